@@ -1,0 +1,58 @@
+// @ts-check
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Layer boundaries from ARCHITECTURE.md: the core runs under plain Node, the renderer only sees window.ntfy. */
+const noElectronInCore = {
+  name: 'electron',
+  message: 'main/core must run under plain Node: put Electron code in main/desktop and pass it in through a port.',
+};
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules/', 'dist/', 'release/', 'test-results/', 'playwright-report/', 'bench/results/', '.tmp/'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['*.js'] }, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
+    },
+  },
+  {
+    files: ['main/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [noElectronInCore], patterns: [{ group: ['electron/*'], message: noElectronInCore.message }] },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The renderer talks only to window.ntfy (preload/contract.ts).' }],
+          patterns: [
+            {
+              regex: '(^|/)main(/|$)',
+              message: 'The renderer must not import main/: share types through preload/contract.ts only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  prettier,
+);

@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -10,7 +11,7 @@ const noElectronInCore = {
   message: 'main/core must run under plain Node: put Electron code in main/desktop and pass it in through a port.',
 };
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: ['node_modules/', 'dist/', 'release/', 'test-results/', 'playwright-report/', 'bench/results/', '.tmp/'],
   },
@@ -24,6 +25,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
     },
   },
@@ -54,5 +56,6 @@ export default tseslint.config(
       ],
     },
   },
+  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
   prettier,
 );

@@ -1,0 +1,141 @@
+/**
+ * Defensive parsing of stream items. Everything here is untrusted network input: a malformed item becomes a
+ * `ParseFailure` with a reason (the caller logs and skips it), optional fields of the wrong type are dropped, and
+ * nothing throws. See ../shared/PROTOCOL.md, "Events".
+ */
+import type {
+  ActionKind,
+  NtfyAction,
+  NtfyAttachment,
+  NtfyMessage,
+  NtfyMessageChange,
+  ParseResult,
+  Priority,
+} from './types.ts';
+
+type JsonObject = Readonly<Record<string, unknown>>;
+
+const ACTION_KINDS: ReadonlySet<string> = new Set<ActionKind>(['view', 'http', 'broadcast', 'copy']);
+const LIVENESS_EVENTS = new Set(['open', 'keepalive', 'poll_request'] as const);
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function optionalString(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function optionalNumber(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+function stringRecord(value: unknown): Record<string, string> | undefined {
+  if (!isObject(value)) return undefined;
+  const entries = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+/** Adds `key: value` only when value is defined, as exactOptionalPropertyTypes wants. */
+function withOptional<T extends object>(target: T, key: string, value: unknown): T {
+  if (value !== undefined) Object.assign(target, { [key]: value });
+  return target;
+}
+
+/** Omitted priority means 3; anything outside 1..5 is treated as 3 rather than dropping the message. */
+export function parsePriority(value: unknown): Priority {
+  return value === 1 || value === 2 || value === 3 || value === 4 || value === 5 ? value : 3;
+}
+
+export function parseAction(value: unknown): NtfyAction | undefined {
+  if (!isObject(value)) return undefined;
+  const { id, action, label } = value;
+  if (typeof action !== 'string' || !ACTION_KINDS.has(action) || typeof label !== 'string') return undefined;
+  const parsed: NtfyAction = {
+    id: typeof id === 'string' ? id : '',
+    action: action as ActionKind,
+    label,
+    clear: value['clear'] === true,
+  };
+  withOptional(parsed, 'url', optionalString(value['url']));
+  withOptional(parsed, 'method', optionalString(value['method']));
+  withOptional(parsed, 'headers', stringRecord(value['headers']));
+  withOptional(parsed, 'body', optionalString(value['body']));
+  withOptional(parsed, 'intent', optionalString(value['intent']));
+  withOptional(parsed, 'extras', stringRecord(value['extras']));
+  return withOptional(parsed, 'value', optionalString(value['value']));
+}
+
+export function parseAttachment(value: unknown): NtfyAttachment | undefined {
+  if (!isObject(value)) return undefined;
+  const name = optionalString(value['name']);
+  const url = optionalString(value['url']);
+  if (name === undefined || url === undefined) return undefined;
+  const parsed: NtfyAttachment = { name, url };
+  withOptional(parsed, 'type', optionalString(value['type']));
+  withOptional(parsed, 'size', optionalNumber(value['size']));
+  return withOptional(parsed, 'expires', optionalNumber(value['expires']));
+}
+
+function parseMessage(raw: JsonObject, id: string, time: number, topic: string): ParseResult {
+  const body = raw['message'];
+  if (typeof body !== 'string' || body === '') return { type: 'invalid', reason: 'message event without a message' };
+  const tags = Array.isArray(raw['tags'])
+    ? raw['tags'].filter((tag): tag is string => typeof tag === 'string' && tag !== '')
+    : [];
+  const actions = Array.isArray(raw['actions'])
+    ? raw['actions'].map(parseAction).filter((action) => action !== undefined)
+    : [];
+  const message: NtfyMessage = {
+    id,
+    time,
+    topic,
+    message: body,
+    priority: parsePriority(raw['priority']),
+    tags,
+    actions,
+    raw,
+  };
+  withOptional(message, 'sequenceId', optionalString(raw['sequence_id']));
+  withOptional(message, 'expires', optionalNumber(raw['expires']));
+  withOptional(message, 'title', optionalString(raw['title']));
+  withOptional(message, 'click', optionalString(raw['click']));
+  withOptional(message, 'icon', optionalString(raw['icon']));
+  withOptional(message, 'attachment', parseAttachment(raw['attachment']));
+  withOptional(message, 'contentType', optionalString(raw['content_type']));
+  withOptional(message, 'encoding', optionalString(raw['encoding']));
+  return { type: 'message', message };
+}
+
+/** Parses one already-decoded JSON value (one line of /json, one SSE data field, one WebSocket message). */
+export function parseStreamObject(raw: unknown): ParseResult {
+  if (!isObject(raw)) return { type: 'invalid', reason: 'not a JSON object' };
+  const event = raw['event'];
+  if (typeof event !== 'string' || event === '') return { type: 'invalid', reason: 'missing event kind' };
+  if (LIVENESS_EVENTS.has(event as 'open')) return { type: 'liveness', event: event as 'open' };
+  if (event !== 'message' && event !== 'message_delete' && event !== 'message_clear') {
+    return { type: 'unknown', event };
+  }
+  const id = optionalString(raw['id']);
+  if (id === undefined) return { type: 'invalid', reason: `${event} event without an id` };
+  const time = optionalNumber(raw['time']);
+  if (time === undefined) return { type: 'invalid', reason: `${event} event without a time` };
+  const topic = optionalString(raw['topic']);
+  if (topic === undefined) return { type: 'invalid', reason: `${event} event without a topic` };
+  if (event === 'message') return parseMessage(raw, id, time, topic);
+  const sequenceId = optionalString(raw['sequence_id']);
+  if (sequenceId === undefined) return { type: 'invalid', reason: `${event} event without a sequence_id` };
+  const change: NtfyMessageChange = { kind: event, id, sequenceId, time, topic, raw };
+  return { type: 'change', change };
+}
+
+/** Parses one JSON text; invalid JSON is a ParseFailure, never an exception. */
+export function parseStreamJson(text: string): ParseResult {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { type: 'invalid', reason: `invalid JSON: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  return parseStreamObject(value);
+}

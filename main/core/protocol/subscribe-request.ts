@@ -1,0 +1,100 @@
+/**
+ * Builds the URL and headers of a subscribe or poll request (../shared/PROTOCOL.md, "Parameters" and
+ * "Authentication"). Query names are lowercase because servers only look up lowercase query names.
+ */
+import { formatSince, type SinceValue } from './since.ts';
+
+export type TransportKind = 'json' | 'sse' | 'raw' | 'ws';
+
+export interface SubscribeFilters {
+  readonly id?: string;
+  readonly message?: string;
+  readonly title?: string;
+  /** OR list: `1..5` or names such as `high`; sent comma-joined. */
+  readonly priority?: readonly string[];
+  /** AND list, exact; elements are not trimmed by the server, so we never add spaces. */
+  readonly tags?: readonly string[];
+}
+
+export type Credentials =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'basic'; readonly user: string; readonly password: string }
+  | { readonly kind: 'token'; readonly token: string };
+
+export interface SubscribeRequestOptions {
+  /** e.g. `https://ntfy.sh` or `http://127.0.0.1:8080/base` */
+  readonly baseUrl: string;
+  readonly topics: readonly string[];
+  readonly transport: TransportKind;
+  readonly since?: SinceValue;
+  readonly poll?: boolean;
+  readonly scheduled?: boolean;
+  readonly filters?: SubscribeFilters;
+  readonly credentials: Credentials;
+  /** `query` sends `?auth=` (needed by browsers for WebSockets; ends up in proxy logs, so header is the default). */
+  readonly authVia?: 'header' | 'query';
+}
+
+export interface SubscribeRequest {
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+const TOPIC = /^[-_A-Za-z0-9]{1,64}$/;
+
+export function isValidTopic(topic: string): boolean {
+  return TOPIC.test(topic);
+}
+
+/** The value of the Authorization header for the credentials, or undefined for none. */
+export function authorizationHeader(credentials: Credentials): string | undefined {
+  switch (credentials.kind) {
+    case 'none':
+      return undefined;
+    case 'basic':
+      return `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`, 'utf8').toString('base64')}`;
+    case 'token':
+      return `Bearer ${credentials.token}`;
+  }
+}
+
+/** `auth=` query value: unpadded URL-safe base64 of the whole header value (a padded one makes servers answer 500). */
+export function authQueryValue(headerValue: string): string {
+  return Buffer.from(headerValue, 'utf8').toString('base64url');
+}
+
+export function buildSubscribeRequest(options: SubscribeRequestOptions): SubscribeRequest {
+  const topics = [...new Set(options.topics)]; // duplicates make the server deliver every message twice
+  const invalid = topics.filter((topic) => !isValidTopic(topic));
+  if (topics.length === 0) throw new Error('a subscription needs at least one topic');
+  if (invalid.length > 0) throw new Error(`invalid topic name(s): ${invalid.join(', ')}`);
+
+  const url = new URL(options.baseUrl);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`server URL must be http or https, got ${url.protocol}`);
+  }
+  const format = options.poll === true ? 'json' : options.transport;
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/${topics.join(',')}/${format}`;
+  if (format === 'ws') url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  url.search = '';
+  url.hash = '';
+
+  const query = url.searchParams;
+  if (options.poll === true) query.set('poll', '1');
+  if (options.since !== undefined) query.set('since', formatSince(options.since));
+  if (options.scheduled === true) query.set('scheduled', '1');
+  const filters = options.filters ?? {};
+  if (filters.id !== undefined) query.set('id', filters.id);
+  if (filters.message !== undefined) query.set('message', filters.message);
+  if (filters.title !== undefined) query.set('title', filters.title);
+  if (filters.priority !== undefined && filters.priority.length > 0) query.set('priority', filters.priority.join(','));
+  if (filters.tags !== undefined && filters.tags.length > 0) query.set('tags', filters.tags.join(','));
+
+  const headers: Record<string, string> = {};
+  const authorization = authorizationHeader(options.credentials);
+  if (authorization !== undefined) {
+    if (options.authVia === 'query') query.set('auth', authQueryValue(authorization));
+    else headers['Authorization'] = authorization;
+  }
+  return { url: url.toString(), headers };
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { Watchdog } from '../../../../main/core/engine/watchdog.ts';
+import { ManualClock } from '../../../support/manual-clock.ts';
+
+function setup(timeoutMs = 90_000): { clock: ManualClock; watchdog: Watchdog; deaths: () => number } {
+  const clock = new ManualClock();
+  let dead = 0;
+  const watchdog = new Watchdog({ clock, timeoutMs, onDead: () => dead++ });
+  return { clock, watchdog, deaths: () => dead };
+}
+
+describe('Watchdog', () => {
+  it('declares the connection dead after the timeout without a sign of life', () => {
+    const { clock, watchdog, deaths } = setup();
+    watchdog.start();
+    clock.advance(89_999);
+    expect(deaths()).toBe(0);
+    clock.advance(1);
+    expect(deaths()).toBe(1);
+    expect(watchdog.running).toBe(false);
+  });
+
+  it('restarts the countdown on every kick', () => {
+    const { clock, watchdog, deaths } = setup(1000);
+    watchdog.start();
+    for (let i = 0; i < 10; i++) {
+      clock.advance(900);
+      watchdog.kick();
+    }
+    expect(deaths()).toBe(0);
+    expect(watchdog.lastKickAt).toBe(clock.now());
+    clock.advance(1000);
+    expect(deaths()).toBe(1);
+  });
+
+  it('fires once, and not at all after stop', () => {
+    const { clock, watchdog, deaths } = setup(1000);
+    watchdog.start();
+    clock.advance(5000);
+    expect(deaths()).toBe(1);
+    watchdog.kick(); // a late byte after death does not re-arm it
+    clock.advance(5000);
+    expect(deaths()).toBe(1);
+    watchdog.start();
+    watchdog.stop();
+    clock.advance(5000);
+    expect(deaths()).toBe(1);
+    expect(clock.pendingTimers).toBe(0);
+  });
+});

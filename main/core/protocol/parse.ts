@@ -112,7 +112,12 @@ export function parseStreamObject(raw: unknown): ParseResult {
   if (!isObject(raw)) return { type: 'invalid', reason: 'not a JSON object' };
   const event = raw['event'];
   if (typeof event !== 'string' || event === '') return { type: 'invalid', reason: 'missing event kind' };
-  if (LIVENESS_EVENTS.has(event as 'open')) return { type: 'liveness', event: event as 'open' };
+  if (LIVENESS_EVENTS.has(event as 'open')) {
+    const time = optionalNumber(raw['time']);
+    return time === undefined
+      ? { type: 'liveness', event: event as 'open' }
+      : { type: 'liveness', event: event as 'open', time };
+  }
   if (event !== 'message' && event !== 'message_delete' && event !== 'message_clear') {
     return { type: 'unknown', event };
   }

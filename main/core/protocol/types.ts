@@ -77,7 +77,12 @@ export type StreamEvent =
   | { readonly type: 'message'; readonly message: NtfyMessage }
   | { readonly type: 'change'; readonly change: NtfyMessageChange }
   /** open, keepalive, poll_request: proof that the connection is alive, nothing to deliver. */
-  | { readonly type: 'liveness'; readonly event: 'open' | 'keepalive' | 'poll_request' }
+  | {
+      readonly type: 'liveness';
+      readonly event: 'open' | 'keepalive' | 'poll_request';
+      /** Server time, Unix seconds: on `open` it tells replayed messages (older) from live ones. */
+      readonly time?: number;
+    }
   /** An event kind this client does not know: ignored, never fatal. */
   | { readonly type: 'unknown'; readonly event: string };
 

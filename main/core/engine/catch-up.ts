@@ -1,0 +1,70 @@
+/**
+ * Tells replayed messages from live ones and gathers the replay into batches, so that fifty messages caught up
+ * after sleep become one summary instead of fifty popups.
+ *
+ * After connecting, the server sends `open` (carrying its time), then what was stored since our cursor, then live
+ * messages (../shared/PROTOCOL.md, "Events"). A message older than the `open` second is a replay; a message that
+ * arrives before `open` is treated as one too. Replayed items are collected until the stream has been quiet for
+ * `quietMs`, then handed on as one batch; a live item first flushes what is pending, so order is kept.
+ */
+import type { Clock, TimerHandle } from '../ports.ts';
+import type { NtfyMessage, NtfyMessageChange } from '../protocol/types.ts';
+
+export type BatchItem =
+  | { readonly type: 'message'; readonly message: NtfyMessage }
+  | { readonly type: 'change'; readonly change: NtfyMessageChange };
+
+export interface CatchUpCollectorOptions {
+  readonly clock: Clock;
+  readonly quietMs: number;
+  readonly onBatch: (items: readonly BatchItem[], kind: 'replay' | 'live') => void;
+}
+
+function itemTime(item: BatchItem): number {
+  return item.type === 'message' ? item.message.time : item.change.time;
+}
+
+export class CatchUpCollector {
+  readonly #options: CatchUpCollectorOptions;
+  #openTime: number | undefined;
+  #pending: BatchItem[] = [];
+  #timer: TimerHandle | undefined;
+
+  constructor(options: CatchUpCollectorOptions) {
+    this.#options = options;
+  }
+
+  /** The server's `open` event (its time in Unix seconds). */
+  opened(serverTime: number | undefined): void {
+    this.#openTime = serverTime;
+  }
+
+  add(item: BatchItem): void {
+    const isReplay = this.#openTime === undefined || itemTime(item) < this.#openTime;
+    if (isReplay) {
+      this.#pending.push(item);
+      this.#armQuietTimer();
+      return;
+    }
+    this.flush();
+    this.#options.onBatch([item], 'live');
+  }
+
+  /** Hands on what is pending now (on a quiet stream, before a live item, when the stream ends). */
+  flush(): void {
+    if (this.#timer !== undefined) this.#options.clock.clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (this.#pending.length === 0) return;
+    const items = this.#pending;
+    this.#pending = [];
+    this.#options.onBatch(items, 'replay');
+  }
+
+  #armQuietTimer(): void {
+    if (this.#timer !== undefined) this.#options.clock.clearTimeout(this.#timer);
+    this.#timer = this.#options.clock.setTimeout(() => {
+      this.#timer = undefined;
+      this.flush();
+    }, this.#options.quietMs);
+  }
+}

@@ -434,4 +434,3 @@ function batchItems(items: readonly TransportItem[]): BatchItem[] {
   }
   return result;
 }
-

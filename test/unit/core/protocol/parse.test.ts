@@ -89,7 +89,11 @@ describe('parseStreamObject', () => {
 
   it('treats open, keepalive and poll_request as liveness', () => {
     for (const event of ['open', 'keepalive', 'poll_request']) {
-      expect(parseStreamObject({ id: 'x', time: 1, event, topic: 'a,b' })).toEqual({ type: 'liveness', event });
+      expect(parseStreamObject({ id: 'x', time: 1, event, topic: 'a,b' })).toEqual({
+        type: 'liveness',
+        event,
+        time: 1,
+      });
     }
   });
 

@@ -58,6 +58,11 @@ export class Connection {
   #reconnects = 0;
   #messages = 0;
   #lastActivityAt: number | undefined;
+  /**
+   * Newest server time seen (Unix seconds, from open/keepalive/messages). Resumes a group that has no message id
+   * yet: `since=<time>` is inclusive, and dedupe drops the overlap.
+   */
+  #lastServerTime: number | undefined;
 
   constructor(options: ConnectionOptions) {
     this.#options = options;
@@ -143,10 +148,12 @@ export class Connection {
     const cursor = await this.#options.history.getCursor(this.#spec.key);
     if (generation !== this.#generation) return;
     const topics = this.#activeTopics();
-    const hasCursor = cursor?.lastId !== undefined;
     let since: SinceValue | undefined;
-    if (this.#spec.transport !== 'raw') since = hasCursor ? { kind: 'id', id: cursor.lastId } : this.#spec.initialSince;
-    this.#replayMode = hasCursor ? 'catch-up' : 'history';
+    if (cursor?.lastId !== undefined) since = { kind: 'id', id: cursor.lastId };
+    else if (this.#lastServerTime !== undefined) since = { kind: 'time', unixSeconds: this.#lastServerTime };
+    else since = this.#spec.initialSince;
+    if (this.#spec.transport === 'raw') since = undefined; // no ids, no catch-up: raw is lossy by nature
+    this.#replayMode = since === this.#spec.initialSince ? 'history' : 'catch-up';
     const knownTopics = cursor?.topics ?? [];
     const newTopics = cursor === undefined ? [] : topics.filter((topic) => !knownTopics.includes(topic));
 
@@ -213,6 +220,7 @@ export class Connection {
         return;
       case 'liveness':
         if (item.event === 'open') collector.opened(item.time);
+        this.#noteServerTime(item.time);
         return;
       case 'raw':
         this.#messages++;
@@ -220,11 +228,18 @@ export class Connection {
         return;
       case 'message':
         this.#messages++;
+        this.#noteServerTime(item.message.time);
         collector.add({ type: 'message', message: item.message });
         return;
       case 'change':
         collector.add({ type: 'change', change: item.change });
         return;
+    }
+  }
+
+  #noteServerTime(time: number | undefined): void {
+    if (time !== undefined && (this.#lastServerTime === undefined || time > this.#lastServerTime)) {
+      this.#lastServerTime = time;
     }
   }
 

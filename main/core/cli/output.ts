@@ -1,0 +1,43 @@
+/** What `ntfy-tray subscribe` prints: stdout carries messages only; stderr one line per state change. */
+import type { ConnectionStatus } from '../engine/connection-types.ts';
+import type { NtfyMessage } from '../protocol/types.ts';
+
+/** `--json`: the message object with every field as received, on one line. */
+export function formatMessageJson(message: NtfyMessage): string {
+  return `${JSON.stringify(message.raw)}\n`;
+}
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+/** Local time, topic, priority, title, body — one line (newlines in the body become spaces). */
+export function formatMessageLine(message: NtfyMessage): string {
+  const time = new Date(message.time * 1000);
+  const stamp = `${time.getFullYear()}-${pad(time.getMonth() + 1)}-${pad(time.getDate())} ${pad(time.getHours())}:${pad(time.getMinutes())}:${pad(time.getSeconds())}`;
+  const title = message.title === undefined ? '' : `${message.title}: `;
+  const tags = message.tags.length > 0 ? ` [${message.tags.join(',')}]` : '';
+  return `${stamp} ${message.topic} p${message.priority}${tags} ${title}${message.message.replace(/\r?\n/g, ' ')}\n`;
+}
+
+export function describeStatus(status: ConnectionStatus, nowMs: number): string | undefined {
+  const where = `${status.server}/${status.topics.join(',')} (${status.transport})`;
+  const { state } = status;
+  switch (state.kind) {
+    case 'connecting':
+      return undefined; // the next line says how it went
+    case 'open': {
+      const forbidden =
+        status.forbiddenTopics.length > 0 ? `; forbidden, skipped: ${status.forbiddenTopics.join(',')}` : '';
+      return `connected: ${where}${forbidden}`;
+    }
+    case 'backoff':
+      return `reconnecting in ${Math.max(0, Math.round((state.nextAttemptAt - nowMs) / 100) / 10)} s: ${where}: ${state.reason}`;
+    case 'auth-failed':
+      return `auth failed: ${where}: ${state.error.message}`;
+    case 'error':
+      return `error: ${where}: ${state.message}`;
+    case 'stopped':
+      return undefined;
+  }
+}

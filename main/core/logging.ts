@@ -1,0 +1,29 @@
+import type { Logger, LogLevel } from './ports.ts';
+
+export interface ConsoleLoggerOptions {
+  readonly name: string;
+  readonly write: (level: LogLevel, line: string) => void;
+}
+
+function describeValue(value: unknown): unknown {
+  // Errors have no enumerable fields, so JSON.stringify would print them as {}.
+  return value instanceof Error ? { name: value.name, message: value.message } : value;
+}
+
+export function formatLogLine(name: string, message: string, fields?: Readonly<Record<string, unknown>>): string {
+  if (fields === undefined) return `[${name}] ${message}`;
+  const described = Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, describeValue(value)]));
+  return `[${name}] ${message} ${JSON.stringify(described)}`;
+}
+
+/** A line-per-event logger; both composition roots give it their sink (stderr for the CLI, the console in Electron). */
+export function createConsoleLogger(options: ConsoleLoggerOptions): Logger {
+  return {
+    log(level, message, fields) {
+      options.write(level, formatLogLine(options.name, message, fields));
+    },
+    child(name) {
+      return createConsoleLogger({ ...options, name: `${options.name}:${name}` });
+    },
+  };
+}

@@ -16,7 +16,7 @@ export function formatLogLine(name: string, message: string, fields?: Readonly<R
   return `[${name}] ${message} ${JSON.stringify(described)}`;
 }
 
-/** A line-per-event logger; both composition roots give it their sink (stderr for the CLI, the console in Electron). */
+/** A line-per-event logger; each composition root gives it a sink (stderr for the CLI, the console in Electron). */
 export function createConsoleLogger(options: ConsoleLoggerOptions): Logger {
   return {
     log(level, message, fields) {

@@ -78,7 +78,7 @@ export class Connection {
       timeoutMs: this.#timing.keepaliveTimeoutMs,
       onDead: () => {
         this.#dropTransport();
-        this.#scheduleReconnect(`no data for ${Math.round(this.#timing.keepaliveTimeoutMs / 1000)} s`);
+        this.#scheduleReconnect(`no data for ${this.#timing.keepaliveTimeoutMs / 1000} s`);
       },
     });
   }
@@ -172,6 +172,8 @@ export class Connection {
       },
     });
     this.#collector = collector;
+    // Armed while connecting too: a server that accepts the socket but never answers is as dead as a silent one.
+    this.#watchdog.start();
     this.#transport = this.#options.openTransport({
       kind: this.#spec.transport,
       request,

@@ -1,0 +1,102 @@
+import type { Logger } from '../core/ports.ts';
+import type { WebContentsHandle, WebPreferencesOptions, WindowConstructor, WindowHandle } from './electron-api.ts';
+
+export interface MainWindowOptions {
+  readonly BrowserWindow: WindowConstructor;
+  /** Absolute path of the bundled preload (dist/preload/index.cjs). */
+  readonly preloadPath: string;
+  /** Absolute path of the built renderer page (dist/renderer/index.html). */
+  readonly indexHtmlPath: string;
+  /** True once a real quit has started; until then closing the window only hides it to the tray. */
+  readonly isQuitting: () => boolean;
+  readonly log: Logger;
+}
+
+export interface MainWindow {
+  /** Creates the window on first use (it appears once painted), otherwise restores, shows and focuses it. */
+  show(): void;
+}
+
+/**
+ * The renderer gets no Node, runs in a sandbox with its own JS world and talks only to window.ntfy. See
+ * https://www.electronjs.org/docs/latest/tutorial/security — each flag here is one item of that checklist.
+ */
+export function createSecureWebPreferences(preloadPath: string): WebPreferencesOptions {
+  return {
+    preload: preloadPath,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    webviewTag: false,
+  };
+}
+
+/**
+ * The window only ever shows our own page: popups and navigation are refused, and so are permission prompts
+ * (camera, geolocation, …) that a notification list never needs. Links in messages will be opened in the
+ * system browser by a dedicated IPC handler that checks the scheme, never by navigating this window.
+ */
+export function hardenWebContents(webContents: WebContentsHandle, log: Logger): void {
+  webContents.setWindowOpenHandler(({ url }) => {
+    log.log('warn', 'refused to open a new window', { url });
+    return { action: 'deny' };
+  });
+  webContents.on('will-navigate', (event, url) => {
+    event.preventDefault();
+    log.log('warn', 'refused to navigate the main window', { url });
+  });
+  webContents.session.setPermissionRequestHandler((_webContents, permission, callback) => {
+    log.log('warn', 'refused a permission request', { permission });
+    callback(false);
+  });
+}
+
+function openWindow(options: MainWindowOptions): WindowHandle {
+  const window = new options.BrowserWindow({
+    title: 'ntfy Tray',
+    width: 960,
+    height: 680,
+    minWidth: 480,
+    minHeight: 360,
+    show: false,
+    autoHideMenuBar: true,
+    webPreferences: createSecureWebPreferences(options.preloadPath),
+  });
+  hardenWebContents(window.webContents, options.log);
+  window.once('ready-to-show', () => {
+    window.show();
+  });
+  window.on('close', (event) => {
+    // A tray app keeps running with its window closed; only Quit (which sets isQuitting) really closes it.
+    if (!options.isQuitting()) {
+      event.preventDefault();
+      window.hide();
+    }
+  });
+  window.loadFile(options.indexHtmlPath).catch((error: unknown) => {
+    options.log.log('error', 'could not load the renderer page', { path: options.indexHtmlPath, error });
+  });
+  return window;
+}
+
+export function createMainWindow(options: MainWindowOptions): MainWindow {
+  let current: WindowHandle | undefined;
+  return {
+    show() {
+      if (current === undefined || current.isDestroyed()) {
+        const created = openWindow(options);
+        created.on('closed', () => {
+          if (current === created) current = undefined;
+        });
+        current = created;
+        return;
+      }
+      if (current.isMinimized()) current.restore();
+      current.show();
+      current.focus();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser downloads are impossible on the build machines, so every browser test runs the system Chromium
+ * (CHROMIUM_PATH or Debian's /usr/bin/chromium). The Electron smoke test launches its own binary when one exists.
+ */
+export default defineConfig({
+  testDir: 'test/e2e',
+  outputDir: 'test-results',
+  reporter: 'list',
+  workers: 1,
+  forbidOnly: process.env['CI'] !== undefined,
+  timeout: 30_000,
+  use: {
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'system-chromium',
+      use: {
+        browserName: 'chromium',
+        launchOptions: {
+          executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--no-first-run',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+});

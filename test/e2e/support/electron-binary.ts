@@ -1,0 +1,45 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type ElectronBinary =
+  { readonly found: true; readonly path: string } | { readonly found: false; readonly reason: string };
+
+/** Relative to the project when inside it, so the skip reason reads like the default message. */
+function describePath(projectRoot: string, target: string): string {
+  const relative = path.relative(projectRoot, target);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? target : relative;
+}
+
+function readExecutableName(pathFile: string, overrideDir: string | undefined): string | undefined {
+  if (existsSync(pathFile)) return readFileSync(pathFile, 'utf8').trim();
+  // Like Electron's index.js: an override folder without path.txt is expected to hold `electron`.
+  return overrideDir === undefined ? undefined : 'electron';
+}
+
+/**
+ * Finds the Electron executable the way node_modules/electron/index.js does (path.txt names it inside dist/, or
+ * inside ELECTRON_OVERRIDE_DIST_PATH), but without importing that module: importing it starts a download when the
+ * binary is missing, and downloads are impossible on this project's build machines.
+ */
+export function findElectronBinary(projectRoot: string, env: NodeJS.ProcessEnv = process.env): ElectronBinary {
+  const packageDir = path.join(projectRoot, 'node_modules', 'electron');
+  const pathFile = path.join(packageDir, 'path.txt');
+  const overrideDir = env['ELECTRON_OVERRIDE_DIST_PATH'];
+  const executableName = readExecutableName(pathFile, overrideDir);
+  if (executableName === undefined) {
+    return {
+      found: false,
+      reason:
+        'Electron binary not installed (node_modules/electron/path.txt and node_modules/electron/dist missing; ' +
+        'it cannot be downloaded on this machine)',
+    };
+  }
+  const executable = path.join(overrideDir ?? path.join(packageDir, 'dist'), executableName);
+  if (!existsSync(executable)) {
+    return {
+      found: false,
+      reason: `Electron binary not installed (${describePath(projectRoot, executable)} missing; it cannot be downloaded on this machine)`,
+    };
+  }
+  return { found: true, path: executable };
+}

@@ -1,0 +1,133 @@
+import { execFile } from 'node:child_process';
+import { access, chmod, constants, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAsar, type AsarArchive } from './asar.ts';
+
+/*
+ * Runs the real electron-builder on electron-builder.yml, for the Linux "dir" target (no deb/rpm/AppImage tooling
+ * needed). Electron itself cannot be downloaded here, so a stand-in folder with a fake `electron` executable is
+ * passed as electronDist; every download mirror and proxy points at a closed local port and the caches are empty
+ * temp folders, so any attempt to fetch something fails the test instead of passing by luck.
+ */
+const run = promisify(execFile);
+const projectRoot = path.resolve(import.meta.dirname, '../../..');
+const STAND_IN_EXECUTABLE = '#!/bin/sh\necho "stand-in for the Electron binary"\n';
+const CLOSED_PORT_URL = 'http://127.0.0.1:9/';
+
+let workDir: string;
+let unpackedDir: string;
+let archive: AsarArchive;
+let builderLog: string;
+
+/** electron-builder prints nothing but errors when it sees VITEST in its environment; the test reads its log. */
+function processEnvWithoutVitest(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env['VITEST'];
+  return env;
+}
+
+async function findUnpackedDir(outputDir: string): Promise<string> {
+  // linux-unpacked on x64, linux-<arch>-unpacked elsewhere.
+  const names = (await readdir(outputDir)).filter((name) => /^linux(-\w+)?-unpacked$/.test(name));
+  if (names.length !== 1 || names[0] === undefined)
+    throw new Error(`expected one unpacked app, found ${names.join(', ') || 'none'}`);
+  return path.join(outputDir, names[0]);
+}
+
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(os.tmpdir(), 'ntfy-tray-packaging-'));
+  const electronDist = path.join(workDir, 'electron-dist');
+  const outputDir = path.join(workDir, 'release');
+  await run('mkdir', ['-p', electronDist]);
+  await writeFile(path.join(electronDist, 'electron'), STAND_IN_EXECUTABLE);
+  await chmod(path.join(electronDist, 'electron'), 0o755);
+
+  // process.execPath is the Node 24 that runs vitest (npm exec puts the pinned `node` first on PATH).
+  await run(process.execPath, ['scripts/build.ts'], { cwd: projectRoot });
+  const builder = await run(
+    process.execPath,
+    [
+      path.join(projectRoot, 'node_modules', 'electron-builder', 'cli.js'),
+      '--linux',
+      '--dir',
+      '--publish',
+      'never',
+      `-c.electronDist=${electronDist}`,
+      '-c.electronVersion=45.4.1',
+      `-c.directories.output=${outputDir}`,
+    ],
+    {
+      cwd: projectRoot,
+      env: {
+        ...processEnvWithoutVitest(),
+        ELECTRON_MIRROR: CLOSED_PORT_URL,
+        ELECTRON_BUILDER_BINARIES_MIRROR: CLOSED_PORT_URL,
+        HTTP_PROXY: CLOSED_PORT_URL,
+        HTTPS_PROXY: CLOSED_PORT_URL,
+        ELECTRON_CACHE: path.join(workDir, 'electron-cache'),
+        ELECTRON_BUILDER_CACHE: path.join(workDir, 'builder-cache'),
+      },
+    },
+  );
+  builderLog = builder.stdout + builder.stderr;
+  unpackedDir = await findUnpackedDir(outputDir);
+  archive = await openAsar(path.join(unpackedDir, 'resources', 'app.asar'));
+}, 180_000);
+
+afterAll(async () => {
+  await rm(workDir, { recursive: true, force: true });
+});
+
+describe('electron-builder.yml (linux dir target)', () => {
+  it('uses the local Electron folder instead of downloading one', () => {
+    expect(builderLog).toContain('using custom unpacked Electron distribution');
+    expect(builderLog).not.toMatch(/downloading/i);
+  });
+
+  it('names the executable ntfy-tray and takes it from the Electron folder', async () => {
+    const executable = path.join(unpackedDir, 'ntfy-tray');
+    await access(executable, constants.X_OK);
+    expect(await readFile(executable, 'utf8')).toBe(STAND_IN_EXECUTABLE);
+  });
+
+  it('packs the built main, preload and renderer, the assets and package.json into app.asar', () => {
+    expect(archive.paths).toEqual(
+      expect.arrayContaining([
+        'dist/main/index.js',
+        'dist/preload/index.cjs',
+        'dist/renderer/index.html',
+        'assets/icon.png',
+        'assets/tray/tray.png',
+        'assets/tray/trayTemplate.png',
+        'package.json',
+      ]),
+    );
+  });
+
+  it('packs a package.json whose main entry is inside the archive', async () => {
+    const packageJson = JSON.parse(await archive.readText('package.json')) as { main?: string; name?: string };
+
+    expect(packageJson.name).toBe('ntfy-tray');
+    expect(packageJson.main).toBe('dist/main/index.js');
+    expect(archive.paths).toContain(packageJson.main);
+  });
+
+  it('ships nothing but the build, assets, package.json and production dependencies', () => {
+    const topLevel = new Set(archive.paths.map((entry) => entry.split('/')[0]));
+    expect([...topLevel].sort()).toEqual(['assets', 'dist', 'node_modules', 'package.json']);
+    expect(archive.paths.filter((entry) => entry.startsWith('dist/') && entry.endsWith('.map'))).toEqual([]);
+    expect(archive.paths.filter((entry) => /^node_modules\/(electron|vite|react|typescript)\//.test(entry))).toEqual(
+      [],
+    );
+  });
+
+  it('keeps keytar’s native module outside the archive, where it can be loaded', async () => {
+    const nativeModule = 'node_modules/keytar/build/Release/keytar.node';
+
+    expect(archive.isUnpacked(nativeModule)).toBe(true);
+    await access(path.join(unpackedDir, 'resources', 'app.asar.unpacked', nativeModule));
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * Runs the real engine (ConnectionManager → Connection → transports → delivery) against a test server, with the
+ * system clock and short timings, and lets tests wait for what it delivers instead of sleeping.
+ */
+import { EventEmitter } from 'node:events';
+import { Connection } from '../../main/core/engine/connection.ts';
+import { ConnectionManager } from '../../main/core/engine/connection-manager.ts';
+import type { ConnectionStatus, ConnectionTiming } from '../../main/core/engine/connection-types.ts';
+import type { Subscription } from '../../main/core/engine/groups.ts';
+import { checkTopicAccess, pollOnce } from '../../main/core/engine/http-requests.ts';
+import { createDeliver, type DeliveredBatch } from '../../main/core/delivery/deliver.ts';
+import type { Clock, HistoryStore } from '../../main/core/ports.ts';
+import type { SinceValue } from '../../main/core/protocol/since.ts';
+import type { NtfyMessage } from '../../main/core/protocol/types.ts';
+import { MemoryHistoryStore } from '../../main/core/store/memory-history.ts';
+import { openTransport } from '../../main/core/transports/index.ts';
+import { createRecordingLogger, type RecordingLogger } from '../fakes/logger.ts';
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (callback, delayMs) => ({ id: setTimeout(callback, delayMs) }),
+  clearTimeout: (handle) => {
+    clearTimeout(handle.id as NodeJS.Timeout);
+  },
+};
+
+/** Fast but realistic: reconnects within tens of milliseconds, polls soon after connecting. */
+export const FAST_TIMING: Partial<ConnectionTiming> = {
+  backoffInitialMs: 50,
+  backoffMaxMs: 400,
+  keepaliveTimeoutMs: 5000,
+  pollAfterConnectMs: 200,
+  catchUpQuietMs: 50,
+};
+
+export interface EngineHarness {
+  readonly manager: ConnectionManager;
+  readonly history: HistoryStore;
+  readonly log: RecordingLogger;
+  readonly batches: DeliveredBatch[];
+  /** Every delivered message in delivery order. */
+  readonly messages: NtfyMessage[];
+  readonly raw: string[];
+  readonly statuses: ConnectionStatus[];
+  waitForMessages(count: number, timeoutMs?: number): Promise<NtfyMessage[]>;
+  waitForStatus(predicate: (status: ConnectionStatus) => boolean, timeoutMs?: number): Promise<ConnectionStatus>;
+  waitForRaw(count: number, timeoutMs?: number): Promise<string[]>;
+  stop(): Promise<void>;
+}
+
+export function startEngine(options: {
+  readonly subscriptions: readonly Subscription[];
+  readonly timing?: Partial<ConnectionTiming>;
+  readonly initialSince?: SinceValue;
+  readonly history?: HistoryStore;
+}): EngineHarness {
+  const history = options.history ?? new MemoryHistoryStore();
+  const log = createRecordingLogger('engine');
+  const events = new EventEmitter();
+  const batches: DeliveredBatch[] = [];
+  const messages: NtfyMessage[] = [];
+  const raw: string[] = [];
+  const statuses: ConnectionStatus[] = [];
+  const deliver = createDeliver({
+    history,
+    onDelivered: (batch) => {
+      batches.push(batch);
+      messages.push(...batch.messages);
+      events.emit('change');
+    },
+  });
+  const manager = new ConnectionManager({
+    initialSince: options.initialSince ?? { kind: 'all' },
+    createConnection: (spec) =>
+      new Connection({
+        spec,
+        clock: systemClock,
+        random: Math.random,
+        log,
+        openTransport,
+        history,
+        deliver,
+        poll: pollOnce,
+        checkTopicAccess,
+        timing: { ...FAST_TIMING, ...options.timing },
+        onStatus: (status) => {
+          statuses.push(status);
+          events.emit('change');
+        },
+        onRaw: (body) => {
+          raw.push(body);
+          events.emit('change');
+        },
+      }),
+  });
+  manager.reconcile(options.subscriptions);
+
+  function waitUntil<T>(check: () => T | undefined, what: () => string, timeoutMs = 10_000): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const attempt = (): boolean => {
+        const value = check();
+        if (value === undefined) return false;
+        events.off('change', attempt);
+        clearTimeout(timer);
+        resolve(value);
+        return true;
+      };
+      const timer = setTimeout(() => {
+        events.off('change', attempt);
+        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what()}`));
+      }, timeoutMs);
+      events.on('change', attempt);
+      attempt();
+    });
+  }
+
+  return {
+    manager,
+    history,
+    log,
+    batches,
+    messages,
+    raw,
+    statuses,
+    waitForMessages: (count, timeoutMs) =>
+      waitUntil(
+        () => (messages.length >= count ? [...messages] : undefined),
+        () => `${count} messages (have ${messages.length})`,
+        timeoutMs,
+      ),
+    waitForRaw: (count, timeoutMs) =>
+      waitUntil(
+        () => (raw.length >= count ? [...raw] : undefined),
+        () => `${count} raw bodies (have ${raw.length})`,
+        timeoutMs,
+      ),
+    waitForStatus: (predicate, timeoutMs) =>
+      waitUntil(
+        () => statuses.find(predicate),
+        () => `a status (last: ${JSON.stringify(statuses.at(-1)?.state)})`,
+        timeoutMs,
+      ),
+    stop: () => manager.stopAll(),
+  };
+}

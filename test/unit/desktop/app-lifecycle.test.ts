@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { startDesktopApp } from '../../../main/desktop/app-lifecycle.ts';
+import { createFakeElectron, type FakeBrowserWindow, type FakeElectron } from '../../fakes/electron.ts';
+import { createRecordingLogger } from '../../fakes/logger.ts';
+
+const paths = {
+  preload: '/app/dist/preload/index.cjs',
+  indexHtml: '/app/dist/renderer/index.html',
+  trayIcon: '/app/assets/tray/tray.png',
+};
+
+async function start(electron: FakeElectron, overrides: { startHidden?: boolean; userDataDir?: string } = {}) {
+  return startDesktopApp({
+    electron,
+    paths,
+    startHidden: overrides.startHidden ?? false,
+    userDataDir: overrides.userDataDir,
+    log: createRecordingLogger(),
+  });
+}
+
+function onlyWindow(electron: FakeElectron): FakeBrowserWindow {
+  expect(electron.windows).toHaveLength(1);
+  const [window] = electron.windows;
+  if (window === undefined) throw new Error('unreachable: length checked above');
+  return window;
+}
+
+function onlyTray(electron: FakeElectron) {
+  expect(electron.trays).toHaveLength(1);
+  const [tray] = electron.trays;
+  if (tray === undefined) throw new Error('unreachable: length checked above');
+  return tray;
+}
+
+describe('startDesktopApp', () => {
+  it('quits without creating a tray or window when another instance holds the lock', async () => {
+    const electron = createFakeElectron({ singleInstanceLock: false });
+
+    const running = await start(electron);
+
+    expect(running).toBeUndefined();
+    expect(electron.app.calls).toEqual(['requestSingleInstanceLock', 'quit']);
+    expect(electron.trays).toEqual([]);
+    expect(electron.windows).toEqual([]);
+  });
+
+  it('points Electron at the given user-data folder before taking the lock, which that folder scopes', async () => {
+    const electron = createFakeElectron();
+
+    await start(electron, { userDataDir: '/tmp/profile-1' });
+
+    expect(electron.app.paths.get('userData')).toBe('/tmp/profile-1');
+    expect(electron.app.calls.slice(0, 2)).toEqual(['setPath:userData', 'requestSingleInstanceLock']);
+  });
+
+  it('puts a tray icon up once ready and shows the window after its first paint', async () => {
+    const electron = createFakeElectron();
+
+    await start(electron);
+
+    expect(onlyTray(electron).iconPath).toBe(paths.trayIcon);
+    const window = onlyWindow(electron);
+    expect(window.visible).toBe(false);
+    window.finishLoading();
+    expect(window.visible).toBe(true);
+  });
+
+  it('stays in the tray without a window when launched hidden (autostart)', async () => {
+    const electron = createFakeElectron();
+
+    await start(electron, { startHidden: true });
+
+    expect(electron.trays).toHaveLength(1);
+    expect(electron.windows).toEqual([]);
+  });
+
+  it('opens the window when a second instance is launched while hidden', async () => {
+    const electron = createFakeElectron();
+    await start(electron, { startHidden: true });
+
+    electron.app.launchSecondInstance();
+    onlyWindow(electron).finishLoading();
+
+    expect(onlyWindow(electron).visible).toBe(true);
+  });
+
+  it('brings back and focuses the existing window on a second instance instead of opening another', async () => {
+    const electron = createFakeElectron();
+    await start(electron);
+    const window = onlyWindow(electron);
+    window.finishLoading();
+    window.minimize();
+
+    electron.app.launchSecondInstance();
+
+    expect(onlyWindow(electron)).toBe(window);
+    expect(window).toMatchObject({ visible: true, minimized: false, focused: true });
+  });
+
+  it('hides the window to the tray when it is closed, without quitting', async () => {
+    const electron = createFakeElectron();
+    await start(electron);
+    const window = onlyWindow(electron);
+    window.finishLoading();
+
+    const closed = window.close();
+
+    expect(closed).toBe(false);
+    expect(window).toMatchObject({ visible: false, destroyed: false });
+    expect(electron.app.calls).not.toContain('quit');
+  });
+
+  it('keeps running when Electron reports that all windows are closed', async () => {
+    const electron = createFakeElectron();
+    await start(electron);
+
+    electron.app.emitWindowAllClosed();
+
+    expect(electron.app.calls).not.toContain('quit');
+    expect(electron.app.hasQuit).toBe(false);
+  });
+
+  it('reopens the hidden window from the tray menu item "Open ntfy Tray"', async () => {
+    const electron = createFakeElectron();
+    await start(electron);
+    const window = onlyWindow(electron);
+    window.finishLoading();
+    window.close();
+
+    onlyTray(electron).clickMenuItem('Open ntfy Tray');
+
+    expect(onlyWindow(electron)).toBe(window);
+    expect(window).toMatchObject({ visible: true, focused: true });
+  });
+
+  it('really quits from the tray menu item "Quit", closing the window instead of hiding it', async () => {
+    const electron = createFakeElectron();
+    await start(electron);
+    const window = onlyWindow(electron);
+    window.finishLoading();
+
+    onlyTray(electron).clickMenuItem('Quit');
+
+    expect(electron.app.calls).toContain('quit');
+    expect(window.destroyed).toBe(true);
+    expect(electron.app.hasQuit).toBe(true);
+  });
+
+  it('removes the tray icon when quitting, and not before', async () => {
+    const electron = createFakeElectron();
+    await start(electron);
+    const tray = onlyTray(electron);
+    onlyWindow(electron).close();
+
+    expect(tray.destroyed).toBe(false);
+    tray.clickMenuItem('Quit');
+
+    expect(tray.destroyed).toBe(true);
+  });
+
+  it('quits from the tray while the window is hidden', async () => {
+    const electron = createFakeElectron();
+    await start(electron);
+    onlyWindow(electron).close();
+
+    onlyTray(electron).clickMenuItem('Quit');
+
+    expect(electron.app.hasQuit).toBe(true);
+  });
+});

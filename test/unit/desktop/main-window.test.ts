@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { createMainWindow } from '../../../main/desktop/main-window.ts';
+import { createFakeElectron, type FakeBrowserWindow, type FakeElectron } from '../../fakes/electron.ts';
+import { createRecordingLogger, type RecordingLogger } from '../../fakes/logger.ts';
+
+const preloadPath = '/app/dist/preload/index.cjs';
+const indexHtmlPath = '/app/dist/renderer/index.html';
+
+function openMainWindow(electron: FakeElectron, log: RecordingLogger = createRecordingLogger()) {
+  let quitting = false;
+  const mainWindow = createMainWindow({
+    BrowserWindow: electron.BrowserWindow,
+    preloadPath,
+    indexHtmlPath,
+    isQuitting: () => quitting,
+    log,
+  });
+  mainWindow.show();
+  const window = electron.windows.at(-1);
+  if (window === undefined) throw new Error('show() created no window');
+  return {
+    mainWindow,
+    window,
+    startQuitting: () => {
+      quitting = true;
+    },
+  };
+}
+
+function createOpenWindow(): FakeBrowserWindow {
+  return openMainWindow(createFakeElectron()).window;
+}
+
+describe('main window', () => {
+  it('is created with a sandboxed, context-isolated renderer without Node and with web security on', () => {
+    const window = createOpenWindow();
+
+    expect(window.options.webPreferences).toEqual({
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+    });
+  });
+
+  it('loads the built renderer page and stays hidden until its first paint', () => {
+    const window = createOpenWindow();
+
+    expect(window.loadedFile).toBe(indexHtmlPath);
+    expect(window.options.show).toBe(false);
+    expect(window.visible).toBe(false);
+    window.finishLoading();
+    expect(window.visible).toBe(true);
+  });
+
+  it('denies window.open', () => {
+    const window = createOpenWindow();
+
+    expect(window.webContents.requestWindowOpen('https://example.com/')).toBe('deny');
+  });
+
+  it('prevents navigation away from the app page', () => {
+    const window = createOpenWindow();
+
+    expect(window.webContents.navigate('https://example.com/')).toBe(false);
+    expect(window.webContents.navigate('file:///etc/passwd')).toBe(false);
+  });
+
+  it('refuses permission requests such as camera or geolocation', () => {
+    const window = createOpenWindow();
+
+    expect(window.webContents.session.requestPermission('media')).toBe(false);
+    expect(window.webContents.session.requestPermission('geolocation')).toBe(false);
+  });
+
+  it('logs the refused popup and navigation with their URLs', () => {
+    const log = createRecordingLogger();
+    const { window } = openMainWindow(createFakeElectron(), log);
+
+    window.webContents.requestWindowOpen('https://popup.example/');
+    window.webContents.navigate('https://navigate.example/');
+
+    expect(log.entries.map((entry) => [entry.level, entry.fields?.['url']])).toEqual([
+      ['warn', 'https://popup.example/'],
+      ['warn', 'https://navigate.example/'],
+    ]);
+  });
+
+  it('reports a renderer page that fails to load instead of leaving the promise unhandled', async () => {
+    const log = createRecordingLogger();
+    const loadFileError = new Error('ERR_FILE_NOT_FOUND');
+
+    openMainWindow(createFakeElectron({ loadFileError }), log);
+    await Promise.resolve();
+
+    expect(log.entries).toContainEqual(
+      expect.objectContaining({ level: 'error', fields: { path: indexHtmlPath, error: loadFileError } }),
+    );
+  });
+
+  it('reuses one window for repeated show() calls', () => {
+    const electron = createFakeElectron();
+    const { mainWindow } = openMainWindow(electron);
+
+    mainWindow.show();
+    mainWindow.show();
+
+    expect(electron.windows).toHaveLength(1);
+  });
+
+  it('hides instead of closing until a quit has started, then closes for real', () => {
+    const { window, startQuitting } = openMainWindow(createFakeElectron());
+
+    expect(window.close()).toBe(false);
+    expect(window.destroyed).toBe(false);
+    startQuitting();
+    expect(window.close()).toBe(true);
+    expect(window.destroyed).toBe(true);
+  });
+
+  it('opens a fresh window when the previous one was destroyed', () => {
+    const electron = createFakeElectron();
+    const { mainWindow, window, startQuitting } = openMainWindow(electron);
+    startQuitting();
+    window.close();
+
+    mainWindow.show();
+
+    expect(electron.windows).toHaveLength(2);
+    expect(electron.windows[1]?.destroyed).toBe(false);
+  });
+});

@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const rendererRoot = fileURLToPath(new URL('renderer/', import.meta.url));
+const rendererOutDir = fileURLToPath(new URL('dist/renderer/', import.meta.url));
+
+/** The renderer page. scripts/build.ts builds main and preload itself and this config for the renderer. */
+export default defineConfig({
+  root: rendererRoot,
+  // Relative asset URLs, because Electron loads the page from file:// where '/' is the filesystem root.
+  base: './',
+  plugins: [react()],
+  build: {
+    outDir: rendererOutDir,
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: { host: '127.0.0.1' },
+  preview: { host: '127.0.0.1' },
+});

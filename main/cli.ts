@@ -28,11 +28,19 @@ const systemClock: Clock = {
   },
 };
 
+/** package.json is one folder up from main/cli.ts and two from the built dist/main/cli.js. */
 function readVersion(): string {
-  const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-    version?: string;
-  };
-  return packageJson.version ?? 'unknown';
+  for (const relative of ['../package.json', '../../package.json']) {
+    let text: string;
+    try {
+      text = readFileSync(new URL(relative, import.meta.url), 'utf8');
+    } catch {
+      continue; // not in this folder: try the next one up
+    }
+    const packageJson = JSON.parse(text) as { name?: string; version?: string };
+    if (packageJson.name === 'ntfy-tray' && packageJson.version !== undefined) return packageJson.version;
+  }
+  return 'unknown';
 }
 
 function stopSignal(): Promise<void> {

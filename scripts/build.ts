@@ -2,6 +2,7 @@
  * Builds the three parts of the app into dist/ with Vite's JS API (run with `node scripts/build.ts`, Node 24):
  *   dist/main/index.js      main process, ESM for Node 24; electron, Node built-ins and package.json
  *                           dependencies stay external (electron-builder ships node_modules for those)
+ *   dist/main/cli.js        the headless `ntfy-tray` command (package.json "bin"), built the same way
  *   dist/preload/index.cjs  preload, one CommonJS file: a sandboxed preload can neither be ESM nor require
  *                           anything but 'electron'
  *   dist/renderer/          the React page, from vite.config.ts
@@ -31,16 +32,17 @@ function collectChunks(result: Awaited<ReturnType<typeof build>>): Rolldown.Outp
   return outputs.flatMap((output) => output.output.filter((item) => item.type === 'chunk'));
 }
 
-async function buildMain(dependencies: readonly string[]): Promise<void> {
+/** A Node entry point (the Electron main process or the headless CLI) as one ESM file in dist/main/. */
+async function buildNodeEntry(entry: string, fileName: string, dependencies: readonly string[]): Promise<void> {
   await build({
     configFile: false,
     root,
     logLevel: 'warn',
     ssr: { noExternal: true, target: 'node' },
     build: {
-      ssr: path.join(root, 'main/index.ts'),
+      ssr: path.join(root, entry),
       outDir: path.join(distDir, 'main'),
-      emptyOutDir: true,
+      emptyOutDir: false,
       target: 'node24',
       minify: false,
       sourcemap: true,
@@ -49,7 +51,7 @@ async function buildMain(dependencies: readonly string[]): Promise<void> {
           isBuiltin(id) ||
           isPackageOrSubpath(id, 'electron') ||
           dependencies.some((name) => isPackageOrSubpath(id, name)),
-        output: { format: 'es', entryFileNames: 'index.js' },
+        output: { format: 'es', entryFileNames: fileName },
       },
     },
   });
@@ -105,7 +107,9 @@ async function printSummary(startedAt: number): Promise<void> {
 async function main(): Promise<void> {
   const startedAt = Date.now();
   await rm(distDir, { recursive: true, force: true });
-  await buildMain(await readDependencyNames());
+  const dependencies = await readDependencyNames();
+  await buildNodeEntry('main/index.ts', 'index.js', dependencies);
+  await buildNodeEntry('main/cli.ts', 'cli.js', dependencies);
   await buildPreload();
   await buildRenderer();
   await printSummary(startedAt);

@@ -1,0 +1,150 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../server/index.ts';
+import { type CliProcess, startCli } from '../../support/cli-process.ts';
+
+let server: TestServer;
+let dataDir: string;
+const running: CliProcess[] = [];
+
+function cli(args: readonly string[], env?: Readonly<Record<string, string>>): CliProcess {
+  const process = startCli(['subscribe', '--data-dir', dataDir, ...args], env);
+  running.push(process);
+  return process;
+}
+
+beforeEach(async () => {
+  server = await startTestServer({
+    auth: {
+      users: [{ name: 'alice', password: 'right-password', access: [{ topic: 'secret', permission: 'read-write' }] }],
+      everyone: [{ topic: 'open*', permission: 'read-write' }],
+      defaultAccess: 'deny-all',
+    },
+  });
+  dataDir = await mkdtemp(path.join(tmpdir(), 'ntfy-tray-cli-'));
+});
+
+afterEach(async () => {
+  for (const process of running.splice(0)) process.child.kill('SIGKILL');
+  await server.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('ntfy-tray subscribe', () => {
+  it('prints each message as one JSON line with the fields as received, and nothing else on stdout', async () => {
+    const process = cli(['--json', `${server.url}/open-a,open-b`]);
+    await process.waitForStderr(/connected: .*open-a,open-b/);
+    const first = await server.publish('open-a', {
+      message: 'one <b> & "two"',
+      title: 'T',
+      tags: ['tag'],
+      priority: 4,
+    });
+    const second = await server.publish('open-b', 'line\nbreak');
+    const lines = await process.waitForStdoutLines(2);
+    expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([
+      JSON.parse(JSON.stringify(first)),
+      JSON.parse(JSON.stringify(second)),
+    ]);
+    process.child.kill('SIGTERM');
+    expect(await process.exited()).toBe(0);
+    expect(server.subscribers()).toHaveLength(0);
+  });
+
+  it('prints a readable line per message without --json', async () => {
+    const process = cli([`${server.url}/open-a`]);
+    await process.waitForStderr(/connected/);
+    await server.publish('open-a', { message: 'disk\nfull', title: 'Backup', priority: 5 });
+    const [line] = await process.waitForStdoutLines(1);
+    expect(line).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d open-a p5 Backup: disk full$/);
+  });
+
+  it('resumes after a restart with the same --data-dir: nothing lost, nothing repeated', async () => {
+    const first = cli(['--json', `${server.url}/open-a`]);
+    await first.waitForStderr(/connected/);
+    const before = [await server.publish('open-a', 'm1'), await server.publish('open-a', 'm2')];
+    await first.waitForStdoutLines(2);
+    first.child.kill('SIGTERM');
+    expect(await first.exited()).toBe(0);
+
+    const whileAway = [await server.publish('open-a', 'm3'), await server.publish('open-a', 'm4')];
+    const second = cli(['--json', `${server.url}/open-a`]);
+    const lines = await second.waitForStdoutLines(2);
+    expect(lines.map((line) => (JSON.parse(line) as { id: string }).id)).toEqual(whileAway.map((m) => m.id));
+    const resumed = server.requests.filter((entry) => entry.transport === 'json').at(-1);
+    expect(resumed?.query['since']).toBe(before[1]?.id);
+  });
+
+  it('--poll prints what is cached and exits 0', async () => {
+    const published = [await server.publish('open-a', 'cached 1'), await server.publish('open-a', 'cached 2')];
+    const process = cli(['--poll', '--json', `${server.url}/open-a`]);
+    expect(await process.exited()).toBe(0);
+    const ids = process
+      .stdout()
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { id: string }).id);
+    expect(ids).toEqual(published.map((message) => message.id));
+  });
+
+  it('converts days for the server, which rejects "1d"', async () => {
+    const process = cli(['--poll', '--since', '1d', `${server.url}/open-a`]);
+    expect(await process.exited()).toBe(0);
+    expect(server.requests.find((entry) => entry.transport === 'poll')?.query['since']).toBe('86400s');
+  });
+
+  it('exits 3 on wrong credentials and does not retry them', async () => {
+    const process = cli(['--user', 'alice', `${server.url}/secret`], { NTFY_PASSWORD: 'wrong-password' });
+    expect(await process.exited()).toBe(3);
+    expect(process.stderr()).toMatch(/auth failed: .*401/);
+    expect(process.stderr()).not.toContain('wrong-password');
+    expect(server.requests.filter((entry) => entry.authorization !== undefined)).toHaveLength(1);
+  });
+
+  it('uses the password from NTFY_PASSWORD, in the header or as ?auth=', async () => {
+    for (const extra of [[], ['--auth-param']]) {
+      const process = cli(['--json', '--user', 'alice', ...extra, `${server.url}/secret`], {
+        NTFY_PASSWORD: 'right-password',
+      });
+      await process.waitForStderr(/connected/);
+      await server.publish('secret', `for alice ${extra.length}`);
+      await process.waitForStdoutLines(1);
+      process.child.kill('SIGTERM');
+      expect(await process.exited()).toBe(0);
+    }
+    const subscribes = server.requests.filter((entry) => entry.transport === 'json');
+    expect(subscribes[0]?.authorization).toMatch(/^Basic /);
+    expect(subscribes[1]?.authorization).toBeUndefined();
+    expect(subscribes[1]?.query['auth']).toMatch(/^[A-Za-z0-9_-]+$/);
+  });
+
+  it('exits 3 on a 403 for its only topic', async () => {
+    const process = cli([`${server.url}/secret`]);
+    expect(await process.exited()).toBe(3);
+    expect(process.stderr()).toMatch(/auth failed: .*403/);
+  });
+
+  it('exits 2 with usage on bad arguments', async () => {
+    for (const args of [
+      [],
+      ['--transport', 'pigeon', `${server.url}/a`],
+      ['ftp://host/a'],
+      ['--since', 'soon', `${server.url}/a`],
+    ]) {
+      const process = cli(args);
+      expect(await process.exited()).toBe(2);
+      expect(process.stderr()).toContain('Usage: ntfy-tray subscribe');
+    }
+  });
+});
+
+describe('ntfy-tray', () => {
+  it('prints its version', async () => {
+    const process = startCli(['--version']);
+    running.push(process);
+    expect(await process.exited()).toBe(0);
+    expect(process.stdout()).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+});

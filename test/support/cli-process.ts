@@ -1,0 +1,74 @@
+/** Spawns the real `ntfy-tray` command (main/cli.ts under this Node) and lets tests wait on its output. */
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+
+const CLI = path.resolve(import.meta.dirname, '../../main/cli.ts');
+
+export interface CliProcess {
+  readonly child: ChildProcessWithoutNullStreams;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves once stdout has at least `count` complete lines. */
+  waitForStdoutLines(count: number, timeoutMs?: number): Promise<string[]>;
+  waitForStderr(pattern: RegExp, timeoutMs?: number): Promise<void>;
+  exited(): Promise<number | null>;
+}
+
+export function startCli(args: readonly string[], env: Readonly<Record<string, string>> = {}): CliProcess {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  child.stdin.end();
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exit = once(child, 'exit').then(([code]) => code as number | null);
+
+  function waitFor(check: () => boolean, what: () => string, timeoutMs: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const poll = (): void => {
+        if (check()) {
+          cleanup();
+          resolve();
+        }
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`timed out waiting for ${what()}\nstdout:\n${stdout}\nstderr:\n${stderr}`));
+      }, timeoutMs);
+      const cleanup = (): void => {
+        clearTimeout(timer);
+        child.stdout.off('data', poll);
+        child.stderr.off('data', poll);
+      };
+      child.stdout.on('data', poll);
+      child.stderr.on('data', poll);
+      poll();
+    });
+  }
+
+  const lines = (): string[] => stdout.split('\n').slice(0, -1);
+  return {
+    child,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    waitForStdoutLines: async (count, timeoutMs = 10_000) => {
+      await waitFor(
+        () => lines().length >= count,
+        () => `${count} stdout lines`,
+        timeoutMs,
+      );
+      return lines();
+    },
+    waitForStderr: (pattern, timeoutMs = 10_000) =>
+      waitFor(
+        () => pattern.test(stderr),
+        () => `stderr ${pattern}`,
+        timeoutMs,
+      ),
+    exited: () => exit,
+  };
+}

@@ -124,7 +124,11 @@ describe('server and network errors', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const address = probe.address();
     const port = typeof address === 'object' && address !== null ? address.port : 0;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    await new Promise<void>((resolve) =>
+      probe.close(() => {
+        resolve();
+      }),
+    );
 
     engine = startEngine({ subscriptions: [{ server: `http://127.0.0.1:${port}`, topic: 't' }] });
     const backoff = await engine.waitForStatus((s) => s.state.kind === 'backoff');

@@ -42,6 +42,8 @@ export interface EngineHarness {
   readonly messages: NtfyMessage[];
   readonly raw: string[];
   readonly statuses: ConnectionStatus[];
+  /** Calls `listener` for every delivered message from now on, synchronously in the delivery step. */
+  onMessage(listener: (message: NtfyMessage) => void): void;
   waitForMessages(count: number, timeoutMs?: number): Promise<NtfyMessage[]>;
   waitForStatus(predicate: (status: ConnectionStatus) => boolean, timeoutMs?: number): Promise<ConnectionStatus>;
   waitForRaw(count: number, timeoutMs?: number): Promise<string[]>;
@@ -61,11 +63,13 @@ export function startEngine(options: {
   const messages: NtfyMessage[] = [];
   const raw: string[] = [];
   const statuses: ConnectionStatus[] = [];
+  const listeners: ((message: NtfyMessage) => void)[] = [];
   const deliver = createDeliver({
     history,
     onDelivered: (batch) => {
       batches.push(batch);
       messages.push(...batch.messages);
+      for (const message of batch.messages) for (const listener of listeners) listener(message);
       events.emit('change');
     },
   });
@@ -122,6 +126,9 @@ export function startEngine(options: {
     messages,
     raw,
     statuses,
+    onMessage: (listener) => {
+      listeners.push(listener);
+    },
     waitForMessages: (count, timeoutMs) =>
       waitUntil(
         () => (messages.length >= count ? [...messages] : undefined),

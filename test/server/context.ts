@@ -1,0 +1,66 @@
+/**
+ * Everything a request handler needs, built once per server by startTestServer (no module-level state).
+ */
+import type { EventEmitter } from 'node:events';
+import type { WebSocketServer } from 'ws';
+import type { AccessControl } from './auth.ts';
+import type { FaultState } from './fault-state.ts';
+import type { Hub } from './hub.ts';
+import type { RequestLog } from './request-log.ts';
+import type { MessageStore } from './store.ts';
+import type { NtfyMessage, TestServerEvents, TestServerOptions } from './types.ts';
+import type { Visitors } from './visitors.ts';
+
+export interface ResolvedOptions {
+  readonly port: number;
+  readonly keepaliveIntervalMs: number;
+  readonly wsPongGraceMs: number;
+  readonly cacheDurationMs: number;
+  readonly delayedCheckIntervalMs: number;
+  readonly minDelayMs: number;
+  readonly maxDelayMs: number;
+  readonly authFailureLimit: number;
+  readonly authFailureLockoutMs: number;
+  readonly requestLimit: { burst: number; replenishMs: number } | undefined;
+  readonly subscriptionLimit: number;
+  readonly newerEvents: boolean;
+  readonly cacheDelayMs: number;
+  readonly beforeCache: ((message: NtfyMessage) => void | Promise<void>) | undefined;
+}
+
+/** Defaults are the real server's (PROTOCOL.md), except the request rate limit, which is off for tests. */
+export function resolveOptions(options: TestServerOptions): ResolvedOptions {
+  const requestLimit =
+    options.requestLimit === undefined || options.requestLimit === false
+      ? undefined
+      : { burst: options.requestLimit.burst ?? 60, replenishMs: options.requestLimit.replenishMs ?? 5000 };
+  return {
+    port: options.port ?? 0,
+    keepaliveIntervalMs: options.keepaliveIntervalMs ?? 45_000,
+    wsPongGraceMs: options.wsPongGraceMs ?? 15_000,
+    cacheDurationMs: options.cacheDurationMs ?? 12 * 3_600_000,
+    delayedCheckIntervalMs: options.delayedCheckIntervalMs ?? 10_000,
+    minDelayMs: options.minDelayMs ?? 10_000,
+    maxDelayMs: options.maxDelayMs ?? 3 * 86_400_000,
+    authFailureLimit: options.authFailureLimit ?? 30,
+    authFailureLockoutMs: options.authFailureLockoutMs ?? 60_000,
+    requestLimit,
+    subscriptionLimit: options.subscriptionLimit ?? 30,
+    newerEvents: options.newerEvents ?? false,
+    cacheDelayMs: options.cacheDelayMs ?? 0,
+    beforeCache: options.beforeCache,
+  };
+}
+
+export interface ServerContext {
+  readonly options: ResolvedOptions;
+  readonly store: MessageStore;
+  readonly hub: Hub;
+  readonly visitors: Visitors;
+  /** Undefined when authentication is off: credentials are then ignored, like ntfy without an auth file. */
+  readonly access: AccessControl | undefined;
+  readonly log: RequestLog;
+  readonly faults: FaultState;
+  readonly events: EventEmitter<TestServerEvents>;
+  readonly wss: WebSocketServer;
+}

@@ -1,0 +1,165 @@
+/**
+ * Plain HTTP requests (everything except WebSocket upgrades): log, stall and forced-failure faults, authentication,
+ * then the endpoint. Errors become ntfy's JSON error body.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerContext } from './context.ts';
+import { encodeGoJsonLine } from './go-json.ts';
+import { errorBody, NtfyHttpError, ntfyErrors } from './errors.ts';
+import { writeFailure } from './fault-state.ts';
+import { serveHttpStream } from './http-stream.ts';
+import { authorizeTopics, identify, limitRequests, type Identity } from './identity.ts';
+import { planPublish, planSequenceEvent, type PublishContext } from './messages.ts';
+import { readBoolParam, type ParamSource } from './params.ts';
+import { publishFromJson, publishOptionsFromRequest } from './publish-request.ts';
+import { commitPublish } from './publisher.ts';
+import type { RequestLogEntry } from './types.ts';
+import { matchRoute, topicPattern, transportOf, type Route } from './routes.ts';
+import { reserveStreamAndParseParams } from './stream-setup.ts';
+import { encodeMessageLine } from './wire-format.ts';
+
+interface Exchange {
+  readonly ctx: ServerContext;
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly entry: RequestLogEntry;
+  readonly source: ParamSource;
+}
+
+/** Small answers go out in one piece with a Content-Length, as Go's server does for short bodies. */
+function writeJson(res: ServerResponse, status: number, body: string): void {
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+    'Access-Control-Allow-Origin': '*',
+  });
+  res.end(body);
+}
+
+function writeError(res: ServerResponse, error: unknown): void {
+  if (!(error instanceof NtfyHttpError)) {
+    // A bug in the test server itself: answer like ntfy does for unexpected errors, and make it visible.
+    console.error('test server: unexpected error', error);
+  }
+  const spec = error instanceof NtfyHttpError ? error.spec : ntfyErrors.internal;
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  writeJson(res, spec.http, errorBody(spec));
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  return Buffer.concat(chunks);
+}
+
+function publishContext(ctx: ServerContext): PublishContext {
+  const { cacheDurationMs, newerEvents, minDelayMs, maxDelayMs } = ctx.options;
+  return { nowMs: Date.now(), cacheDurationMs, newerEvents, delayLimits: { minMs: minDelayMs, maxMs: maxDelayMs } };
+}
+
+function subscribe(exchange: Exchange, route: Extract<Route, { kind: 'subscribe' }>, identity: Identity): void {
+  const { ctx, res, entry, source } = exchange;
+  limitRequests(identity.visitor);
+  authorizeTopics(ctx, identity.user, route.topics, 'read');
+  if (route.format === 'ws') throw new NtfyHttpError(ntfyErrors.wsUpgradeMissing);
+  const params = reserveStreamAndParseParams(ctx, identity.visitor, source);
+  const { topics, topicsRaw, format } = route;
+  const setup = { ctx, entry, topics, topicsRaw, params, user: identity.user?.name, visitor: identity.visitor };
+  serveHttpStream(setup, format, res);
+}
+
+async function publish(exchange: Exchange, route: Route, identity: Identity): Promise<void> {
+  const { ctx, req, res, source } = exchange;
+  const newer = ctx.options.newerEvents;
+  let topic: string;
+  let input;
+  if (route.kind === 'publish-json') {
+    // ntfy reads the JSON first: the topic it names is what limits and access apply to.
+    const parsed = publishFromJson(await readBody(req), newer);
+    if (!topicPattern.test(parsed.topic)) throw new NtfyHttpError(ntfyErrors.topicInvalid);
+    topic = parsed.topic;
+    input = parsed.options;
+    limitRequests(identity.visitor);
+    authorizeTopics(ctx, identity.user, [topic], 'write');
+  } else if (route.kind === 'publish') {
+    topic = route.topic;
+    limitRequests(identity.visitor);
+    authorizeTopics(ctx, identity.user, [topic], 'write');
+    input = publishOptionsFromRequest(source, await readBody(req), newer);
+    if (route.sequenceId !== undefined) input.sequenceId = route.sequenceId;
+  } else if (route.kind === 'sequence-event') {
+    limitRequests(identity.visitor);
+    authorizeTopics(ctx, identity.user, [route.topic], 'write');
+    const plan = planSequenceEvent(route.topic, route.event, route.sequenceId, publishContext(ctx));
+    writeJson(res, 200, encodeMessageLine(await commitPublish(ctx, plan)));
+    return;
+  } else {
+    throw new NtfyHttpError(ntfyErrors.notFound);
+  }
+  const message = await commitPublish(ctx, planPublish(topic, input, publishContext(ctx)));
+  writeJson(res, 200, encodeMessageLine(message));
+}
+
+async function dispatch(exchange: Exchange, route: Route): Promise<void> {
+  const { ctx, req, res, entry, source } = exchange;
+  const failure = ctx.faults.takeFailure(entry);
+  if (failure !== undefined) {
+    writeFailure(res, failure);
+    return;
+  }
+  const identity = identify(ctx, {
+    headers: req.headers,
+    query: source.query,
+    remoteAddress: entry.remoteAddress,
+  });
+  ctx.log.setUser(entry, identity.user?.name);
+  switch (route.kind) {
+    case 'health':
+      writeJson(res, 200, encodeGoJsonLine(new Map([['healthy', true]])));
+      return;
+    case 'options':
+      res.writeHead(200, {
+        'Access-Control-Allow-Methods': 'GET, PUT, POST, PATCH, DELETE',
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Headers': '*',
+      });
+      res.end();
+      return;
+    case 'not-found':
+      throw new NtfyHttpError(ntfyErrors.notFound);
+    case 'auth':
+      limitRequests(identity.visitor);
+      authorizeTopics(ctx, identity.user, route.topics, 'read');
+      writeJson(res, 200, encodeGoJsonLine(new Map([['success', true]])));
+      return;
+    case 'subscribe':
+      subscribe(exchange, route, identity);
+      return;
+    default:
+      await publish(exchange, route, identity);
+  }
+}
+
+export function handleHttpRequest(ctx: ServerContext, req: IncomingMessage, res: ServerResponse): void {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const source: ParamSource = { headers: req.headers, query: url.searchParams };
+  const route = matchRoute(req.method ?? 'GET', url.pathname, ctx.options.newerEvents);
+  const poll = route.kind === 'subscribe' && readBoolParam(source, false, 'x-poll', 'poll', 'po');
+  const entry = ctx.log.start(req, url, transportOf(route, poll));
+  res.once('finish', () => {
+    ctx.log.finish(entry, 'completed', res.statusCode);
+  });
+  res.once('close', () => {
+    ctx.log.finish(entry, 'client-closed', res.headersSent ? res.statusCode : undefined);
+  });
+  const run = (): void => {
+    if (res.destroyed) return;
+    dispatch({ ctx, req, res, entry, source }, route).catch((error: unknown) => {
+      writeError(res, error);
+    });
+  };
+  if (!ctx.faults.holdIfStalled(run)) run();
+}

@@ -1,0 +1,285 @@
+/**
+ * Public types of the ntfy-compatible test server (overview in README.md beside this file). Field names of the wire
+ * types are the JSON names a real ntfy server sends (PROTOCOL.md), snake_case included.
+ */
+import type { EventEmitter } from 'node:events';
+
+/** Events a real server sends. `NtfyMessage.event` also takes any string, for unknown events clients must ignore. */
+export type NtfyEventName = 'open' | 'keepalive' | 'message' | 'poll_request' | 'message_delete' | 'message_clear';
+
+/** An action button, normalised like ntfy does it: every action has an `id` and `clear`. */
+export interface NtfyAction {
+  id: string;
+  action: string;
+  label: string;
+  clear: boolean;
+  url?: string;
+  /** Omitted unless the publisher set it; clients default http actions to POST. */
+  method?: string;
+  headers?: Readonly<Record<string, string>>;
+  body?: string;
+  intent?: string;
+  extras?: Readonly<Record<string, string>>;
+  /** newer: the value of a `copy` action. */
+  value?: string;
+}
+
+export interface NtfyAttachment {
+  name: string;
+  /** Only for files uploaded to the server. */
+  type?: string;
+  size?: number;
+  expires?: number;
+  url: string;
+}
+
+/** One event as it goes over the wire; JSON fields are written in this order (Go struct order). */
+export interface NtfyMessage {
+  id: string;
+  /** newer (`newerEvents`): groups updates, deletes and clears of one notification. */
+  sequence_id?: string;
+  /** Unix seconds. */
+  time: number;
+  /** Unix seconds; absent for `Cache: no` messages and for open/keepalive. */
+  expires?: number;
+  event: NtfyEventName | (string & {});
+  topic: string;
+  title?: string;
+  message?: string;
+  priority?: number;
+  tags?: readonly string[];
+  click?: string;
+  icon?: string;
+  actions?: readonly NtfyAction[];
+  attachment?: NtfyAttachment;
+  poll_id?: string;
+  content_type?: string;
+  encoding?: string;
+  /** newer; the type is our interpretation (PROTOCOL.md only names the field). */
+  percentage?: number;
+  /** newer; the type is our interpretation (PROTOCOL.md only names the field). */
+  end?: boolean;
+}
+
+/** An action as a publisher gives it: `id` and `clear` are filled in by the server. */
+export type ActionInput = Omit<NtfyAction, 'id' | 'clear'> & { id?: string; clear?: boolean };
+
+/** In-process publishing (`server.publish`). Mirrors the HTTP publish headers. */
+export interface PublishOptions {
+  message?: string;
+  title?: string;
+  /** 1..5; 3 is sent explicitly if given. */
+  priority?: number;
+  tags?: readonly string[];
+  click?: string;
+  icon?: string;
+  actions?: readonly ActionInput[];
+  /** Attachment URL; the name comes from `filename` or the URL's last path segment. */
+  attach?: string;
+  filename?: string;
+  markdown?: boolean;
+  /**
+   * Delayed delivery: a number is milliseconds from now, a string is what the `Delay` header accepts (a Unix
+   * timestamp in seconds or a duration like `30s`). In-process publishing skips the min/max delay checks.
+   */
+  delay?: number | string;
+  /** `false` is `Cache: no`: delivered live, never cached, no `expires`. Default true. */
+  cache?: boolean;
+  /** newer events only: the message's `sequence_id`. */
+  sequenceId?: string;
+  /** Publish a `poll_request` (never cached) instead of a message, like `X-Poll-ID`. */
+  pollId?: string;
+  /** Test override of the random 12-character id. */
+  id?: string;
+  /** Test override of `time` (Unix seconds), e.g. to build a cache with known timestamps. */
+  time?: number;
+}
+
+export type Permission = 'read-write' | 'read-only' | 'write-only' | 'deny-all';
+
+/** A per-topic access rule; `topic` is an exact name or a pattern where `*` matches any run of characters. */
+export interface TopicAccessRule {
+  topic: string;
+  permission: Permission;
+}
+
+export interface TestUser {
+  name: string;
+  password: string;
+  /** Admins may read and write every topic. Default `user`. */
+  role?: 'admin' | 'user';
+  /** Access tokens (`tk_` + 29 characters) that authenticate as this user. */
+  tokens?: readonly string[];
+  access?: readonly TopicAccessRule[];
+}
+
+/** Enables authentication like an ntfy server with an auth file. Without it, credentials are ignored. */
+export interface AuthOptions {
+  users?: readonly TestUser[];
+  /** Rules for everyone, anonymous included (ntfy's `everyone`/`*` user); checked after a user's own rules. */
+  everyone?: readonly TopicAccessRule[];
+  /** What applies when no rule matches (ntfy `auth-default-access`). Default `read-write`. */
+  defaultAccess?: Permission;
+}
+
+export interface TestServerOptions {
+  /** Port on 127.0.0.1; 0 (default) picks a free one. */
+  port?: number;
+  /** HTTP keepalive events and WebSocket pings. Default 45 000 ms; tests may use a few milliseconds. */
+  keepaliveIntervalMs?: number;
+  /** A WebSocket client must answer a ping within keepalive interval + this. Default 15 000 ms. */
+  wsPongGraceMs?: number;
+  /** Cache duration; 0 disables the cache (nothing is replayed, no `expires`). Default 12 h. */
+  cacheDurationMs?: number;
+  /** How often delayed messages are checked for being due. Default 10 000 ms. */
+  delayedCheckIntervalMs?: number;
+  /** Smallest accepted `Delay` over HTTP. Default 10 000 ms (ntfy's minimum). */
+  minDelayMs?: number;
+  /** Largest accepted `Delay` over HTTP. Default 3 days. */
+  maxDelayMs?: number;
+  auth?: AuthOptions;
+  /** After this many failed logins a visitor gets 429 (42909) for requests with credentials. Default 30. */
+  authFailureLimit?: number;
+  /** Time for one failed-login allowance to come back (token bucket). Default 60 000 ms. */
+  authFailureLockoutMs?: number;
+  /** Request rate limit (429, 42901), off by default; ntfy's is 60 burst, one more per 5 s. */
+  requestLimit?: false | { burst?: number; replenishMs?: number };
+  /** Open streams per visitor (remote address, or user when authenticated). Default 30. */
+  subscriptionLimit?: number;
+  /** Enables `sequence_id`, `message_delete` and `message_clear` (ntfy 2.16+). Default false. */
+  newerEvents?: boolean;
+  /**
+   * Widens the window between live fan-out and caching (the real server fans out first): wait this long before the
+   * message is cached. Default 0.
+   */
+  cacheDelayMs?: number;
+  /** Called after fan-out and before caching; the publish waits for it. */
+  beforeCache?: (message: NtfyMessage) => void | Promise<void>;
+}
+
+/** Kinds of request in the log. `poll` is a subscribe request with `poll=1`. */
+export type RequestTransport = 'json' | 'sse' | 'raw' | 'ws' | 'poll' | 'publish' | 'auth' | 'other';
+export type StreamTransport = 'json' | 'sse' | 'raw' | 'ws';
+
+/** How a request ended: still `open`, answered (`completed`), or cut by the client, by the server, or by an error. */
+export type RequestEnd = 'open' | 'completed' | 'client-closed' | 'server-dropped' | 'error';
+
+/** One received request. Entries are updated in place when the request ends. */
+export interface RequestLogEntry {
+  readonly seq: number;
+  readonly method: string;
+  /** Path as received, without the query. */
+  readonly path: string;
+  /** First value of each query parameter, names as sent. */
+  readonly query: Readonly<Record<string, string>>;
+  /** The Authorization header exactly as received. */
+  readonly authorization: string | undefined;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly remoteAddress: string;
+  readonly transport: RequestTransport;
+  /** Milliseconds since the epoch. */
+  readonly startedAt: number;
+  status: number | undefined;
+  end: RequestEnd;
+  endedAt: number | undefined;
+  /** Authenticated user name, if any. */
+  user: string | undefined;
+}
+
+/** One live stream (poll requests are not subscribers). */
+export interface SubscriberInfo {
+  /** The `seq` of its request in the log. */
+  readonly id: number;
+  readonly topics: readonly string[];
+  /** The raw topic list from the path, e.g. `a,b`. */
+  readonly topicsRaw: string;
+  readonly transport: StreamTransport;
+  readonly user: string | undefined;
+  /** The `since` value as sent (`none` if absent). */
+  readonly since: string;
+  readonly connectedAt: number;
+}
+
+export interface FailNextOptions {
+  status: number;
+  /** A string is sent as is (HTML if it starts with `<`); an object is sent as JSON. Default: no body. */
+  body?: string | Readonly<Record<string, unknown>>;
+  contentType?: string;
+  /** `Retry-After` header: seconds or an HTTP date. */
+  retryAfter?: number | string;
+  /** Only requests matching this count towards N; default every request. */
+  match?: (request: RequestLogEntry) => boolean;
+}
+
+export interface InjectOptions {
+  /** Only streams subscribed to this topic. */
+  topic?: string;
+  /** On WebSockets the bytes go as one data frame: text by default, binary if set. */
+  wsBinary?: boolean;
+}
+
+/** In-process fault injection. */
+export interface Faults {
+  /** Destroys every connection (streams, WebSockets, idle keep-alive sockets, held requests) without a goodbye. */
+  dropAll(): void;
+  /**
+   * Half-open connections: open sockets stay open but nothing more is sent (no events, keepalives or pings; pongs
+   * are not read), and new requests are accepted but not answered, until `unstall()` or `dropAll()`.
+   */
+  stall(): void;
+  /** Ends a stall; held requests are then processed. Events published during the stall are lost for its streams. */
+  unstall(): void;
+  readonly stalled: boolean;
+  /** Closes the listener and every connection, waits, and listens again on the same port. The cache survives. */
+  restart(options?: { pauseMs?: number }): Promise<void>;
+  /** Writes bytes into live streams as they are (one chunk on HTTP); returns how many streams got them. */
+  inject(data: string | Buffer, options?: InjectOptions): number;
+  /** Answers the next `count` (matching) requests with the given status instead of handling them. */
+  failNext(count: number, options: FailNextOptions): void;
+}
+
+export interface TestServerEvents {
+  request: [RequestLogEntry];
+  'request-end': [RequestLogEntry];
+  subscribe: [SubscriberInfo];
+  unsubscribe: [SubscriberInfo];
+  /** A message or event fanned out live (after a delay for delayed messages). */
+  publish: [NtfyMessage];
+}
+
+export interface WaitOptions {
+  /** Default 5 000 ms. */
+  timeoutMs?: number;
+}
+
+export interface TestServer {
+  /** `http://127.0.0.1:PORT`, no trailing slash. */
+  readonly url: string;
+  /** `ws://127.0.0.1:PORT`. */
+  readonly wsUrl: string;
+  readonly port: number;
+  readonly events: EventEmitter<TestServerEvents>;
+  /** Every request received, oldest first. */
+  readonly requests: readonly RequestLogEntry[];
+  readonly faults: Faults;
+  /** Publishes like `PUT /<topic>` and resolves with the stored message (after caching, like the HTTP answer). */
+  publish(topic: string, messageOrOptions?: string | PublishOptions): Promise<NtfyMessage>;
+  /** Fans out (and by default caches) exactly this event, for shapes publishing cannot make. */
+  publishRaw(message: NtfyMessage, options?: { cache?: boolean }): Promise<NtfyMessage>;
+  /** newer events: a `message_delete` for `sequenceId` (requires `newerEvents`). */
+  deleteMessage(topic: string, sequenceId: string): Promise<NtfyMessage>;
+  /** newer events: a `message_clear` for `sequenceId` (requires `newerEvents`). */
+  clearMessage(topic: string, sequenceId: string): Promise<NtfyMessage>;
+  /** The cached messages (expired ones pruned), in insertion order, delayed ones included. */
+  cachedMessages(): NtfyMessage[];
+  subscribers(): SubscriberInfo[];
+  /** Resolves once at least `count` live streams are established (open and replay written), optionally on a topic. */
+  waitForSubscribers(count: number, options?: WaitOptions & { topic?: string }): Promise<SubscriberInfo[]>;
+  /** Resolves once no live stream is left. */
+  waitForNoSubscribers(options?: WaitOptions): Promise<void>;
+  /** Resolves with the first logged request (past or future) matching the predicate. */
+  waitForRequest(predicate: (entry: RequestLogEntry) => boolean, options?: WaitOptions): Promise<RequestLogEntry>;
+  /** Resolves with the first matching request once it has ended. */
+  waitForRequestEnd(predicate: (entry: RequestLogEntry) => boolean, options?: WaitOptions): Promise<RequestLogEntry>;
+  close(): Promise<void>;
+}

@@ -13,7 +13,16 @@ const noElectronInCore = {
 
 export default defineConfig(
   {
-    ignores: ['node_modules/', 'dist/', 'release/', 'test-results/', 'playwright-report/', 'bench/results/', '.tmp/'],
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'release/',
+      'test-results/',
+      'test-reports/',
+      'playwright-report/',
+      'bench/results/',
+      '.tmp/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,

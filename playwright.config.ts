@@ -7,7 +7,8 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: 'test/e2e',
   outputDir: 'test-results',
-  reporter: 'list',
+  // The JSON report feeds the one-line summary that `npm test` prints last (scripts/test-summary.ts).
+  reporter: [['list'], ['json', { outputFile: 'test-reports/playwright.json' }]],
   workers: 1,
   forbidOnly: process.env['CI'] !== undefined,
   timeout: 30_000,

@@ -8,6 +8,8 @@ export default defineConfig({
     // Integration tests talk to real servers over loopback; keep the default worker count modest on 2 cores.
     testTimeout: 20_000,
     hookTimeout: 20_000,
-    reporters: ['default'],
+    // The JSON report feeds the one-line summary that `npm test` prints last (scripts/test-summary.ts).
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-reports/vitest.json' },
   },
 });

@@ -1,0 +1,58 @@
+/**
+ * Prints one closing line for the whole `npm test` run, from the Vitest and Playwright JSON reports:
+ * `tests: N passed, N failed, N skipped`. Fails if a report is missing or counts no test at all.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+const reports = path.resolve(import.meta.dirname, '..', 'test-reports');
+
+async function readJson(file: string): Promise<unknown> {
+  return JSON.parse(await readFile(path.join(reports, file), 'utf8')) as unknown;
+}
+
+function numberField(value: unknown, key: string): number {
+  const field = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  if (typeof field !== 'number') throw new Error(`report field ${key} is missing`);
+  return field;
+}
+
+async function vitestCounts(): Promise<Counts> {
+  const report = await readJson('vitest.json');
+  return {
+    passed: numberField(report, 'numPassedTests'),
+    failed: numberField(report, 'numFailedTests'),
+    skipped: numberField(report, 'numPendingTests') + numberField(report, 'numTodoTests'),
+  };
+}
+
+async function playwrightCounts(): Promise<Counts> {
+  const stats = (await readJson('playwright.json')) as { stats?: unknown };
+  return {
+    passed: numberField(stats.stats, 'expected') + numberField(stats.stats, 'flaky'),
+    failed: numberField(stats.stats, 'unexpected'),
+    skipped: numberField(stats.stats, 'skipped'),
+  };
+}
+
+async function main(): Promise<void> {
+  const all = [await vitestCounts(), await playwrightCounts()];
+  const total = all.reduce((sum, c) => ({
+    passed: sum.passed + c.passed,
+    failed: sum.failed + c.failed,
+    skipped: sum.skipped + c.skipped,
+  }));
+  console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+  if (total.failed > 0 || total.passed === 0) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error('test summary failed:', error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

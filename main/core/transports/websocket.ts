@@ -18,9 +18,12 @@ export function openWebSocket(options: OpenTransportOptions): Transport {
     handlers.onEnd(result);
   };
 
-  // maxPayload makes `ws` fail the connection (1009) on a bigger message instead of buffering it; we then
-  // reconnect like after any other break, resuming from the cursor.
-  const socket = new WebSocket(options.request.url, { headers: options.request.headers, maxPayload: maxItemBytes });
+  // An item over the cap is skipped like an over-long line on the HTTP formats, and the connection lives on; only
+  // something absurd (over 16× the cap) makes `ws` fail the connection (1009) rather than buffer it.
+  const socket = new WebSocket(options.request.url, {
+    headers: options.request.headers,
+    maxPayload: maxItemBytes * 16,
+  });
 
   socket.on('upgrade', () => {
     handlers.onOpen();
@@ -43,6 +46,10 @@ export function openWebSocket(options: OpenTransportOptions): Transport {
       return;
     }
     const bytes = Array.isArray(data) ? Buffer.concat(data) : data instanceof ArrayBuffer ? Buffer.from(data) : data;
+    if (bytes.length > maxItemBytes) {
+      handlers.onItem({ type: 'invalid', reason: `line-too-long (${bytes.length} bytes)` });
+      return;
+    }
     let text: string;
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -113,3 +113,65 @@ describe('raw transport', () => {
     expect(engine.messages).toEqual([]);
   });
 });
+
+describe.each<TransportKind>(['json', 'sse', 'ws'])('%s transport limits and liveness', (transport) => {
+  it('skips an item over the 1 MiB cap and keeps the connection', async () => {
+    engine = startEngine({ subscriptions: [{ server: server.url, topic: 'alerts', transport }] });
+    await server.waitForSubscribers(1);
+    const huge = JSON.stringify({
+      id: 'hugehugehuge',
+      time: 1,
+      event: 'message',
+      topic: 'alerts',
+      message: 'x'.repeat(1.2 * 1024 * 1024),
+    });
+    const framed = transport === 'sse' ? `data: ${huge}\n\n` : transport === 'ws' ? huge : `${huge}\n`;
+    expect(server.faults.inject(framed)).toBe(1);
+    await server.publish('alerts', 'after the huge one');
+    const [received] = await engine.waitForMessages(1);
+    expect(received?.message).toBe('after the huge one');
+    expect(engine.log.entries.find((entry) => entry.message === 'skipped an unreadable stream item')?.fields).toEqual({
+      reason: expect.stringContaining('line-too-long') as unknown,
+    });
+    expect(engine.statuses.filter((status) => status.state.kind === 'backoff')).toEqual([]);
+  });
+
+  it('stays connected on keepalives (or pings) alone', async () => {
+    const quiet = await startTestServer({ keepaliveIntervalMs: 40 });
+    try {
+      const harness = startEngine({
+        subscriptions: [{ server: quiet.url, topic: 'idle', transport }],
+        timing: { keepaliveTimeoutMs: 250 },
+      });
+      engine = harness;
+      await quiet.waitForSubscribers(1);
+      // Idle for four watchdog periods: only keepalives (HTTP) or Ping frames (WebSocket) arrive.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(harness.statuses.filter((status) => status.state.kind === 'backoff')).toEqual([]);
+      expect(harness.manager.statuses()[0]?.counters.lastActivityAt).toBeGreaterThan(Date.now() - 250);
+      await harness.stop();
+      engine = undefined;
+    } finally {
+      await quiet.close();
+    }
+  });
+});
+
+describe('reconnectNow', () => {
+  it('starts a fresh connection from the cursor and polls for what the old one may have missed', async () => {
+    engine = startEngine({ subscriptions: [{ server: server.url, topic: 'alerts' }] });
+    await server.waitForSubscribers(1);
+    const first = await server.publish('alerts', 'first');
+    await engine.waitForMessages(1);
+    engine.manager.reconnectAll();
+    await server.waitForRequest((entry) => entry.transport === 'poll');
+    const subscribes = server.requests.filter((entry) => entry.transport === 'json');
+    expect(subscribes).toHaveLength(2);
+    expect(subscribes[1]?.query['since']).toBe(first.id);
+    expect(server.requests.find((entry) => entry.transport === 'poll')?.query).toMatchObject({
+      poll: '1',
+      since: first.id,
+    });
+    expect(engine.messages).toHaveLength(1);
+  });
+});

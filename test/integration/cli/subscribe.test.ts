@@ -89,6 +89,37 @@ describe('ntfy-tray subscribe', () => {
     expect(ids).toEqual(published.map((message) => message.id));
   });
 
+  it('passes server-side filters and --scheduled with lowercase query names', async () => {
+    await server.publish('open-a', { message: 'low', priority: 2, tags: ['a', 'b'] });
+    const wanted = await server.publish('open-a', { message: 'high', priority: 5, tags: ['a', 'b', 'c'] });
+    await server.publish('open-a', { message: 'high but untagged', priority: 5 });
+    const process = cli([
+      '--poll',
+      '--json',
+      '--priority',
+      '4,5',
+      '--tags',
+      'a,b',
+      '--scheduled',
+      `${server.url}/open-a`,
+    ]);
+    expect(await process.exited()).toBe(0);
+    expect(
+      process
+        .stdout()
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { id: string }).id),
+    ).toEqual([wanted.id]);
+    expect(server.requests.find((entry) => entry.transport === 'poll')?.query).toEqual({
+      poll: '1',
+      since: 'all',
+      scheduled: '1',
+      priority: '4,5',
+      tags: 'a,b',
+    });
+  });
+
   it('converts days for the server, which rejects "1d"', async () => {
     const process = cli(['--poll', '--since', '1d', `${server.url}/open-a`]);
     expect(await process.exited()).toBe(0);

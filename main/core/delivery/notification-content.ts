@@ -1,0 +1,146 @@
+/**
+ * What a popup says for one message, decided once for every platform (../shared/PROTOCOL.md, "Events"): the title
+ * (message title, else the subscription's name, else host/topic), tag emoji the way ntfy's own clients show them,
+ * a plain-text body, urgency from priority, and the actions a desktop can offer.
+ */
+import { nameToEmoji } from 'gemoji';
+import type { NtfyAction, NtfyMessage, Priority } from '../protocol/types.ts';
+import { isAllowedExternalUrl, isFetchableUrl } from './external-url.ts';
+import { markdownToPlainText } from './markdown-text.ts';
+
+/** low: priorities 1–2, shown silently; normal: 3; critical: 4–5, with sound. */
+export type Urgency = 'low' | 'normal' | 'critical';
+
+export type NotificationAction =
+  | {
+      readonly kind: 'view';
+      readonly id: string;
+      readonly label: string;
+      readonly url: string;
+      readonly clear: boolean;
+    }
+  | {
+      readonly kind: 'http';
+      readonly id: string;
+      readonly label: string;
+      readonly url: string;
+      readonly method: string;
+      readonly headers: Readonly<Record<string, string>>;
+      readonly body?: string;
+      readonly clear: boolean;
+    }
+  | {
+      readonly kind: 'copy';
+      readonly id: string;
+      readonly label: string;
+      readonly value: string;
+      readonly clear: boolean;
+    };
+
+export interface NotificationContent {
+  readonly title: string;
+  readonly body: string;
+  readonly urgency: Urgency;
+  readonly silent: boolean;
+  /** Opened on click; undefined means "open the window on this message". */
+  readonly clickUrl?: string;
+  readonly iconUrl?: string;
+  /** An image attachment to download (size and type checked by the downloader). */
+  readonly imageUrl?: string;
+  readonly actions: readonly NotificationAction[];
+}
+
+export interface ContentContext {
+  /** The subscription's display name, if the user gave one. */
+  readonly displayName?: string;
+  /** Server base URL, for the `<host>/<topic>` fallback title. */
+  readonly server: string;
+}
+
+export function urgencyOf(priority: Priority): Urgency {
+  return priority <= 2 ? 'low' : priority === 3 ? 'normal' : 'critical';
+}
+
+/** Splits tags into emoji (ntfy maps gemoji short names) and the rest, which are listed as text. */
+export function splitTags(tags: readonly string[]): { emoji: string[]; other: string[] } {
+  const emoji: string[] = [];
+  const other: string[] = [];
+  for (const tag of tags) {
+    const mapped = Object.hasOwn(nameToEmoji, tag) ? nameToEmoji[tag] : undefined;
+    if (mapped === undefined) other.push(tag);
+    else emoji.push(mapped);
+  }
+  return { emoji, other };
+}
+
+function hostOf(server: string): string {
+  try {
+    return new URL(server).host;
+  } catch {
+    return server;
+  }
+}
+
+function decodeBody(message: NtfyMessage): string {
+  if (message.encoding === 'base64') return `(binary message, ${Math.ceil((message.message.length * 3) / 4)} bytes)`;
+  return message.contentType === 'text/markdown' ? markdownToPlainText(message.message) : message.message;
+}
+
+function toAction(action: NtfyAction): NotificationAction | undefined {
+  switch (action.action) {
+    case 'view': {
+      const url = isAllowedExternalUrl(action.url);
+      return url.ok
+        ? { kind: 'view', id: action.id, label: action.label, url: url.url, clear: action.clear }
+        : undefined;
+    }
+    case 'http': {
+      const url = isFetchableUrl(action.url);
+      if (!url.ok) return undefined;
+      const http: NotificationAction = {
+        kind: 'http',
+        id: action.id,
+        label: action.label,
+        url: url.url,
+        method: (action.method ?? 'POST').toUpperCase(),
+        headers: action.headers ?? {},
+        clear: action.clear,
+      };
+      return action.body === undefined ? http : { ...http, body: action.body };
+    }
+    case 'copy':
+      return action.value === undefined
+        ? undefined
+        : { kind: 'copy', id: action.id, label: action.label, value: action.value, clear: action.clear };
+    case 'broadcast':
+      return undefined; // Android intents: nothing a desktop can do with them
+  }
+}
+
+export function buildNotificationContent(message: NtfyMessage, context: ContentContext): NotificationContent {
+  const { emoji, other } = splitTags(message.tags);
+  const baseTitle = message.title ?? context.displayName ?? `${hostOf(context.server)}/${message.topic}`;
+  const title = emoji.length > 0 ? `${emoji.join(' ')} ${baseTitle}` : baseTitle;
+  const tagLine = other.length > 0 ? `\nTags: ${other.join(', ')}` : '';
+  const urgency = urgencyOf(message.priority);
+  const content: NotificationContent = {
+    title,
+    body: `${decodeBody(message)}${tagLine}`,
+    urgency,
+    silent: urgency === 'low',
+    actions: message.actions.map(toAction).filter((action) => action !== undefined),
+  };
+  const click = message.click === undefined ? undefined : isAllowedExternalUrl(message.click);
+  const icon = message.icon === undefined ? undefined : isFetchableUrl(message.icon);
+  const attachment = message.attachment;
+  const looksLikeImage =
+    attachment !== undefined &&
+    (attachment.type?.startsWith('image/') ?? /\.(png|jpe?g|gif|webp|bmp)$/i.test(attachment.name));
+  const image = looksLikeImage ? isFetchableUrl(attachment.url) : undefined;
+  return {
+    ...content,
+    ...(click?.ok === true ? { clickUrl: click.url } : {}),
+    ...(icon?.ok === true ? { iconUrl: icon.url } : {}),
+    ...(image?.ok === true ? { imageUrl: image.url } : {}),
+  };
+}

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import type { DeliveredBatch, DeliveryMode } from '../../../../main/core/delivery/deliver.ts';
+import {
+  type GlobalNotifySettings,
+  NotificationPolicy,
+  type SubscriptionNotifySettings,
+} from '../../../../main/core/delivery/notification-policy.ts';
+import type { NtfyMessage, NtfyMessageChange } from '../../../../main/core/protocol/types.ts';
+import { ManualClock } from '../../../support/manual-clock.ts';
+
+const server = 'https://ntfy.sh';
+let nextId = 0;
+
+function message(fields: Partial<NtfyMessage> = {}): NtfyMessage {
+  nextId++;
+  return {
+    id: `m${String(nextId).padStart(11, '0')}`,
+    time: 1000 + nextId,
+    topic: 'alerts',
+    message: `body ${nextId}`,
+    priority: 3,
+    tags: [],
+    actions: [],
+    raw: {},
+    ...fields,
+  };
+}
+
+function batch(mode: DeliveryMode, messages: NtfyMessage[], changes: NtfyMessageChange[] = []): DeliveredBatch {
+  return { groupKey: 'g', server, mode, messages, changes };
+}
+
+function setup(
+  options: {
+    settings?: Partial<GlobalNotifySettings>;
+    subscription?: Partial<SubscriptionNotifySettings>;
+    minute?: number;
+  } = {},
+) {
+  const clock = new ManualClock();
+  const policy = new NotificationPolicy({
+    clock,
+    settings: () => ({ enabled: true, ...options.settings }),
+    subscription: (_server, topic) =>
+      topic === 'unknown' ? undefined : { muted: false, minPriority: 1, ...options.subscription },
+    localMinuteOfDay: () => options.minute ?? 12 * 60,
+  });
+  return { clock, policy };
+}
+
+describe('NotificationPolicy', () => {
+  it('shows a live message with a stable id per sequence', () => {
+    const { policy } = setup();
+    const first = message({ sequenceId: 'seq-1' });
+    const update = message({ sequenceId: 'seq-1', message: 'updated' });
+    const [shown] = policy.decide(batch('live', [first]));
+    const [replaced] = policy.decide(batch('live', [update]));
+    expect(shown).toMatchObject({ type: 'show', id: `${server}|alerts|seq-1` });
+    expect(replaced).toMatchObject({ type: 'show', id: `${server}|alerts|seq-1`, content: { body: 'updated' } });
+  });
+
+  it('never shows history', () => {
+    const { policy } = setup();
+    expect(policy.decide(batch('history', [message(), message()]))).toEqual([]);
+  });
+
+  it('honours mute, minimum priority and unknown subscriptions', () => {
+    expect(setup({ subscription: { muted: true } }).policy.decide(batch('live', [message()]))).toEqual([]);
+    const { policy } = setup({ subscription: { minPriority: 4 } });
+    expect(
+      policy.decide(batch('live', [message({ priority: 3 }), message({ priority: 4 })])).map((c) => c.type),
+    ).toEqual(['show']);
+    expect(setup().policy.decide(batch('live', [message({ topic: 'unknown' })]))).toEqual([]);
+  });
+
+  it('pauses everything until the pause ends, and when notifications are off', () => {
+    const clock = new ManualClock();
+    let pausedUntil = clock.now() + 3_600_000;
+    const policy = new NotificationPolicy({
+      clock,
+      settings: () => ({ enabled: true, pausedUntil }),
+      subscription: () => ({ muted: false, minPriority: 1 }),
+    });
+    expect(policy.decide(batch('live', [message({ priority: 5 })]))).toEqual([]);
+    clock.advance(3_600_000);
+    expect(policy.decide(batch('live', [message()]))).toHaveLength(1);
+    pausedUntil = Number.POSITIVE_INFINITY;
+    clock.advance(100 * 3_600_000);
+    expect(policy.decide(batch('live', [message()]))).toEqual([]);
+    expect(setup({ settings: { enabled: false } }).policy.decide(batch('live', [message()]))).toEqual([]);
+  });
+
+  it('lets only priority 5 through quiet hours, including across midnight', () => {
+    const quietHours = { startMinute: 22 * 60, endMinute: 7 * 60 };
+    for (const minute of [23 * 60, 2 * 60, 22 * 60]) {
+      const { policy } = setup({ settings: { quietHours }, minute });
+      expect(
+        policy.decide(batch('live', [message({ priority: 4 }), message({ priority: 5 })])).map((c) => c.type),
+      ).toEqual(['show']);
+    }
+    for (const minute of [7 * 60, 12 * 60, 21 * 60 + 59]) {
+      const { policy } = setup({ settings: { quietHours }, minute });
+      expect(policy.decide(batch('live', [message({ priority: 4 })]))).toHaveLength(1);
+    }
+  });
+
+  it('collapses a burst into one replaced "N new messages" popup and starts over after a quiet second', () => {
+    const { clock, policy } = setup();
+    const commands = [];
+    for (let i = 0; i < 10; i++) {
+      commands.push(...policy.decide(batch('live', [message()])));
+      clock.advance(50);
+    }
+    expect(commands.slice(0, 3).map((c) => c.type)).toEqual(['show', 'show', 'show']);
+    const summaries = commands.slice(3);
+    expect(new Set(summaries.map((c) => c.id))).toEqual(new Set([`${server}|alerts|burst`]));
+    expect(summaries.at(-1)).toMatchObject({ type: 'summary', count: 7, title: '7 new messages on alerts' });
+    clock.advance(1000);
+    expect(policy.decide(batch('live', [message()]))[0]?.type).toBe('show');
+  });
+
+  it('summarizes a catch-up batch once per subscription, with the newest message', () => {
+    const { policy } = setup({ subscription: { displayName: 'Ops' } });
+    const alerts = [message(), message(), message({ title: 'Newest' })];
+    const single = message({ topic: 'backups' });
+    const commands = policy.decide(batch('catch-up', [...alerts, single]));
+    expect(commands).toHaveLength(2);
+    expect(commands[0]).toMatchObject({ type: 'summary', count: 3, title: '3 new messages on Ops', latest: alerts[2] });
+    expect(commands[0]?.type === 'summary' ? commands[0].body : '').toContain('Newest');
+    expect(commands[1]).toMatchObject({ type: 'show', message: single });
+  });
+
+  it('closes the popup of a cleared or deleted message', () => {
+    const { policy } = setup();
+    const change: NtfyMessageChange = {
+      kind: 'message_clear',
+      id: 'c1',
+      sequenceId: 'seq-1',
+      time: 5,
+      topic: 'alerts',
+      raw: {},
+    };
+    expect(policy.decide(batch('live', [], [change]))).toEqual([{ type: 'close', id: `${server}|alerts|seq-1` }]);
+    expect(policy.decide(batch('history', [], [{ ...change, kind: 'message_delete' }]))).toEqual([
+      { type: 'close', id: `${server}|alerts|seq-1` },
+    ]);
+  });
+});

@@ -54,3 +54,35 @@ export interface HistoryStore {
   append(request: AppendRequest): Promise<AppendResult>;
   getCursor(groupKey: string): Promise<GroupCursor | undefined>;
 }
+
+/** What a platform notifier is asked to show; decided by the notification policy and content in core/delivery. */
+export interface NotifierShowRequest {
+  /** Stable per message (or per summary): showing the same id again replaces the popup. */
+  readonly id: string;
+  readonly title: string;
+  /** Plain text. */
+  readonly body: string;
+  readonly urgency: 'low' | 'normal' | 'critical';
+  /** No sound (low priority). */
+  readonly silent: boolean;
+  /** Local file of a downloaded image attachment (never a remote URL). */
+  readonly imagePath?: string;
+  /** Local file of the message icon or the app icon. */
+  readonly iconPath?: string;
+  /** Buttons; ids are chosen by the caller and come back through onAction. */
+  readonly actions: readonly { readonly id: string; readonly label: string }[];
+}
+
+export type NotificationClosedReason = 'expired' | 'dismissed' | 'closed' | 'unknown';
+
+/** Native notifications: org.freedesktop.Notifications on Linux (main/os), Electron's Notification elsewhere. */
+export interface Notifier {
+  show(request: NotifierShowRequest): Promise<void>;
+  close(id: string): Promise<void>;
+  /** `actionId` is one of the request's action ids, or `default` for a click on the popup itself. */
+  onAction(listener: (id: string, actionId: string) => void): () => void;
+  onClosed(listener: (id: string, reason: NotificationClosedReason) => void): () => void;
+  /** What this notification server can do; actions are not offered where it has none. */
+  capabilities(): Promise<{ readonly actions: boolean; readonly images: boolean; readonly sound: boolean }>;
+  dispose(): Promise<void>;
+}

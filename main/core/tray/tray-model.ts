@@ -1,0 +1,130 @@
+/**
+ * What the tray shows, decided without Electron: which icon (normal, unread, trouble), the tooltip with the unread
+ * count, and the menu as data with typed commands. main/desktop turns it into an Electron menu and routes the
+ * commands; tests read the model directly.
+ */
+import type { ConnectionStatus } from '../engine/connection-types.ts';
+
+export type TrayIconVariant = 'normal' | 'unread' | 'trouble';
+
+export type TrayCommand =
+  | { readonly type: 'open-window' }
+  | { readonly type: 'open-message'; readonly server: string; readonly id: string }
+  | { readonly type: 'pause'; readonly minutes: number | 'until-resumed' }
+  | { readonly type: 'resume' }
+  | { readonly type: 'toggle-mute'; readonly subscriptionId: string }
+  | { readonly type: 'quit' };
+
+export type TrayMenuItem =
+  | { readonly kind: 'item'; readonly label: string; readonly command: TrayCommand; readonly enabled?: boolean }
+  | { readonly kind: 'checkbox'; readonly label: string; readonly checked: boolean; readonly command: TrayCommand }
+  | { readonly kind: 'label'; readonly label: string }
+  | { readonly kind: 'submenu'; readonly label: string; readonly items: readonly TrayMenuItem[] }
+  | { readonly kind: 'separator' };
+
+export interface TrayMessageSummary {
+  readonly server: string;
+  readonly id: string;
+  readonly title: string;
+}
+
+export interface TraySubscription {
+  readonly id: string;
+  readonly label: string;
+  readonly muted: boolean;
+}
+
+export interface TrayState {
+  readonly unread: number;
+  readonly latest: readonly TrayMessageSummary[];
+  readonly subscriptions: readonly TraySubscription[];
+  readonly connections: readonly ConnectionStatus[];
+  /** Clock milliseconds; Infinity for "until resumed"; undefined when not paused. */
+  readonly pausedUntil?: number;
+  readonly now: number;
+}
+
+export interface TrayModel {
+  readonly icon: TrayIconVariant;
+  readonly tooltip: string;
+  readonly menu: readonly TrayMenuItem[];
+}
+
+/** How many recent messages the menu lists. */
+export const TRAY_LATEST_COUNT = 5;
+
+function troubleCount(connections: readonly ConnectionStatus[]): number {
+  return connections.filter((status) => status.state.kind !== 'open' && status.state.kind !== 'connecting').length;
+}
+
+function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+function pausedLabel(state: TrayState): string | undefined {
+  if (state.pausedUntil === undefined || state.pausedUntil <= state.now) return undefined;
+  if (state.pausedUntil === Number.POSITIVE_INFINITY) return 'Notifications paused until resumed';
+  const minutes = Math.ceil((state.pausedUntil - state.now) / 60_000);
+  return minutes >= 60
+    ? `Notifications paused for ${Math.ceil(minutes / 60)} h more`
+    : `Notifications paused for ${minutes} min more`;
+}
+
+export function buildTrayModel(state: TrayState): TrayModel {
+  const trouble = troubleCount(state.connections);
+  const icon: TrayIconVariant = trouble > 0 ? 'trouble' : state.unread > 0 ? 'unread' : 'normal';
+  const paused = pausedLabel(state);
+  const troubleLine =
+    trouble === 0 ? undefined : `${trouble} ${trouble === 1 ? 'connection' : 'connections'} with trouble`;
+  const tooltip = [
+    'ntfy Tray',
+    state.unread === 0 ? 'no unread messages' : `${state.unread} unread`,
+    troubleLine,
+    paused,
+  ]
+    .filter((part) => part !== undefined)
+    .join(' — ');
+
+  const menu: TrayMenuItem[] = [];
+  if (state.latest.length === 0) menu.push({ kind: 'label', label: 'No messages yet' });
+  for (const message of state.latest.slice(0, TRAY_LATEST_COUNT)) {
+    menu.push({
+      kind: 'item',
+      label: truncate(message.title, 60),
+      command: { type: 'open-message', server: message.server, id: message.id },
+    });
+  }
+  menu.push({ kind: 'separator' });
+  if (troubleLine !== undefined)
+    menu.push({ kind: 'item', label: `${troubleLine}…`, command: { type: 'open-window' } });
+  if (paused === undefined) {
+    menu.push({
+      kind: 'submenu',
+      label: 'Pause notifications',
+      items: [
+        { kind: 'item', label: 'For 1 hour', command: { type: 'pause', minutes: 60 } },
+        { kind: 'item', label: 'For 8 hours', command: { type: 'pause', minutes: 480 } },
+        { kind: 'item', label: 'Until resumed', command: { type: 'pause', minutes: 'until-resumed' } },
+      ],
+    });
+  } else {
+    menu.push({ kind: 'label', label: paused });
+    menu.push({ kind: 'item', label: 'Resume notifications', command: { type: 'resume' } });
+  }
+  if (state.subscriptions.length > 0) {
+    menu.push({
+      kind: 'submenu',
+      label: 'Mute',
+      items: state.subscriptions.map((subscription) => ({
+        kind: 'checkbox' as const,
+        label: truncate(subscription.label, 60),
+        checked: subscription.muted,
+        command: { type: 'toggle-mute' as const, subscriptionId: subscription.id },
+      })),
+    });
+  }
+  menu.push({ kind: 'separator' });
+  menu.push({ kind: 'item', label: 'Open ntfy Tray', command: { type: 'open-window' } });
+  menu.push({ kind: 'item', label: 'Quit', command: { type: 'quit' } });
+  return { icon, tooltip, menu };
+}

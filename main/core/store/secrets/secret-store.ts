@@ -1,0 +1,40 @@
+/**
+ * The secret store port: passwords and tokens, one per server + user (or per server for a token). Implemented by
+ * the OS keychain (keytar-secret-store.ts); the headless CLI can also read them from the environment
+ * (env-secret-source.ts). Settings only say which kind of secret a server needs (../settings/schema.ts).
+ */
+import { normalizeServerUrl } from '../../engine/groups.ts';
+
+/** The keychain service name every entry of the app is filed under. */
+export const SECRET_SERVICE = 'ntfy-tray';
+
+export type SecretRef =
+  | { readonly server: string; readonly kind: 'password'; readonly user: string }
+  | { readonly server: string; readonly kind: 'token' };
+
+/** Read-only access: what turning settings into credentials needs. */
+export interface SecretSource {
+  /** The secret, or undefined when none is stored. Rejects with a SecretStoreError when the store cannot answer. */
+  get(ref: SecretRef): Promise<string | undefined>;
+}
+
+export interface SecretStore extends SecretSource {
+  set(ref: SecretRef, secret: string): Promise<void>;
+  /** Resolves to whether there was an entry to delete. */
+  delete(ref: SecretRef): Promise<boolean>;
+}
+
+/**
+ * The keychain account of an entry, readable in Seahorse / Keychain Access / Credential Manager:
+ * `https://ntfy.example.com user:alice` or `https://ntfy.example.com token`. A normalized URL has no spaces and
+ * user entries carry the `user:` prefix, so no user name (not even "token") can collide with another entry.
+ */
+export function keychainAccount(ref: SecretRef): string {
+  const server = normalizeServerUrl(ref.server);
+  return ref.kind === 'token' ? `${server} token` : `${server} user:${ref.user}`;
+}
+
+/** For log fields and messages: which entry, never its content. */
+export function describeSecretRef(ref: SecretRef): string {
+  return ref.kind === 'token' ? `the token for ${ref.server}` : `the password of ${ref.user} on ${ref.server}`;
+}

@@ -1,0 +1,63 @@
+/**
+ * The settings store under plain Node (the headless CLI, tests): conf, the engine electron-store is built on, so
+ * the file is written the same way in both. All logic is in open-settings-store.ts.
+ */
+import { join } from 'node:path';
+import Conf from 'conf';
+import type { Logger } from '../../ports.ts';
+import { openSettingsStore, type SettingsFile } from './open-settings-store.ts';
+import type { Settings } from './schema.ts';
+import type { SettingsStore } from './settings-store.ts';
+
+/** `config.json`, electron-store's default name, so both adapters agree on the file in a given folder. */
+export const SETTINGS_FILE_NAME = 'config';
+
+/**
+ * Options both conf and electron-store get. No `schema`, `defaults` or `migrations`: validation and migrations
+ * are ours (validate.ts, migrations.ts) and run before the file is opened.
+ */
+export const SETTINGS_FILE_OPTIONS = {
+  fileExtension: 'json',
+  // Never wipe a file silently; an unusable file has already been moved aside by the time conf opens it.
+  clearInvalidConfig: false,
+  // Keys are never paths: `store` is only ever replaced whole.
+  accessPropertiesByDotNotation: false,
+  // No secrets here, but topic names on public servers work like passwords: readable by the user only.
+  configFileMode: 0o600,
+} as const;
+
+export function settingsFilePath(dir: string): string {
+  return join(dir, `${SETTINGS_FILE_NAME}.${SETTINGS_FILE_OPTIONS.fileExtension}`);
+}
+
+/** What conf and electron-store instances have in common that the store needs. */
+export interface ConfLikeFile {
+  readonly path: string;
+  store: Record<string, unknown>;
+}
+
+export function settingsFileFrom(file: ConfLikeFile): SettingsFile {
+  return {
+    path: file.path,
+    write(settings: Settings) {
+      file.store = { ...settings };
+    },
+  };
+}
+
+export interface ConfSettingsStoreOptions {
+  /** The folder that holds `config.json` (created when missing). */
+  readonly dir: string;
+  readonly log: Logger;
+  readonly now?: () => number;
+}
+
+export function openConfSettingsStore(options: ConfSettingsStoreOptions): SettingsStore {
+  return openSettingsStore({
+    path: settingsFilePath(options.dir),
+    openFile: () =>
+      settingsFileFrom(new Conf({ ...SETTINGS_FILE_OPTIONS, cwd: options.dir, configName: SETTINGS_FILE_NAME })),
+    log: options.log,
+    ...(options.now === undefined ? {} : { now: options.now }),
+  });
+}

@@ -1,0 +1,134 @@
+/**
+ * Small readers for untrusted JSON that record every problem with its path (`subscriptions[2].topic`) instead of
+ * stopping at the first. A reader that finds a problem records it and returns a placeholder of the right type, so
+ * the caller can keep reading and collect all issues; the assembled value is only used when no issue was recorded.
+ * Messages never quote the offending value: a settings file can hold things that must not reach a log.
+ */
+import { isSecretKey } from '../secrets/redact.ts';
+
+export interface SettingsIssue {
+  /** Where in the document, e.g. `subscriptions[2].topic`; empty for the document itself. */
+  readonly path: string;
+  readonly message: string;
+}
+
+export type JsonRecord = Readonly<Record<string, unknown>>;
+
+export function formatIssue(issue: SettingsIssue): string {
+  return `${issue.path === '' ? '(document)' : issue.path}: ${issue.message}`;
+}
+
+export function isRecord(value: unknown): value is JsonRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function childPath(path: string, key: string | number): string {
+  if (typeof key === 'number') return `${path}[${key}]`;
+  return path === '' ? key : `${path}.${key}`;
+}
+
+export const SECRET_KEY_MESSAGE = 'secrets are never stored in settings (they belong in the OS keychain)';
+
+export class FieldReader {
+  readonly issues: SettingsIssue[] = [];
+
+  report(path: string, message: string): void {
+    this.issues.push({ path, message });
+  }
+
+  /** The value as an object holding only `keys`; other keys are reported (secret-named ones as such). */
+  object(value: unknown, path: string, keys: readonly string[]): JsonRecord | undefined {
+    if (!isRecord(value)) {
+      this.report(path, value === undefined ? 'is required' : 'must be an object');
+      return undefined;
+    }
+    for (const key of Object.keys(value)) {
+      if (isSecretKey(key)) this.report(childPath(path, key), SECRET_KEY_MESSAGE);
+      else if (!keys.includes(key)) this.report(childPath(path, key), 'is not a known setting');
+    }
+    return value;
+  }
+
+  #present(record: JsonRecord, key: string, path: string): unknown {
+    const value = record[key];
+    if (value === undefined) this.report(childPath(path, key), 'is required');
+    return value;
+  }
+
+  boolean(record: JsonRecord, key: string, path: string): boolean {
+    const value = this.#present(record, key, path);
+    if (typeof value === 'boolean') return value;
+    if (value !== undefined) this.report(childPath(path, key), 'must be true or false');
+    return false;
+  }
+
+  /** A string that passes `check` (which returns a problem message, or undefined when the string is fine). */
+  string(record: JsonRecord, key: string, path: string, check?: (value: string) => string | undefined): string {
+    return this.#string(this.#present(record, key, path), childPath(path, key), check) ?? '';
+  }
+
+  optionalString(
+    record: JsonRecord,
+    key: string,
+    path: string,
+    check?: (value: string) => string | undefined,
+  ): string | undefined {
+    return this.#string(record[key], childPath(path, key), check);
+  }
+
+  #string(value: unknown, path: string, check?: (value: string) => string | undefined): string | undefined {
+    if (value === undefined) return undefined;
+    if (typeof value !== 'string') {
+      this.report(path, 'must be a string');
+      return undefined;
+    }
+    const problem = check?.(value);
+    if (problem !== undefined) this.report(path, problem);
+    return value;
+  }
+
+  integer(
+    record: JsonRecord,
+    key: string,
+    path: string,
+    range: { readonly min: number; readonly max: number },
+  ): number {
+    const value = this.#present(record, key, path);
+    if (typeof value === 'number' && Number.isInteger(value) && value >= range.min && value <= range.max) {
+      return value;
+    }
+    if (value !== undefined) {
+      this.report(childPath(path, key), `must be a whole number from ${range.min} to ${range.max}`);
+    }
+    return range.min;
+  }
+
+  oneOf<T extends string>(record: JsonRecord, key: string, path: string, options: readonly T[]): T {
+    const value = this.#present(record, key, path);
+    const match = options.find((option) => option === value);
+    if (match !== undefined) return match;
+    if (value !== undefined) this.report(childPath(path, key), `must be one of ${options.join(', ')}`);
+    return options[0] as T;
+  }
+
+  array(value: unknown, path: string): readonly unknown[] {
+    if (Array.isArray(value)) return value as readonly unknown[];
+    this.report(path, value === undefined ? 'is required' : 'must be a list');
+    return [];
+  }
+
+  /** A list of strings, each passing `check`; undefined when the key is absent. */
+  optionalStringList(
+    record: JsonRecord,
+    key: string,
+    path: string,
+    check: (value: string) => string | undefined,
+  ): string[] | undefined {
+    const value = record[key];
+    if (value === undefined) return undefined;
+    const listPath = childPath(path, key);
+    return this.array(value, listPath).map(
+      (item, index) => this.#string(item, childPath(listPath, index), check) ?? '',
+    );
+  }
+}

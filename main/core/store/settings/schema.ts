@@ -1,0 +1,112 @@
+/**
+ * The settings document (current version): everything the app remembers that is not a secret. Passwords and tokens
+ * live in the OS keychain (../secrets/); a server only records which kind of auth it uses and the user name.
+ *
+ * This file is the single source of truth for the shape: the validator (validate.ts) checks exactly these types,
+ * both file adapters (conf under Node, electron-store in the app) store exactly this document, and the migrations
+ * (migrations.ts) end here.
+ */
+import type { SubscribeFilters, TransportKind } from '../../protocol/subscribe-request.ts';
+
+/** Bump together with a new step in migrations.ts. */
+export const SETTINGS_VERSION = 2;
+
+export const DEFAULT_SERVER_URL = 'https://ntfy.sh';
+
+export const TRANSPORT_KINDS: readonly TransportKind[] = ['json', 'sse', 'ws', 'raw'];
+
+export const THEMES = ['system', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** How a server wants us to authenticate; the secret itself is in the keychain, keyed by server + user (or token). */
+export type ServerAuth =
+  { readonly kind: 'none' } | { readonly kind: 'basic'; readonly user: string } | { readonly kind: 'token' };
+
+export interface ServerSettings {
+  /** Normalized base URL (`https://ntfy.sh`, `https://host/base`): the key subscriptions refer to. */
+  readonly url: string;
+  readonly auth: ServerAuth;
+}
+
+/** ntfy priorities: 1 min, 2 low, 3 default, 4 high, 5 max/urgent. */
+export type Priority = 1 | 2 | 3 | 4 | 5;
+
+export interface SubscriptionSettings {
+  /** Stable id chosen when the subscription is created (e.g. a UUID); history and the UI refer to it. */
+  readonly id: string;
+  /** Normalized server base URL; a server without an entry in `servers` is used without auth. */
+  readonly server: string;
+  readonly topic: string;
+  readonly displayName?: string;
+  readonly transport: TransportKind;
+  readonly filters: SubscribeFilters;
+  /** Still received and kept in history, but never raises a notification. */
+  readonly muted: boolean;
+  /** Messages below this priority are kept in history without a notification. */
+  readonly minPriority: Priority;
+}
+
+export interface QuietHours {
+  readonly enabled: boolean;
+  /** Local wall-clock time `HH:MM`; an `end` before `start` spans midnight. */
+  readonly start: string;
+  readonly end: string;
+  /** Priority-5 messages notify even during quiet hours. */
+  readonly urgentBreaksThrough: boolean;
+}
+
+export interface HistoryRetention {
+  readonly maxAgeDays: number;
+  readonly maxPerSubscription: number;
+}
+
+export interface Preferences {
+  readonly notificationsEnabled: boolean;
+  readonly quietHours: QuietHours;
+  readonly sounds: boolean;
+  readonly startAtLogin: boolean;
+  readonly theme: Theme;
+  readonly historyRetention: HistoryRetention;
+  /** A connection that receives nothing (not even a keepalive) for this long is considered dead and reconnected. */
+  readonly keepaliveTimeoutSeconds: number;
+}
+
+export interface Settings {
+  readonly version: typeof SETTINGS_VERSION;
+  /** Preselected when the user adds a subscription. */
+  readonly defaultServer: string;
+  readonly servers: readonly ServerSettings[];
+  readonly subscriptions: readonly SubscriptionSettings[];
+  readonly preferences: Preferences;
+}
+
+/** Inclusive bounds of the numeric preferences; the validator and the UI share them. */
+export const LIMITS = {
+  displayNameLength: 100,
+  userLength: 128,
+  filterTextLength: 1000,
+  maxAgeDays: { min: 1, max: 3650 },
+  maxPerSubscription: { min: 10, max: 1_000_000 },
+  keepaliveTimeoutSeconds: { min: 15, max: 3600 },
+} as const;
+
+export const DEFAULT_PREFERENCES: Preferences = {
+  notificationsEnabled: true,
+  quietHours: { enabled: false, start: '22:00', end: '07:00', urgentBreaksThrough: true },
+  sounds: true,
+  startAtLogin: false,
+  theme: 'system',
+  historyRetention: { maxAgeDays: 30, maxPerSubscription: 10_000 },
+  // ntfy servers send a keepalive every 45 s by default; twice that tolerates one lost keepalive.
+  keepaliveTimeoutSeconds: 90,
+};
+
+export function defaultSettings(): Settings {
+  return {
+    version: SETTINGS_VERSION,
+    defaultServer: DEFAULT_SERVER_URL,
+    servers: [],
+    subscriptions: [],
+    preferences: DEFAULT_PREFERENCES,
+  };
+}

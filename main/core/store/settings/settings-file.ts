@@ -1,0 +1,57 @@
+/**
+ * Reading the settings file before an adapter opens it, and moving an unusable one aside. Both happen before conf
+ * or electron-store touch the file, so their own handling of a bad file (throw, or clear it silently with
+ * `clearInvalidConfig`) never comes into play.
+ */
+import { existsSync, readFileSync, renameSync } from 'node:fs';
+import type { MigrateOptions } from './migrations.ts';
+import { type ParsedSettings, parseSettingsText, type SettingsProblemKind } from './parse.ts';
+
+/** An I/O failure on the settings file (not a problem with its content, which is handled by moving it aside). */
+export class SettingsFileError extends Error {
+  override readonly name = 'SettingsFileError';
+  readonly path: string;
+  readonly operation: 'read' | 'write' | 'move aside';
+
+  constructor(options: { path: string; operation: SettingsFileError['operation']; cause: unknown }) {
+    const reason = options.cause instanceof Error ? options.cause.message : String(options.cause);
+    super(`could not ${options.operation} the settings file ${options.path}: ${reason}`, { cause: options.cause });
+    this.path = options.path;
+    this.operation = options.operation;
+  }
+}
+
+export type SettingsFileContents =
+  { readonly exists: false } | { readonly exists: true; readonly parsed: ParsedSettings };
+
+export function readSettingsFile(path: string, options: MigrateOptions = {}): SettingsFileContents {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { exists: false };
+    throw new SettingsFileError({ path, operation: 'read', cause: error });
+  }
+  return { exists: true, parsed: parseSettingsText(text, options) };
+}
+
+/** `2024-05-01T12:30:00.000Z` → `2024-05-01T12-30-00-000Z` (colons are not allowed in Windows file names). */
+function fileTimestamp(ms: number): string {
+  return new Date(ms).toISOString().replace(/[:.]/g, '-');
+}
+
+/**
+ * Renames the file to `<path>.corrupt-<timestamp>` (or `.newer-…` for a file from a newer version, which the user
+ * will want back after upgrading again) and returns the new path. Never overwrites an earlier backup.
+ */
+export function moveSettingsFileAside(path: string, kind: SettingsProblemKind, nowMs: number): string {
+  const base = `${path}.${kind === 'newer-version' ? 'newer' : 'corrupt'}-${fileTimestamp(nowMs)}`;
+  let backupPath = base;
+  for (let attempt = 2; existsSync(backupPath); attempt++) backupPath = `${base}-${attempt}`;
+  try {
+    renameSync(path, backupPath);
+  } catch (error) {
+    throw new SettingsFileError({ path, operation: 'move aside', cause: error });
+  }
+  return backupPath;
+}

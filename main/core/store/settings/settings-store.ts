@@ -1,0 +1,41 @@
+/**
+ * The settings port: what the app, the CLI and (through IPC) the UI use to read and change settings. Implemented
+ * once in open-settings-store.ts over a small file seam, which conf (Node) and electron-store (the app) fill.
+ */
+import type { SettingsPatch } from './edits.ts';
+import type { SettingsIssue } from './field-reader.ts';
+import type { SettingsProblem } from './parse.ts';
+import type { Settings } from './schema.ts';
+
+/** What happened when the store was opened, so the UI can tell the user about a reset and where the old file is. */
+export type SettingsLoadReport =
+  | { readonly kind: 'created' }
+  | { readonly kind: 'loaded' }
+  | { readonly kind: 'migrated'; readonly fromVersion: number }
+  | { readonly kind: 'reset'; readonly problem: SettingsProblem; readonly backupPath: string };
+
+/** A patch, or a function from the current settings to the new ones (it may be async; updates wait for it). */
+export type SettingsChange = SettingsPatch | ((current: Settings) => Settings | Promise<Settings>);
+
+/** An invalid change is a value, not an exception: nothing is written and the issues say why. */
+export type SettingsUpdateResult =
+  | { readonly ok: true; readonly settings: Settings; readonly changed: boolean }
+  | { readonly ok: false; readonly issues: readonly SettingsIssue[] };
+
+export type SettingsListener = (next: Settings, previous: Settings) => void;
+
+export interface SettingsStore {
+  /** The settings file, for "show settings file" and for messages. */
+  readonly path: string;
+  readonly loadReport: SettingsLoadReport;
+  /** The current settings, deeply frozen. */
+  get(): Settings;
+  /**
+   * Applies the change to the latest settings, validates, writes, then notifies listeners. Updates run one at a
+   * time in call order, each on the result of the previous one, so concurrent updates never lose each other.
+   * Rejects (with SettingsFileError) only when the file cannot be written; the settings then stay as they were.
+   */
+  update(change: SettingsChange): Promise<SettingsUpdateResult>;
+  /** Called after each update that changed something; returns the unsubscribe function. */
+  onChange(listener: SettingsListener): () => void;
+}

@@ -1,0 +1,220 @@
+/**
+ * The hand-written validator of the current settings document (schema.ts). It is strict: unknown keys are issues,
+ * secret-named keys are refused outright, and every issue carries its path. On success it returns a fresh,
+ * normalized copy (server URLs in `normalizeServerUrl` form), so callers never keep a reference to untrusted input.
+ */
+import { normalizeServerUrl } from '../../engine/groups.ts';
+import type { SubscribeFilters } from '../../protocol/subscribe-request.ts';
+import { isValidTopic } from '../../protocol/subscribe-request.ts';
+import { childPath, FieldReader, type JsonRecord, type SettingsIssue } from './field-reader.ts';
+import {
+  DEFAULT_PREFERENCES,
+  type HistoryRetention,
+  LIMITS,
+  type Preferences,
+  type Priority,
+  type QuietHours,
+  type ServerAuth,
+  type ServerSettings,
+  SETTINGS_VERSION,
+  type Settings,
+  type SubscriptionSettings,
+  THEMES,
+  TRANSPORT_KINDS,
+} from './schema.ts';
+
+export type { SettingsIssue } from './field-reader.ts';
+export { formatIssue } from './field-reader.ts';
+
+export type SettingsValidation =
+  | { readonly ok: true; readonly settings: Settings }
+  | { readonly ok: false; readonly issues: readonly SettingsIssue[] };
+
+const ID = /^[-_A-Za-z0-9]{1,64}$/;
+const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+// Names and numbers the server accepts in the `priority` filter (../shared/PROTOCOL.md, "Parameters").
+const PRIORITY_FILTER_VALUES = new Set(['1', '2', '3', '4', '5', 'min', 'low', 'default', 'high', 'max', 'urgent']);
+
+function checkUrl(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must be an http or https URL';
+    if (url.username !== '' || url.password !== '') return 'must not contain credentials';
+    return undefined;
+  } catch {
+    return 'must be an http or https URL';
+  }
+}
+
+/** Reads a server URL and returns it normalized (the form every comparison and keychain entry uses). */
+function readUrl(reader: FieldReader, record: JsonRecord, key: string, path: string): string {
+  const value = reader.string(record, key, path, checkUrl);
+  return checkUrl(value) === undefined ? normalizeServerUrl(value) : value;
+}
+
+function checkText(maxLength: number): (value: string) => string | undefined {
+  return (value) =>
+    value.trim() === '' || value.length > maxLength ? `must be 1 to ${maxLength} characters, not blank` : undefined;
+}
+
+function readAuth(reader: FieldReader, value: unknown, path: string): ServerAuth {
+  const record = reader.object(value, path, ['kind', 'user']);
+  if (record === undefined) return { kind: 'none' };
+  const kind = reader.oneOf(record, 'kind', path, ['none', 'basic', 'token'] as const);
+  // With an unknown kind there is nothing to check the user name against; the kind's issue says enough.
+  if (record['kind'] !== kind) return { kind: 'none' };
+  if (kind !== 'basic') {
+    if (record['user'] !== undefined) reader.report(childPath(path, 'user'), `is only used with kind basic`);
+    return { kind };
+  }
+  // Basic auth sends `user:password`; servers split at the first colon, so a colon cannot be part of the name.
+  const user = reader.string(record, 'user', path, (name) =>
+    name.includes(':') ? 'must not contain ":"' : checkText(LIMITS.userLength)(name),
+  );
+  return { kind, user };
+}
+
+function readServer(reader: FieldReader, value: unknown, path: string): ServerSettings | undefined {
+  const record = reader.object(value, path, ['url', 'auth']);
+  if (record === undefined) return undefined;
+  return { url: readUrl(reader, record, 'url', path), auth: readAuth(reader, record['auth'], childPath(path, 'auth')) };
+}
+
+function readFilters(reader: FieldReader, value: unknown, path: string): SubscribeFilters {
+  const record = reader.object(value, path, ['id', 'message', 'title', 'priority', 'tags']);
+  if (record === undefined) return {};
+  const text = checkText(LIMITS.filterTextLength);
+  const id = reader.optionalString(record, 'id', path, text);
+  const message = reader.optionalString(record, 'message', path, text);
+  const title = reader.optionalString(record, 'title', path, text);
+  const priority = reader.optionalStringList(record, 'priority', path, (item) =>
+    PRIORITY_FILTER_VALUES.has(item) ? undefined : 'must be 1 to 5 or min, low, default, high, max, urgent',
+  );
+  // Tags are sent comma-joined and matched exactly (the server does not trim), so commas and blanks cannot work.
+  const tags = reader.optionalStringList(record, 'tags', path, (item) =>
+    item.includes(',') || item.trim() !== item || item === ''
+      ? 'must be non-empty, without commas or spaces around'
+      : undefined,
+  );
+  return {
+    ...(id === undefined ? {} : { id }),
+    ...(message === undefined ? {} : { message }),
+    ...(title === undefined ? {} : { title }),
+    ...(priority === undefined ? {} : { priority }),
+    ...(tags === undefined ? {} : { tags }),
+  };
+}
+
+const SUBSCRIPTION_KEYS = ['id', 'server', 'topic', 'displayName', 'transport', 'filters', 'muted', 'minPriority'];
+
+function readSubscription(reader: FieldReader, value: unknown, path: string): SubscriptionSettings | undefined {
+  const record = reader.object(value, path, SUBSCRIPTION_KEYS);
+  if (record === undefined) return undefined;
+  const displayName = reader.optionalString(record, 'displayName', path, checkText(LIMITS.displayNameLength));
+  return {
+    id: reader.string(record, 'id', path, (id) => (ID.test(id) ? undefined : 'must match [-_A-Za-z0-9]{1,64}')),
+    server: readUrl(reader, record, 'server', path),
+    topic: reader.string(record, 'topic', path, (topic) =>
+      isValidTopic(topic) ? undefined : 'must match [-_A-Za-z0-9]{1,64}',
+    ),
+    ...(displayName === undefined ? {} : { displayName }),
+    transport: reader.oneOf(record, 'transport', path, TRANSPORT_KINDS),
+    filters: readFilters(reader, record['filters'], childPath(path, 'filters')),
+    muted: reader.boolean(record, 'muted', path),
+    minPriority: reader.integer(record, 'minPriority', path, { min: 1, max: 5 }) as Priority,
+  };
+}
+
+function readQuietHours(reader: FieldReader, value: unknown, path: string): QuietHours {
+  const record = reader.object(value, path, ['enabled', 'start', 'end', 'urgentBreaksThrough']);
+  if (record === undefined) return DEFAULT_PREFERENCES.quietHours;
+  const time = (text: string): string | undefined =>
+    TIME.test(text) ? undefined : 'must be a time HH:MM (00:00 to 23:59)';
+  const quietHours: QuietHours = {
+    enabled: reader.boolean(record, 'enabled', path),
+    start: reader.string(record, 'start', path, time),
+    end: reader.string(record, 'end', path, time),
+    urgentBreaksThrough: reader.boolean(record, 'urgentBreaksThrough', path),
+  };
+  // Equal times would mean either "never" or "all day"; asking the user to pick avoids guessing.
+  if (quietHours.start === quietHours.end && TIME.test(quietHours.start)) {
+    reader.report(childPath(path, 'end'), 'must differ from start');
+  }
+  return quietHours;
+}
+
+function readRetention(reader: FieldReader, value: unknown, path: string): HistoryRetention {
+  const record = reader.object(value, path, ['maxAgeDays', 'maxPerSubscription']);
+  if (record === undefined) return DEFAULT_PREFERENCES.historyRetention;
+  return {
+    maxAgeDays: reader.integer(record, 'maxAgeDays', path, LIMITS.maxAgeDays),
+    maxPerSubscription: reader.integer(record, 'maxPerSubscription', path, LIMITS.maxPerSubscription),
+  };
+}
+
+const PREFERENCE_KEYS = [
+  'notificationsEnabled',
+  'quietHours',
+  'sounds',
+  'startAtLogin',
+  'theme',
+  'historyRetention',
+  'keepaliveTimeoutSeconds',
+];
+
+function readPreferences(reader: FieldReader, value: unknown, path: string): Preferences {
+  const record = reader.object(value, path, PREFERENCE_KEYS);
+  if (record === undefined) return DEFAULT_PREFERENCES;
+  return {
+    notificationsEnabled: reader.boolean(record, 'notificationsEnabled', path),
+    quietHours: readQuietHours(reader, record['quietHours'], childPath(path, 'quietHours')),
+    sounds: reader.boolean(record, 'sounds', path),
+    startAtLogin: reader.boolean(record, 'startAtLogin', path),
+    theme: reader.oneOf(record, 'theme', path, THEMES),
+    historyRetention: readRetention(reader, record['historyRetention'], childPath(path, 'historyRetention')),
+    keepaliveTimeoutSeconds: reader.integer(record, 'keepaliveTimeoutSeconds', path, LIMITS.keepaliveTimeoutSeconds),
+  };
+}
+
+/** Reports the second and later items whose key equals an earlier one's. */
+function reportDuplicates<T>(
+  reader: FieldReader,
+  items: readonly (T | undefined)[],
+  listPath: string,
+  field: string,
+  keyOf: (item: T) => string,
+): void {
+  const firstIndex = new Map<string, number>();
+  items.forEach((item, index) => {
+    if (item === undefined) return;
+    const key = keyOf(item);
+    const first = firstIndex.get(key);
+    if (first === undefined) firstIndex.set(key, index);
+    else reader.report(childPath(childPath(listPath, index), field), `duplicates ${listPath}[${first}].${field}`);
+  });
+}
+
+export function validateSettings(input: unknown): SettingsValidation {
+  const reader = new FieldReader();
+  const record = reader.object(input, '', ['version', 'defaultServer', 'servers', 'subscriptions', 'preferences']);
+  if (record === undefined) return { ok: false, issues: reader.issues };
+  if (record['version'] !== SETTINGS_VERSION) reader.report('version', `must be ${SETTINGS_VERSION}`);
+
+  const servers = reader
+    .array(record['servers'], 'servers')
+    .map((item, index) => readServer(reader, item, childPath('servers', index)));
+  reportDuplicates(reader, servers, 'servers', 'url', (server) => server.url);
+  const subscriptions = reader
+    .array(record['subscriptions'], 'subscriptions')
+    .map((item, index) => readSubscription(reader, item, childPath('subscriptions', index)));
+  reportDuplicates(reader, subscriptions, 'subscriptions', 'id', (subscription) => subscription.id);
+
+  const settings: Settings = {
+    version: SETTINGS_VERSION,
+    defaultServer: readUrl(reader, record, 'defaultServer', ''),
+    servers: servers.filter((server) => server !== undefined),
+    subscriptions: subscriptions.filter((subscription) => subscription !== undefined),
+    preferences: readPreferences(reader, record['preferences'], 'preferences'),
+  };
+  return reader.issues.length === 0 ? { ok: true, settings } : { ok: false, issues: reader.issues };
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import type { JsonRecord } from '../../../../../main/core/store/settings/field-reader.ts';
+import {
+  migrateSettings,
+  migrateV1ToV2,
+  SETTINGS_MIGRATIONS,
+  type SettingsMigration,
+  type SettingsV1,
+} from '../../../../../main/core/store/settings/migrations.ts';
+import { DEFAULT_PREFERENCES, SETTINGS_VERSION } from '../../../../../main/core/store/settings/schema.ts';
+import { validateSettings } from '../../../../../main/core/store/settings/validate.ts';
+
+const subscription = {
+  id: 's1',
+  server: 'https://ntfy.example.com',
+  topic: 'alerts',
+  transport: 'json',
+  filters: {},
+  muted: false,
+  minPriority: 3,
+};
+
+const v1: SettingsV1 = {
+  version: 1,
+  defaultServer: 'https://ntfy.sh',
+  servers: [{ url: 'https://ntfy.example.com', username: 'alice' }, { url: 'https://open.example.com' }],
+  subscriptions: [subscription],
+  notifications: false,
+};
+
+describe('v1 → v2', () => {
+  it('turns username into basic auth, no username into none, and moves notifications into preferences', () => {
+    expect(migrateV1ToV2({ ...v1 })).toEqual({
+      version: 2,
+      defaultServer: 'https://ntfy.sh',
+      servers: [
+        { url: 'https://ntfy.example.com', auth: { kind: 'basic', user: 'alice' } },
+        { url: 'https://open.example.com', auth: { kind: 'none' } },
+      ],
+      subscriptions: [subscription],
+      preferences: { ...DEFAULT_PREFERENCES, notificationsEnabled: false },
+    });
+  });
+
+  it('produces a valid current document', () => {
+    expect(validateSettings(migrateV1ToV2({ ...v1 })).ok).toBe(true);
+  });
+
+  it('keeps v1 default (notifications on) when the switch is missing', () => {
+    const { notifications: _ignored, ...withoutSwitch } = v1;
+    const migrated = migrateV1ToV2(withoutSwitch);
+    expect(migrated['preferences']).toEqual(DEFAULT_PREFERENCES);
+  });
+
+  it('carries what it does not understand, so the validator judges it (a stray password is refused, not dropped)', () => {
+    const migrated = migrateV1ToV2({ ...v1, servers: [{ url: 'https://x.example.com', password: 'p' }], extra: 1 });
+    expect(migrated['extra']).toBe(1);
+    expect(migrated['servers']).toEqual([{ url: 'https://x.example.com', password: 'p', auth: { kind: 'none' } }]);
+    expect(validateSettings(migrated).ok).toBe(false);
+  });
+
+  it('is pure: the input is left as it was', () => {
+    const input = structuredClone(v1) as unknown as JsonRecord;
+    migrateV1ToV2(input);
+    expect(input).toEqual(v1);
+  });
+});
+
+describe('migrateSettings', () => {
+  it('has one step per version, from 1 up to the current version', () => {
+    expect(SETTINGS_MIGRATIONS.map((step) => step.from)).toEqual(
+      Array.from({ length: SETTINGS_VERSION - 1 }, (_, index) => index + 1),
+    );
+  });
+
+  it('leaves a current document alone', () => {
+    const document = { version: SETTINGS_VERSION, anything: true };
+    expect(migrateSettings(document)).toEqual({ ok: true, document, fromVersion: SETTINGS_VERSION });
+  });
+
+  it('chains steps in order from the file version', () => {
+    const step = (from: number): SettingsMigration => ({
+      from,
+      description: `step ${from}`,
+      migrate: (previous) => ({ ...previous, version: from + 1, trail: `${String(previous['trail'])}>${from + 1}` }),
+    });
+    const migrations = [step(3), step(1), step(2)];
+    expect(migrateSettings({ version: 2, trail: '2' }, { migrations, currentVersion: 4 })).toEqual({
+      ok: true,
+      document: { version: 4, trail: '2>3>4' },
+      fromVersion: 2,
+    });
+  });
+
+  it.each([
+    [{}, 'no-version'],
+    [{ version: '2' }, 'no-version'],
+    [{ version: 0 }, 'no-version'],
+    [{ version: 1.5 }, 'no-version'],
+    [{ version: SETTINGS_VERSION + 1 }, 'newer-version'],
+  ])('refuses %j as %s', (document, kind) => {
+    expect(migrateSettings(document)).toMatchObject({ ok: false, kind });
+  });
+
+  it('says when a file is from a newer version', () => {
+    expect(migrateSettings({ version: 9 })).toEqual({
+      ok: false,
+      kind: 'newer-version',
+      message: `version 9 was written by a newer ntfy-tray (this one reads up to ${SETTINGS_VERSION})`,
+    });
+  });
+
+  it('refuses a version with no step', () => {
+    expect(migrateSettings({ version: 1 }, { migrations: [], currentVersion: 2 })).toEqual({
+      ok: false,
+      kind: 'unknown-version',
+      message: 'no upgrade from version 1 exists',
+    });
+  });
+
+  it('reports a step that throws or that does not produce the next version', () => {
+    const throwing: SettingsMigration = {
+      from: 1,
+      description: 'throws',
+      migrate: () => {
+        throw new TypeError('servers.map is not a function');
+      },
+    };
+    expect(migrateSettings({ version: 1 }, { migrations: [throwing], currentVersion: 2 })).toEqual({
+      ok: false,
+      kind: 'migration-failed',
+      message: 'upgrade from version 1 failed: servers.map is not a function',
+    });
+    const forgetful: SettingsMigration = { from: 1, description: 'no version', migrate: (previous) => previous };
+    expect(migrateSettings({ version: 1 }, { migrations: [forgetful], currentVersion: 2 })).toMatchObject({
+      ok: false,
+      kind: 'migration-failed',
+    });
+  });
+});

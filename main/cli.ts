@@ -5,18 +5,28 @@
  */
 import { readFileSync } from 'node:fs';
 import { defaultDataDir } from './core/cli/data-dir.ts';
+import { type AccountIo, runLogin, runLogout } from './core/cli/login-command.ts';
+import { promptHidden } from './core/cli/prompt.ts';
+import { applyStoredCredentials } from './core/cli/stored-credentials.ts';
 import { parseSubscribeArgs, SUBSCRIBE_USAGE } from './core/cli/subscribe-args.ts';
 import { EXIT, runSubscribe } from './core/cli/subscribe-command.ts';
 import { checkTopicAccess, pollOnce } from './core/engine/http-requests.ts';
 import { createConsoleLogger } from './core/logging.ts';
-import type { Clock, TimerHandle } from './core/ports.ts';
+import type { Clock, Logger, TimerHandle } from './core/ports.ts';
 import { CursorFileStore } from './core/store/cursor-file-store.ts';
+import { createEnvSecretSource, firstSecretSource } from './core/store/secrets/env-secret-source.ts';
+import { MissingSecretError } from './core/store/secrets/errors.ts';
+import { createKeytarSecretStore } from './core/store/secrets/keytar-secret-store.ts';
+import { createSecretSafeLogger } from './core/store/secrets/redact.ts';
+import { openConfSettingsStore } from './core/store/settings/conf-settings-store.ts';
 import { openTransport } from './core/transports/index.ts';
 
 const USAGE = `Usage: ntfy-tray <command> [options]
 
 Commands:
   subscribe   print messages of one or more topics (ntfy-tray subscribe --help)
+  login       store a server's password or access token in the OS keychain
+  logout      remove them again
 
   --version   print the version`;
 
@@ -62,6 +72,84 @@ function writeStderr(text: string): void {
   process.stderr.write(text);
 }
 
+function createLog(): Logger {
+  const debug = process.env['NTFY_TRAY_LOG'] === 'debug';
+  return createSecretSafeLogger(
+    createConsoleLogger({
+      name: 'ntfy-tray',
+      write: (level, line) => {
+        if (level !== 'debug' || debug) writeStderr(`${level}: ${line}\n`);
+      },
+    }),
+  );
+}
+
+function dataDirOf(dataDir: string | undefined): string {
+  return dataDir ?? defaultDataDir(process.env, process.platform);
+}
+
+function accountIo(log: Logger): AccountIo {
+  const input = process.stdin;
+  return {
+    stdout: writeStdout,
+    stderr: writeStderr,
+    env: process.env,
+    prompt: input.isTTY ? (question) => promptHidden(question, input, writeStderr) : undefined,
+    openStores: (dataDir) =>
+      Promise.resolve({
+        settings: openConfSettingsStore({ dir: dataDirOf(dataDir), log: log.child('settings') }),
+        secrets: createKeytarSecretStore({ log: log.child('keychain') }),
+      }),
+  };
+}
+
+async function subscribe(args: readonly string[], log: Logger): Promise<number> {
+  const parsed = parseSubscribeArgs(args, process.env);
+  if (parsed.ok === 'help') {
+    writeStdout(`${SUBSCRIBE_USAGE}\n`);
+    return EXIT.ok;
+  }
+  if (!parsed.ok) {
+    writeStderr(`ntfy-tray subscribe: ${parsed.error}\n\n${SUBSCRIBE_USAGE}\n`);
+    return EXIT.usage;
+  }
+  const dataDir = dataDirOf(parsed.value.dataDir);
+  const settings = openConfSettingsStore({ dir: dataDir, log: log.child('settings') });
+  let subscriptions;
+  try {
+    subscriptions = await applyStoredCredentials(parsed.value.subscriptions, {
+      servers: settings.get().servers,
+      secrets: firstSecretSource([
+        createEnvSecretSource(process.env),
+        createKeytarSecretStore({ log: log.child('keychain') }),
+      ]),
+    });
+  } catch (error) {
+    writeStderr(`ntfy-tray subscribe: ${error instanceof Error ? error.message : String(error)}\n`);
+    return error instanceof MissingSecretError ? EXIT.auth : EXIT.fatal;
+  }
+  const history = await CursorFileStore.open({ dataDir });
+  try {
+    return await runSubscribe(
+      { ...parsed.value, subscriptions },
+      {
+        stdout: writeStdout,
+        stderr: writeStderr,
+        clock: systemClock,
+        random: Math.random,
+        log,
+        openTransport,
+        poll: pollOnce,
+        checkTopicAccess,
+        history,
+        stopSignal: stopSignal(),
+      },
+    );
+  } finally {
+    await history.close();
+  }
+}
+
 async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === '--version' || command === '-v') {
@@ -72,45 +160,17 @@ async function main(argv: readonly string[]): Promise<number> {
     (command === undefined ? writeStderr : writeStdout)(`${USAGE}\n`);
     return command === undefined ? EXIT.usage : EXIT.ok;
   }
-  if (command !== 'subscribe') {
-    writeStderr(`unknown command: ${command}\n${USAGE}\n`);
-    return EXIT.usage;
-  }
-  const parsed = parseSubscribeArgs(rest, process.env);
-  if (parsed.ok === 'help') {
-    writeStdout(`${SUBSCRIBE_USAGE}\n`);
-    return EXIT.ok;
-  }
-  if (!parsed.ok) {
-    writeStderr(`ntfy-tray subscribe: ${parsed.error}\n\n${SUBSCRIBE_USAGE}\n`);
-    return EXIT.usage;
-  }
-  const plan = parsed.value;
-  const debug = process.env['NTFY_TRAY_LOG'] === 'debug';
-  const log = createConsoleLogger({
-    name: 'ntfy-tray',
-    write: (level, line) => {
-      if (level !== 'debug' || debug) writeStderr(`${level}: ${line}\n`);
-    },
-  });
-  const history = await CursorFileStore.open({
-    dataDir: plan.dataDir ?? defaultDataDir(process.env, process.platform),
-  });
-  try {
-    return await runSubscribe(plan, {
-      stdout: writeStdout,
-      stderr: writeStderr,
-      clock: systemClock,
-      random: Math.random,
-      log,
-      openTransport,
-      poll: pollOnce,
-      checkTopicAccess,
-      history,
-      stopSignal: stopSignal(),
-    });
-  } finally {
-    await history.close();
+  const log = createLog();
+  switch (command) {
+    case 'subscribe':
+      return subscribe(rest, log);
+    case 'login':
+      return runLogin(rest, accountIo(log));
+    case 'logout':
+      return runLogout(rest, accountIo(log));
+    default:
+      writeStderr(`unknown command: ${command}\n${USAGE}\n`);
+      return EXIT.usage;
   }
 }
 

@@ -15,9 +15,18 @@ export interface CliProcess {
   exited(): Promise<number | null>;
 }
 
+/** PATH, HOME and the D-Bus/XDG session variables, so the CLI reaches the throwaway keyring of `npm test`. */
+function sessionEnv(): Record<string, string> {
+  const names = ['PATH', 'HOME', 'DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR', 'XDG_DATA_HOME'];
+  return Object.fromEntries(
+    names.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])),
+  );
+}
+
 export function startCli(args: readonly string[], env: Readonly<Record<string, string>> = {}): CliProcess {
   const child = spawn(process.execPath, [CLI, ...args], {
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', ...env },
+    // Only what a user's shell would have: no secrets from the test runner's environment leak into the CLI.
+    env: { ...sessionEnv(), ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   child.stdin.end();

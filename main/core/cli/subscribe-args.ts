@@ -38,7 +38,8 @@ export const SUBSCRIBE_USAGE = `Usage: ntfy-tray subscribe [options] <topic-url>
   --poll               print what the server has cached, then exit
   --scheduled          include delayed messages that are not yet due
   --priority <list> --tags <list> --title <s> --message <s> --id <s>     server-side filters
-  --user <name>        password from the environment variable NTFY_PASSWORD
+  --user <name>        password from the environment variable NTFY_PASSWORD, else from the keychain
+                       (ntfy-tray login); without --user/--token, credentials stored by login are used
   --token <token>      or the environment variable NTFY_TOKEN
   --auth-param         send credentials as ?auth= instead of the Authorization header
   --data-dir <dir>     where history and resume cursors live
@@ -143,8 +144,8 @@ export function parseSubscribeArgs(
   if (values.user !== undefined && values.token !== undefined) return fail('use either --user or --token, not both');
   if (values.user !== undefined) {
     const password = env['NTFY_PASSWORD'];
-    if (password === undefined) return fail('--user needs the password in the environment variable NTFY_PASSWORD');
-    credentials = { kind: 'basic', user: values.user, password };
+    // Without NTFY_PASSWORD the password comes from the keychain (resolved by applyStoredCredentials).
+    credentials = { kind: 'basic', user: values.user, password: password ?? '' };
   } else if (token !== undefined && token !== '') {
     credentials = { kind: 'token', token };
   }

@@ -5,7 +5,7 @@ import { SecretStoreError } from '../../../../main/core/store/secrets/errors.ts'
 import type { KeytarSecretStore } from '../../../../main/core/store/secrets/keytar-secret-store.ts';
 import type { SecretRef } from '../../../../main/core/store/secrets/secret-store.ts';
 import { createRecordingLogger, type RecordingLogger } from '../../../fakes/logger.ts';
-import { skipKeychainTests, testKeychain, testService } from './secrets-keyring.ts';
+import { skipKeychainTests, testKeychain, testService } from '../../../support/keyring.ts';
 
 const server = 'https://ntfy.example.com';
 const alice: SecretRef = { server, kind: 'password', user: 'alice' };

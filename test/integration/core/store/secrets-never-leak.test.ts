@@ -13,7 +13,7 @@ import { openConfSettingsStore } from '../../../../main/core/store/settings/conf
 import { upsertServer, upsertSubscription } from '../../../../main/core/store/settings/edits.ts';
 import type { Settings } from '../../../../main/core/store/settings/schema.ts';
 import { createRecordingLogger, type RecordingLogger } from '../../../fakes/logger.ts';
-import { skipKeychainTests, testKeychain, testService } from './secrets-keyring.ts';
+import { skipKeychainTests, testKeychain, testService } from '../../../support/keyring.ts';
 
 const PASSWORD = 'pw-7f3a9c-never-in-a-file';
 const TOKEN = 'tk_5e1d0b-never-in-a-file';

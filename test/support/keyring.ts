@@ -5,11 +5,8 @@
  * are skipped with the reason printed.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  createKeytarSecretStore,
-  type KeytarSecretStore,
-} from '../../../../main/core/store/secrets/keytar-secret-store.ts';
-import type { Logger } from '../../../../main/core/ports.ts';
+import { createKeytarSecretStore, type KeytarSecretStore } from '../../main/core/store/secrets/keytar-secret-store.ts';
+import type { Logger } from '../../main/core/ports.ts';
 
 /** A keychain service name no real entry uses, so tests never meet (or leave) anything of the user's. */
 export function testService(): string {

@@ -1,0 +1,158 @@
+/**
+ * Turns policy decisions into popups on a Notifier and routes what the user does with them: a click opens the
+ * message's click URL (allowlisted) or the window on that message; `view` opens its URL, `http` runs the request
+ * from this process and reports the outcome in a follow-up popup, `copy` copies; `clear: true` closes the popup.
+ * Shared by the app and `ntfy-tray subscribe --notify`.
+ */
+import type { Logger, Notifier, NotifierShowRequest } from '../ports.ts';
+import type { NtfyMessage } from '../protocol/types.ts';
+import type { DeliveredBatch } from './deliver.ts';
+import { isAllowedExternalUrl } from './external-url.ts';
+import type { HttpActionResult } from './http-action.ts';
+import type { NotificationAction } from './notification-content.ts';
+import type { NotificationCommand, NotificationPolicy } from './notification-policy.ts';
+
+export interface NotificationDispatcherOptions {
+  readonly notifier: Notifier;
+  readonly policy: NotificationPolicy;
+  readonly log: Logger;
+  /** Hands an allowlisted URL to the OS (shell.openExternal, xdg-open). */
+  readonly openExternal: (url: string) => Promise<void>;
+  /** Opens the window on a message; undefined where there is no window (the CLI). */
+  readonly openMessage?: (server: string, message: NtfyMessage) => void;
+  /** Undefined where there is no clipboard: copy actions are then not offered. */
+  readonly copyText?: (text: string) => void;
+  readonly runHttpAction: (action: Extract<NotificationAction, { kind: 'http' }>) => Promise<HttpActionResult>;
+  /** Downloads an image attachment and returns its local path; undefined to show no images. */
+  readonly downloadImage?: (url: string) => Promise<string | undefined>;
+}
+
+interface Shown {
+  readonly server: string;
+  readonly message: NtfyMessage;
+  readonly clickUrl?: string;
+  /** Button id sent to the notifier → the action. */
+  readonly actions: ReadonlyMap<string, NotificationAction>;
+}
+
+export class NotificationDispatcher {
+  readonly #options: NotificationDispatcherOptions;
+  readonly #shown = new Map<string, Shown>();
+  readonly #unsubscribe: (() => void)[];
+
+  constructor(options: NotificationDispatcherOptions) {
+    this.#options = options;
+    this.#unsubscribe = [
+      options.notifier.onAction((id, actionId) => {
+        this.#onAction(id, actionId).catch((error: unknown) => {
+          options.log.log('error', 'notification action failed', { error: String(error) });
+        });
+      }),
+      options.notifier.onClosed((id) => {
+        this.#shown.delete(id);
+      }),
+    ];
+  }
+
+  /** Decides and shows; never rejects (a notifier failure is logged, the message is stored either way). */
+  async handle(batch: DeliveredBatch): Promise<void> {
+    for (const command of this.#options.policy.decide(batch)) {
+      try {
+        await this.#run(batch.server, command);
+      } catch (error) {
+        this.#options.log.log('warn', 'could not show a notification', { error: String(error) });
+      }
+    }
+  }
+
+  dispose(): void {
+    for (const unsubscribe of this.#unsubscribe) unsubscribe();
+  }
+
+  async #run(server: string, command: NotificationCommand): Promise<void> {
+    const { notifier } = this.#options;
+    if (command.type === 'close') {
+      this.#shown.delete(command.id);
+      await notifier.close(command.id);
+      return;
+    }
+    if (command.type === 'summary') {
+      this.#shown.set(command.id, { server, message: command.latest, actions: new Map() });
+      await notifier.show({
+        id: command.id,
+        title: command.title,
+        body: command.body,
+        urgency: 'normal',
+        silent: false,
+        actions: [],
+      });
+      return;
+    }
+    const { content, message } = command;
+    const usable = content.actions.filter((action) => action.kind !== 'copy' || this.#options.copyText !== undefined);
+    const actions = new Map(usable.map((action, index) => [`action-${index}`, action]));
+    const imagePath =
+      content.imageUrl === undefined ? undefined : await this.#options.downloadImage?.(content.imageUrl);
+    const request: NotifierShowRequest = {
+      id: command.id,
+      title: content.title,
+      body: content.body,
+      urgency: content.urgency,
+      silent: content.silent,
+      actions: [...actions].map(([id, action]) => ({ id, label: action.label })),
+      ...(imagePath === undefined ? {} : { imagePath }),
+    };
+    this.#shown.set(command.id, {
+      server,
+      message,
+      actions,
+      ...(content.clickUrl === undefined ? {} : { clickUrl: content.clickUrl }),
+    });
+    await notifier.show(request);
+  }
+
+  async #onAction(id: string, actionId: string): Promise<void> {
+    const shown = this.#shown.get(id);
+    if (shown === undefined) return;
+    if (actionId === 'default') {
+      if (shown.clickUrl !== undefined) await this.#openExternal(shown.clickUrl);
+      else this.#options.openMessage?.(shown.server, shown.message);
+      return;
+    }
+    const action = shown.actions.get(actionId);
+    if (action === undefined) return;
+    switch (action.kind) {
+      case 'view':
+        await this.#openExternal(action.url);
+        break;
+      case 'copy':
+        this.#options.copyText?.(action.value);
+        break;
+      case 'http': {
+        const result = await this.#options.runHttpAction(action);
+        await this.#options.notifier.show({
+          id: `${id}|result`,
+          title: result.ok ? `${action.label}: done` : `${action.label}: failed`,
+          body: result.ok ? `The server answered HTTP ${result.status}.` : result.message,
+          urgency: result.ok ? 'low' : 'normal',
+          silent: result.ok,
+          actions: [],
+        });
+        break;
+      }
+    }
+    if (action.clear) {
+      this.#shown.delete(id);
+      await this.#options.notifier.close(id);
+    }
+  }
+
+  async #openExternal(url: string): Promise<void> {
+    const checked = isAllowedExternalUrl(url);
+    if (!checked.ok) {
+      this.#options.log.log('warn', 'refused to open a URL from a message', { reason: checked.reason });
+      return;
+    }
+    await this.#options.openExternal(checked.url);
+  }
+}

@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DeliveredBatch } from '../../../../main/core/delivery/deliver.ts';
+import { runHttpAction } from '../../../../main/core/delivery/http-action.ts';
+import { NotificationDispatcher } from '../../../../main/core/delivery/notification-dispatcher.ts';
+import { NotificationPolicy } from '../../../../main/core/delivery/notification-policy.ts';
+import type { NtfyMessage } from '../../../../main/core/protocol/types.ts';
+import { createRecordingLogger } from '../../../fakes/logger.ts';
+import { createRecordingNotifier, type RecordingNotifier } from '../../../fakes/notifier.ts';
+import { ManualClock } from '../../../support/manual-clock.ts';
+import { startTestServer, type TestServer } from '../../../server/index.ts';
+
+let server: TestServer;
+let notifier: RecordingNotifier;
+let opened: string[];
+let openedMessages: string[];
+let copied: string[];
+let dispatcher: NotificationDispatcher;
+
+function message(fields: Partial<NtfyMessage>): NtfyMessage {
+  return {
+    id: 'msg000000001',
+    time: 1,
+    topic: 'alerts',
+    message: 'body',
+    priority: 3,
+    tags: [],
+    actions: [],
+    raw: {},
+    ...fields,
+  };
+}
+
+function live(...messages: NtfyMessage[]): DeliveredBatch {
+  return { groupKey: 'g', server: server.url, mode: 'live', messages, changes: [] };
+}
+
+beforeEach(async () => {
+  server = await startTestServer();
+  notifier = createRecordingNotifier();
+  opened = [];
+  openedMessages = [];
+  copied = [];
+  const log = createRecordingLogger();
+  dispatcher = new NotificationDispatcher({
+    notifier,
+    policy: new NotificationPolicy({
+      clock: new ManualClock(),
+      settings: () => ({ enabled: true }),
+      subscription: () => ({ muted: false, minPriority: 1 }),
+    }),
+    log,
+    openExternal: (url) => {
+      opened.push(url);
+      return Promise.resolve();
+    },
+    openMessage: (_server, shown) => openedMessages.push(shown.id),
+    copyText: (text) => copied.push(text),
+    runHttpAction: (action) => runHttpAction(action),
+  });
+});
+
+afterEach(async () => {
+  dispatcher.dispose();
+  await server.close();
+});
+
+const id = (key: string): string => `${server.url}|alerts|${key}`;
+
+describe('NotificationDispatcher', () => {
+  it('shows a popup with the message’s buttons and opens the click URL on click', async () => {
+    await dispatcher.handle(
+      live(
+        message({
+          title: 'Deploy',
+          click: 'https://example.com/deploys/7',
+          actions: [
+            { id: 'v', action: 'view', label: 'Logs', clear: false, url: 'https://example.com/logs' },
+            { id: 'c', action: 'copy', label: 'Copy id', clear: false, value: 'deploy-7' },
+          ],
+        }),
+      ),
+    );
+    expect(notifier.shown[0]).toMatchObject({
+      id: id('msg000000001'),
+      title: 'Deploy',
+      actions: [
+        { id: 'action-0', label: 'Logs' },
+        { id: 'action-1', label: 'Copy id' },
+      ],
+    });
+    notifier.click(id('msg000000001'), 'default');
+    notifier.click(id('msg000000001'), 'action-0');
+    notifier.click(id('msg000000001'), 'action-1');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(opened).toEqual(['https://example.com/deploys/7', 'https://example.com/logs']);
+    expect(copied).toEqual(['deploy-7']);
+  });
+
+  it('opens the window on the message when it has no click URL', async () => {
+    await dispatcher.handle(live(message({})));
+    notifier.click(id('msg000000001'), 'default');
+    expect(openedMessages).toEqual(['msg000000001']);
+    expect(opened).toEqual([]);
+  });
+
+  it('runs an http action, reports the outcome and closes the popup when clear is set', async () => {
+    await dispatcher.handle(
+      live(
+        message({
+          actions: [
+            { id: 'h', action: 'http', label: 'Ack', clear: true, url: `${server.url}/acks`, body: 'acknowledged' },
+          ],
+        }),
+      ),
+    );
+    notifier.click(id('msg000000001'), 'action-0');
+    const result = await notifier.waitForShown((request) => request.id === `${id('msg000000001')}|result`);
+    expect(result).toMatchObject({ title: 'Ack: done', body: 'The server answered HTTP 200.' });
+    await notifier.waitForClosed(id('msg000000001'));
+    expect(server.cachedMessages().map((m) => [m.topic, m.message])).toEqual([['acks', 'acknowledged']]);
+  });
+
+  it('reports a failed http action', async () => {
+    server.faults.failNext(1, { status: 502 });
+    await dispatcher.handle(
+      live(message({ actions: [{ id: 'h', action: 'http', label: 'Restart', clear: false, url: `${server.url}/x` }] })),
+    );
+    notifier.click(id('msg000000001'), 'action-0');
+    const result = await notifier.waitForShown((request) => request.id.endsWith('|result'));
+    expect(result).toMatchObject({ title: 'Restart: failed', body: 'Restart: the server answered HTTP 502' });
+    expect(notifier.closed).toEqual([]);
+  });
+
+  it('closes the popup of a cleared message and forgets dismissed ones', async () => {
+    await dispatcher.handle(live(message({ sequenceId: 'seq' })));
+    await dispatcher.handle({
+      groupKey: 'g',
+      server: server.url,
+      mode: 'live',
+      messages: [],
+      changes: [{ kind: 'message_clear', id: 'c', sequenceId: 'seq', time: 2, topic: 'alerts', raw: {} }],
+    });
+    expect(notifier.closed).toEqual([id('seq')]);
+    await dispatcher.handle(live(message({ id: 'msg000000002' })));
+    notifier.dismiss(id('msg000000002'));
+    notifier.click(id('msg000000002'), 'default');
+    expect(openedMessages).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@
  * transports, the data-dir store, stdout/stderr — and nothing else.
  */
 import { readFileSync } from 'node:fs';
+import { type CliNotifications, openCliNotifications } from './cli-notifications.ts';
 import { defaultDataDir } from './core/cli/data-dir.ts';
 import { type AccountIo, runLogin, runLogout } from './core/cli/login-command.ts';
 import { promptHidden } from './core/cli/prompt.ts';
@@ -128,6 +129,15 @@ async function subscribe(args: readonly string[], log: Logger): Promise<number> 
     writeStderr(`ntfy-tray subscribe: ${error instanceof Error ? error.message : String(error)}\n`);
     return error instanceof MissingSecretError ? EXIT.auth : EXIT.fatal;
   }
+  let notifications: CliNotifications | undefined;
+  if (parsed.value.notify) {
+    try {
+      notifications = await openCliNotifications({ log, clock: systemClock, dataDir });
+    } catch (error) {
+      writeStderr(`ntfy-tray subscribe --notify: ${error instanceof Error ? error.message : String(error)}\n`);
+      return EXIT.fatal;
+    }
+  }
   const history = await CursorFileStore.open({ dataDir });
   try {
     return await runSubscribe(
@@ -143,10 +153,12 @@ async function subscribe(args: readonly string[], log: Logger): Promise<number> 
         checkTopicAccess,
         history,
         stopSignal: stopSignal(),
+        ...(notifications === undefined ? {} : { onDelivered: notifications.onDelivered }),
       },
     );
   } finally {
     await history.close();
+    await notifications?.close();
   }
 }
 

@@ -18,6 +18,7 @@ export interface SubscribePlan {
   readonly subscriptions: readonly Subscription[];
   readonly json: boolean;
   readonly poll: boolean;
+  readonly notify: boolean;
   /** Where a group without a stored cursor starts. */
   readonly since: SinceValue;
   readonly sinceGiven: boolean;
@@ -36,6 +37,7 @@ export const SUBSCRIBE_USAGE = `Usage: ntfy-tray subscribe [options] <topic-url>
   --transport <t>      ws | json | sse | raw   (default json)
   --since <v>          all | latest | none | <duration: 30s, 10m, 2h, 1d> | <unix seconds> | <message id>
   --poll               print what the server has cached, then exit
+  --notify             also show each message as a desktop notification (Linux, D-Bus)
   --scheduled          include delayed messages that are not yet due
   --priority <list> --tags <list> --title <s> --message <s> --id <s>     server-side filters
   --user <name>        password from the environment variable NTFY_PASSWORD, else from the keychain
@@ -107,6 +109,7 @@ export function parseSubscribeArgs(
         transport: { type: 'string' },
         since: { type: 'string' },
         poll: { type: 'boolean' },
+        notify: { type: 'boolean' },
         scheduled: { type: 'boolean' },
         priority: { type: 'string' },
         tags: { type: 'string' },
@@ -186,6 +189,7 @@ export function parseSubscribeArgs(
     subscriptions,
     json: values.json === true,
     poll: values.poll === true,
+    notify: values.notify === true,
     since,
     sinceGiven: values.since !== undefined,
     keepaliveTimeoutMs,

@@ -8,7 +8,7 @@ import { ConnectionManager } from '../engine/connection-manager.ts';
 import type { ConnectionSpec, ConnectionStatus } from '../engine/connection-types.ts';
 import { groupSubscriptions } from '../engine/groups.ts';
 import type { CheckTopicAccess, Poll } from '../engine/http-requests.ts';
-import { createDeliver } from '../delivery/deliver.ts';
+import { createDeliver, type DeliveredBatch } from '../delivery/deliver.ts';
 import type { Clock, HistoryStore, Logger } from '../ports.ts';
 import { buildSubscribeRequest } from '../protocol/subscribe-request.ts';
 import type { NtfyMessage } from '../protocol/types.ts';
@@ -30,6 +30,8 @@ export interface SubscribeIo {
   readonly history: HistoryStore;
   /** Resolves when the process is asked to stop (SIGINT, SIGTERM). */
   readonly stopSignal: Promise<void>;
+  /** Also gets every delivered batch (`--notify`); must not throw. */
+  readonly onDelivered?: (batch: DeliveredBatch) => void;
 }
 
 function printer(plan: SubscribePlan, io: SubscribeIo): (message: NtfyMessage) => void {
@@ -82,6 +84,7 @@ export async function runSubscribe(plan: SubscribePlan, io: SubscribeIo): Promis
     history: io.history,
     onDelivered: (batch) => {
       for (const message of batch.messages) print(message);
+      io.onDelivered?.(batch);
     },
   });
   const manager = new ConnectionManager({

@@ -4,6 +4,7 @@ import { runHttpAction } from '../../../../main/core/delivery/http-action.ts';
 import { NotificationDispatcher } from '../../../../main/core/delivery/notification-dispatcher.ts';
 import { NotificationPolicy } from '../../../../main/core/delivery/notification-policy.ts';
 import type { NtfyMessage } from '../../../../main/core/protocol/types.ts';
+import { makeMessage } from '../../../support/messages.ts';
 import { createRecordingLogger } from '../../../fakes/logger.ts';
 import { createRecordingNotifier, type RecordingNotifier } from '../../../fakes/notifier.ts';
 import { ManualClock } from '../../../support/manual-clock.ts';
@@ -16,19 +17,7 @@ let openedMessages: string[];
 let copied: string[];
 let dispatcher: NotificationDispatcher;
 
-function message(fields: Partial<NtfyMessage>): NtfyMessage {
-  return {
-    id: 'msg000000001',
-    time: 1,
-    topic: 'alerts',
-    message: 'body',
-    priority: 3,
-    tags: [],
-    actions: [],
-    raw: {},
-    ...fields,
-  };
-}
+const message = makeMessage;
 
 function live(...messages: NtfyMessage[]): DeliveredBatch {
   return { groupKey: 'g', server: server.url, mode: 'live', messages, changes: [] };

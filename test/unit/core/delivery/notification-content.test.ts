@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { markdownToPlainText } from '../../../../main/core/delivery/markdown-text.ts';
 import { buildNotificationContent, splitTags, urgencyOf } from '../../../../main/core/delivery/notification-content.ts';
-import type { NtfyMessage } from '../../../../main/core/protocol/types.ts';
+import { makeMessage } from '../../../support/messages.ts';
 
-function message(fields: Partial<NtfyMessage>): NtfyMessage {
-  return {
-    id: 'aaaaaaaaaaaa',
-    time: 1,
-    topic: 'alerts',
-    message: 'body',
-    priority: 3,
-    tags: [],
-    actions: [],
-    raw: {},
-    ...fields,
-  };
-}
+const message = makeMessage;
 
 const context = { server: 'https://ntfy.example.com:8443' };
 

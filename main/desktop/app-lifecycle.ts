@@ -1,13 +1,20 @@
 import type { Logger } from '../core/ports.ts';
-import type { ElectronApi, MenuHandle, TrayHandle } from './electron-api.ts';
+import { buildTrayModel, type TrayCommand, type TrayIconVariant } from '../core/tray/tray-model.ts';
+import type { ElectronApi, MenuHandle } from './electron-api.ts';
 import { createMainWindow, type MainWindow } from './main-window.ts';
-import { createAppTray } from './tray.ts';
+import { createAppTray, type AppTray } from './tray.ts';
 
 export interface DesktopPaths {
   readonly preload: string;
   readonly indexHtml: string;
+  /** The normal tray icon; also used for every variant when `trayIconFor` is not given. */
   readonly trayIcon: string;
+  /** selectTrayIconPath bound to the assets folder and platform. */
+  readonly trayIconFor?: (variant: TrayIconVariant) => string;
 }
+
+/** The tray before the engine reports anything: no messages, nothing in trouble, nothing paused. */
+const STARTUP_TRAY_MODEL = buildTrayModel({ unread: 0, latest: [], subscriptions: [], connections: [], now: 0 });
 
 export interface DesktopAppOptions<TMenu extends MenuHandle> {
   readonly electron: ElectronApi<TMenu>;
@@ -17,10 +24,13 @@ export interface DesktopAppOptions<TMenu extends MenuHandle> {
   /** Overrides Electron's user-data folder (tests give each run its own, which also scopes the instance lock). */
   readonly userDataDir: string | undefined;
   readonly log: Logger;
+  /** Tray commands other than open-window and quit (which this module handles): pause, mute, open-message, … */
+  readonly onTrayCommand?: (command: TrayCommand) => void;
 }
 
 export interface RunningDesktopApp<TMenu extends MenuHandle> {
-  readonly tray: TrayHandle<TMenu>;
+  /** `tray.update(buildTrayModel(state))` whenever unread counts, connections or settings change. */
+  readonly tray: AppTray<TMenu>;
   readonly mainWindow: MainWindow;
 }
 
@@ -59,14 +69,13 @@ export async function startDesktopApp<TMenu extends MenuHandle>(
   const tray = createAppTray({
     Tray,
     Menu,
-    iconPath: options.paths.trayIcon,
-    actions: {
-      openWindow: () => {
-        mainWindow.show();
-      },
-      quit: () => {
-        app.quit();
-      },
+    iconPathFor: options.paths.trayIconFor ?? (() => options.paths.trayIcon),
+    model: STARTUP_TRAY_MODEL,
+    onCommand: (command) => {
+      if (command.type === 'open-window') mainWindow.show();
+      else if (command.type === 'quit') app.quit();
+      else if (options.onTrayCommand === undefined) log.log('warn', 'tray command has no handler yet', { command });
+      else options.onTrayCommand(command);
     },
   });
   // Besides tidying up, this listener keeps the tray referenced for the life of the process: Electron removes

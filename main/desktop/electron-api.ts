@@ -2,8 +2,10 @@
  * The slice of Electron that the desktop shell uses, and nothing more. Modules in main/desktop receive it in their
  * options instead of importing `electron`, so they run under plain Node against the typed fake in
  * test/fakes/electron.ts. main/index.ts assigns the real module to `ElectronApi`, so if Electron's typings drift
- * away from this surface, typecheck fails there.
+ * away from this surface, typecheck fails there; the parts it does not pass in yet are checked at the end of this
+ * file.
  */
+import type { net, Notification, powerMonitor } from 'electron';
 
 /** The argument Electron passes to cancellable events ('close', 'will-navigate', …). */
 export interface PreventableEvent {
@@ -29,8 +31,22 @@ export interface DesktopApp {
   on(event: 'before-quit', listener: () => void): void;
   /** Emitted after all windows have closed during a quit, just before the process exits. */
   on(event: 'will-quit', listener: () => void): void;
+  /** macOS and Windows only (Linux uses an XDG autostart file, main/os/autostart.ts). */
+  setLoginItemSettings(settings: LoginItemSettings): void;
+  /** macOS: `wasOpenedAtLogin`, since macOS passes no arguments to login items. */
+  getLoginItemSettings(): { readonly openAtLogin: boolean; readonly wasOpenedAtLogin: boolean };
+  /** Windows: toasts are attributed to (and their buttons routed back through) this id and its Start-menu shortcut. */
+  setAppUserModelId(id: string): void;
+  /** Windows: the COM class that receives toast button presses; fixed so activations survive restarts. */
+  setToastActivatorCLSID(id: string): void;
 }
 /* eslint-enable @typescript-eslint/unified-signatures */
+
+export interface LoginItemSettings {
+  readonly openAtLogin: boolean;
+  /** Windows only (macOS ignores it; see getLoginItemSettings().wasOpenedAtLogin). */
+  readonly args: string[];
+}
 
 export interface MenuItemHandle {
   readonly label: string;
@@ -40,7 +56,14 @@ export interface MenuHandle {
   readonly items: readonly MenuItemHandle[];
 }
 
-export type MenuItemTemplate = { readonly label: string; readonly click: () => void } | { readonly type: 'separator' };
+/** The subset of Electron's MenuItemConstructorOptions that the tray menu uses. */
+export type MenuItemTemplate =
+  | { readonly label: string; readonly click: () => void }
+  /** A line of text (Electron greys it out). */
+  | { readonly label: string; readonly enabled: false }
+  | { readonly type: 'checkbox'; readonly label: string; readonly checked: boolean; readonly click: () => void }
+  | { readonly label: string; readonly submenu: MenuItemTemplate[] }
+  | { readonly type: 'separator' };
 
 /*
  * Menus are generic (TMenu) because a tray only accepts the menu type its own Menu.buildFromTemplate made: the
@@ -52,6 +75,8 @@ export interface MenuApi<TMenu extends MenuHandle> {
 
 export interface TrayHandle<TMenu extends MenuHandle> {
   setToolTip(toolTip: string): void;
+  /** A file path, like the constructor's (Electron picks the @2x twin and honours the Template suffix). */
+  setImage(iconPath: string): void;
   setContextMenu(menu: TMenu): void;
   /** Removes the icon at once (on Windows it would otherwise linger until the pointer passes over it). */
   destroy(): void;
@@ -127,3 +152,70 @@ export interface ElectronApi<TMenu extends MenuHandle> {
   readonly Menu: MenuApi<TMenu>;
   readonly BrowserWindow: WindowConstructor;
 }
+
+/** Options of Electron's Notification that the notifier sets (https://www.electronjs.org/docs/latest/api/notification). */
+export interface NotificationOptions {
+  /** macOS: the request identifier; Windows: the toast tag. Showing an id again supersedes its popup. */
+  readonly id: string;
+  readonly title: string;
+  readonly body: string;
+  readonly silent: boolean;
+  /** Local file; macOS shows it beside the text, Windows as the toast's app logo. */
+  readonly icon?: string;
+  /** Linux and Windows in Electron 45; macOS ignores it. */
+  readonly urgency: 'low' | 'normal' | 'critical';
+  /** Linux and Windows: 'never' keeps the popup up until the user acts (Windows: the "reminder" scenario). */
+  readonly timeoutType: 'default' | 'never';
+  /** Buttons on macOS and Windows (Electron renders the Windows toast XML itself, escaping the text). */
+  readonly actions: { readonly type: 'button'; readonly text: string }[];
+}
+
+export interface NotificationActionDetails {
+  readonly actionIndex: number;
+}
+
+export interface NotificationCloseDetails {
+  /** Windows reports why a toast left the screen; macOS reports nothing. */
+  readonly reason?: 'userCanceled' | 'applicationHidden' | 'timedOut';
+}
+
+export interface NotificationHandle {
+  show(): void;
+  close(): void;
+  on(event: 'click', listener: () => void): void;
+  on(event: 'action', listener: (details: NotificationActionDetails) => void): void;
+  on(event: 'close', listener: (details: NotificationCloseDetails) => void): void;
+  /** macOS and Windows: the OS refused the popup (notifications off, bad content, …). */
+  on(event: 'failed', listener: (event: unknown, error: string) => void): void;
+}
+
+export interface NotificationConstructor {
+  new (options: NotificationOptions): NotificationHandle;
+  isSupported(): boolean;
+}
+
+/* eslint-disable @typescript-eslint/unified-signatures -- one overload per event, as in DesktopApp */
+export interface PowerMonitorHandle {
+  /** The machine woke from sleep: sockets that lived through it may be half-open. */
+  on(event: 'resume', listener: () => void): void;
+  /** macOS and Windows: the user unlocked the screen. */
+  on(event: 'unlock-screen', listener: () => void): void;
+  removeListener(event: 'resume' | 'unlock-screen', listener: () => void): void;
+}
+/* eslint-enable @typescript-eslint/unified-signatures */
+
+export interface NetHandle {
+  /** False is a strong sign of no connectivity; true only means some link is up. The main process has no event. */
+  isOnline(): boolean;
+}
+
+/*
+ * Compile-time proof that the real Electron objects fit the surfaces above, for the parts that main/index.ts does
+ * not pass in yet (it passes `ElectronApi`); a type-only import, so nothing of Electron loads under Node.
+ */
+type Holds<Condition extends true> = Condition;
+export type ElectronExtrasFit = [
+  Holds<typeof Notification extends NotificationConstructor ? true : false>,
+  Holds<typeof powerMonitor extends PowerMonitorHandle ? true : false>,
+  Holds<typeof net extends NetHandle ? true : false>,
+];

@@ -7,6 +7,13 @@
 import type {
   DesktopApp,
   ElectronApi,
+  LoginItemSettings,
+  NetHandle,
+  NotificationActionDetails,
+  NotificationCloseDetails,
+  NotificationHandle,
+  NotificationOptions,
+  PowerMonitorHandle,
   MenuApi,
   MenuHandle,
   MenuItemTemplate,
@@ -30,35 +37,65 @@ class FakeEvent implements PreventableEvent {
 
 export interface FakeMenuItem {
   readonly label: string;
-  readonly type: 'normal' | 'separator';
+  readonly type: 'normal' | 'separator' | 'checkbox' | 'submenu';
+  readonly enabled: boolean;
+  readonly checked: boolean;
   readonly click: (() => void) | undefined;
+  readonly submenu: FakeMenu | undefined;
+}
+
+function toFakeMenuItem(item: MenuItemTemplate): FakeMenuItem {
+  // Like Electron's MenuItem: a separator has an empty label, and items are enabled unless told otherwise.
+  const base = { enabled: true, checked: false, click: undefined, submenu: undefined };
+  if ('type' in item) {
+    return item.type === 'separator'
+      ? { ...base, label: '', type: 'separator' }
+      : { ...base, label: item.label, type: 'checkbox', checked: item.checked, click: item.click };
+  }
+  if ('submenu' in item) return { ...base, label: item.label, type: 'submenu', submenu: new FakeMenu(item.submenu) };
+  if ('click' in item) return { ...base, label: item.label, type: 'normal', click: item.click };
+  return { ...base, label: item.label, type: 'normal', enabled: item.enabled };
 }
 
 export class FakeMenu implements MenuHandle {
   readonly items: readonly FakeMenuItem[];
 
   constructor(template: MenuItemTemplate[]) {
-    // Like Electron's MenuItem, a separator has an empty label.
-    this.items = template.map((item) =>
-      'type' in item
-        ? { label: '', type: 'separator', click: undefined }
-        : { label: item.label, type: 'normal', click: item.click },
-    );
+    this.items = template.map(toFakeMenuItem);
   }
 
-  /** Acts as the user choosing the item; throws if there is no clickable item with that label. */
-  click(label: string): void {
-    const item = this.items.find((candidate) => candidate.label === label && candidate.type === 'normal');
-    if (item?.click === undefined) throw new Error(`no clickable menu item labelled ${JSON.stringify(label)}`);
+  /**
+   * Acts as the user choosing an item, following submenu labels first: click('Mute', 'alerts'). Throws if there is
+   * no such enabled, clickable item (Electron would not let the user choose it either).
+   */
+  click(...path: readonly string[]): void {
+    const [label, ...rest] = path;
+    const item = this.items.find((candidate) => candidate.label === label && candidate.type !== 'separator');
+    if (rest.length > 0) {
+      if (item?.submenu === undefined) throw new Error(`no submenu labelled ${JSON.stringify(label)}`);
+      item.submenu.click(...rest);
+      return;
+    }
+    if (item?.click === undefined || !item.enabled)
+      throw new Error(`no clickable menu item labelled ${JSON.stringify(label)}`);
     item.click();
+  }
+
+  /** Labels as the user sees them: separators as '---', submenus as `label >`. */
+  labels(): string[] {
+    return this.items.map((item) =>
+      item.type === 'separator' ? '---' : item.type === 'submenu' ? `${item.label} >` : item.label,
+    );
   }
 }
 
 export class FakeTray implements TrayHandle<FakeMenu> {
-  readonly iconPath: string;
+  iconPath: string;
   toolTip: string | undefined;
   contextMenu: FakeMenu | undefined;
   destroyed = false;
+  /** Every call that changed the tray after construction, in order, so tests can see what was redone. */
+  readonly updates: ('setImage' | 'setToolTip' | 'setContextMenu')[] = [];
   readonly #clickListeners: (() => void)[] = [];
 
   constructor(iconPath: string) {
@@ -66,10 +103,17 @@ export class FakeTray implements TrayHandle<FakeMenu> {
   }
 
   setToolTip(toolTip: string): void {
+    this.updates.push('setToolTip');
     this.toolTip = toolTip;
   }
 
+  setImage(iconPath: string): void {
+    this.updates.push('setImage');
+    this.iconPath = iconPath;
+  }
+
   setContextMenu(menu: FakeMenu): void {
+    this.updates.push('setContextMenu');
     this.contextMenu = menu;
   }
 
@@ -86,10 +130,10 @@ export class FakeTray implements TrayHandle<FakeMenu> {
     for (const listener of this.#clickListeners) listener();
   }
 
-  /** Acts as the user choosing an item from the icon's context menu. */
-  clickMenuItem(label: string): void {
+  /** Acts as the user choosing an item from the icon's context menu (submenu labels first). */
+  clickMenuItem(...path: readonly string[]): void {
     if (this.contextMenu === undefined) throw new Error('the tray has no context menu');
-    this.contextMenu.click(label);
+    this.contextMenu.click(...path);
   }
 }
 
@@ -254,6 +298,11 @@ export class FakeApp implements DesktopApp {
   readonly calls: string[] = [];
   readonly paths = new Map<string, string>();
   hasQuit = false;
+  loginItemSettings: LoginItemSettings | undefined;
+  /** What macOS would report for a launch by the login item. */
+  wasOpenedAtLogin = false;
+  appUserModelId: string | undefined;
+  toastActivatorClsid: string | undefined;
   readonly #singleInstanceLock: boolean;
   readonly #openWindows: () => readonly FakeBrowserWindow[];
   readonly #listeners = new Map<AppEvent, (() => void)[]>();
@@ -292,6 +341,25 @@ export class FakeApp implements DesktopApp {
     this.paths.set(name, path);
   }
 
+  setLoginItemSettings(settings: LoginItemSettings): void {
+    this.calls.push('setLoginItemSettings');
+    this.loginItemSettings = settings;
+  }
+
+  getLoginItemSettings(): { readonly openAtLogin: boolean; readonly wasOpenedAtLogin: boolean } {
+    return { openAtLogin: this.loginItemSettings?.openAtLogin ?? false, wasOpenedAtLogin: this.wasOpenedAtLogin };
+  }
+
+  setAppUserModelId(id: string): void {
+    this.calls.push('setAppUserModelId');
+    this.appUserModelId = id;
+  }
+
+  setToastActivatorCLSID(id: string): void {
+    this.calls.push('setToastActivatorCLSID');
+    this.toastActivatorClsid = id;
+  }
+
   on(event: AppEvent, listener: () => void): void {
     const listeners = this.#listeners.get(event) ?? [];
     listeners.push(listener);
@@ -317,21 +385,147 @@ export class FakeApp implements DesktopApp {
   }
 }
 
+type NotificationListeners = {
+  click: (() => void)[];
+  action: ((details: NotificationActionDetails) => void)[];
+  close: ((details: NotificationCloseDetails) => void)[];
+  failed: ((event: unknown, error: string) => void)[];
+};
+
+/**
+ * Electron's Notification as the notifier sees it. `close()` emits 'close' the way Electron does on Windows for a
+ * programmatic dismissal (reason 'applicationHidden'), which is the case a replacing notifier must not mistake for
+ * the user closing the new popup.
+ */
+export class FakeNotification implements NotificationHandle {
+  readonly options: NotificationOptions;
+  shown = false;
+  closed = false;
+  readonly #listeners: NotificationListeners = { click: [], action: [], close: [], failed: [] };
+
+  constructor(options: NotificationOptions) {
+    this.options = options;
+  }
+
+  static isSupported(): boolean {
+    return true;
+  }
+
+  show(): void {
+    this.shown = true;
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.#emitClose({ reason: 'applicationHidden' });
+  }
+
+  on(
+    ...[event, listener]:
+      | ['click', () => void]
+      | ['action', (details: NotificationActionDetails) => void]
+      | ['close', (details: NotificationCloseDetails) => void]
+      | ['failed', (event: unknown, error: string) => void]
+  ): void {
+    switch (event) {
+      case 'click':
+        this.#listeners.click.push(listener);
+        break;
+      case 'action':
+        this.#listeners.action.push(listener);
+        break;
+      case 'close':
+        this.#listeners.close.push(listener);
+        break;
+      case 'failed':
+        this.#listeners.failed.push(listener);
+        break;
+    }
+  }
+
+  /** Acts as the user clicking the popup itself. */
+  clickPopup(): void {
+    for (const listener of this.#listeners.click) listener();
+  }
+
+  /** Acts as the user pressing button `actionIndex` (Electron passes the index in the event details). */
+  pressAction(actionIndex: number): void {
+    for (const listener of this.#listeners.action) listener({ actionIndex });
+  }
+
+  /** Acts as the OS taking the popup down (the user closed it, or it timed out). */
+  dismiss(reason: NotificationCloseDetails['reason']): void {
+    this.closed = true;
+    this.#emitClose(reason === undefined ? {} : { reason });
+  }
+
+  /** Acts as the OS refusing to show the popup. */
+  fail(error: string): void {
+    for (const listener of this.#listeners.failed) listener({}, error);
+  }
+
+  #emitClose(details: NotificationCloseDetails): void {
+    for (const listener of this.#listeners.close) listener(details);
+  }
+}
+
+export class FakePowerMonitor implements PowerMonitorHandle {
+  readonly #listeners = new Map<'resume' | 'unlock-screen', Set<() => void>>();
+
+  on(event: 'resume' | 'unlock-screen', listener: () => void): void {
+    const listeners = this.#listeners.get(event) ?? new Set();
+    listeners.add(listener);
+    this.#listeners.set(event, listeners);
+  }
+
+  removeListener(event: 'resume' | 'unlock-screen', listener: () => void): void {
+    this.#listeners.get(event)?.delete(listener);
+  }
+
+  listenerCount(event: 'resume' | 'unlock-screen'): number {
+    return this.#listeners.get(event)?.size ?? 0;
+  }
+
+  /** Acts as the OS waking up or the user unlocking the screen. */
+  emit(event: 'resume' | 'unlock-screen'): void {
+    for (const listener of [...(this.#listeners.get(event) ?? [])]) listener();
+  }
+}
+
+export class FakeNet implements NetHandle {
+  online = true;
+  checks = 0;
+
+  isOnline(): boolean {
+    this.checks++;
+    return this.online;
+  }
+}
+
 export interface FakeElectron extends ElectronApi<FakeMenu> {
   readonly app: FakeApp;
   /** Every window ever constructed, in order (closed ones stay, marked destroyed). */
   readonly windows: readonly FakeBrowserWindow[];
   readonly trays: readonly FakeTray[];
+  readonly Notification: typeof FakeNotification;
+  /** Every notification ever constructed, in order. */
+  readonly notifications: readonly FakeNotification[];
+  readonly powerMonitor: FakePowerMonitor;
+  readonly net: FakeNet;
 }
 
 export interface FakeElectronOptions {
   readonly singleInstanceLock?: boolean;
   readonly loadFileError?: Error;
+  /** What Notification.isSupported() answers (false: e.g. Windows with notifications unavailable). */
+  readonly notificationsSupported?: boolean;
 }
 
 export function createFakeElectron(options: FakeElectronOptions = {}): FakeElectron {
   const windows: FakeBrowserWindow[] = [];
   const trays: FakeTray[] = [];
+  const notifications: FakeNotification[] = [];
   const behaviour: FakeWindowBehaviour = { loadFileError: options.loadFileError };
 
   class RegisteredWindow extends FakeBrowserWindow {
@@ -346,6 +540,17 @@ export function createFakeElectron(options: FakeElectronOptions = {}): FakeElect
       trays.push(this);
     }
   }
+  const notificationsSupported = options.notificationsSupported ?? true;
+  class RegisteredNotification extends FakeNotification {
+    static override isSupported(): boolean {
+      return notificationsSupported;
+    }
+
+    constructor(notificationOptions: NotificationOptions) {
+      super(notificationOptions);
+      notifications.push(this);
+    }
+  }
   const Menu: MenuApi<FakeMenu> = { buildFromTemplate: (template) => new FakeMenu(template) };
 
   return {
@@ -358,5 +563,9 @@ export function createFakeElectron(options: FakeElectronOptions = {}): FakeElect
     Menu,
     windows,
     trays,
+    Notification: RegisteredNotification,
+    notifications,
+    powerMonitor: new FakePowerMonitor(),
+    net: new FakeNet(),
   };
 }

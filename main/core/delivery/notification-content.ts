@@ -86,7 +86,8 @@ function decodeBody(message: NtfyMessage): string {
   return message.contentType === 'text/markdown' ? markdownToPlainText(message.message) : message.message;
 }
 
-function toAction(action: NtfyAction): NotificationAction | undefined {
+/** What a message action becomes on the desktop; undefined for broadcast (Android only) and unsafe URLs. */
+export function toNotificationAction(action: NtfyAction): NotificationAction | undefined {
   switch (action.action) {
     case 'view': {
       const url = isAllowedExternalUrl(action.url);
@@ -128,7 +129,7 @@ export function buildNotificationContent(message: NtfyMessage, context: ContentC
     body: `${decodeBody(message)}${tagLine}`,
     urgency,
     silent: urgency === 'low',
-    actions: message.actions.map(toAction).filter((action) => action !== undefined),
+    actions: message.actions.map(toNotificationAction).filter((action) => action !== undefined),
   };
   const click = message.click === undefined ? undefined : isAllowedExternalUrl(message.click);
   const icon = message.icon === undefined ? undefined : isFetchableUrl(message.icon);

@@ -124,6 +124,62 @@ describe('electron-builder.yml (linux dir target)', () => {
     );
   });
 
+  it('ships no tests, test helpers or source maps of our own', () => {
+    const ours = archive.paths.filter((entry) => !entry.startsWith('node_modules/'));
+    expect(ours.filter((entry) => /(^|\/)(test|tests|__tests__|e2e|fakes|fixtures)(\/|$)/.test(entry))).toEqual([]);
+    expect(ours.filter((entry) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(entry))).toEqual([]);
+    expect(ours.filter((entry) => entry.endsWith('.map'))).toEqual([]);
+    // TypeScript sources never ship: the build bundles them into dist/.
+    expect(ours.filter((entry) => /\.tsx?$/.test(entry) && !entry.endsWith('.d.ts'))).toEqual([]);
+  });
+
+  it('ships no package that only devDependencies need, per package-lock.json', async () => {
+    // electron-builder flattens nested production dependencies, so a packed node_modules/x may be a production
+    // copy of x where the lock file's top-level x is a dev one: compare name and version, not folders.
+    const lock = JSON.parse(await readFile(path.join(projectRoot, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { version?: string; dev?: boolean }>;
+    };
+    const production = new Set(
+      Object.entries(lock.packages)
+        .filter(([location, info]) => location.startsWith('node_modules/') && info.dev !== true)
+        .map(([location, info]) => `${location.slice(location.lastIndexOf('node_modules/') + 13)}@${info.version}`),
+    );
+    const manifests = archive.paths.filter((entry) =>
+      /^(?:node_modules\/(?:@[^/]+\/)?[^/]+\/)+package\.json$/.test(entry),
+    );
+    const packed = await Promise.all(
+      manifests.map(async (entry) => {
+        const text = archive.isUnpacked(entry)
+          ? await readFile(path.join(unpackedDir, 'resources', 'app.asar.unpacked', entry), 'utf8')
+          : await archive.readText(entry);
+        const { name, version } = JSON.parse(text) as { name: string; version: string };
+        return `${name}@${version}`;
+      }),
+    );
+
+    expect(packed.length).toBeGreaterThan(20);
+    expect(packed.filter((nameAndVersion) => !production.has(nameAndVersion))).toEqual([]);
+  });
+
+  it('ships every production dependency from package.json', async () => {
+    const packageJson = JSON.parse(await readFile(path.join(projectRoot, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+
+    for (const name of Object.keys(packageJson.dependencies)) {
+      expect(archive.paths).toContain(`node_modules/${name}/package.json`);
+    }
+  });
+
+  it('packs every tray icon variant with its @2x twin', () => {
+    for (const name of ['tray', 'trayUnread', 'trayTrouble']) {
+      for (const suffix of ['', 'Template']) {
+        expect(archive.paths).toContain(`assets/tray/${name}${suffix}.png`);
+        expect(archive.paths).toContain(`assets/tray/${name}${suffix}@2x.png`);
+      }
+    }
+  });
+
   it('keeps keytar’s native module outside the archive, where it can be loaded', async () => {
     const nativeModule = 'node_modules/keytar/build/Release/keytar.node';
 

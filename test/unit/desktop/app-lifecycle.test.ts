@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { TrayCommand } from '../../../main/core/tray/tray-model.ts';
 import { startDesktopApp } from '../../../main/desktop/app-lifecycle.ts';
 import { createFakeElectron, type FakeBrowserWindow, type FakeElectron } from '../../fakes/electron.ts';
-import { createRecordingLogger } from '../../fakes/logger.ts';
+import { createRecordingLogger, type RecordingLogger } from '../../fakes/logger.ts';
 
 const paths = {
   preload: '/app/dist/preload/index.cjs',
@@ -9,13 +10,21 @@ const paths = {
   trayIcon: '/app/assets/tray/tray.png',
 };
 
-async function start(electron: FakeElectron, overrides: { startHidden?: boolean; userDataDir?: string } = {}) {
+interface StartOverrides {
+  readonly startHidden?: boolean;
+  readonly userDataDir?: string;
+  readonly onTrayCommand?: (command: TrayCommand) => void;
+  readonly log?: RecordingLogger;
+}
+
+async function start(electron: FakeElectron, overrides: StartOverrides = {}) {
   return startDesktopApp({
     electron,
-    paths,
+    paths: { ...paths, trayIconFor: (variant) => `/app/assets/tray/${variant}.png` },
     startHidden: overrides.startHidden ?? false,
     userDataDir: overrides.userDataDir,
-    log: createRecordingLogger(),
+    log: overrides.log ?? createRecordingLogger(),
+    ...(overrides.onTrayCommand === undefined ? {} : { onTrayCommand: overrides.onTrayCommand }),
   });
 }
 
@@ -59,7 +68,7 @@ describe('startDesktopApp', () => {
 
     await start(electron);
 
-    expect(onlyTray(electron).iconPath).toBe(paths.trayIcon);
+    expect(onlyTray(electron).iconPath).toBe('/app/assets/tray/normal.png');
     const window = onlyWindow(electron);
     expect(window.visible).toBe(false);
     window.finishLoading();
@@ -167,5 +176,32 @@ describe('startDesktopApp', () => {
     onlyTray(electron).clickMenuItem('Quit');
 
     expect(electron.app.hasQuit).toBe(true);
+  });
+
+  it('hands tray commands other than open and quit to the caller, and lets the returned tray be updated', async () => {
+    const electron = createFakeElectron();
+    const commands: TrayCommand[] = [];
+    const running = await start(electron, { onTrayCommand: (command) => commands.push(command) });
+
+    onlyTray(electron).clickMenuItem('Pause notifications', 'For 8 hours');
+    running?.tray.update({ icon: 'unread', tooltip: 'ntfy Tray — 1 unread', menu: [] });
+
+    expect(commands).toEqual([{ type: 'pause', minutes: 480 }]);
+    expect(onlyTray(electron)).toMatchObject({
+      iconPath: '/app/assets/tray/unread.png',
+      toolTip: 'ntfy Tray — 1 unread',
+    });
+  });
+
+  it('logs a tray command nobody handles yet instead of dropping it silently', async () => {
+    const electron = createFakeElectron();
+    const log = createRecordingLogger();
+    await start(electron, { log });
+
+    onlyTray(electron).clickMenuItem('Pause notifications', 'Until resumed');
+
+    expect(log.entries).toContainEqual(
+      expect.objectContaining({ level: 'warn', fields: { command: { type: 'pause', minutes: 'until-resumed' } } }),
+    );
   });
 });

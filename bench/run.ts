@@ -1,16 +1,24 @@
 /**
- * `npm run bench`: runs the benchmarks, prints a table and writes bench/results/engine.json. Never part of
- * `npm test`: figures depend on the machine; what matters is the ratio to the baseline measured in the same run.
- * `--quick` runs smaller counts (a smoke run of the benchmark code itself).
+ * `npm run bench`: runs the benchmarks, prints a table per suite and writes bench/results/<suite>.json. Never part
+ * of `npm test`: figures depend on the machine; what matters is the ratio to the baseline measured in the same run.
+ * `--quick` runs smaller counts (a smoke run of the benchmark code itself); `--only=engine` or `--only=store` runs
+ * one suite.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type BenchRow, runEngineBenchmarks } from './engine.ts';
+import { runStoreBenchmarks } from './store.ts';
+
+const SUITES: Readonly<Record<string, (options: { quick: boolean }) => Promise<BenchRow[]>>> = {
+  engine: runEngineBenchmarks,
+  store: runStoreBenchmarks,
+};
 
 function format(value: number, unit: string): string {
   if (Number.isNaN(value)) return '—';
   if (unit === 'ms') return value.toFixed(2);
+  if (unit === 'MB') return value.toFixed(1);
   return Math.round(value).toLocaleString('en-US');
 }
 
@@ -28,18 +36,31 @@ export function formatTable(rows: readonly BenchRow[]): string {
   return lines.join('\n');
 }
 
+function selectedSuites(argv: readonly string[]): string[] {
+  const only = argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+  if (only === undefined) return Object.keys(SUITES);
+  if (!(only in SUITES)) throw new Error(`--only: unknown suite ${only} (${Object.keys(SUITES).join(', ')})`);
+  return [only];
+}
+
 async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
-  const startedAt = new Date();
-  console.log(`engine benchmarks${quick ? ' (quick)' : ''} on ${os.cpus().length} cores, Node ${process.version} …`);
-  const rows = await runEngineBenchmarks({ quick });
-  const table = formatTable(rows);
-  console.log(table);
   const outDir = path.join(import.meta.dirname, 'results');
   await mkdir(outDir, { recursive: true });
-  const result = { startedAt: startedAt.toISOString(), quick, node: process.version, cpus: os.cpus().length, rows };
-  await writeFile(path.join(outDir, 'engine.json'), `${JSON.stringify(result, null, 2)}\n`);
-  console.log(`written ${path.relative(process.cwd(), path.join(outDir, 'engine.json'))}`);
+  for (const suite of selectedSuites(process.argv)) {
+    const run = SUITES[suite];
+    if (run === undefined) continue;
+    const startedAt = new Date();
+    console.log(
+      `${suite} benchmarks${quick ? ' (quick)' : ''} on ${os.cpus().length} cores, Node ${process.version} …`,
+    );
+    const rows = await run({ quick });
+    console.log(formatTable(rows));
+    const result = { startedAt: startedAt.toISOString(), quick, node: process.version, cpus: os.cpus().length, rows };
+    const file = path.join(outDir, `${suite}.json`);
+    await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
+    console.log(`written ${path.relative(process.cwd(), file)}`);
+  }
 }
 
 main().catch((error: unknown) => {

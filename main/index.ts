@@ -1,39 +1,195 @@
 /**
- * Electron composition root: wires the real Electron module into main/desktop and starts the app. Everything that
- * decides something lives in main/desktop (tested against test/fakes/electron.ts) or main/core.
+ * Electron composition root: builds the core with Electron adapters and starts the app — settings, history,
+ * keychain, notifier, engine, tray, IPC, power/network and start-at-login. Nothing here decides anything: the
+ * decisions live in main/core (tested under Node) and main/desktop (tested through test/fakes/electron.ts).
  */
+import os from 'node:os';
 import path from 'node:path';
-import { app, BrowserWindow, Menu, Tray } from 'electron';
-import { startDesktopApp } from './desktop/app-lifecycle.ts';
+import { app, BrowserWindow, clipboard, ipcMain, Menu, net, Notification, powerMonitor, shell, Tray } from 'electron';
+import ElectronStore from 'electron-store';
+import { ipcEvents } from '../preload/contract.ts';
+import { type AppCore, startAppCore } from './core/app/app-core.ts';
+import { downloadImage } from './core/delivery/attachment-cache.ts';
+import { isAllowedExternalUrl } from './core/delivery/external-url.ts';
 import { createConsoleLogger } from './core/logging.ts';
+import type { Clock, Notifier } from './core/ports.ts';
+import { SqliteHistoryStore } from './core/store/history/index.ts';
+import { createKeytarSecretStore } from './core/store/secrets/keytar-secret-store.ts';
+import { createSecretSafeLogger } from './core/store/secrets/redact.ts';
+import { buildTrayModel } from './core/tray/tray-model.ts';
+import { startDesktopApp } from './desktop/app-lifecycle.ts';
 import type { ElectronApi } from './desktop/electron-api.ts';
+import { ElectronNotifier, prepareWindowsToasts } from './desktop/electron-notifier.ts';
+import { isRendererPage, setupIpc } from './desktop/ipc.ts';
+import { applyStartAtLogin, wasLaunchedAtLogin } from './desktop/login-item.ts';
+import { watchPowerAndNetwork } from './desktop/power-network.ts';
+import { openDesktopSettingsStore } from './desktop/settings-store.ts';
 import { selectTrayIconPath } from './desktop/tray.ts';
+import { connectSessionBus } from './os/dbus/session-bus.ts';
+import { openDbusNotifier } from './os/notifications/dbus-notifier.ts';
 
 // This annotation is the compile-time proof that the real Electron module still provides the narrow surface the
 // desktop modules were written (and tested) against.
 const electron: ElectronApi<Menu> = { app, BrowserWindow, Menu, Tray };
 
+const APP_ID = 'io.github.ntfytray.app';
 // Bundled to dist/main/index.js; the preload, renderer and assets sit beside it in the app folder or app.asar.
 const distDir = path.join(import.meta.dirname, '..');
-const log = createConsoleLogger({
-  name: 'ntfy-tray',
-  write: (level, line) => {
-    if (level === 'error' || level === 'warn') console.error(line);
-    else console.log(line);
+const assetsDir = path.join(distDir, '..', 'assets');
+const indexHtml = path.join(distDir, 'renderer', 'index.html');
+const appIcon = path.join(assetsDir, 'icon.png');
+const log = createSecretSafeLogger(
+  createConsoleLogger({
+    name: 'ntfy-tray',
+    write: (level, line) => {
+      if (level === 'error' || level === 'warn') console.error(line);
+      else console.log(line);
+    },
+  }),
+);
+const clock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (callback, delayMs) => ({ id: setTimeout(callback, delayMs) }),
+  clearTimeout: (handle) => {
+    clearTimeout(handle.id as NodeJS.Timeout);
   },
-});
+};
 
-startDesktopApp({
-  electron,
-  paths: {
-    preload: path.join(distDir, 'preload', 'index.cjs'),
-    indexHtml: path.join(distDir, 'renderer', 'index.html'),
-    trayIcon: selectTrayIconPath(path.join(distDir, '..', 'assets'), process.platform),
-  },
-  startHidden: process.argv.includes('--hidden'),
-  userDataDir: process.env['NTFY_TRAY_USER_DATA_DIR'],
-  log,
-}).catch((error: unknown) => {
+/** D-Bus on Linux (buttons, urgency, replace); Electron's Notification elsewhere, and as the Linux fallback. */
+async function openNotifier(): Promise<Notifier> {
+  if (process.platform === 'win32') prepareWindowsToasts(app, APP_ID);
+  if (process.platform === 'linux') {
+    try {
+      return await openDbusNotifier({
+        connect: () => connectSessionBus({ log: log.child('dbus') }),
+        log: log.child('notifier'),
+        appIconPath: appIcon,
+        desktopEntry: 'ntfy-tray',
+      });
+    } catch (error) {
+      log.log('warn', 'no D-Bus notification server; using Electron notifications', { error: String(error) });
+    }
+  }
+  return new ElectronNotifier({ Notification, log: log.child('notifier'), appIconPath: appIcon });
+}
+
+async function main(): Promise<void> {
+  // The tray exists before the core does (it is created when the app is ready); commands find the core here.
+  const late: { core?: AppCore } = {};
+  const desktop = await startDesktopApp({
+    electron,
+    paths: {
+      preload: path.join(distDir, 'preload', 'index.cjs'),
+      indexHtml,
+      trayIcon: selectTrayIconPath(assetsDir, process.platform),
+      trayIconFor: (variant) => selectTrayIconPath(assetsDir, process.platform, variant),
+    },
+    startHidden: wasLaunchedAtLogin({ app, platform: process.platform, argv: process.argv }),
+    userDataDir: process.env['NTFY_TRAY_USER_DATA_DIR'],
+    log,
+    onTrayCommand: (command) => {
+      if (command.type === 'open-window' || command.type === 'quit') return;
+      late.core?.handleTrayCommand(command).catch((error: unknown) => {
+        log.log('error', 'tray command failed', { command: command.type, error: String(error) });
+      });
+    },
+  });
+  if (desktop === undefined) return; // another instance runs; it opened its window
+
+  const userData = app.getPath('userData');
+  const settings = openDesktopSettingsStore({ ElectronStore, userDataDir: userData, log: log.child('settings') });
+  const history = await SqliteHistoryStore.open({ dataDir: userData });
+  const updateTray = (): void => {
+    if (late.core !== undefined) desktop.tray.update(buildTrayModel(late.core.trayState()));
+  };
+  const started = startAppCore({
+    settings,
+    history,
+    secrets: createKeytarSecretStore({ log: log.child('keychain') }),
+    notifier: await openNotifier(),
+    clock,
+    random: Math.random,
+    log,
+    // Callers pass only allowlisted URLs; checking again here keeps the one call into the OS safe on its own.
+    openExternal: async (url) => {
+      const checked = isAllowedExternalUrl(url);
+      if (checked.ok) await shell.openExternal(checked.url);
+      else log.log('warn', 'refused to open a URL', { reason: checked.reason });
+    },
+    copyText: (text) => {
+      clipboard.writeText(text).catch((error: unknown) => {
+        log.log('warn', 'could not copy to the clipboard', { error: String(error) });
+      });
+    },
+    openMessage: (server, message) => {
+      desktop.mainWindow.show();
+      desktop.mainWindow.send(ipcEvents.windowShowMessage, { server, id: message.id });
+    },
+    downloadImage: async (url) => {
+      const result = await downloadImage(url, { dir: path.join(userData, 'attachments') });
+      return result.ok ? result.path : undefined;
+    },
+    events: {
+      messagesReceived: (messages) => {
+        desktop.mainWindow.send(ipcEvents.messagesReceived, messages);
+      },
+      connectionsChanged: (connections) => {
+        desktop.mainWindow.send(ipcEvents.connectionsChanged, connections);
+      },
+      settingsChanged: (dto) => {
+        desktop.mainWindow.send(ipcEvents.settingsChanged, dto);
+      },
+      trayChanged: updateTray,
+    },
+  });
+  late.core = started;
+  updateTray();
+  setupIpc({ ipcMain, service: started.service, isTrustedSender: (url) => isRendererPage(url, indexHtml), log });
+  watchPowerAndNetwork({
+    powerMonitor,
+    net,
+    clock,
+    reconnectNow: () => {
+      started.reconnectNow();
+    },
+    log,
+  });
+
+  const startAtLogin = (enabled: boolean): void => {
+    applyStartAtLogin(enabled, {
+      app,
+      platform: process.platform,
+      xdg: { env: process.env, homeDir: os.homedir(), execPath: process.execPath },
+      log,
+    }).catch((error: unknown) => {
+      log.log('warn', 'could not change start at login', { error: String(error) });
+    });
+  };
+  startAtLogin(settings.get().preferences.startAtLogin);
+  settings.onChange((next, previous) => {
+    if (next.preferences.startAtLogin !== previous.preferences.startAtLogin)
+      startAtLogin(next.preferences.startAtLogin);
+  });
+
+  // Flush before the process goes: stop the engine (what was read gets stored), then close the database.
+  let flushed = false;
+  app.on('before-quit', (event) => {
+    if (flushed) return;
+    event.preventDefault();
+    started
+      .stop()
+      .then(() => history.close())
+      .catch((error: unknown) => {
+        log.log('error', 'shutdown was not clean', { error: String(error) });
+      })
+      .finally(() => {
+        flushed = true;
+        app.quit();
+      });
+  });
+}
+
+main().catch((error: unknown) => {
   log.log('error', 'startup failed', { error });
   app.exit(1);
 });

@@ -5,7 +5,7 @@
  * away from this surface, typecheck fails there; the parts it does not pass in yet are checked at the end of this
  * file.
  */
-import type { net, Notification, powerMonitor } from 'electron';
+import type { ipcMain, net, Notification, powerMonitor } from 'electron';
 
 /** The argument Electron passes to cancellable events ('close', 'will-navigate', …). */
 export interface PreventableEvent {
@@ -127,6 +127,8 @@ export interface WebContentsHandle {
   readonly session: SessionHandle;
   setWindowOpenHandler(handler: (details: WindowOpenDetails) => { action: 'deny' }): void;
   on(event: 'will-navigate', listener: (event: PreventableEvent, url: string) => void): void;
+  /** Pushes an event to the page (the preload turns it into an onX listener call). */
+  send(channel: string, ...args: unknown[]): void;
 }
 
 export interface WindowHandle {
@@ -204,6 +206,21 @@ export interface PowerMonitorHandle {
 }
 /* eslint-enable @typescript-eslint/unified-signatures */
 
+/** The part of an `ipcMain.handle` event the handlers read: which frame asked. */
+export interface IpcInvokeEvent {
+  readonly senderFrame: { readonly url: string } | null;
+}
+
+export interface IpcMainHandle {
+  handle(channel: string, listener: (event: IpcInvokeEvent, ...args: unknown[]) => Promise<unknown>): void;
+  removeHandler(channel: string): void;
+}
+
+/** What pushes events to the window (`webContents.send`). */
+export interface EventSink {
+  send(channel: string, payload: unknown): void;
+}
+
 export interface NetHandle {
   /** False is a strong sign of no connectivity; true only means some link is up. The main process has no event. */
   isOnline(): boolean;
@@ -218,4 +235,5 @@ export type ElectronExtrasFit = [
   Holds<typeof Notification extends NotificationConstructor ? true : false>,
   Holds<typeof powerMonitor extends PowerMonitorHandle ? true : false>,
   Holds<typeof net extends NetHandle ? true : false>,
+  Holds<typeof ipcMain extends IpcMainHandle ? true : false>,
 ];

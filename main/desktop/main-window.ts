@@ -15,6 +15,8 @@ export interface MainWindowOptions {
 export interface MainWindow {
   /** Creates the window on first use (it appears once painted), otherwise restores, shows and focuses it. */
   show(): void;
+  /** Pushes a bridge event to the page if the window exists; events for a closed window are dropped. */
+  send(channel: string, payload: unknown): void;
 }
 
 /**
@@ -97,6 +99,9 @@ export function createMainWindow(options: MainWindowOptions): MainWindow {
       if (current.isMinimized()) current.restore();
       current.show();
       current.focus();
+    },
+    send(channel, payload) {
+      if (current !== undefined && !current.isDestroyed()) current.webContents.send(channel, payload);
     },
   };
 }

@@ -8,6 +8,8 @@ import type {
   DesktopApp,
   ElectronApi,
   LoginItemSettings,
+  IpcInvokeEvent,
+  IpcMainHandle,
   NetHandle,
   NotificationActionDetails,
   NotificationCloseDetails,
@@ -170,6 +172,14 @@ export class FakeWebContents implements WebContentsHandle {
 
   on(_event: 'will-navigate', listener: NavigateListener): void {
     this.#navigateListeners.push(listener);
+  }
+
+  /** Every event pushed to the page, in order. */
+  readonly sent: { readonly channel: string; readonly args: unknown[] }[] = [];
+
+  send(channel: string, ...args: unknown[]): void {
+    // Like Electron, payloads are structured clones: the page never shares objects with main.
+    this.sent.push({ channel, args: structuredClone(args) });
   }
 
   /** Acts as the page calling window.open(url); Electron allows it when no handler is set. */
@@ -567,5 +577,32 @@ export function createFakeElectron(options: FakeElectronOptions = {}): FakeElect
     notifications,
     powerMonitor: new FakePowerMonitor(),
     net: new FakeNet(),
+  };
+}
+
+/** ipcMain: records handlers; `invoke` plays a renderer frame at `senderUrl` calling a channel. */
+export interface FakeIpcMain extends IpcMainHandle {
+  readonly channels: () => string[];
+  invoke(channel: string, senderUrl: string | null, ...args: unknown[]): Promise<unknown>;
+}
+
+export function createFakeIpcMain(): FakeIpcMain {
+  const handlers = new Map<string, (event: IpcInvokeEvent, ...args: unknown[]) => Promise<unknown>>();
+  return {
+    handle(channel, listener) {
+      // Electron throws on a second handler for the same channel; so does the fake.
+      if (handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
+      handlers.set(channel, listener);
+    },
+    removeHandler(channel) {
+      handlers.delete(channel);
+    },
+    channels: () => [...handlers.keys()],
+    invoke(channel, senderUrl, ...args) {
+      const handler = handlers.get(channel);
+      if (handler === undefined) return Promise.reject(new Error(`No handler registered for '${channel}'`));
+      // Like Electron, arguments arrive as structured clones, never the caller's objects.
+      return handler({ senderFrame: senderUrl === null ? null : { url: senderUrl } }, ...structuredClone(args));
+    },
   };
 }

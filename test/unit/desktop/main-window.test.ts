@@ -134,3 +134,21 @@ describe('main window', () => {
     expect(electron.windows[1]?.destroyed).toBe(false);
   });
 });
+
+describe('main window events', () => {
+  it('pushes bridge events to the open page and drops them while there is no window', () => {
+    const electron = createFakeElectron();
+    const mainWindow = createMainWindow({
+      BrowserWindow: electron.BrowserWindow,
+      preloadPath,
+      indexHtmlPath,
+      isQuitting: () => false,
+      log: createRecordingLogger(),
+    });
+    mainWindow.send('messages:received', [{ id: 'early' }]);
+    mainWindow.show();
+    const window = electron.windows.at(-1);
+    mainWindow.send('messages:received', [{ id: 'late' }]);
+    expect(window?.webContents.sent).toEqual([{ channel: 'messages:received', args: [[{ id: 'late' }]] }]);
+  });
+});

@@ -1,0 +1,82 @@
+/** From the core's shapes to the bridge's DTOs (preload/contract.ts): plain data, no secrets, nothing more. */
+import type {
+  ConnectionDto,
+  MessageActionDto,
+  MessageDto,
+  SettingsDto,
+  SubscriptionDto,
+} from '../../../preload/contract.ts';
+import type { ConnectionStatus } from '../engine/connection-types.ts';
+import type { StoredMessage } from '../store/history/types.ts';
+import type { ServerAuth, Settings, SubscriptionSettings } from '../store/settings/schema.ts';
+
+export function toMessageDto(stored: StoredMessage): MessageDto {
+  const { message } = stored;
+  const actions: MessageActionDto[] = message.actions.map((action) => ({
+    kind: action.action,
+    label: action.label,
+    clear: action.clear,
+    ...(action.url === undefined ? {} : { url: action.url }),
+  }));
+  return {
+    server: stored.server,
+    id: message.id,
+    topic: message.topic,
+    time: message.time,
+    message: message.message,
+    priority: message.priority,
+    tags: message.tags,
+    actions,
+    read: stored.read,
+    receivedAt: stored.receivedAt,
+    ...(message.title === undefined ? {} : { title: message.title }),
+    ...(message.click === undefined ? {} : { click: message.click }),
+    ...(message.icon === undefined ? {} : { icon: message.icon }),
+    ...(message.attachment === undefined ? {} : { attachment: message.attachment }),
+    ...(message.contentType === undefined ? {} : { contentType: message.contentType }),
+    ...(message.encoding === undefined ? {} : { encoding: message.encoding }),
+  };
+}
+
+export function toSubscriptionDto(
+  subscription: SubscriptionSettings,
+  auth: ServerAuth,
+  hasCredentials: boolean,
+): SubscriptionDto {
+  return {
+    id: subscription.id,
+    server: subscription.server,
+    topic: subscription.topic,
+    transport: subscription.transport,
+    filters: subscription.filters,
+    muted: subscription.muted,
+    minPriority: subscription.minPriority,
+    auth: auth.kind,
+    hasCredentials,
+    ...(subscription.displayName === undefined ? {} : { displayName: subscription.displayName }),
+    ...(auth.kind === 'basic' ? { user: auth.user } : {}),
+  };
+}
+
+export function toConnectionDto(status: ConnectionStatus): ConnectionDto {
+  const { state } = status;
+  return {
+    server: status.server,
+    topics: status.topics,
+    forbiddenTopics: status.forbiddenTopics,
+    transport: status.transport,
+    state:
+      state.kind === 'open'
+        ? { kind: 'open' }
+        : state.kind === 'auth-failed'
+          ? { kind: 'auth-failed', message: state.error.message }
+          : state,
+  };
+}
+
+export function toSettingsDto(settings: Settings, pausedUntil: number | undefined): SettingsDto {
+  const dto: SettingsDto = { defaultServer: settings.defaultServer, preferences: settings.preferences };
+  if (pausedUntil === undefined) return dto;
+  // JSON (and structured clone across some transports) cannot carry Infinity: "until resumed" travels as null.
+  return { ...dto, pausedUntil: Number.isFinite(pausedUntil) ? pausedUntil : null };
+}

@@ -1,0 +1,209 @@
+/**
+ * Checks IPC arguments from the renderer, which are untrusted like network input: anything that is not exactly
+ * the contract's shape is refused with an `invalid-argument` error naming the field, before any handler runs.
+ */
+import type {
+  BridgeError,
+  CredentialsInput,
+  FiltersDto,
+  MessageQuery,
+  MessageRefDto,
+  PageCursorDto,
+  PriorityDto,
+  SearchQuery,
+  SettingsPatchDto,
+  SubscriptionInput,
+  SubscriptionRefDto,
+  TransportDto,
+} from '../../../preload/contract.ts';
+
+export class InvalidArgument extends Error {
+  override readonly name = 'InvalidArgument';
+  readonly field: string;
+
+  constructor(field: string, problem: string) {
+    super(`${field}: ${problem}`);
+    this.field = field;
+  }
+
+  toBridgeError(): BridgeError {
+    return { code: 'invalid-argument', message: this.message, fields: { [this.field]: this.message } };
+  }
+}
+
+type Record_ = Readonly<Record<string, unknown>>;
+
+function record(value: unknown, field: string, keys: readonly string[]): Record_ {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new InvalidArgument(field, 'must be an object');
+  const unknownKey = Object.keys(value).find((key) => !keys.includes(key));
+  if (unknownKey !== undefined) throw new InvalidArgument(`${field}.${unknownKey}`, 'is not expected');
+  return value as Record_;
+}
+
+const MAX_TEXT = 4096;
+
+export function text(value: unknown, field: string, options: { max?: number; allowEmpty?: boolean } = {}): string {
+  if (typeof value !== 'string') throw new InvalidArgument(field, 'must be a string');
+  if (value === '' && options.allowEmpty !== true) throw new InvalidArgument(field, 'must not be empty');
+  if (value.length > (options.max ?? MAX_TEXT)) throw new InvalidArgument(field, 'is too long');
+  return value;
+}
+
+function optional<T>(value: unknown, read: (value: unknown) => T): T | undefined {
+  return value === undefined ? undefined : read(value);
+}
+
+function boolean(value: unknown, field: string): boolean {
+  if (typeof value !== 'boolean') throw new InvalidArgument(field, 'must be true or false');
+  return value;
+}
+
+function integer(value: unknown, field: string, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw new InvalidArgument(field, `must be a whole number from ${min} to ${max}`);
+  }
+  return value;
+}
+
+function priority(value: unknown, field: string): PriorityDto {
+  return integer(value, field, 1, 5) as PriorityDto;
+}
+
+function stringList(value: unknown, field: string): string[] {
+  if (!Array.isArray(value) || value.length > 50) throw new InvalidArgument(field, 'must be a list of at most 50');
+  return value.map((item, index) => text(item, `${field}[${index}]`, { max: 256 }));
+}
+
+/** Every field of T, optional ones possibly undefined: what the readers below produce. */
+type Loose<T> = { [K in keyof T]-?: T[K] | undefined };
+
+/** Drops the undefined optional fields, as exactOptionalPropertyTypes wants. */
+function defined<T extends object>(value: Loose<T>): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+export function subscriptionRef(value: unknown, field = 'subscription'): SubscriptionRefDto {
+  const r = record(value, field, ['server', 'topic']);
+  return { server: text(r['server'], `${field}.server`), topic: text(r['topic'], `${field}.topic`, { max: 64 }) };
+}
+
+export function messageRef(value: unknown, field = 'message'): MessageRefDto {
+  const r = record(value, field, ['server', 'id']);
+  return { server: text(r['server'], `${field}.server`), id: text(r['id'], `${field}.id`, { max: 64 }) };
+}
+
+function pageCursor(value: unknown, field: string): PageCursorDto {
+  const r = record(value, field, ['time', 'rowid']);
+  return {
+    time: integer(r['time'], `${field}.time`, 0, Number.MAX_SAFE_INTEGER),
+    rowid: integer(r['rowid'], `${field}.rowid`, 0, Number.MAX_SAFE_INTEGER),
+  };
+}
+
+export function messageQuery(value: unknown): MessageQuery {
+  const r = record(value, 'query', ['subscription', 'minPriority', 'unreadOnly', 'limit', 'before']);
+  return defined<MessageQuery>({
+    subscription: optional(r['subscription'], (v) => subscriptionRef(v, 'query.subscription')),
+    minPriority: optional(r['minPriority'], (v) => priority(v, 'query.minPriority')),
+    unreadOnly: optional(r['unreadOnly'], (v) => boolean(v, 'query.unreadOnly')),
+    limit: optional(r['limit'], (v) => integer(v, 'query.limit', 1, 500)),
+    before: optional(r['before'], (v) => pageCursor(v, 'query.before')),
+  });
+}
+
+export function searchQuery(value: unknown): SearchQuery {
+  const r = record(value, 'query', ['text', 'subscription', 'minPriority', 'unreadOnly', 'limit']);
+  return defined<SearchQuery>({
+    text: text(r['text'], 'query.text', { max: 500, allowEmpty: true }),
+    subscription: optional(r['subscription'], (v) => subscriptionRef(v, 'query.subscription')),
+    minPriority: optional(r['minPriority'], (v) => priority(v, 'query.minPriority')),
+    unreadOnly: optional(r['unreadOnly'], (v) => boolean(v, 'query.unreadOnly')),
+    limit: optional(r['limit'], (v) => integer(v, 'query.limit', 1, 200)),
+  });
+}
+
+const TRANSPORTS: readonly TransportDto[] = ['json', 'sse', 'ws', 'raw'];
+
+function filters(value: unknown, field: string): FiltersDto {
+  const r = record(value, field, ['id', 'message', 'title', 'priority', 'tags']);
+  return defined<FiltersDto>({
+    id: optional(r['id'], (v) => text(v, `${field}.id`, { max: 64 })),
+    message: optional(r['message'], (v) => text(v, `${field}.message`)),
+    title: optional(r['title'], (v) => text(v, `${field}.title`, { max: 256 })),
+    priority: optional(r['priority'], (v) => stringList(v, `${field}.priority`)),
+    tags: optional(r['tags'], (v) => stringList(v, `${field}.tags`)),
+  });
+}
+
+export function subscriptionInput(value: unknown): SubscriptionInput {
+  const r = record(value, 'subscription', [
+    'id',
+    'server',
+    'topic',
+    'displayName',
+    'transport',
+    'filters',
+    'muted',
+    'minPriority',
+  ]);
+  const transport = r['transport'];
+  if (transport !== undefined && !TRANSPORTS.includes(transport as TransportDto)) {
+    throw new InvalidArgument('subscription.transport', `must be one of ${TRANSPORTS.join(', ')}`);
+  }
+  return defined<SubscriptionInput>({
+    id: optional(r['id'], (v) => text(v, 'subscription.id', { max: 64 })),
+    server: text(r['server'], 'subscription.server', { max: 2048 }),
+    topic: text(r['topic'], 'subscription.topic', { max: 64 }),
+    displayName: optional(r['displayName'], (v) => text(v, 'subscription.displayName', { max: 200, allowEmpty: true })),
+    transport: transport as TransportDto | undefined,
+    filters: optional(r['filters'], (v) => filters(v, 'subscription.filters')),
+    muted: optional(r['muted'], (v) => boolean(v, 'subscription.muted')),
+    minPriority: optional(r['minPriority'], (v) => priority(v, 'subscription.minPriority')),
+  });
+}
+
+export function credentialsInput(value: unknown): CredentialsInput {
+  const kind = typeof value === 'object' && value !== null ? (value as Record_)['kind'] : undefined;
+  if (kind === 'basic') {
+    const r = record(value, 'credentials', ['server', 'kind', 'user', 'password']);
+    return {
+      server: text(r['server'], 'credentials.server', { max: 2048 }),
+      kind,
+      user: text(r['user'], 'credentials.user', { max: 256 }),
+      password: text(r['password'], 'credentials.password', { max: 1024 }),
+    };
+  }
+  if (kind === 'token') {
+    const r = record(value, 'credentials', ['server', 'kind', 'token']);
+    return {
+      server: text(r['server'], 'credentials.server', { max: 2048 }),
+      kind,
+      token: text(r['token'], 'credentials.token', { max: 1024 }),
+    };
+  }
+  throw new InvalidArgument('credentials.kind', 'must be basic or token');
+}
+
+export function settingsPatch(value: unknown): SettingsPatchDto {
+  const r = record(value, 'patch', ['defaultServer', 'preferences', 'pause']);
+  const pause = r['pause'];
+  if (pause !== undefined && pause !== null && pause !== 'until-resumed') integer(pause, 'patch.pause', 1, 7 * 24 * 60);
+  // Preferences are checked field by field by the settings store's own validation after the patch is applied.
+  const preferences = r['preferences'];
+  if (preferences !== undefined)
+    record(preferences, 'patch.preferences', [
+      'notificationsEnabled',
+      'quietHours',
+      'sounds',
+      'startAtLogin',
+      'theme',
+      'historyRetention',
+      'keepaliveTimeoutSeconds',
+    ]);
+  return defined<SettingsPatchDto>({
+    defaultServer: optional(r['defaultServer'], (v) => text(v, 'patch.defaultServer', { max: 2048 })),
+    preferences: preferences as SettingsPatchDto['preferences'],
+    pause: pause as SettingsPatchDto['pause'],
+  });
+}

@@ -1,0 +1,99 @@
+/**
+ * `HistoryStore.append` on SQLite: one call is one transaction holding the new messages, the change events, their
+ * effects, and the group's cursor — so a cursor never points past what is stored, even after a crash.
+ *
+ * The hot path is two statements per message (the row, its search entry). The sequence bookkeeping
+ * (sequences.ts) only runs when the server uses sequence ids or change events at all, which is decided once per
+ * append from the database itself, so it stays right when another process writes the same file.
+ */
+import type { DatabaseSync } from 'node:sqlite';
+import type { AppendRequest, AppendResult } from '../../ports.ts';
+import type { NtfyMessage, NtfyMessageChange } from '../../protocol/types.ts';
+import { INSERT_COLUMNS, messageInsertValues, TAGS_VALUE_INDEX } from './rows.ts';
+import { createSequenceOps } from './sequences.ts';
+import { inWriteTransaction } from './transaction.ts';
+
+export type Append = (request: AppendRequest) => AppendResult;
+
+export function createAppend(options: { readonly db: DatabaseSync; readonly now: () => number }): Append {
+  const { db, now } = options;
+  // ON CONFLICT (server, id) rather than INSERT OR IGNORE: only a duplicate is skipped, any other constraint
+  // violation still fails loudly instead of being reported as "already stored".
+  const insertMessage = db.prepare(
+    `INSERT INTO messages (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map(() => '?').join(', ')})
+     ON CONFLICT (server, id) DO NOTHING`,
+  );
+  // Not a trigger: see the note on the search index in migrations.ts.
+  const indexForSearch = db.prepare('INSERT INTO messages_search (rowid, title, message, tags) VALUES (?, ?, ?, ?)');
+  const insertChange = db.prepare(`
+    INSERT INTO message_changes (server, id, kind, topic, sequence_id, time, raw, received_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (server, id) DO NOTHING`);
+  // A partial cursor keeps the fields it does not mention (the same merge as the in-memory store).
+  const upsertCursor = db.prepare(`
+    INSERT INTO cursors (group_key, last_id, topics, updated_at) VALUES (?1, ?2, coalesce(?3, '[]'), ?4)
+      ON CONFLICT (group_key) DO UPDATE SET
+        last_id = coalesce(?2, last_id), topics = coalesce(?3, topics), updated_at = ?4`);
+  // Both answered from small partial or dedicated indexes.
+  const serverUsesSequences = db.prepare(
+    'SELECT EXISTS (SELECT 1 FROM messages WHERE server = ? AND sequence_id IS NOT NULL) AS found',
+  );
+  const serverHasChanges = db.prepare('SELECT EXISTS (SELECT 1 FROM message_changes WHERE server = ?) AS found');
+  const sequences = createSequenceOps(db);
+
+  function appendMessages(server: string, messages: readonly NtfyMessage[], receivedAt: number): NtfyMessage[] {
+    let sequencesInUse = serverUsesSequences.get(server)?.['found'] === 1;
+    const changesStored = serverHasChanges.get(server)?.['found'] === 1;
+    const added: NtfyMessage[] = [];
+    for (const message of messages) {
+      const values = messageInsertValues(server, message, receivedAt);
+      const result = insertMessage.run(...values);
+      if (result.changes === 0) continue;
+      added.push(message);
+      const pk = Number(result.lastInsertRowid);
+      indexForSearch.run(pk, message.title ?? null, message.message, values[TAGS_VALUE_INDEX] ?? '[]');
+      if (message.sequenceId !== undefined) sequencesInUse = true;
+      if (!sequencesInUse && !changesStored) continue;
+      const row = {
+        pk,
+        server,
+        topic: message.topic,
+        sequenceKey: message.sequenceId ?? message.id,
+        time: message.time,
+      };
+      // Without any sequence id on this server, no other message can share this one's sequence.
+      if (sequencesInUse) sequences.settleSequence(row);
+      if (changesStored) sequences.applyStoredChanges(row);
+    }
+    return added;
+  }
+
+  function appendChanges(server: string, changes: readonly NtfyMessageChange[], receivedAt: number) {
+    const added: NtfyMessageChange[] = [];
+    for (const change of changes) {
+      const { id, kind, topic, sequenceId, time, raw } = change;
+      const result = insertChange.run(server, id, kind, topic, sequenceId, time, JSON.stringify(raw), receivedAt);
+      if (result.changes === 0) continue;
+      added.push(change);
+      sequences.applyChange(server, change);
+    }
+    return added;
+  }
+
+  return (request) => {
+    if (request.messages.length === 0 && request.changes.length === 0 && request.cursor === undefined) {
+      return { newMessages: [], newChanges: [] };
+    }
+    return inWriteTransaction(db, () => {
+      const receivedAt = now();
+      const newMessages = appendMessages(request.server, request.messages, receivedAt);
+      const newChanges = appendChanges(request.server, request.changes, receivedAt);
+      const cursor = request.cursor;
+      if (cursor !== undefined) {
+        const topics = cursor.topics === undefined ? null : JSON.stringify(cursor.topics);
+        upsertCursor.run(request.groupKey, cursor.lastId ?? null, topics, receivedAt);
+      }
+      return { newMessages, newChanges };
+    });
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * The history schema as a list of forward steps; `PRAGMA user_version` records the last one applied. A step,
+ * once released, never changes: a new need is a new step at the end. Each step runs in its own transaction
+ * together with the version bump, so a crash mid-migration leaves the previous version intact.
+ */
+import type { DatabaseSync } from 'node:sqlite';
+
+export interface Migration {
+  readonly version: number;
+  readonly description: string;
+  readonly sql: string;
+}
+
+/**
+ * The search index is an external-content FTS5 table over `messages` itself (no second copy of the text). `tags`
+ * is indexed as its JSON text: the tokenizer splits on the brackets, quotes and commas, so the words are the
+ * tags'. A base64 body is indexed as it is: a few long meaningless tokens, which no one searches for.
+ *
+ * Deletes and content updates keep the index in step through triggers. Inserts do not: append.ts indexes each new
+ * row itself, in the same transaction. A trigger would make every INSERT a statement with a savepoint, and FTS5
+ * flushes its pending index data at each savepoint — one tiny segment per message, ten times slower to write and
+ * far slower to search. Whatever inserts into `messages` must therefore also insert into `messages_search`.
+ */
+const searchColumns = 'title, message, tags';
+const searchValues = (row: string): string => `${row}.pk, ${row}.title, ${row}.message, ${row}.tags`;
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'messages, change events, cursors',
+    sql: `
+      CREATE TABLE messages (
+        pk INTEGER PRIMARY KEY,
+        server TEXT NOT NULL,
+        topic TEXT NOT NULL,
+        id TEXT NOT NULL,
+        sequence_id TEXT,
+        time INTEGER NOT NULL,
+        expires INTEGER,
+        title TEXT,
+        message TEXT NOT NULL,
+        priority INTEGER NOT NULL CHECK (priority BETWEEN 1 AND 5),
+        tags TEXT NOT NULL DEFAULT '[]',
+        click TEXT,
+        icon TEXT,
+        actions TEXT NOT NULL DEFAULT '[]',
+        attachment TEXT,
+        content_type TEXT,
+        encoding TEXT,
+        raw TEXT NOT NULL,
+        received_at INTEGER NOT NULL,
+        read INTEGER NOT NULL DEFAULT 0,
+        deleted INTEGER NOT NULL DEFAULT 0,
+        superseded INTEGER NOT NULL DEFAULT 0,
+        UNIQUE (server, id)
+      );
+      -- The rowid is the implicit last column of every index: (time) is (time, rowid), the page order.
+      CREATE INDEX messages_time ON messages (time);
+      CREATE INDEX messages_subscription_time ON messages (server, topic, time);
+      CREATE INDEX messages_sequence ON messages (server, topic, sequence_id) WHERE sequence_id IS NOT NULL;
+      -- Only unread rows, so usually small, but fast with a large unread backlog too: per subscription for the
+      -- unread counts (in GROUP BY order, no sort) and one subscription's unread list; by time for the unread
+      -- list of all subscriptions.
+      CREATE INDEX messages_unread ON messages (server, topic, time)
+        WHERE read = 0 AND deleted = 0 AND superseded = 0;
+      CREATE INDEX messages_unread_time ON messages (time)
+        WHERE read = 0 AND deleted = 0 AND superseded = 0;
+
+      CREATE TABLE message_changes (
+        pk INTEGER PRIMARY KEY,
+        server TEXT NOT NULL,
+        id TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('message_delete', 'message_clear')),
+        topic TEXT NOT NULL,
+        sequence_id TEXT NOT NULL,
+        time INTEGER NOT NULL,
+        raw TEXT NOT NULL,
+        received_at INTEGER NOT NULL,
+        UNIQUE (server, id)
+      );
+      CREATE INDEX message_changes_target ON message_changes (server, topic, sequence_id, time);
+      CREATE INDEX message_changes_time ON message_changes (time);
+
+      CREATE TABLE cursors (
+        group_key TEXT PRIMARY KEY,
+        last_id TEXT,
+        topics TEXT NOT NULL DEFAULT '[]',
+        updated_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
+  {
+    version: 2,
+    description: 'full-text search over title, body and tags',
+    sql: `
+      CREATE VIRTUAL TABLE messages_search USING fts5(
+        ${searchColumns},
+        content = 'messages', content_rowid = 'pk',
+        tokenize = 'unicode61 remove_diacritics 2'
+      );
+      -- A word in the title weighs more than one in the body; tags sit in between.
+      INSERT INTO messages_search (messages_search, rank) VALUES ('rank', 'bm25(4.0, 1.0, 2.0)');
+      CREATE TRIGGER messages_search_delete AFTER DELETE ON messages BEGIN
+        INSERT INTO messages_search (messages_search, rowid, ${searchColumns}) VALUES ('delete', ${searchValues('old')});
+      END;
+      CREATE TRIGGER messages_search_update AFTER UPDATE OF ${searchColumns} ON messages BEGIN
+        INSERT INTO messages_search (messages_search, rowid, ${searchColumns}) VALUES ('delete', ${searchValues('old')});
+        INSERT INTO messages_search (rowid, ${searchColumns}) VALUES (${searchValues('new')});
+      END;
+      -- Rows stored at version 1 become searchable.
+      INSERT INTO messages_search (messages_search) VALUES ('rebuild');
+    `,
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** The file was written by a newer ntfy-tray: refuse to touch it rather than guess at a schema we do not know. */
+export class HistorySchemaTooNewError extends Error {
+  readonly fileVersion: number;
+  readonly supportedVersion: number;
+
+  constructor(options: { readonly path: string; readonly fileVersion: number; readonly supportedVersion: number }) {
+    super(
+      `${options.path} has history schema version ${options.fileVersion}, but this ntfy-tray only knows up to ` +
+        `${options.supportedVersion}: it was written by a newer version. Update ntfy-tray, or move the file away ` +
+        `to start a new history.`,
+    );
+    this.name = 'HistorySchemaTooNewError';
+    this.fileVersion = options.fileVersion;
+    this.supportedVersion = options.supportedVersion;
+  }
+}
+
+export function readSchemaVersion(db: DatabaseSync): number {
+  const row = db.prepare('PRAGMA user_version').get();
+  const version = row?.['user_version'];
+  if (typeof version !== 'number') throw new Error('PRAGMA user_version returned no number');
+  return version;
+}
+
+export interface MigrateOptions {
+  /** For the database file's name in errors. */
+  readonly path: string;
+  /** Stop at this version (tests build fixtures of earlier versions with it); the latest when absent. */
+  readonly targetVersion?: number;
+}
+
+/** Applies the missing steps; returns the versions before and after. Throws HistorySchemaTooNewError first. */
+export function migrateHistory(db: DatabaseSync, options: MigrateOptions): { from: number; to: number } {
+  const target = options.targetVersion ?? SCHEMA_VERSION;
+  const from = readSchemaVersion(db);
+  if (from > SCHEMA_VERSION) {
+    throw new HistorySchemaTooNewError({ path: options.path, fileVersion: from, supportedVersion: SCHEMA_VERSION });
+  }
+  for (const migration of MIGRATIONS) {
+    if (migration.version > target) break;
+    // IMMEDIATE takes the write lock first; a second process that migrated meanwhile is seen by the re-read.
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      if (readSchemaVersion(db) < migration.version) {
+        db.exec(migration.sql);
+        // user_version lives in the file header and is written inside this transaction.
+        db.exec(`PRAGMA user_version = ${String(migration.version)}`);
+      }
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+  return { from, to: readSchemaVersion(db) };
+}

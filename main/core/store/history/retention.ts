@@ -1,0 +1,65 @@
+/**
+ * Retention: drop what is older than `maxAgeDays` (by message time) and what lies beyond the newest
+ * `maxPerSubscription` rows of each subscription. Meant to run periodically (the caller schedules it, e.g.
+ * hourly and after start-up); after the first run each pass removes only what aged out since the last, and every
+ * step walks an index, not the table.
+ *
+ * Rows are really deleted here, unlike a user's delete. That is safe for resuming: a cursor is only an id sent as
+ * `since=`, resolved by the server, so it keeps working when its row is gone. A message older than the retention
+ * that a server still caches can come back through a history load (`since=all`); it is then stored as history
+ * (not notified) and removed again by the next pass.
+ */
+import type { DatabaseSync } from 'node:sqlite';
+import { inWriteTransaction } from './transaction.ts';
+import type { RetentionOptions, RetentionResult } from './types.ts';
+
+export const DEFAULT_MAX_AGE_DAYS = 30;
+export const DEFAULT_MAX_PER_SUBSCRIPTION = 10_000;
+const SECONDS_PER_DAY = 86_400;
+
+export type ApplyRetention = (options: RetentionOptions) => RetentionResult;
+
+/** The statements, exported so that a test can check that each walks an index (EXPLAIN QUERY PLAN). */
+export const RETENTION_SQL = {
+  deleteOldMessages: 'DELETE FROM messages WHERE time < ?',
+  deleteOldChanges: 'DELETE FROM message_changes WHERE time < ?',
+  // Tombstones and superseded versions count too: they are rows on disk.
+  oversized: 'SELECT server, topic FROM messages GROUP BY server, topic HAVING count(*) > ?',
+  // The oldest row to keep: OFFSET walks at most `maxPerSubscription` index entries of one subscription.
+  oldestKept: `SELECT time, pk FROM messages WHERE server = ? AND topic = ?
+    ORDER BY time DESC, pk DESC LIMIT 1 OFFSET ?`,
+  deleteBefore: 'DELETE FROM messages WHERE server = ?1 AND topic = ?2 AND time <= ?3 AND (time < ?3 OR pk < ?4)',
+} as const;
+
+export function createRetention(db: DatabaseSync, now: () => number): ApplyRetention {
+  const deleteOldMessages = db.prepare(RETENTION_SQL.deleteOldMessages);
+  const deleteOldChanges = db.prepare(RETENTION_SQL.deleteOldChanges);
+  const oversized = db.prepare(RETENTION_SQL.oversized);
+  const oldestKept = db.prepare(RETENTION_SQL.oldestKept);
+  const deleteBefore = db.prepare(RETENTION_SQL.deleteBefore);
+
+  return (options) => {
+    const maxAgeDays = options.maxAgeDays ?? DEFAULT_MAX_AGE_DAYS;
+    const maxPerSubscription = options.maxPerSubscription ?? DEFAULT_MAX_PER_SUBSCRIPTION;
+    if (!(maxAgeDays > 0)) throw new RangeError('maxAgeDays must be > 0');
+    if (!Number.isSafeInteger(maxPerSubscription) || maxPerSubscription < 1) {
+      throw new RangeError('maxPerSubscription must be an integer ≥ 1');
+    }
+    const cutoffSeconds = Math.floor((options.now ?? now()) / 1000) - maxAgeDays * SECONDS_PER_DAY;
+    const result = inWriteTransaction(db, () => {
+      const removedByAge = Number(deleteOldMessages.run(cutoffSeconds).changes);
+      deleteOldChanges.run(cutoffSeconds);
+      let removedByCount = 0;
+      for (const { server, topic } of oversized.all(maxPerSubscription)) {
+        const kept = oldestKept.get(server ?? null, topic ?? null, maxPerSubscription - 1);
+        if (kept === undefined) continue;
+        const deleted = deleteBefore.run(server ?? null, topic ?? null, kept['time'] ?? null, kept['pk'] ?? null);
+        removedByCount += Number(deleted.changes);
+      }
+      return { removedByAge, removedByCount };
+    });
+    // Periodic upkeep SQLite recommends for long-lived connections (cheap when nothing needs analyzing).
+    db.exec('PRAGMA optimize');
+    return result;
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * The message history in one SQLite file (`<dataDir>/history.sqlite`): the engine's HistoryStore (dedupe by
+ * (server, id), cursors in the same transaction as the messages) plus the queries of the window, tray and CLI.
+ *
+ * node:sqlite is synchronous, so every method runs to completion on the caller's thread; the benchmark
+ * (bench/store.ts) gives the costs. The port's methods return promises because the port is asynchronous; the
+ * query methods return plain values.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { AppendRequest, AppendResult, Clock, GroupCursor, HistoryStore } from '../../ports.ts';
+import { type Append, createAppend } from './append.ts';
+import { createEdits, type HistoryEdits } from './edits.ts';
+import { openHistoryDatabase } from './open-database.ts';
+import { createQueries, type HistoryQueries, StatementCache } from './queries.ts';
+import { type ApplyRetention, createRetention } from './retention.ts';
+import { createSearch, type Search } from './search.ts';
+import type {
+  ListMessagesOptions,
+  MessagePage,
+  MessageRef,
+  RetentionOptions,
+  RetentionResult,
+  SearchHit,
+  SearchOptions,
+  StoredMessage,
+  SubscriptionRef,
+  UnreadCount,
+} from './types.ts';
+
+export const HISTORY_FILE_NAME = 'history.sqlite';
+
+export interface OpenSqliteHistoryOptions {
+  /** Created if missing; the database is `<dataDir>/history.sqlite`. */
+  readonly dataDir: string;
+  /** For `receivedAt` and retention; the system clock when absent. */
+  readonly clock?: Pick<Clock, 'now'>;
+  /** See OpenHistoryDatabaseOptions. */
+  readonly busyTimeoutMs?: number;
+}
+
+export class SqliteHistoryStore implements HistoryStore {
+  readonly path: string;
+  readonly #db: DatabaseSync;
+  readonly #append: Append;
+  readonly #selectCursor: StatementSync;
+  readonly #queries: HistoryQueries;
+  readonly #search: Search;
+  readonly #edits: HistoryEdits;
+  readonly #retention: ApplyRetention;
+
+  private constructor(path: string, db: DatabaseSync, now: () => number) {
+    this.path = path;
+    this.#db = db;
+    this.#append = createAppend({ db, now });
+    this.#selectCursor = db.prepare('SELECT last_id, topics FROM cursors WHERE group_key = ?');
+    const statements = new StatementCache(db);
+    this.#queries = createQueries(db, statements);
+    this.#search = createSearch(statements);
+    this.#edits = createEdits(db);
+    this.#retention = createRetention(db, now);
+  }
+
+  /**
+   * Opens or creates the history, migrating an older schema. Throws HistorySchemaTooNewError when a newer
+   * ntfy-tray wrote the file (which is then left untouched) and HistoryOpenError when it is not a usable database.
+   */
+  static async open(options: OpenSqliteHistoryOptions): Promise<SqliteHistoryStore> {
+    await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+    const path = join(options.dataDir, HISTORY_FILE_NAME);
+    // Messages can be private: a new file is readable by its owner only (SQLite gives the -wal and -shm files the
+    // same mode). Appending nothing leaves an existing file as it is.
+    await writeFile(path, '', { flag: 'a', mode: 0o600 });
+    const db = openHistoryDatabase({
+      path,
+      ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
+    });
+    const clock = options.clock ?? { now: () => Date.now() };
+    return new SqliteHistoryStore(path, db, () => clock.now());
+  }
+
+  /** One transaction: new messages, change events and their effects, and the cursor. Duplicates are skipped. */
+  append(request: AppendRequest): Promise<AppendResult> {
+    return settle(() => this.#append(request));
+  }
+
+  getCursor(groupKey: string): Promise<GroupCursor | undefined> {
+    return settle(() => {
+      const row = this.#selectCursor.get(groupKey);
+      if (row === undefined) return undefined;
+      const parsed: unknown = JSON.parse(String(row['topics']));
+      const topics = Array.isArray(parsed) ? parsed.filter((topic): topic is string => typeof topic === 'string') : [];
+      const lastId = row['last_id'];
+      return typeof lastId === 'string' ? { lastId, topics } : { topics };
+    });
+  }
+
+  /** Newest first; pass the previous page's `next` as `before` for the following page. */
+  listMessages(options: ListMessagesOptions = {}): MessagePage {
+    return this.#queries.listMessages(options);
+  }
+
+  getMessage(ref: MessageRef): StoredMessage | undefined {
+    return this.#queries.getMessage(ref);
+  }
+
+  /** Per subscription with at least one unread message. */
+  unreadCounts(): UnreadCount[] {
+    return this.#queries.unreadCounts();
+  }
+
+  /** Best matches first; no results for a search with no words in it. */
+  search(options: SearchOptions): SearchHit[] {
+    return this.#search(options);
+  }
+
+  setRead(options: MessageRef & { readonly read: boolean }): boolean {
+    return this.#edits.setRead(options);
+  }
+
+  setSubscriptionRead(options: SubscriptionRef & { readonly read: boolean }): number {
+    return this.#edits.setSubscriptionRead(options);
+  }
+
+  deleteMessage(ref: MessageRef): boolean {
+    return this.#edits.deleteMessage(ref);
+  }
+
+  deleteSubscriptionMessages(subscription: SubscriptionRef): number {
+    return this.#edits.deleteSubscriptionMessages(subscription);
+  }
+
+  applyRetention(options: RetentionOptions = {}): RetentionResult {
+    return this.#retention(options);
+  }
+
+  /** Closes the file; other calls throw afterwards, close() again does nothing. Async like CursorFileStore.close(). */
+  close(): Promise<void> {
+    return settle(() => {
+      if (!this.#db.isOpen) return;
+      try {
+        // Upkeep SQLite recommends before closing a long-lived connection; the file closes even if it fails.
+        this.#db.exec('PRAGMA optimize');
+      } finally {
+        this.#db.close();
+      }
+    });
+  }
+}
+
+/** A synchronous result as a promise: a throw becomes a rejection, as callers of an async port expect. */
+function settle<T>(work: () => T): Promise<T> {
+  try {
+    return Promise.resolve(work());
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+}

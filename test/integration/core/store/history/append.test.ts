@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import type { NtfyMessage } from '../../../../../main/core/protocol/types.ts';
+import { changeEvent, messageWithEverything, sampleMessages, simpleMessage } from './sample-messages.ts';
+import { checkIntegrity, openRaw, openStore, openTempStore, request, SERVER } from './temp-store.ts';
+
+const ids = (messages: readonly { readonly id: string }[]): string[] => messages.map((message) => message.id);
+
+describe('SqliteHistoryStore.append', () => {
+  it('stores new messages and reports only those, deduplicating by (server, id) within and across appends', async () => {
+    const { store } = await openTempStore();
+    const a = simpleMessage({ id: 'a' });
+    const b = simpleMessage({ id: 'b' });
+    const c = simpleMessage({ id: 'c' });
+    const first = await store.append(request({ messages: [a, b, a] }));
+    expect(ids(first.newMessages)).toEqual(['a', 'b']);
+    const second = await store.append(request({ messages: [b, c] }));
+    expect(ids(second.newMessages)).toEqual(['c']);
+    expect(ids(store.listMessages().messages.map((stored) => stored.message))).toEqual(['c', 'b', 'a']);
+  });
+
+  it('scopes ids to their server: the same id from two servers is two messages', async () => {
+    const { store } = await openTempStore();
+    const message = simpleMessage({ id: 'same' });
+    await store.append(request({ messages: [message], server: 'https://one.example' }));
+    const other = await store.append(request({ messages: [message], server: 'https://two.example' }));
+    expect(ids(other.newMessages)).toEqual(['same']);
+    expect(store.listMessages().messages.map((stored) => stored.server)).toEqual([
+      'https://two.example',
+      'https://one.example',
+    ]);
+  });
+
+  it('keeps recognizing duplicates after the file is closed and opened again', async () => {
+    const { store, dir } = await openTempStore();
+    await store.append(request({ messages: [simpleMessage({ id: 'a' })], changes: [changeEvent(change('x'))] }));
+    await store.close();
+    const reopened = await openStore(dir);
+    const again = await reopened.append(
+      request({ messages: [simpleMessage({ id: 'a' })], changes: [changeEvent(change('x'))] }),
+    );
+    expect(again).toEqual({ newMessages: [], newChanges: [] });
+  });
+
+  it('gives back every field as the parser produced it, including raw with fields it does not know', async () => {
+    const { store } = await openTempStore({ clock: { now: () => 1_234_567 } });
+    const message = messageWithEverything();
+    await store.append(request({ messages: [message] }));
+    expect(store.getMessage({ server: SERVER, id: message.id })).toEqual({
+      server: SERVER,
+      message,
+      receivedAt: 1_234_567,
+      read: false,
+    });
+  });
+
+  it('stores hostile text verbatim: parameters only, nothing is interpolated into SQL', async () => {
+    const { store, dir } = await openTempStore();
+    const hostile = "'); DROP TABLE messages; --";
+    const message = simpleMessage({ id: `x'"`, topic: "t'1", title: '"; DELETE FROM cursors; --', message: hostile });
+    await store.append(
+      request({ messages: [message], groupKey: "g'; --", cursor: { lastId: `x'"`, topics: ["t'1"] } }),
+    );
+    const stored = store.getMessage({ server: SERVER, id: `x'"` });
+    expect(stored?.message.message).toBe(hostile);
+    expect(stored?.message.title).toBe('"; DELETE FROM cursors; --');
+    expect(await store.getCursor("g'; --")).toEqual({ lastId: `x'"`, topics: ["t'1"] });
+    expect(checkIntegrity(openRaw(dir))).toBe('ok');
+  });
+
+  it('stores and reports change events once, in their own dedupe scope', async () => {
+    const { store } = await openTempStore();
+    const first = await store.append(request({ changes: [changeEvent(change('d1')), changeEvent(change('d1'))] }));
+    expect(ids(first.newChanges)).toEqual(['d1']);
+    const second = await store.append(request({ changes: [changeEvent(change('d1')), changeEvent(change('d2'))] }));
+    expect(ids(second.newChanges)).toEqual(['d2']);
+  });
+
+  it('writes nothing — neither messages nor cursor — when any part of an append fails', async () => {
+    const { store, dir } = await openTempStore();
+    await store.append(request({ messages: [simpleMessage({ id: 'before' })], cursor: { lastId: 'before' } }));
+    // A priority the parser never produces breaks the CHECK constraint halfway through the batch.
+    const broken = { ...simpleMessage({ id: 'broken' }), priority: 9 } as unknown as NtfyMessage;
+    await expect(
+      store.append(request({ messages: [simpleMessage({ id: 'ok' }), broken], cursor: { lastId: 'broken' } })),
+    ).rejects.toThrow(/CHECK constraint/);
+    expect(ids(store.listMessages().messages.map((stored) => stored.message))).toEqual(['before']);
+    expect(await store.getCursor('group')).toEqual({ lastId: 'before', topics: [] });
+    // The connection is usable afterwards: no transaction was left open.
+    expect(ids((await store.append(request({ messages: [simpleMessage({ id: 'ok' })] }))).newMessages)).toEqual(['ok']);
+    expect(checkIntegrity(openRaw(dir))).toBe('ok');
+  });
+
+  it('stores a 10,000-message catch-up with its cursor in one append', async () => {
+    const { store, dir } = await openTempStore();
+    const messages = sampleMessages({ count: 10_000 });
+    const lastId = messages.at(-1)?.id ?? '';
+    const result = await store.append(request({ messages, cursor: { lastId } }));
+    expect(result.newMessages).toHaveLength(10_000);
+    const raw = openRaw(dir);
+    expect(raw.prepare('SELECT count(*) AS n FROM messages').get()?.['n']).toBe(10_000);
+    expect(raw.prepare('SELECT count(*) AS n FROM messages_search').get()?.['n']).toBe(10_000);
+    expect(await store.getCursor('group')).toEqual({ lastId, topics: [] });
+    expect(checkIntegrity(raw)).toBe('ok');
+  });
+});
+
+describe('SqliteHistoryStore.close', () => {
+  it('closes once, refuses work afterwards, and keeps what was stored', async () => {
+    const { store, dir } = await openTempStore();
+    await store.append(request({ messages: [simpleMessage({ id: 'a' })] }));
+    await store.close();
+    await store.close();
+    await expect(store.append(request({ messages: [simpleMessage({ id: 'b' })] }))).rejects.toThrow(/not open/);
+    expect(ids((await openStore(dir)).listMessages().messages.map((stored) => stored.message))).toEqual(['a']);
+  });
+});
+
+describe('SqliteHistoryStore cursors', () => {
+  it('has no cursor for a group it never saw', async () => {
+    const { store } = await openTempStore();
+    expect(await store.getCursor('unknown')).toBeUndefined();
+  });
+
+  it('merges a partial cursor into the stored one, like the in-memory store', async () => {
+    const { store } = await openTempStore();
+    await store.append(request({ cursor: { topics: ['a'] } }));
+    expect(await store.getCursor('group')).toEqual({ topics: ['a'] });
+    await store.append(request({ messages: [simpleMessage({ id: 'm1' })], cursor: { lastId: 'm1' } }));
+    expect(await store.getCursor('group')).toEqual({ lastId: 'm1', topics: ['a'] });
+    await store.append(request({ cursor: { topics: ['a', 'b'] } }));
+    expect(await store.getCursor('group')).toEqual({ lastId: 'm1', topics: ['a', 'b'] });
+    await store.append(request({ cursor: {} }));
+    expect(await store.getCursor('group')).toEqual({ lastId: 'm1', topics: ['a', 'b'] });
+    expect(await store.getCursor('other')).toBeUndefined();
+  });
+
+  it('keeps the cursor across a reopen', async () => {
+    const { store, dir } = await openTempStore();
+    await store.append(request({ messages: [simpleMessage({ id: 'm1' })], cursor: { lastId: 'm1', topics: ['t'] } }));
+    await store.close();
+    expect(await (await openStore(dir)).getCursor('group')).toEqual({ lastId: 'm1', topics: ['t'] });
+  });
+});
+
+function change(id: string): Parameters<typeof changeEvent>[0] {
+  return { kind: 'message_clear', id, sequenceId: 'nothing' };
+}

@@ -41,6 +41,8 @@ export interface AppendRequest {
   readonly changes: readonly NtfyMessageChange[];
   /** Written in the same transaction as the messages: a cursor never points past what is stored. */
   readonly cursor?: Partial<GroupCursor>;
+  /** Store the new messages as already read: a new subscription's cached history is not news. */
+  readonly read?: boolean;
 }
 
 export interface AppendResult {

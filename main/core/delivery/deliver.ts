@@ -56,6 +56,7 @@ export function createDeliver(options: {
       messages,
       changes,
       ...(Object.keys(cursor).length > 0 ? { cursor } : {}),
+      ...(request.mode === 'history' ? { read: true } : {}),
     });
     const batch: DeliveredBatch = {
       groupKey: request.groupKey,

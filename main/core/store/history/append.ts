@@ -40,8 +40,14 @@ export function createAppend(options: { readonly db: DatabaseSync; readonly now:
   );
   const serverHasChanges = db.prepare('SELECT EXISTS (SELECT 1 FROM message_changes WHERE server = ?) AS found');
   const sequences = createSequenceOps(db);
+  const markRead = db.prepare('UPDATE messages SET read = 1 WHERE pk = ?');
 
-  function appendMessages(server: string, messages: readonly NtfyMessage[], receivedAt: number): NtfyMessage[] {
+  function appendMessages(
+    server: string,
+    messages: readonly NtfyMessage[],
+    receivedAt: number,
+    read: boolean,
+  ): NtfyMessage[] {
     let sequencesInUse = serverUsesSequences.get(server)?.['found'] === 1;
     const changesStored = serverHasChanges.get(server)?.['found'] === 1;
     const added: NtfyMessage[] = [];
@@ -51,6 +57,7 @@ export function createAppend(options: { readonly db: DatabaseSync; readonly now:
       if (result.changes === 0) continue;
       added.push(message);
       const pk = Number(result.lastInsertRowid);
+      if (read) markRead.run(pk);
       indexForSearch.run(pk, message.title ?? null, message.message, values[TAGS_VALUE_INDEX] ?? '[]');
       if (message.sequenceId !== undefined) sequencesInUse = true;
       if (!sequencesInUse && !changesStored) continue;
@@ -86,7 +93,7 @@ export function createAppend(options: { readonly db: DatabaseSync; readonly now:
     }
     return inWriteTransaction(db, () => {
       const receivedAt = now();
-      const newMessages = appendMessages(request.server, request.messages, receivedAt);
+      const newMessages = appendMessages(request.server, request.messages, receivedAt, request.read === true);
       const newChanges = appendChanges(request.server, request.changes, receivedAt);
       const cursor = request.cursor;
       if (cursor !== undefined) {

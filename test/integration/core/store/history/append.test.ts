@@ -145,3 +145,16 @@ describe('SqliteHistoryStore cursors', () => {
 function change(id: string): Parameters<typeof changeEvent>[0] {
   return { kind: 'message_clear', id, sequenceId: 'nothing' };
 }
+
+describe('append with read: true (a new subscription’s cached history)', () => {
+  it('stores the new messages as read, so they do not count as unread', async () => {
+    const { store } = await openTempStore();
+    await store.append({ ...request({ messages: [simpleMessage({ id: 'histor000001' })] }), read: true });
+    await store.append(request({ messages: [simpleMessage({ id: 'livemsg00001' })] }));
+    expect(store.listMessages({}).messages.map((m) => [m.message.id, m.read])).toEqual([
+      ['livemsg00001', false],
+      ['histor000001', true],
+    ]);
+    expect(store.unreadCounts().map((count) => count.unread)).toEqual([1]);
+  });
+});

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { type CliNotifications, openCliNotifications } from './cli-notifications.ts';
 import { defaultDataDir } from './core/cli/data-dir.ts';
+import { runHistory } from './core/cli/history-command.ts';
 import { type AccountIo, runLogin, runLogout } from './core/cli/login-command.ts';
 import { promptHidden } from './core/cli/prompt.ts';
 import { applyStoredCredentials } from './core/cli/stored-credentials.ts';
@@ -14,7 +15,8 @@ import { EXIT, runSubscribe } from './core/cli/subscribe-command.ts';
 import { checkTopicAccess, pollOnce } from './core/engine/http-requests.ts';
 import { createConsoleLogger } from './core/logging.ts';
 import type { Clock, Logger, TimerHandle } from './core/ports.ts';
-import { CursorFileStore } from './core/store/cursor-file-store.ts';
+import { SqliteHistoryStore } from './core/store/history/index.ts';
+import { importCursorFile } from './core/store/import-cursor-file.ts';
 import { createEnvSecretSource, firstSecretSource } from './core/store/secrets/env-secret-source.ts';
 import { MissingSecretError } from './core/store/secrets/errors.ts';
 import { createKeytarSecretStore } from './core/store/secrets/keytar-secret-store.ts';
@@ -26,6 +28,7 @@ const USAGE = `Usage: ntfy-tray <command> [options]
 
 Commands:
   subscribe   print messages of one or more topics (ntfy-tray subscribe --help)
+  history     show stored messages (ntfy-tray history --help)
   login       store a server's password or access token in the OS keychain
   logout      remove them again
 
@@ -138,8 +141,9 @@ async function subscribe(args: readonly string[], log: Logger): Promise<number> 
       return EXIT.fatal;
     }
   }
-  const history = await CursorFileStore.open({ dataDir });
+  const history = await SqliteHistoryStore.open({ dataDir });
   try {
+    await importCursorFile({ dataDir, history, log });
     return await runSubscribe(
       { ...parsed.value, subscriptions },
       {
@@ -180,6 +184,12 @@ async function main(argv: readonly string[]): Promise<number> {
       return runLogin(rest, accountIo(log));
     case 'logout':
       return runLogout(rest, accountIo(log));
+    case 'history':
+      return runHistory(rest, {
+        stdout: writeStdout,
+        stderr: writeStderr,
+        openHistory: (dataDir) => SqliteHistoryStore.open({ dataDir: dataDirOf(dataDir) }),
+      });
     default:
       writeStderr(`unknown command: ${command}\n${USAGE}\n`);
       return EXIT.usage;

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -177,5 +177,56 @@ describe('ntfy-tray', () => {
     running.push(process);
     expect(await process.exited()).toBe(0);
     expect(process.stdout()).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+});
+
+describe('ntfy-tray subscribe with the history database', () => {
+  it('stores every delivered message, which ntfy-tray history then lists, searches and filters', async () => {
+    const process = cli(['--json', `${server.url}/open-a,open-b`]);
+    await process.waitForStderr(/connected/);
+    await server.publish('open-a', { message: 'backup finished', title: 'NAS' });
+    await server.publish('open-b', 'disk almost full');
+    await process.waitForStdoutLines(2);
+    process.child.kill('SIGTERM');
+    expect(await process.exited()).toBe(0);
+
+    const history = (args: string[]): CliProcess => {
+      const run = startCli(['history', '--data-dir', dataDir, ...args]);
+      running.push(run);
+      return run;
+    };
+    const all = history(['--json']);
+    expect(await all.exited()).toBe(0);
+    expect(
+      all
+        .stdout()
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { message: string }).message)
+        .sort(),
+    ).toEqual(['backup finished', 'disk almost full']);
+    const found = history(['--search', 'disk']);
+    expect(await found.exited()).toBe(0);
+    expect(found.stdout()).toMatch(/open-b p3 disk almost full\n$/);
+    const one = history(['--json', '--topic', `${server.url}/open-a`, '--unread', '--limit', '5']);
+    expect(await one.exited()).toBe(0);
+    expect(one.stdout().trim().split('\n')).toHaveLength(1);
+    const bad = history(['--limit', 'lots']);
+    expect(await bad.exited()).toBe(2);
+  });
+
+  it('resumes from an interim cursors.json left by an earlier version, and moves it aside', async () => {
+    const before = await server.publish('open-a', 'seen by the old version');
+    const after = await server.publish('open-a', 'published later');
+    const groupKey = `${server.url} json anonymous header  [null,null,null,[],[]]`;
+    await writeFile(
+      path.join(dataDir, 'cursors.json'),
+      JSON.stringify({ version: 1, cursors: { [groupKey]: { lastId: before.id, topics: ['open-a'] } }, seen: {} }),
+    );
+    const process = cli(['--json', `${server.url}/open-a`]);
+    const [line] = await process.waitForStdoutLines(1);
+    expect((JSON.parse(line ?? '{}') as { id: string }).id).toBe(after.id);
+    expect(server.requests.find((entry) => entry.transport === 'json')?.query['since']).toBe(before.id);
+    expect(await readdir(dataDir)).toContain('cursors.json.imported');
   });
 });

@@ -135,7 +135,7 @@ export class SqliteHistoryStore implements HistoryStore {
     return this.#retention(options);
   }
 
-  /** Closes the file; other calls throw afterwards, close() again does nothing. Async like CursorFileStore.close(). */
+  /** Closes the file; other calls throw afterwards, close() again does nothing. */
   close(): Promise<void> {
     return settle(() => {
       if (!this.#db.isOpen) return;

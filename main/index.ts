@@ -12,7 +12,7 @@ import { type AppCore, startAppCore } from './core/app/app-core.ts';
 import { downloadImage } from './core/delivery/attachment-cache.ts';
 import { isAllowedExternalUrl } from './core/delivery/external-url.ts';
 import { createConsoleLogger } from './core/logging.ts';
-import type { Clock, Notifier } from './core/ports.ts';
+import type { Clock, Notifier, NotifierShowRequest } from './core/ports.ts';
 import { SqliteHistoryStore } from './core/store/history/index.ts';
 import { createKeytarSecretStore } from './core/store/secrets/keytar-secret-store.ts';
 import { createSecretSafeLogger } from './core/store/secrets/redact.ts';
@@ -24,6 +24,7 @@ import { isRendererPage, setupIpc } from './desktop/ipc.ts';
 import { applyStartAtLogin, wasLaunchedAtLogin } from './desktop/login-item.ts';
 import { watchPowerAndNetwork } from './desktop/power-network.ts';
 import { openDesktopSettingsStore } from './desktop/settings-store.ts';
+import { installTestHooks, recordNotifications, testHooksEnabled } from './desktop/test-hooks.ts';
 import { selectTrayIconPath } from './desktop/tray.ts';
 import { connectSessionBus } from './os/dbus/session-bus.ts';
 import { openDbusNotifier } from './os/notifications/dbus-notifier.ts';
@@ -100,13 +101,20 @@ async function main(): Promise<void> {
   const settings = openDesktopSettingsStore({ ElectronStore, userDataDir: userData, log: log.child('settings') });
   const history = await SqliteHistoryStore.open({ dataDir: userData });
   const updateTray = (): void => {
-    if (late.core !== undefined) desktop.tray.update(buildTrayModel(late.core.trayState()));
+    if (late.core === undefined) return;
+    const state = late.core.trayState();
+    desktop.tray.update(buildTrayModel(state));
+    // The dock (macOS) or launcher (Unity-style Linux) badge; a no-op where the platform has none.
+    app.setBadgeCount(state.unread);
   };
+  const shownNotifications: NotifierShowRequest[] = [];
+  const hooksEnabled = testHooksEnabled(process.env);
+  const notifier = await openNotifier();
   const started = startAppCore({
     settings,
     history,
     secrets: createKeytarSecretStore({ log: log.child('keychain') }),
-    notifier: await openNotifier(),
+    notifier: hooksEnabled ? recordNotifications(notifier, shownNotifications) : notifier,
     clock,
     random: Math.random,
     log,
@@ -144,6 +152,10 @@ async function main(): Promise<void> {
   });
   late.core = started;
   updateTray();
+  if (hooksEnabled) {
+    installTestHooks(globalThis, { shownNotifications, trayModel: () => buildTrayModel(started.trayState()) });
+    log.log('warn', 'test hooks are installed (NTFY_TRAY_TEST_HOOKS=1)');
+  }
   setupIpc({ ipcMain, service: started.service, isTrustedSender: (url) => isRendererPage(url, indexHtml), log });
   watchPowerAndNetwork({
     powerMonitor,

@@ -16,6 +16,7 @@ import type {
   SubscriptionRefDto,
   TransportDto,
 } from '../../../preload/contract.ts';
+import { PREFERENCE_KEYS } from '../store/settings/validate.ts';
 
 export class InvalidArgument extends Error {
   override readonly name = 'InvalidArgument';
@@ -191,16 +192,7 @@ export function settingsPatch(value: unknown): SettingsPatchDto {
   if (pause !== undefined && pause !== null && pause !== 'until-resumed') integer(pause, 'patch.pause', 1, 7 * 24 * 60);
   // Preferences are checked field by field by the settings store's own validation after the patch is applied.
   const preferences = r['preferences'];
-  if (preferences !== undefined)
-    record(preferences, 'patch.preferences', [
-      'notificationsEnabled',
-      'quietHours',
-      'sounds',
-      'startAtLogin',
-      'theme',
-      'historyRetention',
-      'keepaliveTimeoutSeconds',
-    ]);
+  if (preferences !== undefined) record(preferences, 'patch.preferences', PREFERENCE_KEYS);
   return defined<SettingsPatchDto>({
     defaultServer: optional(r['defaultServer'], (v) => text(v, 'patch.defaultServer', { max: 2048 })),
     preferences: preferences as SettingsPatchDto['preferences'],

@@ -152,7 +152,7 @@ function readRetention(reader: FieldReader, value: unknown, path: string): Histo
   };
 }
 
-const PREFERENCE_KEYS = [
+export const PREFERENCE_KEYS = [
   'notificationsEnabled',
   'quietHours',
   'sounds',

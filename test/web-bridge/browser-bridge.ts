@@ -1,0 +1,125 @@
+/**
+ * Runs in the page, before the app's script (bundled to /bridge.js by bundle-browser-bridge.ts): defines
+ * window.ntfy as the same BridgeApi the Electron preload exposes, forwarding each call over a WebSocket to the
+ * dev:web server. Typed without the DOM lib (this file is in the Node TypeScript project), so the few browser
+ * globals it needs are declared below.
+ */
+import {
+  BRIDGE_CONTRACT_VERSION,
+  BRIDGE_GLOBAL_NAME,
+  type BridgeApi,
+  type BridgeResult,
+  type IpcChannel,
+  type IpcEvent,
+  type IpcEventPayloads,
+  type IpcRequests,
+  type IpcResponses,
+  ipcChannels as c,
+  ipcEvents as e,
+  type Unsubscribe,
+} from '../../preload/contract.ts';
+import { BRIDGE_SOCKET_PATH, type BridgeRequestMessage, type BridgeServerMessage } from './protocol.ts';
+
+interface PageSocket {
+  send(data: string): void;
+  addEventListener(type: 'open' | 'close', listener: () => void): void;
+  addEventListener(type: 'message', listener: (event: { readonly data: unknown }) => void): void;
+}
+
+interface PageGlobals {
+  readonly WebSocket: new (url: string) => PageSocket;
+  readonly location: { readonly host: string };
+}
+
+const page = globalThis as unknown as PageGlobals;
+const socket = new page.WebSocket(`ws://${page.location.host}${BRIDGE_SOCKET_PATH}`);
+
+type Settle = (result: BridgeResult<unknown>) => void;
+const pending = new Map<number, Settle>();
+const listeners = new Map<IpcEvent, Set<(payload: unknown) => void>>();
+/** Requests made before the socket opened (the app asks as soon as it mounts); sent on open. */
+let queued: string[] | undefined = [];
+let closed = false;
+let nextId = 1;
+
+function closedResult(): BridgeResult<never> {
+  return {
+    ok: false,
+    error: { code: 'internal', message: 'the dev:web bridge connection is closed; reload the page' },
+  };
+}
+
+socket.addEventListener('open', () => {
+  for (const data of queued ?? []) socket.send(data);
+  queued = undefined;
+});
+
+socket.addEventListener('close', () => {
+  closed = true;
+  for (const settle of pending.values()) settle(closedResult());
+  pending.clear();
+});
+
+socket.addEventListener('message', ({ data }) => {
+  if (typeof data !== 'string') return;
+  const message = JSON.parse(data) as BridgeServerMessage;
+  if ('id' in message) {
+    pending.get(message.id)?.(message.result);
+    pending.delete(message.id);
+    return;
+  }
+  for (const listener of [...(listeners.get(message.event) ?? [])]) listener(message.payload);
+});
+
+/** The server answers every channel with a BridgeResult (test/web-bridge/server.ts); the cast is the one seam. */
+function invoke<C extends IpcChannel>(channel: C, ...args: IpcRequests[C]): Promise<BridgeResult<IpcResponses[C]>> {
+  if (closed) return Promise.resolve(closedResult());
+  const request: BridgeRequestMessage = { id: nextId++, channel, args };
+  return new Promise((resolve) => {
+    pending.set(request.id, resolve as Settle);
+    const data = JSON.stringify(request);
+    if (queued === undefined) socket.send(data);
+    else queued.push(data);
+  });
+}
+
+function listen<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayloads[E]) => void): Unsubscribe {
+  const handler = (payload: unknown): void => {
+    listener(payload as IpcEventPayloads[E]);
+  };
+  const set = listeners.get(event) ?? new Set();
+  set.add(handler);
+  listeners.set(event, set);
+  return () => {
+    set.delete(handler);
+  };
+}
+
+const api: BridgeApi = {
+  contractVersion: BRIDGE_CONTRACT_VERSION,
+  listMessages: (query) => invoke(c.historyList, query),
+  searchMessages: (query) => invoke(c.historySearch, query),
+  unreadCounts: () => invoke(c.historyUnreadCounts),
+  markRead: (ref, read) => invoke(c.historyMarkRead, ref, read),
+  markAllRead: (subscription) => invoke(c.historyMarkAllRead, subscription),
+  deleteMessage: (ref) => invoke(c.historyDelete, ref),
+  clearSubscription: (subscription) => invoke(c.historyClear, subscription),
+  listSubscriptions: () => invoke(c.subscriptionsList),
+  saveSubscription: (input) => invoke(c.subscriptionsSave, input),
+  removeSubscription: (id, options) => invoke(c.subscriptionsRemove, id, options),
+  testSubscription: (input) => invoke(c.subscriptionsTest, input),
+  setCredentials: (input) => invoke(c.credentialsSet, input),
+  clearCredentials: (server) => invoke(c.credentialsClear, server),
+  getSettings: () => invoke(c.settingsGet),
+  updateSettings: (patch) => invoke(c.settingsUpdate, patch),
+  listConnections: () => invoke(c.connectionsList),
+  runAction: (ref, index) => invoke(c.messagesRunAction, ref, index),
+  openLink: (url) => invoke(c.linksOpen, url),
+  onMessagesReceived: (listener) => listen(e.messagesReceived, listener),
+  onConnectionsChanged: (listener) => listen(e.connectionsChanged, listener),
+  onSettingsChanged: (listener) => listen(e.settingsChanged, listener),
+  onShowMessage: (listener) => listen(e.windowShowMessage, listener),
+};
+
+// Like contextBridge.exposeInMainWorld: a read-only global holding a frozen object.
+Object.defineProperty(globalThis, BRIDGE_GLOBAL_NAME, { value: Object.freeze(api), enumerable: true });

@@ -1,0 +1,221 @@
+/**
+ * The dev:web bridge (test/dev only, never packaged): the real app core — SQLite history and conf settings in a
+ * data folder, a recording notifier — behind the same BridgeApi as Electron, over a WebSocket on 127.0.0.1 instead
+ * of IPC. Requests go through dispatchRequest, so arguments are checked exactly as over IPC; core events are pushed
+ * to every open page.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type RawData, type WebSocket, WebSocketServer } from 'ws';
+import type { IpcEvent } from '../../preload/contract.ts';
+import { ipcEvents } from '../../preload/contract.ts';
+import { type AppCore, startAppCore } from '../../main/core/app/app-core.ts';
+import { dispatchRequest, isIpcChannel } from '../../main/core/bridge/dispatch.ts';
+import { createConsoleLogger } from '../../main/core/logging.ts';
+import type { Clock, Logger } from '../../main/core/ports.ts';
+import { SqliteHistoryStore } from '../../main/core/store/history/index.ts';
+import { createKeytarSecretStore } from '../../main/core/store/secrets/keytar-secret-store.ts';
+import type { SecretStore } from '../../main/core/store/secrets/secret-store.ts';
+import { openConfSettingsStore } from '../../main/core/store/settings/conf-settings-store.ts';
+import { createRecordingNotifier, type RecordingNotifier } from '../fakes/notifier.ts';
+import { bundleBrowserBridge } from './bundle-browser-bridge.ts';
+import { createInMemorySecretStoreForDev } from './memory-secret-store.ts';
+import type { BridgeRequestMessage, BridgeServerMessage } from './protocol.ts';
+import { BRIDGE_SOCKET_PATH } from './protocol.ts';
+import { loadRendererFiles, serveRendererRequest } from './serve-renderer.ts';
+
+export interface WebBridgeOptions {
+  /** 0 or absent: a free port. Always bound to 127.0.0.1. */
+  readonly port?: number;
+  /** Where settings and history live; absent: a temp folder removed on close. */
+  readonly dataDir?: string;
+  /** Becomes the default server in settings (the subscription editor's suggestion). */
+  readonly ntfyServerUrl?: string;
+  readonly log?: Logger;
+  /** The built renderer; default dist/renderer. */
+  readonly rendererDir?: string;
+}
+
+export interface WebBridge {
+  /** The page to open, e.g. http://127.0.0.1:41234/ */
+  readonly url: string;
+  readonly core: AppCore;
+  readonly notifier: RecordingNotifier;
+  close(): Promise<void>;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+/** Its own keychain service, so the dev bridge never reads or overwrites the installed app's secrets. */
+const DEV_KEYCHAIN_SERVICE = 'ntfy-tray-dev-web';
+
+const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (callback, delayMs) => ({ id: setTimeout(callback, delayMs) }),
+  clearTimeout: (handle) => {
+    clearTimeout(handle.id as NodeJS.Timeout);
+  },
+};
+
+function stderrLogger(): Logger {
+  return createConsoleLogger({
+    name: 'dev-web',
+    write: (level, line) => {
+      if (level !== 'debug') console.error(`${level} ${line}`);
+    },
+  });
+}
+
+async function openSecrets(log: Logger): Promise<SecretStore> {
+  const keychain = createKeytarSecretStore({ log, service: DEV_KEYCHAIN_SERVICE });
+  try {
+    await keychain.checkAvailable();
+    return keychain;
+  } catch (error) {
+    log.log('warn', 'no OS keychain reachable; secrets are kept in memory for this dev session', {
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return createInMemorySecretStoreForDev();
+  }
+}
+
+/** A request as the page sends it, or undefined when it is not even shaped like one. */
+function parseRequest(data: RawData): { id: number; channel: unknown; args: readonly unknown[] } | undefined {
+  let value: unknown;
+  try {
+    const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+    value = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return undefined; // not JSON: the caller logs and drops it
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { id, channel, args } = value as Partial<Record<keyof BridgeRequestMessage, unknown>>;
+  if (typeof id !== 'number' || !Array.isArray(args)) return undefined;
+  return { id, channel, args: args as readonly unknown[] };
+}
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+export async function startWebBridge(options: WebBridgeOptions = {}): Promise<WebBridge> {
+  const log = options.log ?? stderrLogger();
+  const files = await loadRendererFiles(
+    options.rendererDir ?? path.join(repoRoot, 'dist/renderer'),
+    await bundleBrowserBridge(),
+  );
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'ntfy-tray-web-')));
+  const history = await SqliteHistoryStore.open({ dataDir });
+  const settings = openConfSettingsStore({ dir: dataDir, log: log.child('settings') });
+  const notifier = createRecordingNotifier();
+  const sockets = new Set<WebSocket>();
+
+  const push = (event: IpcEvent, payload: unknown): void => {
+    const message: BridgeServerMessage = { event, payload };
+    const data = JSON.stringify(message);
+    for (const socket of sockets) if (socket.readyState === socket.OPEN) socket.send(data);
+  };
+
+  const core = startAppCore({
+    settings,
+    history,
+    secrets: await openSecrets(log.child('secrets')),
+    notifier,
+    clock: systemClock,
+    random: Math.random,
+    log,
+    openExternal: (url) => {
+      log.log('info', 'would open an external URL (not opened by the dev bridge)', { url });
+      return Promise.resolve();
+    },
+    copyText: () => {
+      log.log('info', 'would copy text to the clipboard (not copied by the dev bridge)');
+    },
+    openMessage: (server, message) => {
+      push(ipcEvents.windowShowMessage, { server, id: message.id });
+    },
+    events: {
+      messagesReceived: (messages) => {
+        push(ipcEvents.messagesReceived, messages);
+      },
+      connectionsChanged: (connections) => {
+        push(ipcEvents.connectionsChanged, connections);
+      },
+      settingsChanged: (next) => {
+        push(ipcEvents.settingsChanged, next);
+      },
+      trayChanged: () => undefined,
+    },
+  });
+  if (options.ntfyServerUrl !== undefined) {
+    const updated = await core.service.updateSettings({ defaultServer: options.ntfyServerUrl });
+    if (!updated.ok) log.log('warn', 'could not set the default server', { error: updated.error.message });
+  }
+
+  const bridgeLog = log.child('bridge');
+  const answer = async (socket: WebSocket, data: RawData): Promise<void> => {
+    const request = parseRequest(data);
+    if (request === undefined) {
+      bridgeLog.log('warn', 'dropped a message that is not a bridge request');
+      return;
+    }
+    const result = isIpcChannel(request.channel)
+      ? await dispatchRequest(core.service, request.channel, request.args, bridgeLog)
+      : ({ ok: false, error: { code: 'invalid-argument', message: 'unknown channel' } } as const);
+    const message: BridgeServerMessage = { id: request.id, result };
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  };
+
+  const server = createServer((request, response) => {
+    serveRendererRequest(files, request, response).catch((error: unknown) => {
+      log.log('error', 'serving a renderer file failed', { url: request.url, error: String(error) });
+      response.destroy();
+    });
+  });
+  const webSocketServer = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (request: IncomingMessage, socket, head) => {
+    if (new URL(request.url ?? '/', 'http://127.0.0.1').pathname !== BRIDGE_SOCKET_PATH) {
+      socket.destroy();
+      return;
+    }
+    webSocketServer.handleUpgrade(request, socket, head, (webSocket) => {
+      sockets.add(webSocket);
+      webSocket.on('close', () => sockets.delete(webSocket));
+      webSocket.on('message', (data) => {
+        answer(webSocket, data).catch((error: unknown) => {
+          bridgeLog.log('error', 'answering a bridge request failed', { error: String(error) });
+        });
+      });
+    });
+  });
+  const port = await listen(server, options.port ?? 0);
+
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    core,
+    notifier,
+    close: async () => {
+      for (const socket of sockets) socket.terminate();
+      webSocketServer.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve, reject) => {
+        server.close((error) => {
+          if (error === undefined) resolve();
+          else reject(error);
+        });
+      });
+      await core.stop();
+      await history.close();
+      if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

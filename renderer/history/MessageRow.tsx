@@ -1,0 +1,77 @@
+import type { CSSProperties, Ref } from 'react';
+import type { MessageDto, TextSegmentDto } from '../../preload/contract.ts';
+import { absoluteTime, priorityName, relativeTime } from './format.ts';
+import { Highlighted } from './Highlighted.tsx';
+
+export interface MessageRowProps {
+  readonly message: MessageDto;
+  readonly titleSegments?: readonly TextSegmentDto[] | undefined;
+  readonly messageSegments?: readonly TextSegmentDto[] | undefined;
+  readonly nowMs: number;
+  readonly index: number;
+  /** -1 while more pages may follow (ARIA's "unknown size"). */
+  readonly setSize: number;
+  readonly style: CSSProperties;
+  readonly ref: Ref<HTMLDivElement>;
+}
+
+/** Shapes as well as colours, so the level reads without colour vision; screen readers get the words instead. */
+const priorityGlyphs = { 1: '⇊', 2: '↓', 3: '', 4: '↑', 5: '▲' } as const;
+
+/** One history entry. Every string in it is untrusted and goes into the DOM as text only. */
+export function MessageRow({
+  message,
+  titleSegments,
+  messageSegments,
+  nowMs,
+  index,
+  setSize,
+  style,
+  ref,
+}: MessageRowProps) {
+  const title = titleSegments ?? (message.title === undefined ? undefined : [{ text: message.title, match: false }]);
+  const body = messageSegments ?? [{ text: message.message, match: false }];
+  return (
+    <div
+      ref={ref}
+      role="listitem"
+      tabIndex={0}
+      className="message-row"
+      data-index={index}
+      data-read={message.read}
+      data-priority={message.priority}
+      aria-posinset={index + 1}
+      aria-setsize={setSize}
+      style={style}
+    >
+      <div className="message-meta">
+        <span className="message-priority" data-priority={message.priority}>
+          <span aria-hidden="true">{priorityGlyphs[message.priority]}</span>
+          <span className="visually-hidden">Priority {priorityName(message.priority)}</span>
+        </span>
+        <span className="message-topic">{message.topic}</span>
+        <time dateTime={new Date(message.time * 1000).toISOString()} title={absoluteTime(message.time)}>
+          {relativeTime(message.time, nowMs)}
+        </time>
+        {message.read ? null : <span className="message-unread">Unread</span>}
+      </div>
+      {title === undefined || title.length === 0 ? null : (
+        <div className="message-title">
+          <Highlighted segments={title} />
+        </div>
+      )}
+      <p className="message-body">
+        <Highlighted segments={body} />
+      </p>
+      {message.tags.length === 0 ? null : (
+        <ul className="message-tags" aria-label="Tags">
+          {message.tags.map((tag, tagIndex) => (
+            <li key={tagIndex} className="chip">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+export interface NewMessagesPillProps {
+  readonly count: number;
+  readonly onShow: () => void;
+}
+
+/** Offered instead of moving the list under someone who is reading further down. */
+export function NewMessagesPill({ count, onShow }: NewMessagesPillProps) {
+  return (
+    <div className="new-messages" aria-live="polite">
+      {count === 0 ? null : (
+        <button type="button" className="new-messages-pill" onClick={onShow}>
+          {count} new
+        </button>
+      )}
+    </div>
+  );
+}

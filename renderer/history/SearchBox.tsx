@@ -1,0 +1,50 @@
+import { useEffect, useRef } from 'react';
+
+export interface SearchBoxProps {
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+}
+
+function isTypingTarget(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    (target instanceof HTMLElement && target.isContentEditable)
+  );
+}
+
+/** The search field; `/` anywhere outside another field focuses it. */
+export function SearchBox({ value, onChange }: SearchBoxProps) {
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
+      event.preventDefault();
+      input.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, []);
+
+  return (
+    <div className="search-box" role="search">
+      <label htmlFor="history-search" className="visually-hidden">
+        Search messages
+      </label>
+      <input
+        ref={input}
+        id="history-search"
+        type="search"
+        placeholder="Search messages (press /)"
+        autoComplete="off"
+        value={value}
+        onChange={(event) => {
+          onChange(event.target.value);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { BridgeApi, MessageDto, MessageQuery, PageCursorDto } from '../../preload/contract.ts';
+import { messageKey } from './format.ts';
+
+export const pageSize = 100;
+
+export interface MessagesState {
+  readonly messages: readonly MessageDto[];
+  readonly hasMore: boolean;
+  readonly loading: boolean;
+  readonly error: string | undefined;
+  /** Asks for the page after the last loaded one; ignored while a page is on its way or none is left. */
+  readonly loadMore: () => void;
+  /** Puts live messages on top, skipping any already shown. */
+  readonly prepend: (messages: readonly MessageDto[]) => void;
+}
+
+interface PageState {
+  readonly messages: readonly MessageDto[];
+  readonly next: PageCursorDto | undefined;
+  readonly done: boolean;
+}
+
+const emptyPage: PageState = { messages: [], next: undefined, done: false };
+
+/**
+ * Newest-first history for one query, paged by the keyset cursor the bridge returns. A new query starts over;
+ * answers to an older query are dropped by comparing a generation number.
+ */
+export function useMessages(api: BridgeApi, query: Omit<MessageQuery, 'before' | 'limit'>): MessagesState {
+  const [page, setPage] = useState<PageState>(emptyPage);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const generation = useRef(0);
+  const inFlight = useRef(false);
+  const pageRef = useRef(page);
+  // A layout effect, so the cursor is current before any passive effect (the list's "near the end") reads it.
+  useLayoutEffect(() => {
+    pageRef.current = page;
+  }, [page]);
+
+  const fetchPage = useCallback(
+    (before: PageCursorDto | undefined) => {
+      const requestGeneration = generation.current;
+      inFlight.current = true;
+      setLoading(true);
+      const request: MessageQuery = { ...query, limit: pageSize, ...(before === undefined ? {} : { before }) };
+      void api.listMessages(request).then((result) => {
+        if (requestGeneration !== generation.current) return;
+        inFlight.current = false;
+        setLoading(false);
+        if (!result.ok) {
+          setError(result.error.message);
+          return;
+        }
+        setError(undefined);
+        setPage((previous) => ({
+          messages: before === undefined ? result.value.messages : [...previous.messages, ...result.value.messages],
+          next: result.value.next,
+          done: result.value.next === undefined,
+        }));
+      });
+    },
+    [api, query],
+  );
+
+  useEffect(() => {
+    generation.current += 1;
+    setPage(emptyPage);
+    fetchPage(undefined);
+  }, [fetchPage]);
+
+  const loadMore = useCallback(() => {
+    const current = pageRef.current;
+    if (inFlight.current || current.done || current.next === undefined) return;
+    fetchPage(current.next);
+  }, [fetchPage]);
+
+  const prepend = useCallback((incoming: readonly MessageDto[]) => {
+    setPage((previous) => {
+      const shown = new Set(previous.messages.map(messageKey));
+      const fresh = incoming.filter((message) => !shown.has(messageKey(message)));
+      return fresh.length === 0 ? previous : { ...previous, messages: [...fresh, ...previous.messages] };
+    });
+  }, []);
+
+  return { messages: page.messages, hasMore: !page.done, loading, error, loadMore, prepend };
+}

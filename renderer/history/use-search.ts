@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react';
+import type { BridgeApi, SearchHitDto, SearchQuery } from '../../preload/contract.ts';
+
+export const searchDebounceMs = 150;
+const searchLimit = 200;
+
+export interface SearchState {
+  /** Undefined while there is no search text (the plain history shows instead). */
+  readonly hits: readonly SearchHitDto[] | undefined;
+  readonly error: string | undefined;
+}
+
+/** Full-text search through the bridge, debounced so typing does not send a query per keystroke. */
+export function useSearch(api: BridgeApi, text: string, filter: Omit<SearchQuery, 'text' | 'limit'>): SearchState {
+  const [state, setState] = useState<SearchState>({ hits: undefined, error: undefined });
+  const trimmed = text.trim();
+
+  useEffect(() => {
+    if (trimmed === '') {
+      setState({ hits: undefined, error: undefined });
+      return;
+    }
+    let active = true;
+    const timer = setTimeout(() => {
+      void api.searchMessages({ ...filter, text: trimmed, limit: searchLimit }).then((result) => {
+        if (!active) return;
+        setState(result.ok ? { hits: result.value, error: undefined } : { hits: [], error: result.error.message });
+      });
+    }, searchDebounceMs);
+    return () => {
+      active = false;
+      clearTimeout(timer);
+    };
+  }, [api, trimmed, filter]);
+
+  return state;
+}

@@ -1,0 +1,407 @@
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  BRIDGE_CONTRACT_VERSION,
+  BRIDGE_GLOBAL_NAME,
+  type BridgeApi,
+  type MessageDto,
+  type MessageQuery,
+  type SearchQuery,
+  type TextSegmentDto,
+} from '../../preload/contract.ts';
+import { serveDirectory, type StaticServer } from './support/static-server.ts';
+
+const rendererDir = path.resolve(import.meta.dirname, '../../dist/renderer');
+const docsDir = path.resolve(import.meta.dirname, '../../docs');
+const server0 = 'https://ntfy.example.com';
+const messageCount = 5_000;
+
+/** What the stub leaves on globalThis for the test to read or drive. */
+interface StubGlobals {
+  listQueries: MessageQuery[];
+  searchQueries: SearchQuery[];
+  pushMessages: (messages: MessageDto[]) => void;
+  /** Set by any hostile payload that manages to run. */
+  pwned?: string;
+}
+
+interface StubOptions {
+  readonly name: string;
+  readonly version: number;
+  readonly server: string;
+  readonly count: number;
+  readonly hostile: boolean;
+}
+
+/**
+ * A stand-in preload holding `count` generated messages over three subscriptions, newest first, answering keyset
+ * pages and searches like the real history. Built inside the init script: functions cannot cross its arguments.
+ */
+async function exposeHistoryBridge(page: Page, options: Partial<StubOptions> = {}): Promise<void> {
+  const stubOptions: StubOptions = {
+    name: BRIDGE_GLOBAL_NAME,
+    version: BRIDGE_CONTRACT_VERSION,
+    server: server0,
+    count: messageCount,
+    hostile: false,
+    ...options,
+  };
+  await page.addInitScript(({ name, version, server, count, hostile }: StubOptions) => {
+    const stub = globalThis as unknown as StubGlobals;
+    stub.listQueries = [];
+    stub.searchQueries = [];
+    const topics = ['alerts', 'backups', 'deploys'];
+    const newest = Math.floor(Date.now() / 1000) - 30;
+    const messages: MessageDto[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const topic = topics[i % topics.length] ?? 'alerts';
+      messages.push({
+        server,
+        id: `m${i}`,
+        topic,
+        time: newest - i * 97,
+        ...(i % 7 === 6 ? {} : { title: `Message ${i} on ${topic}` }),
+        message: i === 1234 ? 'The disk check found a needle in the haystack' : `Body of message ${i}: all fine.`,
+        priority: ((i % 5) + 1) as MessageDto['priority'],
+        tags: i % 4 === 0 ? ['warning', 'disk'] : [],
+        actions: [],
+        read: i % 5 === 1,
+        receivedAt: (newest - i * 97) * 1000,
+      });
+    }
+    if (hostile) {
+      const script = `<script>globalThis.pwned = 'script'</script>`;
+      const img = `<img src=x onerror="globalThis.pwned = 'img'">`;
+      const link = `javascript:globalThis.pwned = 'link'`;
+      messages.splice(0, 2, {
+        ...(messages[0] as MessageDto),
+        title: `${script} ${img}`,
+        message: `${img} [click me](${link}) ${script}`,
+        tags: [img, link, script],
+      });
+      messages.splice(1, 0, {
+        ...(messages[2] as MessageDto),
+        id: 'markdown',
+        title: `**bold** ${img}`,
+        message: `[click me](${link})\n\n${img}`,
+        contentType: 'text/markdown',
+      });
+    }
+    const rowid = new Map(messages.map((message, index) => [message.id, count - index]));
+    const ok = <T>(value: T) => Promise.resolve({ ok: true as const, value });
+    const refused = () =>
+      Promise.resolve({ ok: false as const, error: { code: 'internal' as const, message: 'stub' } });
+    const matches = (query: MessageQuery | SearchQuery, message: MessageDto) =>
+      (query.subscription === undefined ||
+        (query.subscription.server === message.server && query.subscription.topic === message.topic)) &&
+      (query.unreadOnly !== true || !message.read);
+    const segments = (text: string, needle: string): TextSegmentDto[] => {
+      const at = text.toLowerCase().indexOf(needle);
+      if (at < 0) return [{ text, match: false }];
+      return [
+        { text: text.slice(0, at), match: false },
+        { text: text.slice(at, at + needle.length), match: true },
+        { text: text.slice(at + needle.length), match: false },
+      ].filter((segment) => segment.text !== '');
+    };
+    const listeners = new Set<(messages: readonly MessageDto[]) => void>();
+    stub.pushMessages = (pushed) => {
+      messages.unshift(...pushed);
+      for (const listener of listeners) listener(pushed);
+    };
+    const api: BridgeApi = {
+      contractVersion: version as typeof BRIDGE_CONTRACT_VERSION,
+      listMessages: (query) => {
+        stub.listQueries.push(query);
+        const before = query.before;
+        const all = messages.filter(
+          (message) =>
+            matches(query, message) &&
+            (before === undefined ||
+              message.time < before.time ||
+              (message.time === before.time && (rowid.get(message.id) ?? 0) < before.rowid)),
+        );
+        const page = all.slice(0, query.limit ?? 100);
+        const last = page.at(-1);
+        const more = all.length > page.length && last !== undefined;
+        return ok({ messages: page, ...(more ? { next: { time: last.time, rowid: rowid.get(last.id) ?? 0 } } : {}) });
+      },
+      searchMessages: (query) => {
+        stub.searchQueries.push(query);
+        const needle = query.text.toLowerCase();
+        const hits = messages
+          .filter((m) => matches(query, m) && `${m.title ?? ''}\n${m.message}`.toLowerCase().includes(needle))
+          .slice(0, query.limit ?? 100)
+          .map((message) => ({
+            message,
+            titleSegments: segments(message.title ?? '', needle),
+            messageSegments: segments(message.message, needle),
+          }));
+        return ok(hits);
+      },
+      unreadCounts: () =>
+        ok(
+          topics.map((topic) => ({
+            server,
+            topic,
+            unread: messages.filter((m) => m.topic === topic && !m.read).length,
+          })),
+        ),
+      markRead: () => ok(null),
+      markAllRead: () => ok(0),
+      deleteMessage: () => ok(null),
+      clearSubscription: () => ok(0),
+      listSubscriptions: () =>
+        ok(
+          topics.map((topic, index) => ({
+            id: `s${index}`,
+            server,
+            topic,
+            ...(topic === 'alerts' ? { displayName: 'Server alerts' } : {}),
+            transport: 'json' as const,
+            filters: {},
+            muted: false,
+            minPriority: 1 as const,
+            auth: 'none' as const,
+            hasCredentials: false,
+          })),
+        ),
+      saveSubscription: refused,
+      removeSubscription: () => ok(null),
+      testSubscription: () => ok({ outcome: 'ok' as const, detail: 'stub' }),
+      setCredentials: () => ok(null),
+      clearCredentials: () => ok(null),
+      getSettings: refused,
+      updateSettings: refused,
+      listConnections: () =>
+        ok([
+          {
+            server,
+            topics: ['alerts', 'backups'],
+            forbiddenTopics: [],
+            transport: 'json' as const,
+            state: { kind: 'open' as const },
+          },
+          {
+            server,
+            topics: ['deploys'],
+            forbiddenTopics: [],
+            transport: 'json' as const,
+            state: { kind: 'backoff' as const, nextAttemptAt: Date.now() + 5000, reason: 'timeout' },
+          },
+        ]),
+      runAction: () => ok({ kind: 'copied' as const }),
+      openLink: () => ok(null),
+      onMessagesReceived: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      onConnectionsChanged: () => () => undefined,
+      onSettingsChanged: () => () => undefined,
+      onShowMessage: () => () => undefined,
+    };
+    Object.defineProperty(globalThis, name, { value: Object.freeze(api), enumerable: true });
+  }, stubOptions);
+}
+
+let server: StaticServer;
+
+test.beforeAll(async () => {
+  server = await serveDirectory(rendererDir);
+});
+
+test.afterAll(async () => {
+  await server.close();
+});
+
+const messageList = (page: Page) => page.getByRole('list', { name: /Messages, newest first|Search results/ });
+const rows = (page: Page) =>
+  messageList(page)
+    .getByRole('listitem')
+    .filter({ has: page.locator('.message-meta') });
+const lastListQuery = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as StubGlobals).listQueries.at(-1) ?? null);
+
+async function openHistory(page: Page, options: Partial<StubOptions> = {}): Promise<void> {
+  await page.setViewportSize({ width: 1100, height: 720 });
+  await exposeHistoryBridge(page, options);
+  await page.goto(server.url);
+  await expect(rows(page).first()).toContainText(options.hostile === true ? 'onerror' : 'Message 0 on alerts');
+}
+
+test('renders the newest messages, virtualized, with the subscriptions in the sidebar', async ({ page }) => {
+  await openHistory(page);
+
+  const rowCount = await rows(page).count();
+  expect(rowCount).toBeGreaterThan(3);
+  expect(rowCount).toBeLessThan(60);
+  const first = rows(page).first();
+  await expect(first.locator('time')).toHaveAttribute('title', /\d/);
+  await expect(first).toContainText('Priority min');
+  await expect(rows(page).nth(4)).toContainText('Priority urgent');
+  await expect(first.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText(['warning', 'disk']);
+
+  const sidebar = page.getByRole('navigation', { name: 'Subscriptions' });
+  await expect(sidebar.getByRole('button', { name: /Server alerts/ })).toBeVisible();
+  await expect(sidebar.getByRole('img', { name: 'Connected' })).toHaveCount(2);
+  await expect(sidebar.getByRole('img', { name: 'Reconnecting' })).toHaveCount(1);
+  await expect(sidebar.getByRole('button', { name: /backups/ })).toContainText(/\d+ unread/);
+});
+
+test('loads the next keyset page when scrolled near the end', async ({ page }) => {
+  await openHistory(page);
+  expect(await lastListQuery(page)).toEqual({ limit: 100 });
+
+  // Hover a row, not the list: the list is as tall as all rows together, and hovering it would scroll to its middle.
+  await rows(page).first().hover();
+  for (let step = 0; step < 8; step += 1) await page.mouse.wheel(0, 4000);
+
+  await expect.poll(async () => (await lastListQuery(page))?.before).toBeDefined();
+  await expect.poll(async () => Number(await rows(page).last().getAttribute('data-index'))).toBeGreaterThan(150);
+  const pagesAsked = await page.evaluate(() => (globalThis as unknown as StubGlobals).listQueries.length);
+  expect(pagesAsked).toBeGreaterThan(2);
+  expect(await rows(page).count()).toBeLessThan(60);
+});
+
+test('search highlights matches among 5,000 messages', async ({ page }) => {
+  await openHistory(page);
+
+  await page.keyboard.press('/');
+  await expect(page.getByRole('searchbox', { name: 'Search messages' })).toBeFocused();
+  await page.keyboard.type('NEEDLE');
+
+  await expect(page.getByRole('list', { name: 'Search results' })).toBeVisible();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).locator('mark')).toHaveText('needle');
+  await expect(rows(page)).toContainText('The disk check found a needle in the haystack');
+  expect(await page.evaluate(() => (globalThis as unknown as StubGlobals).searchQueries.map((q) => q.text))).toEqual([
+    'NEEDLE',
+  ]);
+
+  await page.getByRole('searchbox').fill('no such words');
+  await expect(page.getByRole('heading', { name: 'No matching messages' })).toBeVisible();
+  await page.getByRole('searchbox').fill('');
+  await expect(rows(page).first()).toContainText('Message 0 on alerts');
+});
+
+test('the sidebar and the unread toggle filter the query', async ({ page }) => {
+  await openHistory(page);
+
+  await page.getByRole('button', { name: /backups/ }).click();
+  await expect(page.getByRole('button', { name: /backups/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect
+    .poll(() => lastListQuery(page))
+    .toEqual({ subscription: { server: server0, topic: 'backups' }, limit: 100 });
+  await expect(rows(page).first()).toContainText('Message 1 on backups');
+
+  await page.getByRole('checkbox', { name: 'Unread only' }).check();
+  await expect
+    .poll(() => lastListQuery(page))
+    .toEqual({ subscription: { server: server0, topic: 'backups' }, unreadOnly: true, limit: 100 });
+  // Message 1 is read, so the first unread one of backups is message 4.
+  await expect(rows(page).first()).toContainText('Message 4 on backups');
+  await expect(rows(page).first()).toContainText('Unread');
+  await expect(rows(page).filter({ hasText: 'Message 1 on backups' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: /All subscriptions/ }).click();
+  await expect.poll(() => lastListQuery(page)).toEqual({ unreadOnly: true, limit: 100 });
+});
+
+function livePush(page: Page, id: string, title: string): Promise<void> {
+  return page.evaluate(
+    ({ id, title, server }) => {
+      const time = Math.floor(Date.now() / 1000);
+      (globalThis as unknown as StubGlobals).pushMessages([
+        {
+          server,
+          id,
+          topic: 'alerts',
+          time,
+          title,
+          message: 'live',
+          priority: 4,
+          tags: [],
+          actions: [],
+          read: false,
+          receivedAt: time * 1000,
+        },
+      ]);
+    },
+    { id, title, server: server0 },
+  );
+}
+
+test('live messages go on top, or behind a "N new" pill when the reader has scrolled down', async ({ page }) => {
+  await openHistory(page);
+
+  await livePush(page, 'live-1', 'Pushed while at the top');
+  await expect(rows(page).first()).toContainText('Pushed while at the top');
+
+  await rows(page).first().hover();
+  await page.mouse.wheel(0, 1500);
+  const firstVisible = rows(page).filter({ hasText: 'Body of message 20:' });
+  await expect(firstVisible).toBeInViewport();
+  await livePush(page, 'live-2', 'Pushed while reading');
+  await livePush(page, 'live-3', 'Pushed again');
+
+  const pill = page.getByRole('button', { name: '2 new' });
+  await expect(pill).toBeVisible();
+  await expect(firstVisible).toBeInViewport();
+  await pill.click();
+  await expect(rows(page).first()).toContainText('Pushed again');
+  await expect(rows(page).first()).toBeInViewport();
+  await expect(pill).toBeHidden();
+});
+
+test('hostile titles, bodies and tags stay inert text', async ({ page }) => {
+  await openHistory(page, { hostile: true });
+
+  await expect(rows(page).first()).toContainText(`<script>globalThis.pwned = 'script'</script>`);
+  await expect(rows(page).nth(1)).toContainText('[click me](javascript:');
+  await expect(rows(page).first().getByRole('list', { name: 'Tags' })).toContainText('<img src=x onerror=');
+  expect(await page.evaluate(() => (globalThis as unknown as StubGlobals).pwned ?? null)).toBeNull();
+  await expect(page.locator('#root img, #root script, #root a[href^="javascript:"]')).toHaveCount(0);
+
+  await page.getByRole('searchbox').fill('onerror');
+  await expect(rows(page).first().locator('mark').first()).toHaveText('onerror');
+  await expect(page.locator('#root img, #root script')).toHaveCount(0);
+  expect(await page.evaluate(() => (globalThis as unknown as StubGlobals).pwned ?? null)).toBeNull();
+});
+
+test('is keyboard reachable: / focuses search, arrow keys move between rows', async ({ page }) => {
+  await openHistory(page);
+
+  await rows(page).first().focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(rows(page).nth(1)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(rows(page).first()).toBeFocused();
+  await page.keyboard.press('/');
+  await expect(page.getByRole('searchbox', { name: 'Search messages' })).toBeFocused();
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`has no serious accessibility violations and is captured (${colorScheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    await openHistory(page);
+    await page.getByRole('searchbox').fill('message 1');
+    await expect(rows(page).first().locator('mark').first()).toBeVisible();
+    await page.getByRole('searchbox').fill('');
+    await expect(rows(page).first()).toContainText('Message 0 on alerts');
+
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
+
+    await page.screenshot({ path: path.join(docsDir, `window-history-${colorScheme}.png`) });
+  });
+}
+
+test('an empty history says what to do next', async ({ page }) => {
+  await exposeHistoryBridge(page, { count: 0 });
+  await page.goto(server.url);
+  await expect(page.getByRole('heading', { name: 'No messages yet' })).toBeVisible();
+});

@@ -142,6 +142,19 @@ async function subscribe(args: readonly string[], log: Logger): Promise<number> 
     }
   }
   const history = await SqliteHistoryStore.open({ dataDir });
+  // A long-running subscribe keeps the history bounded like the app does (defaults: 30 days, 10,000 per topic),
+  // using the retention preferences of this data dir's settings.
+  const retention = (): void => {
+    const { maxAgeDays, maxPerSubscription } = settings.get().preferences.historyRetention;
+    try {
+      history.applyRetention({ maxAgeDays, maxPerSubscription });
+    } catch (error) {
+      log.log('warn', 'history retention failed', { error: String(error) });
+    }
+  };
+  retention();
+  const retentionTimer = setInterval(retention, 3_600_000);
+  retentionTimer.unref();
   try {
     await importCursorFile({ dataDir, history, log });
     return await runSubscribe(
@@ -161,6 +174,7 @@ async function subscribe(args: readonly string[], log: Logger): Promise<number> 
       },
     );
   } finally {
+    clearInterval(retentionTimer);
     await history.close();
     await notifications?.close();
   }

@@ -230,3 +230,36 @@ describe('ntfy-tray subscribe with the history database', () => {
     expect(await readdir(dataDir)).toContain('cursors.json.imported');
   });
 });
+
+describe('ntfy-tray subscribe retention', () => {
+  it('drops stored messages older than the retention age when it starts', async () => {
+    const longCache = await startTestServer({ cacheDurationMs: 90 * 24 * 3_600_000 });
+    try {
+      const now = Math.floor(Date.now() / 1000);
+      await longCache.publish('kept', { message: 'forty days old', time: now - 40 * 86_400 });
+      const recent = await longCache.publish('kept', { message: 'recent' });
+      const first = cli(['--json', '--since', 'all', `${longCache.url}/kept`]);
+      await first.waitForStdoutLines(2);
+      first.child.kill('SIGTERM');
+      expect(await first.exited()).toBe(0);
+
+      const second = cli(['--json', `${longCache.url}/kept`]);
+      await second.waitForStderr(/connected/);
+      second.child.kill('SIGTERM');
+      expect(await second.exited()).toBe(0);
+
+      const history = startCli(['history', '--json', '--data-dir', dataDir]);
+      running.push(history);
+      expect(await history.exited()).toBe(0);
+      expect(
+        history
+          .stdout()
+          .trim()
+          .split('\n')
+          .map((line) => (JSON.parse(line) as { id: string }).id),
+      ).toEqual([recent.id]);
+    } finally {
+      await longCache.close();
+    }
+  });
+});

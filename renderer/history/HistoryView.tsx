@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BridgeApi, MessageDto, MessageQuery, SubscriptionRefDto } from '../../preload/contract.ts';
+import { SubscriptionForm } from '../subscriptions/SubscriptionForm.tsx';
 import { messageKey } from './format.ts';
 import { MessageList, type ListEntry } from './MessageList.tsx';
 import { NewMessagesPill } from './NewMessagesPill.tsx';
@@ -30,6 +31,11 @@ export function HistoryView({ api }: { readonly api: BridgeApi }) {
   const [unreadOnly, setUnreadOnly] = useState(false);
   const [searchText, setSearchText] = useState('');
   const [pending, setPending] = useState<readonly MessageDto[]>([]);
+  const [adding, setAdding] = useState(false);
+  /** Messages read in this window, so search results (a separate answer) show them read too. */
+  const [readKeys, setReadKeys] = useState<ReadonlySet<string>>(new Set());
+  const [actionError, setActionError] = useState<string | undefined>(undefined);
+  const addButton = useRef<HTMLElement | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const atTop = useRef(true);
   const nowMs = useNow();
@@ -41,8 +47,49 @@ export function HistoryView({ api }: { readonly api: BridgeApi }) {
   const subscriptions = useSubscriptions(api);
   const history = useMessages(api, filter);
   const search = useSearch(api, searchText, filter);
-  const { prepend } = history;
-  const { refreshUnreadCounts } = subscriptions;
+  const { prepend, showAsRead } = history;
+  const { refreshUnreadCounts, refreshSubscriptions } = subscriptions;
+
+  const markRead = useCallback(
+    (message: MessageDto) => {
+      const key = messageKey(message);
+      if (message.read || readKeys.has(key)) return;
+      void api.markRead({ server: message.server, id: message.id }, true).then((result) => {
+        if (!result.ok) {
+          setActionError(result.error.message);
+          return;
+        }
+        setActionError(undefined);
+        setReadKeys((previous) => new Set(previous).add(key));
+        showAsRead((shown) => messageKey(shown) === key);
+        refreshUnreadCounts();
+      });
+    },
+    [api, readKeys, showAsRead, refreshUnreadCounts],
+  );
+
+  const markAllRead = useCallback(
+    (subscription: SubscriptionRefDto) => {
+      void api.markAllRead(subscription).then((result) => {
+        if (!result.ok) {
+          setActionError(result.error.message);
+          return;
+        }
+        setActionError(undefined);
+        showAsRead((shown) => shown.server === subscription.server && shown.topic === subscription.topic);
+        refreshUnreadCounts();
+      });
+    },
+    [api, showAsRead, refreshUnreadCounts],
+  );
+
+  const closeForm = useCallback(() => {
+    setAdding(false);
+    // Back to where the reader came from, so keyboard users are not dropped at the top of the page.
+    requestAnimationFrame(() => {
+      addButton.current?.focus();
+    });
+  }, []);
 
   useEffect(() => {
     setPending([]);
@@ -69,12 +116,12 @@ export function HistoryView({ api }: { readonly api: BridgeApi }) {
   const searching = search.hits !== undefined;
   const entries: readonly ListEntry[] = searching
     ? search.hits.map((hit) => ({
-        message: hit.message,
+        message: readKeys.has(messageKey(hit.message)) ? { ...hit.message, read: true } : hit.message,
         titleSegments: hit.titleSegments,
         messageSegments: hit.messageSegments,
       }))
     : history.messages.map((message) => ({ message }));
-  const error = search.error ?? history.error ?? subscriptions.error;
+  const error = actionError ?? search.error ?? history.error ?? subscriptions.error;
   const pendingCount = new Set(pending.map(messageKey)).size;
 
   return (
@@ -85,6 +132,10 @@ export function HistoryView({ api }: { readonly api: BridgeApi }) {
         connections={subscriptions.connections}
         selected={selected}
         onSelect={setSelected}
+        onAdd={(button) => {
+          addButton.current = button;
+          setAdding(true);
+        }}
       />
       <main className="history-main" aria-labelledby="history-title">
         <div className="history-toolbar">
@@ -102,7 +153,28 @@ export function HistoryView({ api }: { readonly api: BridgeApi }) {
             />
             Unread only
           </label>
+          {selected === undefined ? null : (
+            <button
+              type="button"
+              onClick={() => {
+                markAllRead(selected);
+              }}
+            >
+              Mark all read
+            </button>
+          )}
         </div>
+        {adding ? (
+          <SubscriptionForm
+            api={api}
+            onClose={closeForm}
+            onSaved={() => {
+              refreshSubscriptions();
+              refreshUnreadCounts();
+              closeForm();
+            }}
+          />
+        ) : null}
         {error === undefined ? null : (
           <p className="history-error" role="alert">
             {error}
@@ -120,6 +192,7 @@ export function HistoryView({ api }: { readonly api: BridgeApi }) {
             scrollRef={scrollRef}
             onNearEnd={history.loadMore}
             onScroll={onScroll}
+            onActivate={markRead}
           />
         )}
       </main>

@@ -18,13 +18,23 @@ export interface MessageListProps {
   readonly scrollRef: RefObject<HTMLDivElement | null>;
   readonly onNearEnd: () => void;
   readonly onScroll: () => void;
+  readonly onActivate: (message: MessageDto) => void;
 }
 
 const estimatedRowHeight = 96; // px, a row with a title and one line of body; rows are measured once shown
 const loadAheadRows = 20;
 
 /** Only the rows in view (plus a few) are in the DOM, so long histories stay smooth. */
-export function MessageList({ entries, hasMore, nowMs, label, scrollRef, onNearEnd, onScroll }: MessageListProps) {
+export function MessageList({
+  entries,
+  hasMore,
+  nowMs,
+  label,
+  scrollRef,
+  onNearEnd,
+  onScroll,
+  onActivate,
+}: MessageListProps) {
   const virtualizer = useVirtualizer({
     count: entries.length,
     getScrollElement: () => scrollRef.current,
@@ -73,6 +83,7 @@ export function MessageList({ entries, hasMore, nowMs, label, scrollRef, onNearE
               index={item.index}
               setSize={hasMore ? -1 : entries.length}
               style={{ transform: `translateY(${item.start}px)` }}
+              onActivate={onActivate}
             />
           );
         })}

@@ -1,4 +1,4 @@
-import type { CSSProperties, Ref } from 'react';
+import type { CSSProperties, KeyboardEvent, Ref } from 'react';
 import type { MessageDto, TextSegmentDto } from '../../preload/contract.ts';
 import { absoluteTime, priorityName, relativeTime } from './format.ts';
 import { Highlighted } from './Highlighted.tsx';
@@ -13,6 +13,8 @@ export interface MessageRowProps {
   readonly setSize: number;
   readonly style: CSSProperties;
   readonly ref: Ref<HTMLDivElement>;
+  /** Click or Enter on the row: the reader has seen it. */
+  readonly onActivate: (message: MessageDto) => void;
 }
 
 /** Shapes as well as colours, so the level reads without colour vision; screen readers get the words instead. */
@@ -28,9 +30,15 @@ export function MessageRow({
   setSize,
   style,
   ref,
+  onActivate,
 }: MessageRowProps) {
   const title = titleSegments ?? (message.title === undefined ? undefined : [{ text: message.title, match: false }]);
   const body = messageSegments ?? [{ text: message.message, match: false }];
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Enter' || event.target !== event.currentTarget) return;
+    event.preventDefault();
+    onActivate(message);
+  };
   return (
     <div
       ref={ref}
@@ -43,6 +51,10 @@ export function MessageRow({
       aria-posinset={index + 1}
       aria-setsize={setSize}
       style={style}
+      onClick={() => {
+        onActivate(message);
+      }}
+      onKeyDown={onKeyDown}
     >
       <div className="message-meta">
         <span className="message-priority" data-priority={message.priority}>

@@ -8,6 +8,8 @@ export interface SidebarProps {
   /** Undefined for "all subscriptions". */
   readonly selected: SubscriptionRefDto | undefined;
   readonly onSelect: (subscription: SubscriptionRefDto | undefined) => void;
+  /** Gets the button, so focus can go back to it when the editor closes. */
+  readonly onAdd: (button: HTMLElement) => void;
 }
 
 function UnreadBadge({ count }: { readonly count: number }) {
@@ -20,7 +22,7 @@ function UnreadBadge({ count }: { readonly count: number }) {
   );
 }
 
-export function Sidebar({ subscriptions, unreadCounts, connections, selected, onSelect }: SidebarProps) {
+export function Sidebar({ subscriptions, unreadCounts, connections, selected, onSelect, onAdd }: SidebarProps) {
   const unreadByKey = new Map(unreadCounts.map((count) => [subscriptionKey(count), count.unread]));
   const totalUnread = unreadCounts.reduce((sum, count) => sum + count.unread, 0);
   const selectedKey = selected === undefined ? undefined : subscriptionKey(selected);
@@ -30,6 +32,15 @@ export function Sidebar({ subscriptions, unreadCounts, connections, selected, on
       <h2 id="sidebar-title" className="sidebar-title">
         Subscriptions
       </h2>
+      <button
+        type="button"
+        className="add-subscription"
+        onClick={(event) => {
+          onAdd(event.currentTarget);
+        }}
+      >
+        Add subscription
+      </button>
       {subscriptions !== undefined && subscriptions.length === 0 ? (
         <section className="sidebar-empty" aria-labelledby="no-subscriptions-title">
           <h3 id="no-subscriptions-title">No subscriptions yet — add one</h3>

@@ -13,6 +13,8 @@ export interface MessagesState {
   readonly loadMore: () => void;
   /** Puts live messages on top, skipping any already shown. */
   readonly prepend: (messages: readonly MessageDto[]) => void;
+  /** Shows the loaded messages that `which` picks as read, after the core has stored it. */
+  readonly showAsRead: (which: (message: MessageDto) => boolean) => void;
 }
 
 interface PageState {
@@ -84,5 +86,14 @@ export function useMessages(api: BridgeApi, query: Omit<MessageQuery, 'before' |
     });
   }, []);
 
-  return { messages: page.messages, hasMore: !page.done, loading, error, loadMore, prepend };
+  const showAsRead = useCallback((which: (message: MessageDto) => boolean) => {
+    setPage((previous) => ({
+      ...previous,
+      messages: previous.messages.map((message) =>
+        !message.read && which(message) ? { ...message, read: true } : message,
+      ),
+    }));
+  }, []);
+
+  return { messages: page.messages, hasMore: !page.done, loading, error, loadMore, prepend, showAsRead };
 }

@@ -8,6 +8,8 @@ export interface SubscriptionsState {
   readonly connections: readonly ConnectionDto[];
   readonly error: string | undefined;
   readonly refreshUnreadCounts: () => void;
+  /** Asks for the subscription list again, e.g. after one was added. */
+  readonly refreshSubscriptions: () => void;
 }
 
 /** Subscriptions, their unread counts and live connection states, straight from the bridge. */
@@ -20,6 +22,13 @@ export function useSubscriptions(api: BridgeApi): SubscriptionsState {
   const refreshUnreadCounts = useCallback(() => {
     void api.unreadCounts().then((result) => {
       if (result.ok) setUnreadCounts(result.value);
+      else setError(result.error.message);
+    });
+  }, [api]);
+
+  const refreshSubscriptions = useCallback(() => {
+    void api.listSubscriptions().then((result) => {
+      if (result.ok) setSubscriptions(result.value);
       else setError(result.error.message);
     });
   }, [api]);
@@ -42,5 +51,5 @@ export function useSubscriptions(api: BridgeApi): SubscriptionsState {
     };
   }, [api, refreshUnreadCounts]);
 
-  return { subscriptions, unreadCounts, connections, error, refreshUnreadCounts };
+  return { subscriptions, unreadCounts, connections, error, refreshUnreadCounts, refreshSubscriptions };
 }

@@ -1,0 +1,12 @@
+/** `https://ntfy.example.com/alerts` → server `https://ntfy.example.com`, topic `alerts`; anything else: undefined. */
+export function splitTopicUrl(text: string): { readonly server: string; readonly topic: string } | undefined {
+  const trimmed = text.trim();
+  if (!/^https?:\/\//i.test(trimmed) || !URL.canParse(trimmed)) return undefined;
+  const url = new URL(trimmed);
+  const segments = url.pathname.split('/').filter((segment) => segment !== '');
+  const topic = segments.pop();
+  if (topic === undefined) return undefined;
+  // A server may live under a path prefix (https://host/ntfy/alerts); the topic is always the last segment.
+  const prefix = segments.length === 0 ? '' : `/${segments.join('/')}`;
+  return { server: `${url.origin}${prefix}`, topic: decodeURIComponent(topic) };
+}

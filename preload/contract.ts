@@ -369,3 +369,47 @@ export type IpcRequestsCoverChannels = [
   ? true
   : never;
 export const ipcRequestsCoverChannels: IpcRequestsCoverChannels = true;
+
+/** How a transport carries requests and events; the preload (IPC) and the dev:web bridge (WebSocket) each give one. */
+export interface BridgeTransport {
+  readonly invoke: <C extends IpcChannel>(
+    channel: C,
+    ...args: IpcRequests[C]
+  ) => Promise<BridgeResult<IpcResponses[C]>>;
+  readonly listen: <E extends IpcEvent>(event: E, listener: (payload: IpcEventPayloads[E]) => void) => Unsubscribe;
+}
+
+/**
+ * The one mapping from BridgeApi methods to channels, shared by every transport so they cannot drift. Pure: no
+ * runtime dependency, so it stays usable in the sandboxed preload and in the browser.
+ */
+export function createBridgeApi(transport: BridgeTransport): BridgeApi {
+  const { invoke, listen } = transport;
+  const c = ipcChannels;
+  const e = ipcEvents;
+  return {
+    contractVersion: BRIDGE_CONTRACT_VERSION,
+    listMessages: (query) => invoke(c.historyList, query),
+    searchMessages: (query) => invoke(c.historySearch, query),
+    unreadCounts: () => invoke(c.historyUnreadCounts),
+    markRead: (ref, read) => invoke(c.historyMarkRead, ref, read),
+    markAllRead: (subscription) => invoke(c.historyMarkAllRead, subscription),
+    deleteMessage: (ref) => invoke(c.historyDelete, ref),
+    clearSubscription: (subscription) => invoke(c.historyClear, subscription),
+    listSubscriptions: () => invoke(c.subscriptionsList),
+    saveSubscription: (input) => invoke(c.subscriptionsSave, input),
+    removeSubscription: (id, options) => invoke(c.subscriptionsRemove, id, options),
+    testSubscription: (input) => invoke(c.subscriptionsTest, input),
+    setCredentials: (input) => invoke(c.credentialsSet, input),
+    clearCredentials: (server) => invoke(c.credentialsClear, server),
+    getSettings: () => invoke(c.settingsGet),
+    updateSettings: (patch) => invoke(c.settingsUpdate, patch),
+    listConnections: () => invoke(c.connectionsList),
+    runAction: (ref, index) => invoke(c.messagesRunAction, ref, index),
+    openLink: (url) => invoke(c.linksOpen, url),
+    onMessagesReceived: (listener) => listen(e.messagesReceived, listener),
+    onConnectionsChanged: (listener) => listen(e.connectionsChanged, listener),
+    onSettingsChanged: (listener) => listen(e.settingsChanged, listener),
+    onShowMessage: (listener) => listen(e.windowShowMessage, listener),
+  };
+}

@@ -5,7 +5,6 @@
  */
 import { contextBridge, ipcRenderer } from 'electron';
 import {
-  BRIDGE_CONTRACT_VERSION,
   BRIDGE_GLOBAL_NAME,
   type BridgeApi,
   type BridgeResult,
@@ -14,8 +13,7 @@ import {
   type IpcEventPayloads,
   type IpcRequests,
   type IpcResponses,
-  ipcChannels as c,
-  ipcEvents as e,
+  createBridgeApi,
   type Unsubscribe,
 } from './contract.ts';
 
@@ -35,30 +33,6 @@ function listen<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayloa
   };
 }
 
-const api: BridgeApi = {
-  contractVersion: BRIDGE_CONTRACT_VERSION,
-  listMessages: (query) => invoke(c.historyList, query),
-  searchMessages: (query) => invoke(c.historySearch, query),
-  unreadCounts: () => invoke(c.historyUnreadCounts),
-  markRead: (ref, read) => invoke(c.historyMarkRead, ref, read),
-  markAllRead: (subscription) => invoke(c.historyMarkAllRead, subscription),
-  deleteMessage: (ref) => invoke(c.historyDelete, ref),
-  clearSubscription: (subscription) => invoke(c.historyClear, subscription),
-  listSubscriptions: () => invoke(c.subscriptionsList),
-  saveSubscription: (input) => invoke(c.subscriptionsSave, input),
-  removeSubscription: (id, options) => invoke(c.subscriptionsRemove, id, options),
-  testSubscription: (input) => invoke(c.subscriptionsTest, input),
-  setCredentials: (input) => invoke(c.credentialsSet, input),
-  clearCredentials: (server) => invoke(c.credentialsClear, server),
-  getSettings: () => invoke(c.settingsGet),
-  updateSettings: (patch) => invoke(c.settingsUpdate, patch),
-  listConnections: () => invoke(c.connectionsList),
-  runAction: (ref, index) => invoke(c.messagesRunAction, ref, index),
-  openLink: (url) => invoke(c.linksOpen, url),
-  onMessagesReceived: (listener) => listen(e.messagesReceived, listener),
-  onConnectionsChanged: (listener) => listen(e.connectionsChanged, listener),
-  onSettingsChanged: (listener) => listen(e.settingsChanged, listener),
-  onShowMessage: (listener) => listen(e.windowShowMessage, listener),
-};
+const api: BridgeApi = createBridgeApi({ invoke, listen });
 
 contextBridge.exposeInMainWorld(BRIDGE_GLOBAL_NAME, api);

@@ -123,7 +123,7 @@ export function startAppCore(options: AppCoreOptions): AppCore {
     if (batch.messages.length === 0) return;
     options.events.messagesReceived(
       batch.messages.map((message) =>
-        toMessageDto({ server: batch.server, message, receivedAt: clock.now(), read: false }),
+        toMessageDto({ server: batch.server, message, receivedAt: clock.now(), read: batch.mode === 'history' }),
       ),
     );
     options.events.trayChanged();

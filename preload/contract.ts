@@ -13,7 +13,7 @@
 export const BRIDGE_GLOBAL_NAME = 'ntfy';
 
 /** Raised whenever BridgeApi changes incompatibly, so a stale renderer can tell it is talking to another main. */
-export const BRIDGE_CONTRACT_VERSION = 2;
+export const BRIDGE_CONTRACT_VERSION = 3;
 
 /** Request channels (`domain:verb`), one per handler: main handles them, the preload invokes them. */
 export const ipcChannels = {
@@ -34,6 +34,7 @@ export const ipcChannels = {
   settingsUpdate: 'settings:update',
   connectionsList: 'connections:list',
   messagesRunAction: 'messages:run-action',
+  attachmentsPreview: 'attachments:preview',
   linksOpen: 'links:open',
 } as const satisfies Readonly<Record<string, string>>;
 
@@ -242,6 +243,8 @@ export interface PreferencesDto {
     readonly urgentBreaksThrough: boolean;
   };
   readonly sounds: boolean;
+  /** Global floor for popups (messages below it are still stored). */
+  readonly minPriority: PriorityDto;
   readonly startAtLogin: boolean;
   readonly theme: ThemeDto;
   readonly historyRetention: { readonly maxAgeDays: number; readonly maxPerSubscription: number };
@@ -263,6 +266,13 @@ export interface SettingsPatchDto {
   };
   /** Minutes, or `until-resumed`, or null to resume. */
   readonly pause?: number | 'until-resumed' | null;
+}
+
+/** An image attachment fetched by main (same cache, type check and size cap as the notifications). */
+export interface AttachmentPreviewDto {
+  /** A `data:image/…;base64,` URL: the page never loads a remote image itself. */
+  readonly dataUrl: string;
+  readonly bytes: number;
 }
 
 export type ActionOutcomeDto =
@@ -299,6 +309,11 @@ export interface BridgeApi {
 
   /** Runs action `index` of a stored message in main (same allowlist and behaviour as the notifications). */
   runAction(ref: MessageRefDto, index: number): Promise<BridgeResult<ActionOutcomeDto>>;
+  /**
+   * The image attachment of a stored message as a data URL; null when it has none, it is not an image, it expired,
+   * or it cannot be fetched (then show its name, size and a link instead).
+   */
+  attachmentPreview(ref: MessageRefDto): Promise<BridgeResult<AttachmentPreviewDto | null>>;
   /** Opens a link from a message through the URL allowlist. */
   openLink(url: string): Promise<BridgeResult<null>>;
 
@@ -328,6 +343,7 @@ export interface IpcRequests {
   'settings:update': [patch: SettingsPatchDto];
   'connections:list': [];
   'messages:run-action': [ref: MessageRefDto, index: number];
+  'attachments:preview': [ref: MessageRefDto];
   'links:open': [url: string];
 }
 
@@ -350,6 +366,7 @@ export interface IpcResponses {
   'settings:update': SettingsDto;
   'connections:list': readonly ConnectionDto[];
   'messages:run-action': ActionOutcomeDto;
+  'attachments:preview': AttachmentPreviewDto | null;
   'links:open': null;
 }
 
@@ -406,6 +423,7 @@ export function createBridgeApi(transport: BridgeTransport): BridgeApi {
     updateSettings: (patch) => invoke(c.settingsUpdate, patch),
     listConnections: () => invoke(c.connectionsList),
     runAction: (ref, index) => invoke(c.messagesRunAction, ref, index),
+    attachmentPreview: (ref) => invoke(c.attachmentsPreview, ref),
     openLink: (url) => invoke(c.linksOpen, url),
     onMessagesReceived: (listener) => listen(e.messagesReceived, listener),
     onConnectionsChanged: (listener) => listen(e.connectionsChanged, listener),

@@ -1,28 +1,67 @@
+import { useState } from 'react';
 import type { BridgeStatus } from './bridge.ts';
 import { HistoryView } from './history/HistoryView.tsx';
+import { SettingsView } from './settings/SettingsView.tsx';
+import { SubscriptionsView } from './subscriptions/SubscriptionsView.tsx';
+import { useTheme } from './theme.ts';
 
 export interface AppProps {
   readonly bridge: BridgeStatus;
 }
 
+/** Where the window is: one of three views; the subscriptions view may open one subscription's editor. */
+export type Place =
+  | { readonly view: 'history' }
+  | { readonly view: 'subscriptions'; readonly editId?: string }
+  | { readonly view: 'settings' };
+
+const views: readonly { readonly view: Place['view']; readonly label: string }[] = [
+  { view: 'history', label: 'Messages' },
+  { view: 'subscriptions', label: 'Subscriptions' },
+  { view: 'settings', label: 'Settings' },
+];
+
 export function App({ bridge }: AppProps) {
+  const [place, setPlace] = useState<Place>({ view: 'history' });
+  useTheme(bridge.connected ? bridge.api : undefined);
+
   return (
     <div className="app">
       <header className="app-header">
         <h1>ntfy Tray</h1>
+        {bridge.connected ? (
+          <nav className="app-nav" aria-label="Views">
+            {views.map(({ view, label }) => (
+              <button
+                key={view}
+                type="button"
+                aria-current={place.view === view ? 'page' : undefined}
+                onClick={() => {
+                  setPlace({ view });
+                }}
+              >
+                {label}
+              </button>
+            ))}
+          </nav>
+        ) : null}
         <p className="bridge-status" data-connected={bridge.connected} role="status">
           {bridge.connected ? 'Connected to the app' : 'Not connected to the app (no window.ntfy bridge)'}
         </p>
       </header>
-      {bridge.connected ? (
-        <HistoryView api={bridge.api} />
-      ) : (
+      {!bridge.connected ? (
         <main className="app-main">
           <section className="empty-state" aria-labelledby="empty-state-title">
             <h2 id="empty-state-title">No subscriptions yet</h2>
             <p>Subscribe to a topic on an ntfy server and its notifications will show up here.</p>
           </section>
         </main>
+      ) : place.view === 'history' ? (
+        <HistoryView api={bridge.api} onNavigate={setPlace} />
+      ) : place.view === 'subscriptions' ? (
+        <SubscriptionsView api={bridge.api} editId={place.editId} />
+      ) : (
+        <SettingsView api={bridge.api} />
       )}
     </div>
   );

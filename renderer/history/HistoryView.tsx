@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BridgeApi, MessageDto, MessageQuery, SubscriptionRefDto } from '../../preload/contract.ts';
+import type { Place } from '../App.tsx';
 import { SubscriptionForm } from '../subscriptions/SubscriptionForm.tsx';
 import { messageKey } from './format.ts';
 import { MessageList, type ListEntry } from './MessageList.tsx';
@@ -26,7 +27,14 @@ function newestFirst(messages: readonly MessageDto[]): MessageDto[] {
   return [...messages].sort((a, b) => b.time - a.time);
 }
 
-export function HistoryView({ api }: { readonly api: BridgeApi }) {
+export interface HistoryViewProps {
+  readonly api: BridgeApi;
+  /** Goes to another view, e.g. a subscription's editor to fix its credentials. */
+  readonly onNavigate?: (place: Place) => void;
+}
+
+export function HistoryView({ api, onNavigate }: HistoryViewProps) {
+  void onNavigate;
   const [selected, setSelected] = useState<SubscriptionRefDto | undefined>(undefined);
   const [unreadOnly, setUnreadOnly] = useState(false);
   const [searchText, setSearchText] = useState('');

@@ -192,6 +192,7 @@ async function exposeHistoryBridge(page: Page, options: Partial<StubOptions> = {
           },
         ]),
       runAction: () => ok({ kind: 'copied' as const }),
+      attachmentPreview: () => ok(null),
       openLink: () => ok(null),
       onMessagesReceived: (listener) => {
         listeners.add(listener);

@@ -55,6 +55,7 @@ async function exposeEmptyBridge(page: Page, contractVersion: number): Promise<v
         updateSettings: () => Promise.resolve({ ok: false, error: { code: 'internal', message: 'stub' } }),
         listConnections: () => ok([]),
         runAction: () => ok({ kind: 'copied' }),
+        attachmentPreview: () => ok(null),
         openLink: () => ok(null),
         onMessagesReceived: () => unsubscribe,
         onConnectionsChanged: () => unsubscribe,

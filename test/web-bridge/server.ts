@@ -14,6 +14,7 @@ import type { IpcEvent } from '../../preload/contract.ts';
 import { ipcEvents } from '../../preload/contract.ts';
 import { type AppCore, startAppCore } from '../../main/core/app/app-core.ts';
 import { dispatchRequest, isIpcChannel } from '../../main/core/bridge/dispatch.ts';
+import { downloadImage } from '../../main/core/delivery/attachment-cache.ts';
 import { createConsoleLogger } from '../../main/core/logging.ts';
 import type { Clock, Logger } from '../../main/core/ports.ts';
 import { SqliteHistoryStore } from '../../main/core/store/history/index.ts';
@@ -44,6 +45,8 @@ export interface WebBridge {
   readonly url: string;
   readonly core: AppCore;
   readonly notifier: RecordingNotifier;
+  /** What the core asked the OS to do (the dev bridge does neither): URLs to open, texts to copy. */
+  readonly os: { readonly opened: readonly string[]; readonly copied: readonly string[] };
   close(): Promise<void>;
 }
 
@@ -125,6 +128,8 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
     for (const socket of sockets) if (socket.readyState === socket.OPEN) socket.send(data);
   };
 
+  const opened: string[] = [];
+  const copied: string[] = [];
   const core = startAppCore({
     settings,
     history,
@@ -134,11 +139,17 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
     random: Math.random,
     log,
     openExternal: (url) => {
+      opened.push(url);
       log.log('info', 'would open an external URL (not opened by the dev bridge)', { url });
       return Promise.resolve();
     },
-    copyText: () => {
+    copyText: (text) => {
+      copied.push(text);
       log.log('info', 'would copy text to the clipboard (not copied by the dev bridge)');
+    },
+    downloadImage: async (url) => {
+      const result = await downloadImage(url, { dir: path.join(dataDir, 'attachments') });
+      return result.ok ? result.path : undefined;
     },
     openMessage: (server, message) => {
       push(ipcEvents.windowShowMessage, { server, id: message.id });
@@ -203,6 +214,7 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
     url: `http://127.0.0.1:${port}/`,
     core,
     notifier,
+    os: { opened, copied },
     close: async () => {
       for (const socket of sockets) socket.terminate();
       webSocketServer.close();

@@ -5,10 +5,12 @@
  * decisions of its own.
  */
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { ConnectionDto, MessageDto, SettingsDto } from '../../../preload/contract.ts';
 import { type AppRequests, createAppService, type PauseState } from '../bridge/app-service.ts';
 import { toConnectionDto, toMessageDto, toSettingsDto } from '../bridge/dto.ts';
 import { createDeliver, type DeliveredBatch } from '../delivery/deliver.ts';
+import { imageTypeOfCachedFile } from '../delivery/attachment-cache.ts';
 import { runHttpAction } from '../delivery/http-action.ts';
 import { NotificationDispatcher } from '../delivery/notification-dispatcher.ts';
 import { NotificationPolicy, type QuietHours } from '../delivery/notification-policy.ts';
@@ -93,6 +95,7 @@ export function startAppCore(options: AppCoreOptions): AppCore {
       const until = pause.get();
       return {
         enabled: current.preferences.notificationsEnabled,
+        minPriority: current.preferences.minPriority,
         ...(until === undefined ? {} : { pausedUntil: until }),
         ...(quietHours === undefined ? {} : { quietHours }),
       };
@@ -224,6 +227,12 @@ export function startAppCore(options: AppCoreOptions): AppCore {
     openExternal: options.openExternal,
     copyText: options.copyText,
     runHttpAction: (action) => runHttpAction(action),
+    readImage: async (url) => {
+      const file = await options.downloadImage?.(url);
+      const type = file === undefined ? undefined : imageTypeOfCachedFile(file);
+      if (file === undefined || type === undefined) return undefined;
+      return { type, bytes: await readFile(file) };
+    },
     newId: () => randomUUID(),
     now: () => clock.now(),
     log: log.child('bridge'),

@@ -67,6 +67,8 @@ export interface AppServiceOptions {
   readonly openExternal: (url: string) => Promise<void>;
   readonly copyText: (text: string) => void;
   readonly runHttpAction: (action: Extract<NotificationAction, { kind: 'http' }>) => Promise<HttpActionResult>;
+  /** Fetches an image through the attachment cache (type check, size cap); undefined when it cannot. */
+  readonly readImage?: (url: string) => Promise<{ readonly type: string; readonly bytes: Uint8Array } | undefined>;
   readonly newId: () => string;
   readonly now: () => number;
   readonly log: Logger;
@@ -313,6 +315,20 @@ export function createAppService(options: AppServiceOptions): AppRequests {
         return fail({ code: 'refused-url', message: 'this action cannot run on a desktop, or its URL is not allowed' });
       }
       return ok(await runAction(action));
+    },
+
+    attachmentPreview: async (ref) => {
+      const stored = history.getMessage(ref);
+      if (stored === undefined) return fail({ code: 'not-found', message: 'no such message' });
+      const attachment = stored.message.attachment;
+      if (attachment === undefined || options.readImage === undefined) return ok(null);
+      const declaredType = attachment.type;
+      if (declaredType !== undefined && !declaredType.startsWith('image/')) return ok(null);
+      if (attachment.expires !== undefined && attachment.expires * 1000 <= options.now()) return ok(null);
+      const image = await options.readImage(attachment.url);
+      if (image === undefined) return ok(null);
+      const base64 = Buffer.from(image.bytes).toString('base64');
+      return ok({ dataUrl: `data:${image.type};base64,${base64}`, bytes: image.bytes.length });
     },
 
     openLink: async (url) => {

@@ -60,6 +60,7 @@ const HANDLERS: Readonly<Record<IpcChannel, Handler>> = {
   [c.settingsUpdate]: (s, a) => (arity(a, 1), s.updateSettings(guard.settingsPatch(a[0]))),
   [c.connectionsList]: (s, a) => (arity(a, 0), s.listConnections()),
   [c.messagesRunAction]: (s, a) => (arity(a, 2), s.runAction(guard.messageRef(a[0]), index(a[1]))),
+  [c.attachmentsPreview]: (s, a) => (arity(a, 1), s.attachmentPreview(guard.messageRef(a[0]))),
   [c.linksOpen]: (s, a) => (arity(a, 1), s.openLink(guard.text(a[0], 'url', { max: 8192 }))),
 };
 

@@ -19,6 +19,12 @@ const EXTENSIONS: Readonly<Record<string, string>> = {
   'image/bmp': '.bmp',
 };
 
+/** The content type of a file this cache wrote, from the extension it chose; undefined for anything else. */
+export function imageTypeOfCachedFile(file: string): string | undefined {
+  const extension = path.extname(file).toLowerCase();
+  return Object.entries(EXTENSIONS).find(([, known]) => known === extension)?.[0];
+}
+
 export type DownloadResult =
   | { readonly ok: true; readonly path: string; readonly bytes: number }
   | { readonly ok: false; readonly reason: string };

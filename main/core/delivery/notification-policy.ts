@@ -25,6 +25,8 @@ export interface QuietHours {
 
 export interface GlobalNotifySettings {
   readonly enabled: boolean;
+  /** Global floor: below it nothing pops up, whatever the subscription allows. */
+  readonly minPriority?: Priority;
   /** Clock milliseconds until which nothing pops up; Infinity for "until resumed". */
   readonly pausedUntil?: number;
   readonly quietHours?: QuietHours;
@@ -101,7 +103,7 @@ export class NotificationPolicy {
 
   #passes(server: string, message: NtfyMessage): boolean {
     const settings = this.#options.settings();
-    if (!settings.enabled) return false;
+    if (!settings.enabled || message.priority < (settings.minPriority ?? 1)) return false;
     const now = this.#options.clock.now();
     if (settings.pausedUntil !== undefined && now < settings.pausedUntil) return false;
     const subscription = this.#options.subscription(server, message.topic);

@@ -43,20 +43,32 @@ export function migrateV1ToV2(previous: JsonRecord): JsonRecord {
         return { ...serverRest, auth: username === undefined ? { kind: 'none' } : { kind: 'basic', user: username } };
       })
     : servers;
+  const { minPriority: _addedInV3, ...v2Defaults } = DEFAULT_PREFERENCES;
   return {
     ...rest,
     version: 2,
     servers: migratedServers,
     preferences: {
-      ...DEFAULT_PREFERENCES,
+      ...v2Defaults,
       // A v1 file without the switch had notifications on (v1's default).
       notificationsEnabled: notifications ?? true,
     },
   };
 }
 
+/** v2 → v3: a global minimum priority for popups; 1 (everything) keeps what v2 showed. */
+export function migrateV2ToV3(previous: JsonRecord): JsonRecord {
+  const { preferences } = previous;
+  return {
+    ...previous,
+    version: 3,
+    preferences: isRecord(preferences) ? { ...preferences, minPriority: 1 } : preferences,
+  };
+}
+
 export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
   { from: 1, description: 'server auth kinds and the preferences object', migrate: migrateV1ToV2 },
+  { from: 2, description: 'a global minimum priority for popups', migrate: migrateV2ToV3 },
 ];
 
 export type MigrationProblemKind = 'no-version' | 'newer-version' | 'unknown-version' | 'migration-failed';

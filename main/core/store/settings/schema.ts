@@ -9,7 +9,7 @@
 import type { SubscribeFilters, TransportKind } from '../../protocol/subscribe-request.ts';
 
 /** Bump together with a new step in migrations.ts. */
-export const SETTINGS_VERSION = 2;
+export const SETTINGS_VERSION = 3;
 
 export const DEFAULT_SERVER_URL = 'https://ntfy.sh';
 
@@ -64,6 +64,8 @@ export interface Preferences {
   readonly notificationsEnabled: boolean;
   readonly quietHours: QuietHours;
   readonly sounds: boolean;
+  /** Below this priority nothing pops up, whatever the subscription allows (it is still stored). */
+  readonly minPriority: Priority;
   readonly startAtLogin: boolean;
   readonly theme: Theme;
   readonly historyRetention: HistoryRetention;
@@ -94,6 +96,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   notificationsEnabled: true,
   quietHours: { enabled: false, start: '22:00', end: '07:00', urgentBreaksThrough: true },
   sounds: true,
+  minPriority: 1,
   startAtLogin: false,
   theme: 'system',
   historyRetention: { maxAgeDays: 30, maxPerSubscription: 10_000 },

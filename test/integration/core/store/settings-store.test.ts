@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openConfSettingsStore, settingsFilePath } from '../../../../main/core/store/settings/conf-settings-store.ts';
 import { upsertSubscription } from '../../../../main/core/store/settings/edits.ts';
-import { defaultSettings, type SubscriptionSettings } from '../../../../main/core/store/settings/schema.ts';
+import {
+  defaultSettings,
+  SETTINGS_VERSION,
+  type SubscriptionSettings,
+} from '../../../../main/core/store/settings/schema.ts';
 import { SettingsFileError } from '../../../../main/core/store/settings/settings-file.ts';
 import type { SettingsStore } from '../../../../main/core/store/settings/settings-store.ts';
 import { createRecordingLogger, type RecordingLogger } from '../../../fakes/logger.ts';
@@ -230,7 +234,7 @@ describe('settings store (conf)', () => {
     expect(store.get()).toEqual(expected);
     expect(readJson(path())).toEqual(expected);
     expect(log.entries.map((entry) => `${entry.level} ${entry.message}`)).toEqual([
-      'info settings upgraded from version 1 to 2',
+      `info settings upgraded from version 1 to ${SETTINGS_VERSION}`,
     ]);
     expect(open().loadReport).toEqual({ kind: 'loaded' });
   });
@@ -254,7 +258,12 @@ describe('settings store (conf)', () => {
         'invalid',
         'corrupt',
       ],
-      ['a newer version', JSON.stringify({ ...defaultSettings(), version: 3 }), 'newer-version', 'newer'],
+      [
+        'a newer version',
+        JSON.stringify({ ...defaultSettings(), version: SETTINGS_VERSION + 1 }),
+        'newer-version',
+        'newer',
+      ],
     ])('%s', (_name, text, kind, suffix) => {
       writeFileSync(path(), text);
 

@@ -73,6 +73,12 @@ describe('NotificationPolicy', () => {
     expect(setup().policy.decide(batch('live', [message({ topic: 'unknown' })]))).toEqual([]);
   });
 
+  it('applies the global minimum priority on top of the subscription one', () => {
+    const { policy } = setup({ settings: { minPriority: 4 }, subscription: { minPriority: 2 } });
+    const shown = policy.decide(batch('live', [message({ priority: 3 }), message({ priority: 4, title: 'high' })]));
+    expect(shown).toMatchObject([{ type: 'show', content: { title: 'high' } }]);
+  });
+
   it('pauses everything until the pause ends, and when notifications are off', () => {
     const clock = new ManualClock();
     let pausedUntil = clock.now() + 3_600_000;

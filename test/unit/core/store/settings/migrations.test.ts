@@ -3,6 +3,7 @@ import type { JsonRecord } from '../../../../../main/core/store/settings/field-r
 import {
   migrateSettings,
   migrateV1ToV2,
+  migrateV2ToV3,
   SETTINGS_MIGRATIONS,
   type SettingsMigration,
   type SettingsV1,
@@ -28,6 +29,9 @@ const v1: SettingsV1 = {
   notifications: false,
 };
 
+/** The preferences v2 had: today's defaults without what later versions added. */
+const { minPriority: _v3, ...v2Preferences } = DEFAULT_PREFERENCES;
+
 describe('v1 → v2', () => {
   it('turns username into basic auth, no username into none, and moves notifications into preferences', () => {
     expect(migrateV1ToV2({ ...v1 })).toEqual({
@@ -38,18 +42,19 @@ describe('v1 → v2', () => {
         { url: 'https://open.example.com', auth: { kind: 'none' } },
       ],
       subscriptions: [subscription],
-      preferences: { ...DEFAULT_PREFERENCES, notificationsEnabled: false },
+      preferences: { ...v2Preferences, notificationsEnabled: false },
     });
   });
 
-  it('produces a valid current document', () => {
-    expect(validateSettings(migrateV1ToV2({ ...v1 })).ok).toBe(true);
+  it('produces a valid current document once the later steps ran', () => {
+    const migrated = migrateSettings({ ...v1 });
+    expect(migrated.ok && validateSettings(migrated.document).ok).toBe(true);
   });
 
   it('keeps v1 default (notifications on) when the switch is missing', () => {
     const { notifications: _ignored, ...withoutSwitch } = v1;
     const migrated = migrateV1ToV2(withoutSwitch);
-    expect(migrated['preferences']).toEqual(DEFAULT_PREFERENCES);
+    expect(migrated['preferences']).toEqual(v2Preferences);
   });
 
   it('carries what it does not understand, so the validator judges it (a stray password is refused, not dropped)', () => {
@@ -63,6 +68,22 @@ describe('v1 → v2', () => {
     const input = structuredClone(v1) as unknown as JsonRecord;
     migrateV1ToV2(input);
     expect(input).toEqual(v1);
+  });
+});
+
+describe('v2 → v3', () => {
+  const v2 = { version: 2, defaultServer: 'https://ntfy.sh', servers: [], subscriptions: [subscription] };
+
+  it('adds the global minimum priority as 1, so everything that popped up before still does', () => {
+    const migrated = migrateV2ToV3({ ...v2, preferences: { ...v2Preferences, sounds: false } });
+    expect(migrated).toEqual({ ...v2, version: 3, preferences: { ...v2Preferences, sounds: false, minPriority: 1 } });
+    expect(validateSettings(migrated).ok).toBe(true);
+  });
+
+  it('leaves preferences that are not an object to the validator', () => {
+    const migrated = migrateV2ToV3({ ...v2, preferences: 'loud' });
+    expect(migrated['preferences']).toBe('loud');
+    expect(validateSettings(migrated).ok).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSettingsText } from '../../../../../main/core/store/settings/parse.ts';
-import { defaultSettings } from '../../../../../main/core/store/settings/schema.ts';
+import { defaultSettings, SETTINGS_VERSION } from '../../../../../main/core/store/settings/schema.ts';
 
 const json = (value: unknown): string => JSON.stringify(value, null, 2);
 
@@ -9,7 +9,7 @@ describe('parseSettingsText', () => {
     expect(parseSettingsText(json(defaultSettings()))).toEqual({
       ok: true,
       settings: defaultSettings(),
-      fromVersion: 2,
+      fromVersion: SETTINGS_VERSION,
       needsWrite: false,
     });
   });

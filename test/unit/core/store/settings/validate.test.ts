@@ -6,7 +6,7 @@ import { isSecretKey } from '../../../../../main/core/store/secrets/redact.ts';
 /** A document using every field, as JSON from a file would be (plain data, not our types). */
 function fullDocument(): Record<string, unknown> {
   return {
-    version: 2,
+    version: 3,
     defaultServer: 'https://ntfy.sh',
     servers: [
       { url: 'https://ntfy.example.com', auth: { kind: 'basic', user: 'alice' } },
@@ -47,6 +47,7 @@ function fullDocument(): Record<string, unknown> {
       notificationsEnabled: true,
       quietHours: { enabled: true, start: '22:30', end: '06:45', urgentBreaksThrough: false },
       sounds: false,
+      minPriority: 2,
       startAtLogin: true,
       theme: 'dark',
       historyRetention: { maxAgeDays: 7, maxPerSubscription: 500 },
@@ -80,13 +81,14 @@ describe('validateSettings', () => {
     expect(result.ok && result.settings).toEqual(fullDocument());
   });
 
-  it('defaults: ntfy.sh, quiet hours 22:00-07:00 with urgent breaking through, 30 days / 10000 kept, 90 s keepalive', () => {
+  it('defaults: ntfy.sh, quiet hours 22:00-07:00 with urgent breaking through, every priority pops up, 30 days / 10000 kept, 90 s keepalive', () => {
     const settings: Settings = defaultSettings();
     expect(settings.defaultServer).toBe('https://ntfy.sh');
     expect(settings.preferences).toEqual({
       notificationsEnabled: true,
       quietHours: { enabled: false, start: '22:00', end: '07:00', urgentBreaksThrough: true },
       sounds: true,
+      minPriority: 1,
       startAtLogin: false,
       theme: 'system',
       historyRetention: { maxAgeDays: 30, maxPerSubscription: 10_000 },
@@ -139,6 +141,7 @@ describe('validateSettings', () => {
     ],
     [['preferences', 'sounds'], 'yes', 'preferences.sounds: must be true or false'],
     [['preferences', 'startAtLogin'], undefined, 'preferences.startAtLogin: is required'],
+    [['preferences', 'minPriority'], 0, 'preferences.minPriority: must be a whole number from 1 to 5'],
     [['subscriptions', 0, 'minPriority'], 6, 'subscriptions[0].minPriority: must be a whole number from 1 to 5'],
     [['subscriptions', 0, 'id'], 'a b', 'subscriptions[0].id: must match [-_A-Za-z0-9]{1,64}'],
     [
@@ -164,7 +167,7 @@ describe('validateSettings', () => {
     [['servers', 0, 'url'], 'https://alice@ntfy.example.com', 'servers[0].url: must not contain credentials'],
     [['defaultServer'], 42, 'defaultServer: must be a string'],
     [['servers'], {}, 'servers: must be a list'],
-    [['version'], 1, 'version: must be 2'],
+    [['version'], 1, 'version: must be 3'],
     [['surprise'], true, 'surprise: is not a known setting'],
   ])('%j = %j → %s', (path, value, expected) => {
     expect(issuesOf(withValue(path, value))).toEqual([expected]);
@@ -198,7 +201,7 @@ describe('validateSettings', () => {
     expect(issuesOf(null)).toEqual(['(document): must be an object']);
     expect(issuesOf([])).toEqual(['(document): must be an object']);
     expect(issuesOf({})).toEqual([
-      'version: must be 2',
+      'version: must be 3',
       'servers: is required',
       'subscriptions: is required',
       'defaultServer: is required',

@@ -96,6 +96,9 @@ export interface MessageDto {
   readonly message: string;
   readonly priority: PriorityDto;
   readonly tags: readonly string[];
+  /** The tags split as ntfy's own clients show them: emoji for gemoji short names, the rest as labels. */
+  readonly tagEmoji: readonly string[];
+  readonly tagLabels: readonly string[];
   readonly click?: string;
   readonly icon?: string;
   readonly actions: readonly MessageActionDto[];

@@ -1,24 +1,30 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { BridgeApi, MessageDto, MessageQuery, SubscriptionRefDto } from '../../preload/contract.ts';
+import type { BridgeApi, MessageDto, MessageQuery, PriorityDto, SubscriptionRefDto } from '../../preload/contract.ts';
 import type { Place } from '../App.tsx';
 import { SubscriptionForm } from '../subscriptions/SubscriptionForm.tsx';
-import { messageKey } from './format.ts';
+import { ClearSubscription } from './ClearSubscription.tsx';
+import { messageKey, priorityName, subscriptionKey } from './format.ts';
+import { MessageDetail } from './MessageDetail.tsx';
 import { MessageList, type ListEntry } from './MessageList.tsx';
 import { NewMessagesPill } from './NewMessagesPill.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { Sidebar } from './Sidebar.tsx';
+import { TroubleBanner } from './TroubleBanner.tsx';
 import { useMessages } from './use-messages.ts';
 import { useNow } from './use-now.ts';
 import { useSearch } from './use-search.ts';
 import { useSubscriptions } from './use-subscriptions.ts';
 
-type ListFilter = Pick<MessageQuery, 'subscription' | 'unreadOnly'>;
+type ListFilter = Pick<MessageQuery, 'subscription' | 'unreadOnly' | 'minPriority'>;
+
+const priorities: readonly PriorityDto[] = [1, 2, 3, 4, 5];
 
 /** Within this many pixels of the top the reader sees the newest rows, so live messages may go straight in. */
 const atTopThresholdPx = 8;
 
 function matchesFilter(filter: ListFilter, message: MessageDto): boolean {
   if (filter.unreadOnly === true && message.read) return false;
+  if (filter.minPriority !== undefined && message.priority < filter.minPriority) return false;
   const subscription = filter.subscription;
   return subscription === undefined || (subscription.server === message.server && subscription.topic === message.topic);
 }
@@ -34,9 +40,13 @@ export interface HistoryViewProps {
 }
 
 export function HistoryView({ api, onNavigate }: HistoryViewProps) {
-  void onNavigate;
   const [selected, setSelected] = useState<SubscriptionRefDto | undefined>(undefined);
   const [unreadOnly, setUnreadOnly] = useState(false);
+  const [minPriority, setMinPriority] = useState<PriorityDto>(1);
+  /** The message shown in full; its row stays marked as the current one. */
+  const [opened, setOpened] = useState<MessageDto | undefined>(undefined);
+  /** Messages deleted in this window, so search results (a separate answer) drop them too. */
+  const [deletedKeys, setDeletedKeys] = useState<ReadonlySet<string>>(new Set());
   const [searchText, setSearchText] = useState('');
   const [pending, setPending] = useState<readonly MessageDto[]>([]);
   const [adding, setAdding] = useState(false);
@@ -49,13 +59,17 @@ export function HistoryView({ api, onNavigate }: HistoryViewProps) {
   const nowMs = useNow();
 
   const filter = useMemo<ListFilter>(
-    () => ({ ...(selected === undefined ? {} : { subscription: selected }), ...(unreadOnly ? { unreadOnly } : {}) }),
-    [selected, unreadOnly],
+    () => ({
+      ...(selected === undefined ? {} : { subscription: selected }),
+      ...(unreadOnly ? { unreadOnly } : {}),
+      ...(minPriority > 1 ? { minPriority } : {}),
+    }),
+    [selected, unreadOnly, minPriority],
   );
   const subscriptions = useSubscriptions(api);
   const history = useMessages(api, filter);
   const search = useSearch(api, searchText, filter);
-  const { prepend, showAsRead } = history;
+  const { prepend, showAsRead, remove } = history;
   const { refreshUnreadCounts, refreshSubscriptions } = subscriptions;
 
   const markRead = useCallback(
@@ -91,6 +105,72 @@ export function HistoryView({ api, onNavigate }: HistoryViewProps) {
     [api, showAsRead, refreshUnreadCounts],
   );
 
+  const openMessage = useCallback(
+    (message: MessageDto) => {
+      setOpened(message);
+      markRead(message);
+    },
+    [markRead],
+  );
+
+  const closeMessage = useCallback(() => {
+    const key = opened === undefined ? undefined : messageKey(opened);
+    setOpened(undefined);
+    // Back to the row the reader came from (if it is still rendered).
+    requestAnimationFrame(() => {
+      if (key === undefined) return;
+      const rows = scrollRef.current?.querySelectorAll<HTMLElement>('[role="listitem"]') ?? [];
+      for (const row of rows) if (row.dataset['key'] === key) row.focus();
+    });
+  }, [opened]);
+
+  const deleteMessage = useCallback(
+    (message: MessageDto) => {
+      const key = messageKey(message);
+      void api.deleteMessage({ server: message.server, id: message.id }).then((result) => {
+        if (!result.ok) {
+          setActionError(result.error.message);
+          return;
+        }
+        setActionError(undefined);
+        setDeletedKeys((previous) => new Set(previous).add(key));
+        remove((shown) => messageKey(shown) === key);
+        setOpened((current) => (current !== undefined && messageKey(current) === key ? undefined : current));
+        refreshUnreadCounts();
+      });
+    },
+    [api, remove, refreshUnreadCounts],
+  );
+
+  const clearSubscription = useCallback(
+    (subscription: SubscriptionRefDto) => {
+      void api.clearSubscription(subscription).then((result) => {
+        if (!result.ok) {
+          setActionError(result.error.message);
+          return;
+        }
+        setActionError(undefined);
+        const inSubscription = (message: MessageDto) =>
+          message.server === subscription.server && message.topic === subscription.topic;
+        remove(inSubscription);
+        setOpened((current) => (current !== undefined && inSubscription(current) ? undefined : current));
+        setSearchText('');
+        refreshUnreadCounts();
+      });
+    },
+    [api, remove, refreshUnreadCounts],
+  );
+
+  // A notification was clicked: show that message if it is loaded (it is usually among the newest).
+  useEffect(
+    () =>
+      api.onShowMessage((ref) => {
+        const found = history.messages.find((message) => message.server === ref.server && message.id === ref.id);
+        if (found !== undefined) openMessage(found);
+      }),
+    [api, history.messages, openMessage],
+  );
+
   const closeForm = useCallback(() => {
     setAdding(false);
     // Back to where the reader came from, so keyboard users are not dropped at the top of the page.
@@ -123,12 +203,21 @@ export function HistoryView({ api, onNavigate }: HistoryViewProps) {
 
   const searching = search.hits !== undefined;
   const entries: readonly ListEntry[] = searching
-    ? search.hits.map((hit) => ({
-        message: readKeys.has(messageKey(hit.message)) ? { ...hit.message, read: true } : hit.message,
-        titleSegments: hit.titleSegments,
-        messageSegments: hit.messageSegments,
-      }))
+    ? search.hits
+        .filter((hit) => !deletedKeys.has(messageKey(hit.message)))
+        .map((hit) => ({
+          message: readKeys.has(messageKey(hit.message)) ? { ...hit.message, read: true } : hit.message,
+          titleSegments: hit.titleSegments,
+          messageSegments: hit.messageSegments,
+        }))
     : history.messages.map((message) => ({ message }));
+  const selectedSubscription =
+    selected === undefined
+      ? undefined
+      : subscriptions.subscriptions?.find((item) => subscriptionKey(item) === subscriptionKey(selected));
+  const nameOf = (message: MessageDto) =>
+    subscriptions.subscriptions?.find((item) => item.server === message.server && item.topic === message.topic)
+      ?.displayName;
   const error = actionError ?? search.error ?? history.error ?? subscriptions.error;
   const pendingCount = new Set(pending.map(messageKey)).size;
 
@@ -161,17 +250,46 @@ export function HistoryView({ api, onNavigate }: HistoryViewProps) {
             />
             Unread only
           </label>
-          {selected === undefined ? null : (
-            <button
-              type="button"
-              onClick={() => {
-                markAllRead(selected);
+          <label className="toggle">
+            Priority
+            <select
+              value={minPriority}
+              onChange={(event) => {
+                setMinPriority(Number(event.target.value) as PriorityDto);
               }}
             >
-              Mark all read
-            </button>
+              {priorities.map((priority) => (
+                <option key={priority} value={priority}>
+                  {priority === 1 ? 'Any' : priority === 5 ? 'Urgent only' : `${priorityName(priority)} and above`}
+                </option>
+              ))}
+            </select>
+          </label>
+          {selected === undefined ? null : (
+            <>
+              <button
+                type="button"
+                onClick={() => {
+                  markAllRead(selected);
+                }}
+              >
+                Mark all read
+              </button>
+              <ClearSubscription
+                key={subscriptionKey(selected)}
+                name={selectedSubscription?.displayName ?? selected.topic}
+                onConfirm={() => {
+                  clearSubscription(selected);
+                }}
+              />
+            </>
           )}
         </div>
+        <TroubleBanner
+          subscriptions={subscriptions.subscriptions ?? []}
+          connections={subscriptions.connections}
+          onFix={(id) => onNavigate?.({ view: 'subscriptions', editId: id })}
+        />
         {adding ? (
           <SubscriptionForm
             api={api}
@@ -189,31 +307,53 @@ export function HistoryView({ api, onNavigate }: HistoryViewProps) {
           </p>
         )}
         {searching ? null : <NewMessagesPill count={pendingCount} onShow={showPending} />}
-        {entries.length === 0 && !history.loading ? (
-          <EmptyHistory searching={searching} unreadOnly={unreadOnly} />
-        ) : (
-          <MessageList
-            entries={entries}
-            hasMore={!searching && history.hasMore}
-            nowMs={nowMs}
-            label={searching ? 'Search results' : 'Messages, newest first'}
-            scrollRef={scrollRef}
-            onNearEnd={history.loadMore}
-            onScroll={onScroll}
-            onActivate={markRead}
-          />
-        )}
+        <div className="history-content" data-detail={opened !== undefined}>
+          {entries.length === 0 && !history.loading ? (
+            <EmptyHistory searching={searching} unreadOnly={unreadOnly} filtered={minPriority > 1} />
+          ) : (
+            <MessageList
+              entries={entries}
+              hasMore={!searching && history.hasMore}
+              nowMs={nowMs}
+              label={searching ? 'Search results' : 'Messages, newest first'}
+              scrollRef={scrollRef}
+              onNearEnd={history.loadMore}
+              onScroll={onScroll}
+              onActivate={openMessage}
+              currentKey={opened === undefined ? undefined : messageKey(opened)}
+            />
+          )}
+          {opened === undefined ? null : (
+            <MessageDetail
+              key={messageKey(opened)}
+              api={api}
+              message={readKeys.has(messageKey(opened)) ? { ...opened, read: true } : opened}
+              subscriptionName={nameOf(opened)}
+              onClose={closeMessage}
+              onDelete={deleteMessage}
+            />
+          )}
+        </div>
       </main>
     </div>
   );
 }
 
-function EmptyHistory({ searching, unreadOnly }: { readonly searching: boolean; readonly unreadOnly: boolean }) {
+interface EmptyHistoryProps {
+  readonly searching: boolean;
+  readonly unreadOnly: boolean;
+  /** A priority filter is on. */
+  readonly filtered: boolean;
+}
+
+function EmptyHistory({ searching, unreadOnly, filtered }: EmptyHistoryProps) {
   const [title, hint] = searching
-    ? ['No matching messages', 'Try other words, or clear the search to see all messages.']
+    ? ['No matching messages', 'Try other words or filters, or clear the search to see all messages.']
     : unreadOnly
       ? ['No unread messages', 'You are all caught up. Turn off "Unread only" to see older messages.']
-      : ['No messages yet', 'Messages published to your subscriptions will appear here as they arrive.'];
+      : filtered
+        ? ['No messages at this priority', 'Choose "Any" priority to see all messages.']
+        : ['No messages yet', 'Messages published to your subscriptions will appear here as they arrive.'];
   return (
     <section className="empty-state" aria-labelledby="history-empty-title">
       <h3 id="history-empty-title">{title}</h3>

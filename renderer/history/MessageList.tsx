@@ -19,6 +19,8 @@ export interface MessageListProps {
   readonly onNearEnd: () => void;
   readonly onScroll: () => void;
   readonly onActivate: (message: MessageDto) => void;
+  /** The message open in the detail pane, marked as the current row. */
+  readonly currentKey?: string | undefined;
 }
 
 const estimatedRowHeight = 96; // px, a row with a title and one line of body; rows are measured once shown
@@ -34,6 +36,7 @@ export function MessageList({
   onNearEnd,
   onScroll,
   onActivate,
+  currentKey,
 }: MessageListProps) {
   const virtualizer = useVirtualizer({
     count: entries.length,
@@ -84,6 +87,7 @@ export function MessageList({
               setSize={hasMore ? -1 : entries.length}
               style={{ transform: `translateY(${item.start}px)` }}
               onActivate={onActivate}
+              current={currentKey === messageKey(entry.message)}
             />
           );
         })}

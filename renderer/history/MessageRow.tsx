@@ -1,6 +1,6 @@
 import type { CSSProperties, KeyboardEvent, Ref } from 'react';
 import type { MessageDto, TextSegmentDto } from '../../preload/contract.ts';
-import { absoluteTime, priorityName, relativeTime } from './format.ts';
+import { absoluteTime, messageKey, priorityName, relativeTime } from './format.ts';
 import { Highlighted } from './Highlighted.tsx';
 
 export interface MessageRowProps {
@@ -15,6 +15,8 @@ export interface MessageRowProps {
   readonly ref: Ref<HTMLDivElement>;
   /** Click or Enter on the row: the reader has seen it. */
   readonly onActivate: (message: MessageDto) => void;
+  /** Shown in the detail pane. */
+  readonly current: boolean;
 }
 
 /** Shapes as well as colours, so the level reads without colour vision; screen readers get the words instead. */
@@ -31,6 +33,7 @@ export function MessageRow({
   style,
   ref,
   onActivate,
+  current,
 }: MessageRowProps) {
   const title = titleSegments ?? (message.title === undefined ? undefined : [{ text: message.title, match: false }]);
   const body = messageSegments ?? [{ text: message.message, match: false }];
@@ -46,7 +49,9 @@ export function MessageRow({
       tabIndex={0}
       className="message-row"
       data-index={index}
+      data-key={messageKey(message)}
       data-read={message.read}
+      aria-current={current ? 'true' : undefined}
       data-priority={message.priority}
       aria-posinset={index + 1}
       aria-setsize={setSize}
@@ -69,15 +74,16 @@ export function MessageRow({
       </div>
       {title === undefined || title.length === 0 ? null : (
         <div className="message-title">
+          {message.tagEmoji.length === 0 ? null : <span aria-hidden="true">{message.tagEmoji.join(' ')} </span>}
           <Highlighted segments={title} />
         </div>
       )}
       <p className="message-body">
         <Highlighted segments={body} />
       </p>
-      {message.tags.length === 0 ? null : (
+      {message.tagLabels.length === 0 ? null : (
         <ul className="message-tags" aria-label="Tags">
-          {message.tags.map((tag, tagIndex) => (
+          {message.tagLabels.map((tag, tagIndex) => (
             <li key={tagIndex} className="chip">
               {tag}
             </li>

@@ -73,3 +73,17 @@ export function connectionKindFor(ref: SubscriptionRefDto, connections: readonly
   if (connection.forbiddenTopics.includes(ref.topic)) return 'auth-failed';
   return connection.state.kind;
 }
+
+const byteUnits = ['bytes', 'KB', 'MB', 'GB'] as const;
+
+/** 1536 → "1.5 KB"; decimal units, as file managers on most desktops show them. */
+export function formatBytes(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < byteUnits.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  return `${value.toFixed(digits)} ${byteUnits[unit] ?? 'bytes'}`;
+}

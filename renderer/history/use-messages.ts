@@ -15,6 +15,8 @@ export interface MessagesState {
   readonly prepend: (messages: readonly MessageDto[]) => void;
   /** Shows the loaded messages that `which` picks as read, after the core has stored it. */
   readonly showAsRead: (which: (message: MessageDto) => boolean) => void;
+  /** Drops the loaded messages that `which` picks, after the core deleted them. */
+  readonly remove: (which: (message: MessageDto) => boolean) => void;
 }
 
 interface PageState {
@@ -95,5 +97,9 @@ export function useMessages(api: BridgeApi, query: Omit<MessageQuery, 'before' |
     }));
   }, []);
 
-  return { messages: page.messages, hasMore: !page.done, loading, error, loadMore, prepend, showAsRead };
+  const remove = useCallback((which: (message: MessageDto) => boolean) => {
+    setPage((previous) => ({ ...previous, messages: previous.messages.filter((message) => !which(message)) }));
+  }, []);
+
+  return { messages: page.messages, hasMore: !page.done, loading, error, loadMore, prepend, showAsRead, remove };
 }

@@ -65,6 +65,8 @@ async function exposeHistoryBridge(page: Page, options: Partial<StubOptions> = {
         message: i === 1234 ? 'The disk check found a needle in the haystack' : `Body of message ${i}: all fine.`,
         priority: ((i % 5) + 1) as MessageDto['priority'],
         tags: i % 4 === 0 ? ['warning', 'disk'] : [],
+        tagEmoji: i % 4 === 0 ? ['⚠️'] : [],
+        tagLabels: i % 4 === 0 ? ['disk'] : [],
         actions: [],
         read: i % 5 === 1,
         receivedAt: (newest - i * 97) * 1000,
@@ -79,6 +81,8 @@ async function exposeHistoryBridge(page: Page, options: Partial<StubOptions> = {
         title: `${script} ${img}`,
         message: `${img} [click me](${link}) ${script}`,
         tags: [img, link, script],
+        tagEmoji: [],
+        tagLabels: [img, link, script],
       });
       messages.splice(1, 0, {
         ...(messages[2] as MessageDto),
@@ -241,7 +245,9 @@ test('renders the newest messages, virtualized, with the subscriptions in the si
   await expect(first.locator('time')).toHaveAttribute('title', /\d/);
   await expect(first).toContainText('Priority min');
   await expect(rows(page).nth(4)).toContainText('Priority urgent');
-  await expect(first.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText(['warning', 'disk']);
+  // Tags that are gemoji short names show as emoji before the title (as ntfy's clients do); the rest as chips.
+  await expect(first.locator('.message-title')).toHaveText('⚠️ Message 0 on alerts');
+  await expect(first.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText(['disk']);
 
   const sidebar = page.getByRole('navigation', { name: 'Subscriptions' });
   await expect(sidebar.getByRole('button', { name: /Server alerts/ })).toBeVisible();
@@ -323,6 +329,8 @@ function livePush(page: Page, id: string, title: string): Promise<void> {
           message: 'live',
           priority: 4,
           tags: [],
+          tagEmoji: [],
+          tagLabels: [],
           actions: [],
           read: false,
           receivedAt: time * 1000,

@@ -6,6 +6,7 @@ import type {
   SettingsDto,
   SubscriptionDto,
 } from '../../../preload/contract.ts';
+import { splitTags } from '../delivery/notification-content.ts';
 import type { ConnectionStatus } from '../engine/connection-types.ts';
 import type { StoredMessage } from '../store/history/types.ts';
 import type { ServerAuth, Settings, SubscriptionSettings } from '../store/settings/schema.ts';
@@ -18,6 +19,7 @@ export function toMessageDto(stored: StoredMessage): MessageDto {
     clear: action.clear,
     ...(action.url === undefined ? {} : { url: action.url }),
   }));
+  const { emoji, other } = splitTags(message.tags);
   return {
     server: stored.server,
     id: message.id,
@@ -26,6 +28,8 @@ export function toMessageDto(stored: StoredMessage): MessageDto {
     message: message.message,
     priority: message.priority,
     tags: message.tags,
+    tagEmoji: emoji,
+    tagLabels: other,
     actions,
     read: stored.read,
     receivedAt: stored.receivedAt,

@@ -1,0 +1,249 @@
+import { useEffect, useRef, useState, type MouseEvent, type KeyboardEvent } from 'react';
+import type {
+  AttachmentDto,
+  AttachmentPreviewDto,
+  BridgeApi,
+  BridgeResult,
+  MessageDto,
+} from '../../preload/contract.ts';
+import { absoluteTime, formatBytes, priorityName } from './format.ts';
+import { renderMarkdown } from './markdown.ts';
+
+export interface MessageDetailProps {
+  readonly api: BridgeApi;
+  readonly message: MessageDto;
+  /** The subscription's display name, when it has one. */
+  readonly subscriptionName: string | undefined;
+  readonly onClose: () => void;
+  readonly onDelete: (message: MessageDto) => void;
+}
+
+/** What the last button press did, said in one line (role=status). */
+type Outcome = { readonly ok: boolean; readonly text: string } | undefined;
+
+function describeFailure(result: BridgeResult<unknown>): string | undefined {
+  return result.ok ? undefined : result.error.message;
+}
+
+/** The message as plain text: title, body, click URL; what "Copy message" puts on the clipboard. */
+export function messageAsText(message: MessageDto): string {
+  return [message.title, message.message, message.click].filter((part) => part !== undefined).join('\n\n');
+}
+
+function MarkdownBody({
+  api,
+  text,
+  onOutcome,
+}: {
+  readonly api: BridgeApi;
+  readonly text: string;
+  readonly onOutcome: (outcome: Outcome) => void;
+}) {
+  // Sanitized by renderMarkdown (DOMPurify, a small tag list, http(s)/mailto links only); links open through main.
+  const html = renderMarkdown(text);
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const link = (event.target as HTMLElement).closest('a');
+    if (link === null) return;
+    event.preventDefault();
+    const href = link.getAttribute('href');
+    if (href === null) return;
+    void api.openLink(href).then((result) => {
+      onOutcome({ ok: result.ok, text: describeFailure(result) ?? `Opened ${href}` });
+    });
+  };
+  return (
+    // Handles clicks on the links inside (Enter on a focused link is a click too).
+    <div className="message-detail-body markdown" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+  );
+}
+
+function AttachmentView({
+  api,
+  message,
+  attachment,
+  onOutcome,
+}: {
+  readonly api: BridgeApi;
+  readonly message: MessageDto;
+  readonly attachment: AttachmentDto;
+  readonly onOutcome: (outcome: Outcome) => void;
+}) {
+  const [preview, setPreview] = useState<AttachmentPreviewDto | null | undefined>(undefined);
+  useEffect(() => {
+    let active = true;
+    setPreview(undefined);
+    void api.attachmentPreview({ server: message.server, id: message.id }).then((result) => {
+      if (active) setPreview(result.ok ? result.value : null);
+    });
+    return () => {
+      active = false;
+    };
+  }, [api, message.server, message.id]);
+
+  const expired = attachment.expires !== undefined && attachment.expires * 1000 <= Date.now();
+  return (
+    <section className="message-attachment" aria-label="Attachment">
+      {preview === undefined || preview === null ? null : (
+        <img className="attachment-preview" src={preview.dataUrl} alt={`Attached image ${attachment.name}`} />
+      )}
+      <dl className="attachment-facts">
+        <dt>File</dt>
+        <dd>{attachment.name}</dd>
+        {attachment.size === undefined ? null : (
+          <>
+            <dt>Size</dt>
+            <dd>{formatBytes(attachment.size)}</dd>
+          </>
+        )}
+        {attachment.expires === undefined ? null : (
+          <>
+            <dt>{expired ? 'Expired' : 'Expires'}</dt>
+            <dd>{absoluteTime(attachment.expires)}</dd>
+          </>
+        )}
+      </dl>
+      {expired ? null : (
+        <button
+          type="button"
+          onClick={() => {
+            void api.openLink(attachment.url).then((result) => {
+              onOutcome({ ok: result.ok, text: describeFailure(result) ?? `Opened ${attachment.name} in the browser` });
+            });
+          }}
+        >
+          Open in browser
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** One message in full. Every string is untrusted: text nodes only, except the sanitized markdown body. */
+export function MessageDetail({ api, message, subscriptionName, onClose, onDelete }: MessageDetailProps) {
+  const [outcome, setOutcome] = useState<Outcome>(undefined);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const ref = { server: message.server, id: message.id };
+
+  useEffect(() => {
+    setOutcome(undefined);
+    heading.current?.focus();
+  }, [message.server, message.id]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    onClose();
+  };
+
+  const title = message.title ?? subscriptionName ?? message.topic;
+  const markdown = message.contentType === 'text/markdown';
+
+  return (
+    <article className="message-detail" aria-labelledby="message-detail-title" onKeyDown={onKeyDown}>
+      <header className="message-detail-header">
+        <h3 id="message-detail-title" ref={heading} tabIndex={-1}>
+          {message.tagEmoji.length === 0 ? null : <span aria-hidden="true">{message.tagEmoji.join(' ')} </span>}
+          {title}
+        </h3>
+        <button type="button" className="icon-button" aria-label="Close message" onClick={onClose}>
+          ×
+        </button>
+      </header>
+      <p className="message-detail-meta">
+        <span>{subscriptionName ?? message.topic}</span>
+        <span>Priority {priorityName(message.priority)}</span>
+        <time dateTime={new Date(message.time * 1000).toISOString()}>{absoluteTime(message.time)}</time>
+      </p>
+      {markdown ? (
+        <MarkdownBody api={api} text={message.message} onOutcome={setOutcome} />
+      ) : (
+        <p className="message-detail-body">{message.message}</p>
+      )}
+      {message.tags.length === 0 ? null : (
+        <ul className="message-tags" aria-label="Tags">
+          {message.tagEmoji.map((emoji, index) => (
+            <li key={`e${index}`} className="chip chip-emoji">
+              {emoji}
+            </li>
+          ))}
+          {message.tagLabels.map((tag, index) => (
+            <li key={`t${index}`} className="chip">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      )}
+      {message.attachment === undefined ? null : (
+        <AttachmentView api={api} message={message} attachment={message.attachment} onOutcome={setOutcome} />
+      )}
+      <div className="message-detail-actions">
+        {message.click === undefined ? null : (
+          <button
+            type="button"
+            title={message.click}
+            onClick={() => {
+              const url = message.click ?? '';
+              void api.openLink(url).then((result) => {
+                setOutcome({ ok: result.ok, text: describeFailure(result) ?? `Opened ${url}` });
+              });
+            }}
+          >
+            Open link
+          </button>
+        )}
+        {message.actions.map((action, index) => (
+          <button
+            key={index}
+            type="button"
+            className="message-action"
+            onClick={() => {
+              void api.runAction(ref, index).then((result) => {
+                if (!result.ok) {
+                  setOutcome({ ok: false, text: result.error.message });
+                  return;
+                }
+                const done = result.value;
+                setOutcome(
+                  done.kind === 'opened'
+                    ? { ok: true, text: `Opened ${done.url}` }
+                    : done.kind === 'copied'
+                      ? { ok: true, text: 'Copied to the clipboard' }
+                      : { ok: done.ok, text: `${action.label}: ${done.message}` },
+                );
+              });
+            }}
+          >
+            {action.label}
+          </button>
+        ))}
+        <button
+          type="button"
+          onClick={() => {
+            navigator.clipboard.writeText(messageAsText(message)).then(
+              () => {
+                setOutcome({ ok: true, text: 'Message copied' });
+              },
+              () => {
+                setOutcome({ ok: false, text: 'Could not copy: the clipboard is not available' });
+              },
+            );
+          }}
+        >
+          Copy message
+        </button>
+        <button
+          type="button"
+          className="danger"
+          onClick={() => {
+            onDelete(message);
+          }}
+        >
+          Delete message
+        </button>
+      </div>
+      <p className="message-detail-outcome" role="status" data-ok={outcome?.ok}>
+        {outcome?.text}
+      </p>
+    </article>
+  );
+}

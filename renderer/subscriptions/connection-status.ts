@@ -1,0 +1,106 @@
+import type { ConnectionDto, SubscriptionRefDto } from '../../preload/contract.ts';
+
+/** What one subscription's connection is doing, as the subscriptions view tells it. */
+export type SubscriptionStatus =
+  | { readonly kind: 'connected' }
+  | { readonly kind: 'connecting' }
+  /** `nextAttemptAt` in milliseconds since the epoch; `reason` is the last error. */
+  | { readonly kind: 'reconnecting'; readonly nextAttemptAt: number; readonly reason: string }
+  | { readonly kind: 'credentials-rejected'; readonly message: string }
+  /** The server refused this topic to these credentials while the connection's other topics carry on. */
+  | { readonly kind: 'no-permission' }
+  | { readonly kind: 'error'; readonly message: string }
+  | { readonly kind: 'stopped' }
+  /** No connection carries it (yet): just added, or the core has not reported. */
+  | { readonly kind: 'not-connected' };
+
+export type StatusTone = 'ok' | 'pending' | 'problem' | 'idle';
+
+export interface StatusDescription {
+  readonly label: string;
+  readonly detail?: string;
+  readonly tone: StatusTone;
+}
+
+function carries(connection: ConnectionDto, ref: SubscriptionRefDto): boolean {
+  return (
+    connection.server === ref.server &&
+    (connection.topics.includes(ref.topic) || connection.forbiddenTopics.includes(ref.topic))
+  );
+}
+
+/**
+ * The connection that carries this subscription. While the core swaps a connection (new credentials, another
+ * transport) the old one may still be listed, stopped: a running one wins.
+ */
+export function findConnection(
+  ref: SubscriptionRefDto,
+  connections: readonly ConnectionDto[],
+): ConnectionDto | undefined {
+  const matching = connections.filter((connection) => carries(connection, ref));
+  return matching.find((connection) => connection.state.kind !== 'stopped') ?? matching[0];
+}
+
+export function subscriptionStatus(ref: SubscriptionRefDto, connections: readonly ConnectionDto[]): SubscriptionStatus {
+  const connection = findConnection(ref, connections);
+  if (connection === undefined) return { kind: 'not-connected' };
+  if (connection.forbiddenTopics.includes(ref.topic)) return { kind: 'no-permission' };
+  const { state } = connection;
+  switch (state.kind) {
+    case 'open':
+      return { kind: 'connected' };
+    case 'connecting':
+      return { kind: 'connecting' };
+    case 'backoff':
+      return { kind: 'reconnecting', nextAttemptAt: state.nextAttemptAt, reason: state.reason };
+    case 'auth-failed':
+      return { kind: 'credentials-rejected', message: state.message };
+    case 'error':
+      return { kind: 'error', message: state.message };
+    case 'stopped':
+      return { kind: 'stopped' };
+  }
+}
+
+/** Whole seconds until `atMs`, rounded up so "in 1 s" shows until the attempt is due; never negative. */
+export function secondsUntil(atMs: number, nowMs: number): number {
+  return Math.max(0, Math.ceil((atMs - nowMs) / 1000));
+}
+
+/** Statuses the user can fix by entering other credentials. */
+export function needsCredentials(status: SubscriptionStatus): boolean {
+  return status.kind === 'credentials-rejected' || status.kind === 'no-permission';
+}
+
+/** `nowMs` drives the reconnect countdown. */
+export function describeStatus(status: SubscriptionStatus, nowMs: number): StatusDescription {
+  switch (status.kind) {
+    case 'connected':
+      return { label: 'Connected', tone: 'ok' };
+    case 'connecting':
+      return { label: 'Connecting…', tone: 'pending' };
+    case 'reconnecting': {
+      const seconds = secondsUntil(status.nextAttemptAt, nowMs);
+      return {
+        label: seconds === 0 ? 'Reconnecting now' : `Reconnecting in ${seconds} s`,
+        detail: status.reason,
+        tone: 'pending',
+      };
+    }
+    case 'credentials-rejected':
+      return { label: 'Credentials rejected', detail: status.message, tone: 'problem' };
+    case 'no-permission':
+      return { label: 'No permission', detail: 'These credentials may not read this topic.', tone: 'problem' };
+    case 'error':
+      return { label: 'Error', detail: status.message, tone: 'problem' };
+    case 'stopped':
+      return { label: 'Stopped', tone: 'idle' };
+    case 'not-connected':
+      return { label: 'Not connected', tone: 'idle' };
+  }
+}
+
+/** True while some status counts down, so the view only ticks every second when it has to. */
+export function anyCountdown(statuses: readonly SubscriptionStatus[]): boolean {
+  return statuses.some((status) => status.kind === 'reconnecting');
+}

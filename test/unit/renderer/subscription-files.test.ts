@@ -1,0 +1,2 @@
+import { x } from '../../../renderer/settings/subscription-files.ts';
+export const y = x;

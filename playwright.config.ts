@@ -29,6 +29,8 @@ export default defineConfig({
             '--disable-component-update',
             '--no-first-run',
             '--disable-sync',
+            // Tests talk to 127.0.0.1 only: any other name fails to resolve inside the browser, before a packet.
+            '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
           ],
         },
       },

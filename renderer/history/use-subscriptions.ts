@@ -44,12 +44,18 @@ export function useSubscriptions(api: BridgeApi): SubscriptionsState {
       },
     );
     refreshUnreadCounts();
-    const unsubscribe = api.onConnectionsChanged(setConnections);
+    const unsubscribeConnections = api.onConnectionsChanged(setConnections);
+    // Any settings change may have added, edited or removed a subscription (another view, an import, the tray).
+    const unsubscribeSettings = api.onSettingsChanged(() => {
+      refreshSubscriptions();
+      refreshUnreadCounts();
+    });
     return () => {
       active = false;
-      unsubscribe();
+      unsubscribeConnections();
+      unsubscribeSettings();
     };
-  }, [api, refreshUnreadCounts]);
+  }, [api, refreshUnreadCounts, refreshSubscriptions]);
 
   return { subscriptions, unreadCounts, connections, error, refreshUnreadCounts, refreshSubscriptions };
 }

@@ -22,6 +22,8 @@ let history: SqliteHistoryStore;
 let service: AppRequests;
 let opened: string[];
 let copied: string[];
+/** URLs the service asked to fetch as images; the real cache is exercised by test/e2e/history-core.spec.ts. */
+let imageRequests: string[];
 let pausedUntil: number | undefined;
 const now = 1_700_000_000_000;
 const log = createRecordingLogger();
@@ -38,6 +40,7 @@ beforeEach(async () => {
   history = await SqliteHistoryStore.open({ dataDir: dir });
   opened = [];
   copied = [];
+  imageRequests = [];
   pausedUntil = undefined;
   service = createAppService({
     settings: openConfSettingsStore({ dir, log }),
@@ -52,6 +55,12 @@ beforeEach(async () => {
     },
     copyText: (text) => copied.push(text),
     runHttpAction: (action) => runHttpAction(action),
+    readImage: (url) => {
+      imageRequests.push(url);
+      return Promise.resolve(
+        url.endsWith('.png') ? { type: 'image/png', bytes: Uint8Array.of(137, 80, 78, 71) } : undefined,
+      );
+    },
     newId: () => randomUUID(),
     now: () => now,
     log,
@@ -203,6 +212,45 @@ describe('history, actions and links', () => {
     expect(copied).toEqual(['v1.2.3']);
     expect(await service.openLink('file:///etc/passwd')).toMatchObject({ ok: false, error: { code: 'refused-url' } });
     expect(await service.openLink('https://example.com/x')).toEqual({ ok: true, value: null });
+  });
+});
+
+describe('attachment previews', () => {
+  const attachments = {
+    png: { name: 'chart.png', url: 'https://files.example/chart.png', type: 'image/png' },
+    untyped: { name: 'shot.png', url: 'https://files.example/shot.png' },
+    pdf: { name: 'report.pdf', url: 'https://files.example/report.pdf', type: 'application/pdf' },
+    expired: { name: 'old.png', url: 'https://files.example/old.png', type: 'image/png', expires: now / 1000 - 1 },
+    unfetchable: { name: 'gone.gif', url: 'https://files.example/gone.gif', type: 'image/gif' },
+  };
+
+  it('fetches images only, not expired ones, and answers null when it cannot', async () => {
+    await history.append({
+      server: server.url,
+      groupKey: 'g',
+      changes: [],
+      messages: [
+        ...Object.entries(attachments).map(([id, attachment]) =>
+          makeMessage({ id: id.padEnd(12, '0'), topic: 'public', attachment }),
+        ),
+        makeMessage({ id: 'noattachment', topic: 'public' }),
+      ],
+    });
+    const preview = (id: string) => service.attachmentPreview({ server: server.url, id: id.padEnd(12, '0') });
+
+    expect(await preview('png')).toEqual({ ok: true, value: { dataUrl: 'data:image/png;base64,iVBORw==', bytes: 4 } });
+    // No declared type (attachments by URL): the cache checks the content type it receives.
+    expect(await preview('untyped')).toMatchObject({ ok: true, value: { bytes: 4 } });
+    expect(await preview('pdf')).toEqual({ ok: true, value: null });
+    expect(await preview('expired')).toEqual({ ok: true, value: null });
+    expect(await preview('unfetchable')).toEqual({ ok: true, value: null });
+    expect(await preview('noattachment')).toEqual({ ok: true, value: null });
+    expect(await preview('missing')).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    expect(imageRequests).toEqual([
+      'https://files.example/chart.png',
+      'https://files.example/shot.png',
+      'https://files.example/gone.gif',
+    ]);
   });
 });
 

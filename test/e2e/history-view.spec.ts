@@ -67,6 +67,17 @@ async function exposeHistoryBridge(page: Page, options: Partial<StubOptions> = {
         tags: i % 4 === 0 ? ['warning', 'disk'] : [],
         tagEmoji: i % 4 === 0 ? ['⚠️'] : [],
         tagLabels: i % 4 === 0 ? ['disk'] : [],
+        ...(i === 2
+          ? {
+              attachment: {
+                name: 'report.pdf',
+                url: 'https://files.example/report.pdf',
+                type: 'application/pdf',
+                size: 1_536_000,
+                expires: newest + 86_400,
+              },
+            }
+          : {}),
         actions: [],
         read: i % 5 === 1,
         receivedAt: (newest - i * 97) * 1000,
@@ -292,6 +303,19 @@ test('search highlights matches among 5,000 messages', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'No matching messages' })).toBeVisible();
   await page.getByRole('searchbox').fill('');
   await expect(rows(page).first()).toContainText('Message 0 on alerts');
+});
+
+test('an attachment that is no image shows its name, size, expiry and a link', async ({ page }) => {
+  await openHistory(page);
+  await rows(page).filter({ hasText: 'Message 2 on deploys' }).click();
+  const attachment = page.getByRole('article').getByRole('region', { name: 'Attachment' });
+  await expect(attachment.getByRole('img')).toHaveCount(0);
+  await expect(attachment.locator('dt')).toHaveText(['File', 'Size', 'Expires']);
+  await expect(attachment.locator('dd').nth(0)).toHaveText('report.pdf');
+  await expect(attachment.locator('dd').nth(1)).toHaveText('1.5 MB');
+  await expect(attachment.locator('dd').nth(2)).toHaveText(/\d/);
+  await attachment.getByRole('button', { name: 'Open in browser' }).click();
+  await expect(page.getByRole('article').getByRole('status')).toHaveText('Opened report.pdf in the browser');
 });
 
 test('the sidebar and the unread toggle filter the query', async ({ page }) => {

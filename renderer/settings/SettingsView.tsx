@@ -1,15 +1,46 @@
+import type { SubmitEvent } from 'react';
 import type { BridgeApi } from '../../preload/contract.ts';
+import { ServerFieldset, StartupFieldset, ThemeFieldset } from './GeneralFieldsets.tsx';
+import { HistoryFieldset } from './HistoryFieldset.tsx';
+import { NotificationsFieldset, PauseFieldset, QuietHoursFieldset } from './NotificationFieldsets.tsx';
+import { SubscriptionFilesFieldset } from './SubscriptionFilesFieldset.tsx';
+import { useSettings } from './use-settings.ts';
+import './settings.css';
 
 export interface SettingsViewProps {
   readonly api: BridgeApi;
 }
 
-/** Placeholder until the settings view lands. */
+/** Every change is saved at once (text fields when they lose focus or on Enter), each group saying "Saved". */
 export function SettingsView({ api }: SettingsViewProps) {
-  void api;
+  const { settings, loadError, save } = useSettings(api);
+
   return (
     <main className="settings" aria-labelledby="settings-title">
       <h2 id="settings-title">Settings</h2>
+      {settings === undefined ? (
+        <p className={loadError === undefined ? 'settings-hint' : 'form-error'} role="status">
+          {loadError === undefined ? 'Loading settings…' : `Could not load the settings: ${loadError}`}
+        </p>
+      ) : (
+        <form
+          className="settings-form"
+          aria-labelledby="settings-title"
+          noValidate
+          onSubmit={(event: SubmitEvent<HTMLFormElement>) => {
+            event.preventDefault();
+          }}
+        >
+          <ServerFieldset settings={settings} save={save} />
+          <NotificationsFieldset settings={settings} save={save} />
+          <PauseFieldset settings={settings} save={save} />
+          <QuietHoursFieldset settings={settings} save={save} />
+          <StartupFieldset settings={settings} save={save} />
+          <HistoryFieldset settings={settings} save={save} />
+          <ThemeFieldset settings={settings} save={save} />
+          <SubscriptionFilesFieldset api={api} defaultServer={settings.defaultServer} />
+        </form>
+      )}
     </main>
   );
 }

@@ -4,7 +4,13 @@
  * what it could not read, item by item; the core still validates every one when it is saved.
  */
 import { parse as parseYaml } from 'yaml';
-import type { FiltersDto, PriorityDto, SubscriptionDto, SubscriptionInput, TransportDto } from '../../preload/contract.ts';
+import type {
+  FiltersDto,
+  PriorityDto,
+  SubscriptionDto,
+  SubscriptionInput,
+  TransportDto,
+} from '../../preload/contract.ts';
 
 export const SUBSCRIPTIONS_FILE_FORMAT = 'ntfy-tray-subscriptions';
 export const SUBSCRIPTIONS_FILE_VERSION = 1;
@@ -47,11 +53,12 @@ export interface ImportPlan {
   readonly duplicates: number;
   /** client.yml only: subscriptions that came with a user, password or token (never imported). */
   readonly withCredentials: number;
-  /** client.yml only: subscriptions with a `command` (ntfy Tray does not run commands). */
+  /** client.yml only: items with a `command` (or under a `default-command`); ntfy Tray runs no commands. */
   readonly withCommand: number;
 }
 
-export type ImportParseResult = { readonly ok: true; readonly plan: ImportPlan } | { readonly ok: false; readonly error: string };
+export type ImportParseResult =
+  { readonly ok: true; readonly plan: ImportPlan } | { readonly ok: false; readonly error: string };
 
 const TOPIC = /^[-_A-Za-z0-9]{1,64}$/;
 const TOPIC_PROBLEM = 'topic must be 1-64 characters of A-Z a-z 0-9 _ -';
@@ -141,12 +148,16 @@ function checkFilterText(name: string, value: string): string {
   return value;
 }
 
+function subscriptionKey(input: SubscriptionInput): string {
+  return `${input.server} ${input.topic}`;
+}
+
 /** Drops items naming the same server and topic as an earlier one, counting them. */
 function withoutDuplicates<T extends PlannedSubscription>(items: readonly T[]): { kept: T[]; duplicates: number } {
   const seen = new Set<string>();
   const kept: T[] = [];
   for (const item of items) {
-    const key = `${item.input.server} ${item.input.topic}`;
+    const key = subscriptionKey(item.input);
     if (seen.has(key)) continue;
     seen.add(key);
     kept.push(item);
@@ -241,7 +252,10 @@ export function parseSubscriptionsJson(text: string): ImportParseResult {
   if (version !== SUBSCRIPTIONS_FILE_VERSION) {
     return typeof version === 'number' && version > SUBSCRIPTIONS_FILE_VERSION
       ? { ok: false, error: `was written by a newer ntfy Tray (format version ${version})` }
-      : { ok: false, error: `has an unknown format version (${version === undefined ? 'none' : JSON.stringify(version)})` };
+      : {
+          ok: false,
+          error: `has an unknown format version (${version === undefined ? 'none' : JSON.stringify(version)})`,
+        };
   }
   const items = value['subscriptions'];
   if (!Array.isArray(items)) return { ok: false, error: 'has no "subscriptions" list' };
@@ -267,24 +281,24 @@ export function parseSubscriptionsJson(text: string): ImportParseResult {
  * `if:` keys the ntfy server reads as filters, with the aliases it accepts
  * (https://docs.ntfy.sh/subscribe/cli/#subscribe-to-multiple-topics, https://docs.ntfy.sh/subscribe/api/#filter-messages).
  */
-const IF_KEYS: Readonly<Record<string, keyof FiltersDto>> = {
-  id: 'id',
-  'x-id': 'id',
-  message: 'message',
-  'x-message': 'message',
-  m: 'message',
-  title: 'title',
-  'x-title': 'title',
-  t: 'title',
-  priority: 'priority',
-  'x-priority': 'priority',
-  prio: 'priority',
-  p: 'priority',
-  tags: 'tags',
-  'x-tags': 'tags',
-  tag: 'tags',
-  ta: 'tags',
-};
+const IF_KEYS: ReadonlyMap<string, keyof FiltersDto> = new Map<string, keyof FiltersDto>([
+  ['id', 'id'],
+  ['x-id', 'id'],
+  ['message', 'message'],
+  ['x-message', 'message'],
+  ['m', 'message'],
+  ['title', 'title'],
+  ['x-title', 'title'],
+  ['t', 'title'],
+  ['priority', 'priority'],
+  ['x-priority', 'priority'],
+  ['prio', 'priority'],
+  ['p', 'priority'],
+  ['tags', 'tags'],
+  ['x-tags', 'tags'],
+  ['tag', 'tags'],
+  ['ta', 'tags'],
+]);
 
 const CLIENT_ITEM_KEYS = new Set(['topic', 'user', 'password', 'token', 'command', 'if']);
 
@@ -304,7 +318,7 @@ function readIfFilters(value: unknown): FiltersDto {
   if (!isObject(value)) throw new ItemError('"if" must be a mapping of filters');
   const filters: { -readonly [K in keyof FiltersDto]: FiltersDto[K] } = {};
   for (const [key, raw] of Object.entries(value)) {
-    const name = IF_KEYS[key.toLowerCase()];
+    const name = IF_KEYS.get(key.toLowerCase());
     if (name === undefined) throw new ItemError(`"if" has an unknown filter "${key}"`);
     const text = scalarText(raw, `filter "${key}"`);
     if (name === 'priority') filters.priority = checkPriorityFilter(commaList(text));
@@ -321,11 +335,20 @@ function readIfFilters(value: unknown): FiltersDto {
 export function resolveClientTopic(topic: string, defaultHost: string): { server: string; topic: string } {
   const trimmed = topic.trim();
   if (!trimmed.includes('/')) return { server: normalizeServer(defaultHost), topic: checkTopic(trimmed) };
-  const url = /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
-  const cut = url.lastIndexOf('/');
-  const name = url.slice(cut + 1);
-  if (name === '') throw new ItemError(`topic URL "${topic}" does not end in a topic name`);
-  return { server: normalizeServer(url.slice(0, cut)), topic: checkTopic(name) };
+  const scheme = /^([a-z][-+.a-z0-9]*):\/\//i.exec(trimmed)?.[1];
+  if (scheme !== undefined && !/^https?$/i.test(scheme)) throw new ItemError(`topic URL "${topic}" must be http(s)`);
+  const text = scheme === undefined ? `https://${trimmed}` : trimmed;
+  if (!URL.canParse(text)) throw new ItemError(`topic URL "${topic}" is not a valid URL`);
+  const url = new URL(text);
+  if (url.username !== '' || url.password !== '')
+    throw new ItemError(`topic URL "${topic}" must not contain credentials`);
+  if (url.search !== '' || url.hash !== '')
+    throw new ItemError(`topic URL "${topic}" must not have a query or fragment`);
+  const segments = url.pathname.split('/').filter((segment) => segment !== '');
+  const name = segments.pop();
+  if (name === undefined) throw new ItemError(`topic URL "${topic}" does not end in a topic name`);
+  const basePath = segments.map((segment) => `/${segment}`).join('');
+  return { server: normalizeServer(`${url.origin}${basePath}`), topic: checkTopic(name) };
 }
 
 function hasValue(value: unknown): boolean {
@@ -344,7 +367,8 @@ export function parseClientYml(text: string, options: ClientYmlOptions): ImportP
     value = parseYaml(text, { logLevel: 'error' });
   } catch (error) {
     // The yaml package appends a multi-line excerpt of the source; its first line says what and where.
-    const message = error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error);
+    const message =
+      error instanceof Error ? (error.message.split('\n')[0] ?? error.message).replace(/:$/, '') : String(error);
     return { ok: false, error: `is not valid YAML: ${message}` };
   }
   if (!isObject(value)) return { ok: false, error: 'is not a client.yml (expected a mapping with a subscribe: list)' };
@@ -388,14 +412,18 @@ export function parseClientYml(text: string, options: ClientYmlOptions): ImportP
     }
   });
   const { kept, duplicates } = withoutDuplicates(planned);
+  const withCredentials = new Set(
+    planned.filter((item) => item.credentials).map((item) => subscriptionKey(item.input)),
+  );
   return {
     ok: true,
     plan: {
       subscriptions: kept.map(({ label, input }) => ({ label, input })),
       problems,
       duplicates,
-      withCredentials: kept.filter((item) => item.credentials).length,
-      withCommand: kept.filter((item) => item.command).length,
+      // A subscription named twice had credentials if either mention did; every command in the file was ignored.
+      withCredentials: kept.filter((item) => withCredentials.has(subscriptionKey(item.input))).length,
+      withCommand: planned.filter((item) => item.command).length,
     },
   };
 }

@@ -83,6 +83,8 @@ export function startAppCore(options: AppCoreOptions): AppCore {
     set: (until) => {
       pausedUntil = until;
       options.events.trayChanged();
+      // The window shows the pause with the settings: tell it, whether the tray or the window paused.
+      options.events.settingsChanged(toSettingsDto(settings.get(), pause.get()));
     },
   };
   let statuses = new Map<string, ConnectionStatus>();

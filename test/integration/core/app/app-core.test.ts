@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ConnectionDto, MessageDto } from '../../../../preload/contract.ts';
+import type { ConnectionDto, MessageDto, SettingsDto } from '../../../../preload/contract.ts';
 import { type AppCore, startAppCore } from '../../../../main/core/app/app-core.ts';
 import { SqliteHistoryStore } from '../../../../main/core/store/history/index.ts';
 import { openConfSettingsStore } from '../../../../main/core/store/settings/conf-settings-store.ts';
@@ -38,7 +38,11 @@ function nextMessages(): Promise<readonly MessageDto[]> {
   return new Promise((resolve) => events.once('messages', resolve));
 }
 
+/** What the window was told about settings (the pause travels with them). */
+let settingsEvents: SettingsDto[] = [];
+
 beforeEach(async () => {
+  settingsEvents = [];
   server = await startTestServer();
   dir = await mkdtemp(path.join(tmpdir(), 'ntfy-tray-core-'));
   history = await SqliteHistoryStore.open({ dataDir: dir });
@@ -61,7 +65,7 @@ beforeEach(async () => {
     events: {
       messagesReceived: (messages) => events.emit('messages', messages),
       connectionsChanged: (connections) => events.emit('connections', connections),
-      settingsChanged: () => undefined,
+      settingsChanged: (next) => settingsEvents.push(next),
       trayChanged: () => undefined,
     },
   });
@@ -112,10 +116,13 @@ describe('the app core (engine + history + notifications + bridge, no Electron)'
     await core.handleTrayCommand({ type: 'toggle-mute', subscriptionId: saved.value.id });
     await core.handleTrayCommand({ type: 'pause', minutes: 60 });
     expect(core.trayState().pausedUntil).toBeGreaterThan(Date.now());
+    // A pause from the tray reaches the window too, though no setting changed.
+    expect(settingsEvents.at(-1)?.pausedUntil).toBe(core.trayState().pausedUntil);
     received = nextMessages();
     await server.publish('alerts', 'while paused');
     await received;
     await core.handleTrayCommand({ type: 'resume' });
+    expect(settingsEvents.at(-1)).not.toHaveProperty('pausedUntil');
     received = nextMessages();
     await server.publish('alerts', 'after resume');
     await received;

@@ -1,0 +1,128 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import type { BridgeApi } from '../../preload/contract.ts';
+import { describeImport, importSubscriptions } from './import-subscriptions.ts';
+import {
+  type ImportParseResult,
+  parseClientYml,
+  parseSubscriptionsJson,
+  serializeSubscriptions,
+  SUBSCRIPTIONS_FILE_NAME,
+} from './subscription-files.ts';
+
+export interface SubscriptionFilesFieldsetProps {
+  readonly api: BridgeApi;
+  /** For client.yml topics without a host when the file names no default-host. */
+  readonly defaultServer: string;
+}
+
+type FileKind = 'json' | 'client-yml';
+
+/** Export to and import from files; every outcome is reported in one status region. */
+export function SubscriptionFilesFieldset({ api, defaultServer }: SubscriptionFilesFieldsetProps) {
+  const id = useId();
+  const [report, setReport] = useState<readonly string[]>([]);
+  const [busy, setBusy] = useState(false);
+  // The last export's blob URL, revoked on the next export or when the view goes (the download may still be
+  // reading it right after the click).
+  const exportUrl = useRef<string | undefined>(undefined);
+
+  useEffect(
+    () => () => {
+      if (exportUrl.current !== undefined) URL.revokeObjectURL(exportUrl.current);
+    },
+    [],
+  );
+
+  const exportAll = async () => {
+    const result = await api.listSubscriptions();
+    if (!result.ok) {
+      setReport([`Export failed: ${result.error.message}`]);
+      return;
+    }
+    if (exportUrl.current !== undefined) URL.revokeObjectURL(exportUrl.current);
+    const url = URL.createObjectURL(new Blob([serializeSubscriptions(result.value)], { type: 'application/json' }));
+    exportUrl.current = url;
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = SUBSCRIPTIONS_FILE_NAME;
+    link.hidden = true;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    const count = result.value.length;
+    setReport([`Exported ${count} ${count === 1 ? 'subscription' : 'subscriptions'} to ${SUBSCRIPTIONS_FILE_NAME}.`]);
+  };
+
+  const importFile = async (file: File, kind: FileKind) => {
+    setBusy(true);
+    setReport([`Importing ${file.name}…`]);
+    try {
+      let parsed: ImportParseResult;
+      try {
+        const text = await file.text();
+        parsed = kind === 'json' ? parseSubscriptionsJson(text) : parseClientYml(text, { defaultServer });
+      } catch (error) {
+        parsed = { ok: false, error: `could not be read (${error instanceof Error ? error.message : String(error)})` };
+      }
+      setReport(
+        parsed.ok
+          ? describeImport(await importSubscriptions(api, parsed.plan))
+          : [`Nothing imported: ${file.name} ${parsed.error}.`],
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onFile = (kind: FileKind) => (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    const file = input.files?.[0];
+    // Cleared, so choosing the same file again (after fixing it) is a change too.
+    input.value = '';
+    if (file === undefined || busy) return;
+    void importFile(file, kind);
+  };
+
+  return (
+    <fieldset className="settings-group">
+      <legend>Subscriptions</legend>
+      <div className="settings-field">
+        <button
+          type="button"
+          className="settings-export"
+          aria-describedby={`${id}-export-hint`}
+          onClick={() => {
+            void exportAll();
+          }}
+        >
+          Export subscriptions
+        </button>
+        <p id={`${id}-export-hint`} className="settings-hint">
+          Servers, topics, names, filters and notification options as JSON. Passwords and tokens are never exported.
+        </p>
+      </div>
+      <div className="settings-field">
+        <label htmlFor={`${id}-json`}>Import subscriptions (JSON)</label>
+        <input id={`${id}-json`} type="file" accept=".json,application/json" onChange={onFile('json')} />
+      </div>
+      <div className="settings-field">
+        <label htmlFor={`${id}-yml`}>Import from ntfy CLI client.yml</label>
+        <input
+          id={`${id}-yml`}
+          type="file"
+          accept=".yml,.yaml"
+          aria-describedby={`${id}-yml-hint`}
+          onChange={onFile('client-yml')}
+        />
+        <p id={`${id}-yml-hint`} className="settings-hint">
+          Passwords and tokens in client.yml are not imported, and commands are not run.
+        </p>
+      </div>
+      <div className="settings-status settings-report" role="status" aria-busy={busy}>
+        {report.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

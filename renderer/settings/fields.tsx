@@ -1,0 +1,144 @@
+import { useId, useRef, useState, type ReactNode } from 'react';
+import type { SettingsDto } from '../../preload/contract.ts';
+import type { SettingsState } from './use-settings.ts';
+
+/** What every fieldset of the view gets. */
+export interface FieldsetProps {
+  readonly settings: SettingsDto;
+  readonly save: SettingsState['save'];
+}
+
+function describedBy(...ids: readonly (string | undefined)[]): string | undefined {
+  const present = ids.filter((id) => id !== undefined);
+  return present.length === 0 ? undefined : present.join(' ');
+}
+
+/** A fieldset's live status line ("Saved", or why not). */
+export function GroupStatus({ status }: { readonly status: string }) {
+  return (
+    <p className="settings-status" role="status" data-saved={status === 'Saved'}>
+      {status}
+    </p>
+  );
+}
+
+export interface DraftFieldProps {
+  readonly label: string;
+  readonly type: 'text' | 'number' | 'time';
+  /** The saved value; shown unless the user has typed something else. */
+  readonly value: string;
+  readonly error: string | undefined;
+  readonly hint?: string;
+  readonly min?: number;
+  readonly max?: number;
+  /** Saves the typed text; resolves true when it was kept (the field then shows the saved value again). */
+  readonly onCommit: (text: string) => Promise<boolean>;
+}
+
+/**
+ * A text-like field saved when it loses focus or on Enter, not on every keystroke: half-typed URLs, numbers and
+ * times are not settings. A refused value stays in the field, with the problem next to it.
+ */
+export function DraftField({ label, type, value, error, hint, min, max, onCommit }: DraftFieldProps) {
+  const id = useId();
+  const [draft, setDraft] = useState<string | undefined>(undefined);
+  // Enter and the blur after it would otherwise send the same text twice (or ask again about a refused one).
+  const lastSent = useRef<string | undefined>(undefined);
+
+  const commit = () => {
+    if (draft === undefined || lastSent.current === draft) return;
+    if (draft === value && error === undefined) {
+      setDraft(undefined);
+      return;
+    }
+    const text = draft;
+    lastSent.current = text;
+    void onCommit(text).then((kept) => {
+      if (!kept) return;
+      lastSent.current = undefined;
+      setDraft((current) => (current === text ? undefined : current));
+    });
+  };
+
+  const hintId = hint === undefined ? undefined : `${id}-hint`;
+  const errorId = error === undefined ? undefined : `${id}-error`;
+  return (
+    <div className="settings-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type={type}
+        value={draft ?? value}
+        min={min}
+        max={max}
+        step={type === 'number' ? 1 : undefined}
+        autoComplete="off"
+        spellCheck={type === 'text' ? false : undefined}
+        aria-invalid={error === undefined ? undefined : true}
+        aria-describedby={describedBy(errorId, hintId)}
+        onChange={(event) => {
+          setDraft(event.target.value);
+        }}
+        onBlur={commit}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter') return;
+          event.preventDefault();
+          commit();
+        }}
+      />
+      {error === undefined ? null : (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+      {hint === undefined ? null : (
+        <p id={hintId} className="settings-hint">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export interface ToggleFieldProps {
+  readonly label: string;
+  readonly checked: boolean;
+  /** An on/off switch (role=switch) rather than a checkbox. */
+  readonly asSwitch?: boolean;
+  readonly error: string | undefined;
+  readonly hint?: ReactNode;
+  readonly onChange: (checked: boolean) => void;
+}
+
+/** A checkbox or switch saved as soon as it flips. */
+export function ToggleField({ label, checked, asSwitch = false, error, hint, onChange }: ToggleFieldProps) {
+  const id = useId();
+  const hintId = hint === undefined ? undefined : `${id}-hint`;
+  const errorId = error === undefined ? undefined : `${id}-error`;
+  return (
+    <div className="settings-toggle">
+      <input
+        id={id}
+        type="checkbox"
+        role={asSwitch ? 'switch' : undefined}
+        checked={checked}
+        aria-invalid={error === undefined ? undefined : true}
+        aria-describedby={describedBy(errorId, hintId)}
+        onChange={(event) => {
+          onChange(event.target.checked);
+        }}
+      />
+      <label htmlFor={id}>{label}</label>
+      {error === undefined ? null : (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+      {hint === undefined ? null : (
+        <p id={hintId} className="settings-hint">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import type { BridgeApi, BridgeError } from '../../preload/contract.ts';
+import type { ImportPlan, ItemProblem } from './subscription-files.ts';
+
+export interface ImportReport {
+  readonly imported: number;
+  /** Already subscribed (in the app, or earlier in the same file). */
+  readonly skipped: number;
+  readonly failures: readonly ItemProblem[];
+  readonly withCredentials: number;
+  readonly withCommand: number;
+}
+
+/** The core's answer to a subscription that exists already (contract: validation-failed on `topic`). */
+function isAlreadySubscribed(error: BridgeError): boolean {
+  return error.code === 'validation-failed' && error.fields?.['topic'] === 'is already subscribed on this server';
+}
+
+function describeFailure(error: BridgeError): string {
+  if (error.code !== 'validation-failed' || error.fields === undefined) return error.message;
+  return Object.entries(error.fields)
+    .map(([field, problem]) => `${field} ${problem}`)
+    .join(', ');
+}
+
+/** Saves the planned subscriptions one after another, in file order, and counts what happened. */
+export async function importSubscriptions(
+  api: Pick<BridgeApi, 'saveSubscription'>,
+  plan: ImportPlan,
+): Promise<ImportReport> {
+  let imported = 0;
+  let skipped = plan.duplicates;
+  const failures: ItemProblem[] = [...plan.problems];
+  for (const { label, input } of plan.subscriptions) {
+    const result = await api.saveSubscription(input);
+    if (result.ok) imported += 1;
+    else if (isAlreadySubscribed(result.error)) skipped += 1;
+    else failures.push({ label, message: describeFailure(result.error) });
+  }
+  return {
+    imported,
+    skipped,
+    failures,
+    withCredentials: plan.withCredentials,
+    withCommand: plan.withCommand,
+  };
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** The report as lines for the status region. */
+export function describeImport(report: ImportReport): string[] {
+  const reasons = report.failures.map((failure) => `${failure.label}: ${failure.message}`).join('; ');
+  const lines = [
+    `Imported ${report.imported}, skipped ${report.skipped} (already subscribed), ${report.failures.length} failed` +
+      (reasons === '' ? '.' : `: ${reasons}`),
+  ];
+  if (report.withCredentials > 0) {
+    lines.push(
+      `${plural(report.withCredentials, 'subscription', 'subscriptions')} had credentials; add them in the subscription editor.`,
+    );
+  }
+  if (report.withCommand > 0) {
+    lines.push(
+      `${plural(report.withCommand, 'command was', 'commands were')} ignored: ntfy Tray does not run commands.`,
+    );
+  }
+  return lines;
+}

@@ -1,0 +1,542 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import type { SettingsDto } from '../../preload/contract.ts';
+import { createRecordingLogger } from '../fakes/logger.ts';
+import { startTestServer, type TestServer } from '../server/index.ts';
+import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
+
+// The settings view driven through the UI only, against the real core behind the dev:web bridge. Settings are
+// global, so every test gets a core of its own (fresh data folder); the ntfy test server is shared.
+
+let ntfy: TestServer;
+let bridge: WebBridge;
+
+test.beforeAll(async () => {
+  ntfy = await startTestServer();
+});
+
+test.afterAll(async () => {
+  await ntfy.close();
+});
+
+/** The bridge this test started, if it got that far (so a failed start does not close the last test's again). */
+let running: WebBridge | undefined;
+
+test.beforeEach(async () => {
+  bridge = await startWebBridge({ ntfyServerUrl: ntfy.url, log: createRecordingLogger('web-bridge') });
+  running = bridge;
+});
+
+test.afterEach(async () => {
+  await running?.close();
+  running = undefined;
+});
+
+async function coreSettings(): Promise<SettingsDto> {
+  const result = await bridge.core.service.getSettings();
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+}
+
+async function openSettings(page: Page): Promise<void> {
+  await page.goto(bridge.url);
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByLabel('Default server')).toBeVisible();
+}
+
+function group(page: Page, name: string) {
+  return page.getByRole('group', { name, exact: true });
+}
+
+/** The core's value, asked until it matches (the save is asynchronous), as the assertion. */
+async function expectCore<T>(read: (settings: SettingsDto) => T, expected: T): Promise<void> {
+  await expect.poll(async () => read(await coreSettings())).toEqual(expected);
+}
+
+test('each kind of setting is saved to the core and survives a reload', async ({ page }) => {
+  await openSettings(page);
+
+  const server = group(page, 'Server');
+  await server.getByLabel('Default server').fill('http://127.0.0.1:9/NTFY-base/');
+  await server.getByLabel('Default server').press('Enter');
+  await expect(server.getByRole('status')).toHaveText('Saved');
+  await expectCore((s) => s.defaultServer, 'http://127.0.0.1:9/NTFY-base');
+  await expect(server.getByLabel('Default server')).toHaveValue('http://127.0.0.1:9/NTFY-base');
+
+  const notifications = group(page, 'Notifications');
+  await notifications.getByRole('switch', { name: 'Show notifications' }).click();
+  await expectCore((s) => s.preferences.notificationsEnabled, false);
+  await notifications.getByRole('checkbox', { name: 'Play a sound' }).click();
+  await expectCore((s) => s.preferences.sounds, false);
+  await notifications.getByLabel('Minimum priority').selectOption({ label: '4 – high' });
+  await expectCore((s) => s.preferences.minPriority, 4);
+  await expect(notifications.getByRole('status')).toHaveText('Saved');
+
+  const quiet = group(page, 'Quiet hours');
+  await quiet.getByRole('checkbox', { name: 'No popups during quiet hours' }).click();
+  await expectCore((s) => s.preferences.quietHours.enabled, true);
+  await quiet.getByLabel('Starts at').fill('21:30');
+  await quiet.getByLabel('Starts at').blur(); // saved when it loses focus
+  await expectCore((s) => s.preferences.quietHours.start, '21:30');
+  await quiet.getByLabel('Ends at').fill('06:15');
+  await quiet.getByLabel('Ends at').press('Enter');
+  await expectCore((s) => s.preferences.quietHours.end, '06:15');
+  await quiet.getByRole('checkbox', { name: 'Urgent messages break through' }).click();
+  await expectCore((s) => s.preferences.quietHours.urgentBreaksThrough, false);
+  await expect(quiet.getByRole('status')).toHaveText('Saved');
+
+  await group(page, 'Startup').getByRole('switch', { name: 'Start ntfy Tray when I log in' }).click();
+  await expectCore((s) => s.preferences.startAtLogin, true);
+  await expect(group(page, 'Startup').getByRole('status')).toHaveText('Saved');
+
+  const history = group(page, 'History');
+  await history.getByLabel('Days to keep messages').fill('90');
+  await history.getByLabel('Days to keep messages').press('Enter');
+  await expectCore((s) => s.preferences.historyRetention.maxAgeDays, 90);
+  await history.getByLabel('Messages to keep per subscription').fill('500');
+  await history.getByLabel('Messages to keep per subscription').blur();
+  await expectCore((s) => s.preferences.historyRetention.maxPerSubscription, 500);
+  await expect(history.getByRole('status')).toHaveText('Saved');
+
+  await group(page, 'Theme').getByRole('radio', { name: 'Light' }).check();
+  await expectCore((s) => s.preferences.theme, 'light');
+
+  expect((await coreSettings()).preferences).toEqual({
+    notificationsEnabled: false,
+    quietHours: { enabled: true, start: '21:30', end: '06:15', urgentBreaksThrough: false },
+    sounds: false,
+    minPriority: 4,
+    startAtLogin: true,
+    theme: 'light',
+    historyRetention: { maxAgeDays: 90, maxPerSubscription: 500 },
+    keepaliveTimeoutSeconds: 90,
+  });
+
+  await page.reload();
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByLabel('Default server')).toHaveValue('http://127.0.0.1:9/NTFY-base');
+  await expect(page.getByRole('switch', { name: 'Show notifications' })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Play a sound' })).not.toBeChecked();
+  await expect(page.getByLabel('Minimum priority')).toHaveValue('4');
+  await expect(page.getByRole('checkbox', { name: 'No popups during quiet hours' })).toBeChecked();
+  await expect(page.getByLabel('Starts at')).toHaveValue('21:30');
+  await expect(page.getByLabel('Ends at')).toHaveValue('06:15');
+  await expect(page.getByRole('checkbox', { name: 'Urgent messages break through' })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Start ntfy Tray when I log in' })).toBeChecked();
+  await expect(page.getByLabel('Days to keep messages')).toHaveValue('90');
+  await expect(page.getByLabel('Messages to keep per subscription')).toHaveValue('500');
+  await expect(page.getByRole('radio', { name: 'Light' })).toBeChecked();
+});
+
+test('refused values are explained next to their field and not saved', async ({ page }) => {
+  await openSettings(page);
+  const history = group(page, 'History');
+  const days = history.getByLabel('Days to keep messages');
+
+  await days.fill('0');
+  await days.press('Enter');
+  await expect(days).toHaveAccessibleDescription(/^must be a whole number from 1 to 3650/);
+  await expect(days).toHaveAttribute('aria-invalid', 'true');
+  await expect(days).toHaveValue('0'); // the refused text stays for fixing
+  await expect(history.getByRole('status')).toHaveText('Not saved');
+  expect((await coreSettings()).preferences.historyRetention.maxAgeDays).toBe(30);
+
+  const perSubscription = history.getByLabel('Messages to keep per subscription');
+  await perSubscription.fill('5');
+  await perSubscription.press('Enter');
+  await expect(perSubscription).toHaveAccessibleDescription(/^must be a whole number from 10 to 1000000/);
+  expect((await coreSettings()).preferences.historyRetention.maxPerSubscription).toBe(10_000);
+
+  // Fixing the value clears the message and saves.
+  await days.fill('45');
+  await days.press('Enter');
+  await expectCore((s) => s.preferences.historyRetention.maxAgeDays, 45);
+  await expect(days).not.toHaveAttribute('aria-invalid');
+  await expect(days).toHaveAccessibleDescription('1 to 3,650 days');
+  await expect(perSubscription).toHaveAttribute('aria-invalid', 'true');
+
+  const serverField = page.getByLabel('Default server');
+  await serverField.fill('ftp://example.com');
+  await serverField.press('Enter');
+  await expect(serverField).toHaveAccessibleDescription(/^must be an http or https URL/);
+  expect((await coreSettings()).defaultServer).toBe(ntfy.url);
+
+  // Quiet hours must start and end at different times; the core names the end.
+  const quiet = group(page, 'Quiet hours');
+  await quiet.getByLabel('Ends at').fill('22:00');
+  await quiet.getByLabel('Ends at').press('Enter');
+  await expect(quiet.getByLabel('Ends at')).toHaveAccessibleDescription(/^must differ from start/);
+  expect((await coreSettings()).preferences.quietHours.end).toBe('07:00');
+});
+
+test('pause shows until when, survives a reload, and resume clears it', async ({ page }) => {
+  await openSettings(page);
+  const pause = group(page, 'Pause notifications');
+  const state = pause.getByRole('status');
+  await expect(state).toHaveText('Notifications are not paused');
+  await expect(pause.getByRole('button', { name: 'Resume', exact: true })).toHaveCount(0);
+
+  const before = Date.now();
+  await pause.getByRole('button', { name: 'Pause for 1 hour' }).click();
+  await expect(state).toHaveText(/^Paused until \d\d:\d\d$/);
+  const pausedUntil = (await coreSettings()).pausedUntil;
+  if (typeof pausedUntil !== 'number') throw new Error(`expected a timed pause, got ${String(pausedUntil)}`);
+  expect(pausedUntil).toBeGreaterThanOrEqual(before + 60 * 60_000);
+  expect(pausedUntil).toBeLessThanOrEqual(Date.now() + 60 * 60_000);
+  const clock = await page.evaluate(
+    (at) => new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at),
+    pausedUntil,
+  );
+  await expect(state).toHaveText(`Paused until ${clock}`);
+
+  await pause.getByRole('button', { name: 'Resume', exact: true }).click();
+  await expect(state).toHaveText('Notifications are not paused');
+  expect((await coreSettings()).pausedUntil).toBeUndefined();
+  await expect(pause.getByRole('button', { name: 'Pause for 1 hour' })).toBeFocused();
+
+  await pause.getByRole('button', { name: 'Pause until I resume' }).click();
+  await expect(state).toHaveText('Paused until you resume');
+  expect((await coreSettings()).pausedUntil).toBeNull();
+
+  await page.reload();
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Settings' }).click();
+  await expect(group(page, 'Pause notifications').getByRole('status')).toHaveText('Paused until you resume');
+  await group(page, 'Pause notifications').getByRole('button', { name: 'Resume', exact: true }).click();
+  await expect(group(page, 'Pause notifications').getByRole('status')).toHaveText('Notifications are not paused');
+  expect((await coreSettings()).pausedUntil).toBeUndefined();
+});
+
+test('follows changes made elsewhere (the tray, another window)', async ({ page }) => {
+  await openSettings(page);
+  await bridge.core.handleTrayCommand({ type: 'pause', minutes: 'until-resumed' });
+  // A pause alone changes no setting; the next settings change carries it to every window.
+  const updated = await bridge.core.service.updateSettings({
+    preferences: { minPriority: 5, historyRetention: { maxAgeDays: 7 } },
+  });
+  expect(updated.ok).toBe(true);
+  await expect(page.getByLabel('Minimum priority')).toHaveValue('5');
+  await expect(page.getByLabel('Days to keep messages')).toHaveValue('7');
+  await expect(group(page, 'Pause notifications').getByRole('status')).toHaveText('Paused until you resume');
+});
+
+test('the dark theme applies to the page and survives a reload', async ({ page }) => {
+  await openSettings(page);
+  const theme = group(page, 'Theme');
+  await expect(theme.getByRole('radio', { name: 'Same as the system' })).toBeChecked();
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme');
+
+  await theme.getByRole('radio', { name: 'Dark' }).check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expectCore((s) => s.preferences.theme, 'dark');
+
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Settings' }).click();
+  await expect(group(page, 'Theme').getByRole('radio', { name: 'Dark' })).toBeChecked();
+
+  await group(page, 'Theme').getByRole('radio', { name: 'Same as the system' }).check();
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme');
+  await expectCore((s) => s.preferences.theme, 'system');
+});
+
+test('export downloads the subscriptions as JSON, without any secret', async ({ page }) => {
+  const password = 'correct-horse-battery-staple-41';
+  const token = 'tk_settingsexportsecret0000000';
+  for (const input of [
+    {
+      server: ntfy.url,
+      topic: 'export-backups',
+      displayName: 'Backups',
+      filters: { priority: ['high', 'urgent'] },
+      muted: true,
+      minPriority: 2 as const,
+    },
+    { server: 'https://ntfy.example.com', topic: 'export-alerts', transport: 'sse' as const },
+  ]) {
+    const saved = await bridge.core.service.saveSubscription(input);
+    expect(saved.ok).toBe(true);
+  }
+  const basic = await bridge.core.service.setCredentials({ server: ntfy.url, kind: 'basic', user: 'alice', password });
+  const bearer = await bridge.core.service.setCredentials({ server: 'https://ntfy.example.com', kind: 'token', token });
+  expect([basic.ok, bearer.ok]).toEqual([true, true]);
+
+  try {
+    await openSettings(page);
+    const files = group(page, 'Subscriptions');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      files.getByRole('button', { name: 'Export subscriptions' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('ntfy-tray-subscriptions.json');
+    const text = await readFile(await download.path(), 'utf8');
+    expect(JSON.parse(text)).toEqual({
+      format: 'ntfy-tray-subscriptions',
+      version: 1,
+      subscriptions: [
+        {
+          server: ntfy.url,
+          topic: 'export-backups',
+          displayName: 'Backups',
+          transport: 'json',
+          filters: { priority: ['high', 'urgent'] },
+          muted: true,
+          minPriority: 2,
+        },
+        {
+          server: 'https://ntfy.example.com',
+          topic: 'export-alerts',
+          transport: 'sse',
+          filters: {},
+          muted: false,
+          minPriority: 1,
+        },
+      ],
+    });
+    expect(text).not.toContain(password);
+    expect(text).not.toContain(token);
+    expect(text).not.toContain('alice');
+    await expect(files.getByRole('status')).toHaveText('Exported 2 subscriptions to ntfy-tray-subscriptions.json.');
+  } finally {
+    // The dev bridge may be using a real keychain (under its own service name); leave nothing behind.
+    await bridge.core.service.clearCredentials(ntfy.url);
+    await bridge.core.service.clearCredentials('https://ntfy.example.com');
+  }
+});
+
+async function subscriptionsInCore() {
+  const result = await bridge.core.service.listSubscriptions();
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+}
+
+test('import JSON creates the subscriptions, skipping existing ones and explaining failures', async ({ page }) => {
+  const existing = await bridge.core.service.saveSubscription({ server: ntfy.url, topic: 'json-existing' });
+  expect(existing.ok).toBe(true);
+  const file = {
+    format: 'ntfy-tray-subscriptions',
+    version: 1,
+    subscriptions: [
+      { server: ntfy.url, topic: 'json-existing' },
+      {
+        server: ntfy.url,
+        topic: 'json-new',
+        displayName: 'New one',
+        transport: 'ws',
+        filters: { tags: ['disk'] },
+        muted: true,
+        minPriority: 4,
+      },
+      { server: `${ntfy.url}/`, topic: 'json-second' },
+      { server: ntfy.url, topic: 'bad topic!' },
+      { server: ntfy.url, topic: 'json-long-id', filters: { id: 'x'.repeat(100) } },
+    ],
+  };
+  await openSettings(page);
+  const files = group(page, 'Subscriptions');
+  await files.getByLabel('Import subscriptions (JSON)').setInputFiles({
+    name: 'subscriptions.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(file, null, 2)),
+  });
+
+  const report = files.getByRole('status');
+  await expect(report).toContainText('Imported 2, skipped 1 (already subscribed), 2 failed: ');
+  await expect(report).toContainText('item 4 (bad topic!): topic must be 1-64 characters of A-Z a-z 0-9 _ -');
+  await expect(report).toContainText('item 5 (json-long-id): subscription.filters.id: is too long');
+
+  const subscriptions = await subscriptionsInCore();
+  expect(subscriptions.map((item) => item.topic)).toEqual(['json-existing', 'json-new', 'json-second']);
+  expect(subscriptions[1]).toMatchObject({
+    server: ntfy.url,
+    topic: 'json-new',
+    displayName: 'New one',
+    transport: 'ws',
+    filters: { tags: ['disk'] },
+    muted: true,
+    minPriority: 4,
+  });
+
+  // The same file again: everything readable is there already.
+  await files.getByLabel('Import subscriptions (JSON)').setInputFiles({
+    name: 'subscriptions.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(file)),
+  });
+  await expect(report).toContainText('Imported 0, skipped 3 (already subscribed), 2 failed: ');
+  expect(await subscriptionsInCore()).toHaveLength(3);
+
+  await files.getByLabel('Import subscriptions (JSON)').setInputFiles({
+    name: 'notes.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"subscriptions": ['),
+  });
+  await expect(report).toContainText('Nothing imported: notes.json is not valid JSON');
+  expect(await subscriptionsInCore()).toHaveLength(3);
+});
+
+test('import from client.yml creates the subscriptions, without credentials or commands', async ({ page }) => {
+  const existing = await bridge.core.service.saveSubscription({ server: ntfy.url, topic: 'cli-existing' });
+  expect(existing.ok).toBe(true);
+  const host = new URL(ntfy.url).host;
+  const clientYml = `# ~/.config/ntfy/client.yml
+default-host: ${ntfy.url}
+
+subscribe:
+  - topic: cli-alerts
+    user: phil
+    password: cli-yml-password-77
+  - topic: ${ntfy.url}/cli-urgent
+    command: notify-send "$m"
+    if:
+      priority: high,urgent
+      tags: disk
+  - topic: ${host}/cli-no-scheme
+  - topic: cli-existing
+  - topic: not a topic
+`;
+  await openSettings(page);
+  const files = group(page, 'Subscriptions');
+  await files.getByLabel('Import from ntfy CLI client.yml').setInputFiles({
+    name: 'client.yml',
+    mimeType: 'application/yaml',
+    buffer: Buffer.from(clientYml),
+  });
+
+  const report = files.getByRole('status');
+  await expect(report).toContainText(
+    'Imported 3, skipped 1 (already subscribed), 1 failed: item 5 (not a topic): topic must be 1-64 characters',
+  );
+  await expect(report).toContainText('1 subscription had credentials; add them in the subscription editor.');
+  await expect(report).toContainText('1 command was ignored: ntfy Tray does not run commands.');
+
+  const subscriptions = await subscriptionsInCore();
+  expect(subscriptions.map(({ server, topic, filters }) => ({ server, topic, filters }))).toEqual([
+    { server: ntfy.url, topic: 'cli-existing', filters: {} },
+    { server: ntfy.url, topic: 'cli-alerts', filters: {} },
+    { server: ntfy.url, topic: 'cli-urgent', filters: { priority: ['high', 'urgent'], tags: ['disk'] } },
+    // A host without a scheme means https, as in the ntfy CLI.
+    { server: `https://${host}`, topic: 'cli-no-scheme', filters: {} },
+  ]);
+  expect(subscriptions.every((item) => !item.hasCredentials && item.auth === 'none')).toBe(true);
+
+  // Without default-host, bare topics go to the app's default server.
+  await files.getByLabel('Import from ntfy CLI client.yml').setInputFiles({
+    name: 'client.yml',
+    mimeType: 'application/yaml',
+    buffer: Buffer.from('subscribe:\n  - topic: cli-default\n'),
+  });
+  await expect(report).toContainText('Imported 1, skipped 0 (already subscribed), 0 failed.');
+  expect((await subscriptionsInCore()).at(-1)).toMatchObject({ server: ntfy.url, topic: 'cli-default' });
+
+  await files.getByLabel('Import from ntfy CLI client.yml').setInputFiles({
+    name: 'broken.yml',
+    mimeType: 'application/yaml',
+    buffer: Buffer.from('subscribe:\n  - topic: "unclosed\n'),
+  });
+  await expect(report).toContainText('Nothing imported: broken.yml is not valid YAML');
+  expect(await subscriptionsInCore()).toHaveLength(5);
+});
+
+interface ProbedElement {
+  setAttribute(name: string, value: string): void;
+  removeAttribute(name: string): void;
+}
+
+/** What the page needs for the focus probe (these tests have no DOM types; the function runs in the page). */
+interface FocusProbePage {
+  readonly document: {
+    readonly activeElement: ProbedElement | null;
+    querySelector(selector: string): ProbedElement | null;
+  };
+}
+
+/**
+ * The focused control as the accessibility tree names it. `:focus` cannot be used: inside a time input, focus sits
+ * on a segment in the browser's own shadow tree, while document.activeElement is still the input.
+ */
+async function focusedControl(page: Page): Promise<string> {
+  await page.evaluate(() => {
+    const { document } = globalThis as unknown as FocusProbePage;
+    document.querySelector('[data-focus-probe]')?.removeAttribute('data-focus-probe');
+    document.activeElement?.setAttribute('data-focus-probe', '');
+  });
+  return page.locator('[data-focus-probe]').ariaSnapshot();
+}
+
+test('every control is reachable and usable with the keyboard alone', async ({ page }) => {
+  await openSettings(page);
+  const settingsButton = page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Settings' });
+  await settingsButton.focus();
+
+  // Tab from the navigation through the form until the theme radios; every stop is a named control.
+  const systemTheme = page.getByRole('radio', { name: 'Same as the system' });
+  const stops: string[] = [];
+  for (let step = 0; step < 40 && !(stops.at(-1) ?? '').startsWith('- radio "Same as the system"'); step++) {
+    await page.keyboard.press('Tab');
+    stops.push(await focusedControl(page));
+  }
+  await expect(systemTheme).toBeFocused();
+  for (const control of [
+    '- textbox "Default server"',
+    '- switch "Show notifications"',
+    '- checkbox "Play a sound"',
+    '- combobox "Minimum priority"',
+    '- button "Pause for 1 hour"',
+    '- checkbox "No popups during quiet hours"',
+    '- switch "Start ntfy Tray when I log in"',
+    '- spinbutton "Days to keep messages"',
+    '- spinbutton "Messages to keep per subscription"',
+  ]) {
+    expect(stops.some((stop) => stop.startsWith(control))).toBe(true);
+  }
+  expect(stops.filter((stop) => !/^- \w+ "[^"]+"/.test(stop))).toEqual([]);
+
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('radio', { name: 'Light' })).toBeFocused();
+  await expect(page.getByRole('radio', { name: 'Light' })).toBeChecked();
+  await expectCore((s) => s.preferences.theme, 'light');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expectCore((s) => s.preferences.theme, 'dark');
+
+  // A switch flips with Space, a number saves with Enter.
+  await page.getByRole('switch', { name: 'Show notifications' }).focus();
+  await page.keyboard.press('Space');
+  await expectCore((s) => s.preferences.notificationsEnabled, false);
+  await page.getByLabel('Days to keep messages').focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('14');
+  await page.keyboard.press('Enter');
+  await expectCore((s) => s.preferences.historyRetention.maxAgeDays, 14);
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`has no serious accessibility violations (${colorScheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    await openSettings(page);
+    // With the states that add text: a pause, a field problem, a "Saved" and an import report.
+    await page.getByRole('button', { name: 'Pause until I resume' }).click();
+    await expect(page.getByRole('button', { name: 'Resume', exact: true })).toBeVisible();
+    await page.getByLabel('Days to keep messages').fill('0');
+    await page.getByLabel('Days to keep messages').press('Enter');
+    await expect(page.getByLabel('Days to keep messages')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByRole('checkbox', { name: 'Play a sound' }).click();
+    await expect(group(page, 'Notifications').getByRole('status')).toHaveText('Saved');
+    await page.getByLabel('Import from ntfy CLI client.yml').setInputFiles({
+      name: 'client.yml',
+      mimeType: 'application/yaml',
+      buffer: Buffer.from('subscribe:\n  - topic: axe-check\n    token: tk_x\n'),
+    });
+    await expect(group(page, 'Subscriptions').getByRole('status')).toContainText('Imported 1');
+
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath(`settings-${colorScheme}.png`), fullPage: true });
+  });
+}

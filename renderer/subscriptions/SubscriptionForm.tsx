@@ -1,6 +1,9 @@
-import { useEffect, useId, useState, type SubmitEvent, type KeyboardEvent } from 'react';
+import { useCallback, useId, useState, type SubmitEvent, type KeyboardEvent } from 'react';
 import type { BridgeApi, SubscriptionDto, SubscriptionInput } from '../../preload/contract.ts';
+import { placeFieldErrors } from './field-errors.ts';
+import { TextField } from './form-fields.tsx';
 import { splitTopicUrl } from './topic-url.ts';
+import { useDefaultServer } from './use-default-server.ts';
 
 export interface SubscriptionFormProps {
   readonly api: BridgeApi;
@@ -13,10 +16,6 @@ type FieldErrors = Partial<Record<FieldName, string>>;
 
 const fieldNames: readonly FieldName[] = ['server', 'topic', 'displayName'];
 
-function isFieldName(name: string): name is FieldName {
-  return (fieldNames as readonly string[]).includes(name);
-}
-
 /** Adds a subscription: a topic on the default server, or a pasted topic URL. Validation comes from the core. */
 export function SubscriptionForm({ api, onSaved, onClose }: SubscriptionFormProps) {
   const id = useId();
@@ -27,16 +26,13 @@ export function SubscriptionForm({ api, onSaved, onClose }: SubscriptionFormProp
   const [formError, setFormError] = useState<string | undefined>(undefined);
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    let active = true;
-    void api.getSettings().then((result) => {
+  useDefaultServer(
+    api,
+    useCallback((defaultServer: string) => {
       // Only a still-empty field takes the default, so a fast typist's server is not overwritten.
-      if (active && result.ok) setServer((current) => (current === '' ? result.value.defaultServer : current));
-    });
-    return () => {
-      active = false;
-    };
-  }, [api]);
+      setServer((current) => (current === '' ? defaultServer : current));
+    }, []),
+  );
 
   const onTopicChange = (value: string) => {
     const split = splitTopicUrl(value);
@@ -64,15 +60,9 @@ export function SubscriptionForm({ api, onSaved, onClose }: SubscriptionFormProp
         onSaved(result.value);
         return;
       }
-      const errors: FieldErrors = {};
-      const unplaced: string[] = [];
-      for (const [field, problem] of Object.entries(result.error.fields ?? {})) {
-        if (isFieldName(field)) errors[field] = problem;
-        else unplaced.push(`${field} ${problem}`);
-      }
-      setFieldErrors(errors);
-      const placedAny = Object.keys(errors).length > 0;
-      setFormError(placedAny && unplaced.length === 0 ? undefined : [result.error.message, ...unplaced].join('; '));
+      const placed = placeFieldErrors(result.error, fieldNames);
+      setFieldErrors(placed.fields);
+      setFormError(placed.formError);
     });
   };
 
@@ -82,36 +72,18 @@ export function SubscriptionForm({ api, onSaved, onClose }: SubscriptionFormProp
     onClose();
   };
 
-  const field = (name: FieldName, label: string, value: string, onChange: (value: string) => void, hint?: string) => {
-    const inputId = `${id}-${name}`;
-    const error = fieldErrors[name];
-    const errorId = `${inputId}-error`;
-    return (
-      <div className="form-field">
-        <label htmlFor={inputId}>{label}</label>
-        <input
-          id={inputId}
-          name={name}
-          type="text"
-          autoComplete="off"
-          spellCheck={false}
-          value={value}
-          placeholder={hint}
-          autoFocus={name === 'topic'}
-          aria-invalid={error === undefined ? undefined : true}
-          aria-describedby={error === undefined ? undefined : errorId}
-          onChange={(event) => {
-            onChange(event.target.value);
-          }}
-        />
-        {error === undefined ? null : (
-          <p id={errorId} className="field-error">
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  };
+  const field = (name: FieldName, label: string, value: string, onChange: (value: string) => void, hint?: string) => (
+    <TextField
+      id={`${id}-${name}`}
+      name={name}
+      label={label}
+      value={value}
+      onChange={onChange}
+      placeholder={hint}
+      autoFocus={name === 'topic'}
+      error={fieldErrors[name]}
+    />
+  );
 
   return (
     <section className="subscription-form" role="dialog" aria-labelledby={`${id}-title`} onKeyDown={onKeyDown}>

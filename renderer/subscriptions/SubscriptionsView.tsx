@@ -1,4 +1,11 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BridgeApi } from '../../preload/contract.ts';
+import { useSubscriptions } from '../history/use-subscriptions.ts';
+import { anyCountdown, subscriptionStatus } from './connection-status.ts';
+import { SubscriptionEditor, type EditorFocus, type EditorOutcome } from './SubscriptionEditor.tsx';
+import { SubscriptionRow } from './SubscriptionRow.tsx';
+import { useTicker } from './use-ticker.ts';
+import './subscriptions.css';
 
 export interface SubscriptionsViewProps {
   readonly api: BridgeApi;
@@ -6,12 +13,128 @@ export interface SubscriptionsViewProps {
   readonly editId?: string | undefined;
 }
 
-/** Placeholder until the subscription editor lands. */
-export function SubscriptionsView({ api }: SubscriptionsViewProps) {
-  void api;
+interface OpenEditor {
+  /** Keys the editor, so opening it again starts from what is saved. */
+  readonly session: number;
+  /** Undefined: a new subscription. */
+  readonly id: string | undefined;
+  readonly focus: EditorFocus;
+}
+
+/** Every subscription with its live connection status, and the editor to add, change or delete one. */
+export function SubscriptionsView({ api, editId }: SubscriptionsViewProps) {
+  const { subscriptions, connections, error, refreshSubscriptions } = useSubscriptions(api);
+  const [editor, setEditor] = useState<OpenEditor | undefined>(undefined);
+  const sessions = useRef(0);
+  /** The button that opened the editor, to give focus back to. */
+  const opener = useRef<HTMLElement | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const editButtons = useRef(new Map<string, HTMLButtonElement>());
+
+  const statuses = useMemo(
+    () => new Map((subscriptions ?? []).map((item) => [item.id, subscriptionStatus(item, connections)])),
+    [subscriptions, connections],
+  );
+  const nowMs = useTicker(anyCountdown([...statuses.values()]));
+
+  const open = useCallback((id: string | undefined, focus: EditorFocus, button: HTMLElement | null) => {
+    opener.current = button;
+    sessions.current += 1;
+    setEditor({ session: sessions.current, id, focus });
+  }, []);
+
+  // Asked from elsewhere (a "Fix credentials" link): once per id, as soon as the list is known.
+  const openedFor = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (editId === undefined || subscriptions === undefined || openedFor.current === editId) return;
+    openedFor.current = editId;
+    if (subscriptions.some((item) => item.id === editId)) open(editId, 'credentials', null);
+  }, [editId, subscriptions, open]);
+
+  const close = (outcome: EditorOutcome, id: string | undefined) => {
+    // Back to the button that opened the editor, unless it is about to go: a "Fix credentials" button once the
+    // credentials work (then the row's Edit button), a deleted subscription's buttons (then "Add subscription").
+    // The list has not been asked again yet, so those buttons are still there now.
+    const openerGoes = outcome === 'deleted' || (outcome === 'saved' && editor?.focus === 'credentials');
+    setEditor(undefined);
+    requestAnimationFrame(() => {
+      const rowButton = id === undefined || outcome === 'deleted' ? undefined : editButtons.current.get(id);
+      const openerStays = opener.current?.isConnected === true && !openerGoes;
+      const target = openerStays ? opener.current : (rowButton ?? addButton.current);
+      target?.focus();
+    });
+  };
+
+  const editing = editor === undefined ? undefined : subscriptions?.find((item) => item.id === editor.id);
+
   return (
-    <main className="subscriptions" aria-labelledby="subscriptions-title">
-      <h2 id="subscriptions-title">Subscriptions</h2>
+    <main className="subscriptions" aria-labelledby="subscriptions-title" data-editing={editor !== undefined}>
+      <div className="subscriptions-pane">
+        <div className="subscriptions-header">
+          <h2 id="subscriptions-title">Subscriptions</h2>
+          <button
+            ref={addButton}
+            type="button"
+            className="button-primary"
+            onClick={(event) => {
+              open(undefined, 'fields', event.currentTarget);
+            }}
+          >
+            Add subscription
+          </button>
+        </div>
+        {error === undefined ? null : (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        {subscriptions === undefined ? null : subscriptions.length === 0 ? (
+          <section className="empty-state" aria-labelledby="subscriptions-empty-title">
+            <h3 id="subscriptions-empty-title">No subscriptions yet</h3>
+            <p>Subscribe to a topic on an ntfy server and its notifications will show up here.</p>
+            <button
+              type="button"
+              onClick={(event) => {
+                open(undefined, 'fields', event.currentTarget);
+              }}
+            >
+              Add your first subscription
+            </button>
+          </section>
+        ) : (
+          <ul className="subscriptions-list" aria-labelledby="subscriptions-title">
+            {subscriptions.map((item) => (
+              <SubscriptionRow
+                key={item.id}
+                subscription={item}
+                status={statuses.get(item.id) ?? { kind: 'not-connected' }}
+                nowMs={nowMs}
+                editButtonRef={(button) => {
+                  if (button === null) editButtons.current.delete(item.id);
+                  else editButtons.current.set(item.id, button);
+                }}
+                onEdit={(button) => {
+                  open(item.id, 'fields', button);
+                }}
+                onFixCredentials={(button) => {
+                  open(item.id, 'credentials', button);
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+      {editor === undefined || subscriptions === undefined ? null : (
+        <SubscriptionEditor
+          key={editor.session}
+          api={api}
+          subscription={editing}
+          subscriptions={subscriptions}
+          focus={editor.focus}
+          onChanged={refreshSubscriptions}
+          onClose={close}
+        />
+      )}
     </main>
   );
 }

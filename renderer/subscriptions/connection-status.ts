@@ -1,4 +1,9 @@
-import type { ConnectionDto, SubscriptionRefDto } from '../../preload/contract.ts';
+import type {
+  ConnectionDto,
+  SubscriptionRefDto,
+  SubscriptionTestOutcome,
+  SubscriptionTestResult,
+} from '../../preload/contract.ts';
 
 /** What one subscription's connection is doing, as the subscriptions view tells it. */
 export type SubscriptionStatus =
@@ -103,4 +108,20 @@ export function describeStatus(status: SubscriptionStatus, nowMs: number): Statu
 /** True while some status counts down, so the view only ticks every second when it has to. */
 export function anyCountdown(statuses: readonly SubscriptionStatus[]): boolean {
   return statuses.some((status) => status.kind === 'reconnecting');
+}
+
+const testHeadlines: Readonly<Record<SubscriptionTestOutcome, string>> = {
+  ok: 'Connected: the server accepts this subscription',
+  'wrong-credentials': 'Wrong credentials',
+  'no-permission': 'No permission',
+  unreachable: 'Unreachable',
+};
+
+/** The Test button's answer in words: a headline, main's detail, and whether it is good news. */
+export function describeTestResult(result: SubscriptionTestResult): StatusDescription {
+  return {
+    label: testHeadlines[result.outcome],
+    detail: result.detail,
+    tone: result.outcome === 'ok' ? 'ok' : 'problem',
+  };
 }

@@ -10,3 +10,14 @@ export function splitTopicUrl(text: string): { readonly server: string; readonly
   const prefix = segments.length === 0 ? '' : `/${segments.join('/')}`;
   return { server: `${url.origin}${prefix}`, topic: decodeURIComponent(topic) };
 }
+
+/**
+ * A server URL in the form the core stores it (`https://Ntfy.sh/` → `https://ntfy.sh`), to tell whether two typed
+ * servers are the same one; undefined when it is not an http(s) URL.
+ */
+export function serverKey(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!/^https?:\/\//i.test(trimmed) || !URL.canParse(trimmed)) return undefined;
+  const url = new URL(trimmed);
+  return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
+}

@@ -238,6 +238,9 @@ export function startAppCore(options: AppCoreOptions): AppCore {
     newId: () => randomUUID(),
     now: () => clock.now(),
     log: log.child('bridge'),
+    credentialsChanged: () => {
+      reconcile(settings.get());
+    },
   });
 
   return {

@@ -72,6 +72,11 @@ export interface AppServiceOptions {
   readonly newId: () => string;
   readonly now: () => number;
   readonly log: Logger;
+  /**
+   * A secret changed in the keychain. The settings may not have (same user, new password), so the engine is told
+   * separately to pick it up: connections whose credentials differ restart.
+   */
+  readonly credentialsChanged?: () => void;
 }
 
 const ok = <T>(value: T): BridgeResult<T> => ({ ok: true, value });
@@ -268,6 +273,7 @@ export function createAppService(options: AppServiceOptions): AppRequests {
         return keychainError(error);
       }
       const result = await settings.update((latest) => upsertServer(latest, entry));
+      options.credentialsChanged?.();
       return result.ok ? ok(null) : validationFailed(result.issues);
     },
 
@@ -282,6 +288,7 @@ export function createAppService(options: AppServiceOptions): AppRequests {
         return keychainError(error);
       }
       const result = await settings.update((latest) => upsertServer(latest, { url: server, auth: { kind: 'none' } }));
+      options.credentialsChanged?.();
       return result.ok ? ok(null) : validationFailed(result.issues);
     },
 

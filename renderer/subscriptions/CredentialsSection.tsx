@@ -1,0 +1,155 @@
+import type { AuthKindDto } from '../../preload/contract.ts';
+import { emptyEntry, type CredentialsEntry, type StoredCredentials } from './credentials.ts';
+import { TextField } from './form-fields.tsx';
+
+export type CredentialsField = 'user' | 'password' | 'token';
+
+export interface CredentialsSectionProps {
+  readonly idPrefix: string;
+  readonly stored: StoredCredentials;
+  readonly entry: CredentialsEntry;
+  readonly onEntryChange: (entry: CredentialsEntry) => void;
+  /** The stored credentials are being replaced: show the inputs instead of "Credentials stored". */
+  readonly replacing: boolean;
+  readonly onReplace: () => void;
+  readonly onKeepStored: () => void;
+  readonly onRemove: () => void;
+  readonly onSave: () => void;
+  readonly errors: Partial<Record<CredentialsField, string>>;
+  /** A problem that is about no single input, e.g. the keychain is unavailable. */
+  readonly problem: string | undefined;
+  readonly busy: boolean;
+  /** Gets the element focus should go to when the section is focused (it changes with what is shown). */
+  readonly focusRef: (element: HTMLElement | null) => void;
+}
+
+const kindLabels: Readonly<Record<AuthKindDto, string>> = {
+  none: 'No credentials',
+  basic: 'User name and password',
+  token: 'Access token',
+};
+
+function storedSummary(stored: StoredCredentials): string {
+  if (stored.auth === 'basic') return `user ${stored.user ?? ''}`;
+  return 'access token';
+}
+
+/**
+ * A server's credentials, write-only: the inputs start empty and are emptied once main has the secret; what is
+ * stored shows only as "Credentials stored". Every subscription on the server shares them.
+ */
+export function CredentialsSection(props: CredentialsSectionProps) {
+  const { idPrefix, stored, entry, onEntryChange, replacing, errors, problem, busy, focusRef } = props;
+  const showStored = stored.auth !== 'none' && stored.hasSecret && !replacing;
+  const missingSecret = stored.auth !== 'none' && !stored.hasSecret;
+  // While replacing, "none" is what Remove does; offering it here as well would be a second way to say the same.
+  const kinds: readonly AuthKindDto[] = replacing ? ['basic', 'token'] : ['none', 'basic', 'token'];
+
+  return (
+    <fieldset className="editor-section credentials">
+      <legend>Credentials</legend>
+      <p className="field-hint">They belong to the server: every subscription on it uses them.</p>
+      {showStored ? (
+        <>
+          <p className="credentials-stored">
+            Credentials stored <span className="credentials-stored-who">({storedSummary(stored)})</span>
+          </p>
+          <div className="form-actions">
+            <button type="button" ref={focusRef} onClick={props.onReplace} disabled={busy}>
+              Replace
+            </button>
+            <button type="button" className="button-danger" onClick={props.onRemove} disabled={busy}>
+              Remove
+            </button>
+          </div>
+        </>
+      ) : (
+        <>
+          {missingSecret ? (
+            <p className="credentials-missing">
+              The {stored.auth === 'basic' ? `password for user ${stored.user ?? ''}` : 'access token'} is not in the
+              keychain: enter it again.
+            </p>
+          ) : null}
+          <fieldset className="credentials-kind">
+            <legend>Sign in with</legend>
+            {kinds.map((kind) => (
+              <label key={kind} className="choice">
+                <input
+                  type="radio"
+                  name={`${idPrefix}-credentials-kind`}
+                  value={kind}
+                  checked={entry.kind === kind}
+                  ref={entry.kind === kind ? focusRef : undefined}
+                  onChange={() => {
+                    // Secrets start over with the kind: their inputs come back empty (see TextField).
+                    onEntryChange({ ...emptyEntry(kind), user: entry.user });
+                  }}
+                />
+                {kindLabels[kind]}
+              </label>
+            ))}
+          </fieldset>
+          {entry.kind === 'basic' ? (
+            <>
+              <TextField
+                id={`${idPrefix}-user`}
+                name="user"
+                label="User name"
+                value={entry.user}
+                error={errors.user}
+                inputRef={focusRef}
+                onChange={(user) => {
+                  onEntryChange({ ...entry, user });
+                }}
+              />
+              <TextField
+                id={`${idPrefix}-password`}
+                name="password"
+                label="Password"
+                type="password"
+                value={entry.password}
+                error={errors.password}
+                onChange={(password) => {
+                  onEntryChange({ ...entry, password });
+                }}
+              />
+            </>
+          ) : entry.kind === 'token' ? (
+            <TextField
+              id={`${idPrefix}-token`}
+              name="token"
+              label="Token"
+              type="password"
+              value={entry.token}
+              error={errors.token}
+              inputRef={focusRef}
+              onChange={(token) => {
+                onEntryChange({ ...entry, token });
+              }}
+            />
+          ) : null}
+          {entry.kind === 'none' && !replacing ? null : (
+            <div className="form-actions">
+              {entry.kind === 'none' ? null : (
+                <button type="button" onClick={props.onSave} disabled={busy}>
+                  Save credentials
+                </button>
+              )}
+              {replacing ? (
+                <button type="button" onClick={props.onKeepStored} disabled={busy}>
+                  Keep stored credentials
+                </button>
+              ) : null}
+            </div>
+          )}
+        </>
+      )}
+      {problem === undefined ? null : (
+        <p className="form-error" role="alert">
+          {problem}
+        </p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect, useRef, useState } from 'react';
+
+export interface DeleteConfirmProps {
+  readonly idPrefix: string;
+  readonly name: string;
+  readonly busy: boolean;
+  readonly error: string | undefined;
+  readonly onConfirm: (deleteHistory: boolean) => void;
+  readonly onCancel: () => void;
+}
+
+/** The second step of deleting: what goes, and whether the stored messages go too (they stay unless asked). */
+export function DeleteConfirm({ idPrefix, name, busy, error, onConfirm, onCancel }: DeleteConfirmProps) {
+  const [deleteHistory, setDeleteHistory] = useState(false);
+  const checkbox = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    checkbox.current?.focus();
+  }, []);
+
+  return (
+    <div className="delete-confirm" role="group" aria-labelledby={`${idPrefix}-delete-title`}>
+      <p id={`${idPrefix}-delete-title`} className="delete-confirm-title">
+        Delete “{name}”? Its notifications stop.
+      </p>
+      <label className="choice">
+        <input
+          ref={checkbox}
+          type="checkbox"
+          checked={deleteHistory}
+          onChange={(event) => {
+            setDeleteHistory(event.target.checked);
+          }}
+        />
+        Also delete its stored messages
+      </label>
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button-danger"
+          disabled={busy}
+          onClick={() => {
+            onConfirm(deleteHistory);
+          }}
+        >
+          Delete subscription
+        </button>
+        <button type="button" onClick={onCancel}>
+          Keep it
+        </button>
+      </div>
+      {error === undefined ? null : (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

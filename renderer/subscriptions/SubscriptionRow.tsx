@@ -1,0 +1,60 @@
+import type { Ref } from 'react';
+import type { SubscriptionDto } from '../../preload/contract.ts';
+import { ConnectionStatus } from './ConnectionStatus.tsx';
+import { needsCredentials, type SubscriptionStatus } from './connection-status.ts';
+import { transportName } from './subscription-draft.ts';
+
+export interface SubscriptionRowProps {
+  readonly subscription: SubscriptionDto;
+  readonly status: SubscriptionStatus;
+  readonly nowMs: number;
+  readonly editButtonRef: Ref<HTMLButtonElement>;
+  /** Gets the button that was pressed, so focus can go back to it when the editor closes. */
+  readonly onEdit: (button: HTMLElement) => void;
+  readonly onFixCredentials: (button: HTMLElement) => void;
+}
+
+export function subscriptionName(subscription: SubscriptionDto): string {
+  return subscription.displayName ?? subscription.topic;
+}
+
+export function SubscriptionRow(props: SubscriptionRowProps) {
+  const { subscription, status, nowMs, editButtonRef, onEdit, onFixCredentials } = props;
+  const name = subscriptionName(subscription);
+  const where =
+    subscription.displayName === undefined ? subscription.server : `${subscription.server}/${subscription.topic}`;
+  return (
+    <li className="subscription-row">
+      <div className="subscription-row-summary">
+        <h3 className="subscription-row-name">{name}</h3>
+        <p className="subscription-row-meta">
+          <span className="subscription-row-where">{where}</span>
+          <span className="subscription-row-transport">{transportName(subscription.transport)}</span>
+        </p>
+      </div>
+      <ConnectionStatus status={status} nowMs={nowMs} muted={subscription.muted} />
+      <div className="subscription-row-actions">
+        {needsCredentials(status) ? (
+          <button
+            type="button"
+            className="button-primary"
+            onClick={(event) => {
+              onFixCredentials(event.currentTarget);
+            }}
+          >
+            Fix credentials<span className="visually-hidden"> for {name}</span>
+          </button>
+        ) : null}
+        <button
+          ref={editButtonRef}
+          type="button"
+          onClick={(event) => {
+            onEdit(event.currentTarget);
+          }}
+        >
+          Edit<span className="visually-hidden"> {name}</span>
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,120 @@
+import type {
+  FiltersDto,
+  PriorityDto,
+  SubscriptionDto,
+  SubscriptionInput,
+  TransportDto,
+} from '../../preload/contract.ts';
+
+/** The editor's fields as typed: lists are comma-separated text until saved. */
+export interface SubscriptionDraft {
+  readonly server: string;
+  readonly topic: string;
+  readonly displayName: string;
+  readonly transport: TransportDto;
+  readonly filterMessage: string;
+  readonly filterTitle: string;
+  readonly filterPriority: string;
+  readonly filterTags: string;
+  /** A message-id filter the editor does not show; kept so saving does not drop it. */
+  readonly filterId: string | undefined;
+  readonly muted: boolean;
+  readonly minPriority: PriorityDto;
+}
+
+export const transportOptions: readonly { readonly value: TransportDto; readonly label: string }[] = [
+  { value: 'json', label: 'JSON stream' },
+  { value: 'sse', label: 'Server-sent events' },
+  { value: 'ws', label: 'WebSocket' },
+  { value: 'raw', label: 'Raw text (no catch-up after a reconnect)' },
+];
+
+export function transportName(transport: TransportDto): string {
+  return transportOptions.find((option) => option.value === transport)?.label ?? transport;
+}
+
+export const priorityOptions: readonly { readonly value: PriorityDto; readonly label: string }[] = [
+  { value: 1, label: 'min (1): every message' },
+  { value: 2, label: 'low (2)' },
+  { value: 3, label: 'default (3)' },
+  { value: 4, label: 'high (4)' },
+  { value: 5, label: 'urgent (5)' },
+];
+
+export function isPriority(value: number): value is PriorityDto {
+  return Number.isInteger(value) && value >= 1 && value <= 5;
+}
+
+/** `"high, urgent,"` → `['high', 'urgent']`: trimmed, blanks dropped. */
+export function parseList(text: string): string[] {
+  return text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+export function formatList(list: readonly string[] | undefined): string {
+  return (list ?? []).join(', ');
+}
+
+export function emptyDraft(server: string): SubscriptionDraft {
+  return {
+    server,
+    topic: '',
+    displayName: '',
+    transport: 'json',
+    filterMessage: '',
+    filterTitle: '',
+    filterPriority: '',
+    filterTags: '',
+    filterId: undefined,
+    muted: false,
+    minPriority: 1,
+  };
+}
+
+export function draftFromSubscription(subscription: SubscriptionDto): SubscriptionDraft {
+  const { filters } = subscription;
+  return {
+    server: subscription.server,
+    topic: subscription.topic,
+    displayName: subscription.displayName ?? '',
+    transport: subscription.transport,
+    filterMessage: filters.message ?? '',
+    filterTitle: filters.title ?? '',
+    filterPriority: formatList(filters.priority),
+    filterTags: formatList(filters.tags),
+    filterId: filters.id,
+    muted: subscription.muted,
+    minPriority: subscription.minPriority,
+  };
+}
+
+function filtersOf(draft: SubscriptionDraft): FiltersDto {
+  const message = draft.filterMessage.trim();
+  const title = draft.filterTitle.trim();
+  const priority = parseList(draft.filterPriority);
+  const tags = parseList(draft.filterTags);
+  return {
+    ...(draft.filterId === undefined ? {} : { id: draft.filterId }),
+    ...(message === '' ? {} : { message }),
+    ...(title === '' ? {} : { title }),
+    ...(priority.length === 0 ? {} : { priority }),
+    ...(tags.length === 0 ? {} : { tags }),
+  };
+}
+
+/** What `saveSubscription` and `testSubscription` get; `id` when editing. Empty filters are left out. */
+export function draftToInput(draft: SubscriptionDraft, id: string | undefined): SubscriptionInput {
+  const displayName = draft.displayName.trim();
+  return {
+    ...(id === undefined ? {} : { id }),
+    server: draft.server.trim(),
+    topic: draft.topic.trim(),
+    ...(displayName === '' ? {} : { displayName }),
+    transport: draft.transport,
+    filters: filtersOf(draft),
+    muted: draft.muted,
+    minPriority: draft.minPriority,
+  };
+}

@@ -1,0 +1,161 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { BridgeApi, BridgeError, SubscriptionDto } from '../../preload/contract.ts';
+import {
+  emptyEntry,
+  entryToInput,
+  hasEntry,
+  noStoredCredentials,
+  storedAfter,
+  storedCredentialsFor,
+  type CredentialsEntry,
+  type StoredCredentials,
+} from './credentials.ts';
+import type { CredentialsField } from './CredentialsSection.tsx';
+import { placeFieldErrors } from './field-errors.ts';
+import { serverKey } from './topic-url.ts';
+
+export interface CredentialsEditorOptions {
+  readonly api: BridgeApi;
+  /** The server as typed in the editor: the credentials are its. */
+  readonly server: string;
+  readonly subscriptions: readonly SubscriptionDto[];
+  /** Opened by "Fix credentials": start with the inputs out, ready for new credentials. */
+  readonly fixing: boolean;
+  /** What is stored changed: the subscription list (which reports it) should be asked again. */
+  readonly onStoredChanged: () => void;
+  /** A problem with the server URL belongs next to the editor's server field; undefined clears it. */
+  readonly onServerError: (problem: string | undefined) => void;
+}
+
+export interface CredentialsEditor {
+  readonly stored: StoredCredentials;
+  readonly entry: CredentialsEntry;
+  readonly setEntry: (entry: CredentialsEntry) => void;
+  readonly replacing: boolean;
+  readonly errors: Partial<Record<CredentialsField, string>>;
+  readonly problem: string | undefined;
+  readonly busy: boolean;
+  readonly focusRef: (element: HTMLElement | null) => void;
+  /** Focuses the section's first control now (it must be rendered). */
+  readonly focus: () => void;
+  readonly replace: () => void;
+  readonly keepStored: () => void;
+  readonly remove: () => void;
+  /** The "Save credentials" button. */
+  readonly save: () => void;
+  /** Stores what was typed, if anything, for `server`; resolves false when that failed (the section says why). */
+  readonly storeEntry: (server: string) => Promise<boolean>;
+}
+
+const credentialsFields: readonly (CredentialsField | 'server')[] = ['user', 'password', 'token', 'server'];
+
+/** The credentials part of the editor: what the server has stored, what is typed, and storing or removing it. */
+export function useCredentialsEditor(options: CredentialsEditorOptions): CredentialsEditor {
+  const { api, server, subscriptions, onStoredChanged, onServerError } = options;
+  /** What this editor itself stored or removed, until the subscription list reports it too. */
+  const [known, setKnown] = useState<{ readonly key: string; readonly stored: StoredCredentials } | undefined>();
+  const key = serverKey(server);
+  const stored = known !== undefined && known.key === key ? known.stored : storedCredentialsFor(server, subscriptions);
+
+  const [replacing, setReplacing] = useState(() => options.fixing && stored.auth !== 'none' && stored.hasSecret);
+  const [entry, setEntry] = useState(() =>
+    emptyEntry(options.fixing && stored.auth === 'none' ? 'basic' : stored.auth),
+  );
+  const [errors, setErrors] = useState<Partial<Record<CredentialsField, string>>>({});
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+
+  const focusTarget = useRef<HTMLElement | null>(null);
+  const focusRef = useCallback((element: HTMLElement | null) => {
+    focusTarget.current = element;
+  }, []);
+  const focus = useCallback(() => {
+    focusTarget.current?.focus();
+  }, []);
+  // After Replace, Keep or Remove the control that was pressed is gone: focus goes to what replaced it.
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest > 0) focusTarget.current?.focus();
+  }, [focusRequest]);
+  const refocus = () => {
+    setFocusRequest((count) => count + 1);
+  };
+
+  const showError = (error: BridgeError) => {
+    const placed = placeFieldErrors(error, credentialsFields);
+    const { server: serverProblem, ...fields } = placed.fields;
+    setErrors(fields);
+    onServerError(serverProblem);
+    setProblem(error.code === 'keychain-unavailable' ? `Not saved: ${error.message}` : placed.formError);
+  };
+
+  const settle = (next: StoredCredentials, serverUrl: string) => {
+    const storedKey = serverKey(serverUrl);
+    if (storedKey !== undefined) setKnown({ key: storedKey, stored: next });
+    setEntry(emptyEntry(next.auth));
+    setReplacing(false);
+    setErrors({});
+    setProblem(undefined);
+    onServerError(undefined);
+    onStoredChanged();
+  };
+
+  /** Stores the typed credentials for `serverUrl`; false when main refused (the section says why). */
+  const store = async (serverUrl: string): Promise<boolean> => {
+    const input = entryToInput(serverUrl, entry);
+    if (input === undefined) return true;
+    setBusy(true);
+    // main reconnects the server's connections with the new secret, even when only the secret changed.
+    const result = await api.setCredentials(input);
+    setBusy(false);
+    if (!result.ok) {
+      showError(result.error);
+      return false;
+    }
+    settle(storedAfter(input), serverUrl);
+    return true;
+  };
+
+  return {
+    stored,
+    entry,
+    setEntry,
+    replacing,
+    errors,
+    problem,
+    busy,
+    focusRef,
+    focus,
+    replace: () => {
+      setEntry(emptyEntry(stored.auth === 'none' ? 'basic' : stored.auth));
+      setReplacing(true);
+      refocus();
+    },
+    keepStored: () => {
+      setEntry(emptyEntry(stored.auth));
+      setReplacing(false);
+      setErrors({});
+      setProblem(undefined);
+      refocus();
+    },
+    remove: () => {
+      setBusy(true);
+      void api.clearCredentials(server).then((result) => {
+        setBusy(false);
+        if (!result.ok) {
+          showError(result.error);
+          return;
+        }
+        settle(noStoredCredentials, server);
+        refocus();
+      });
+    },
+    save: () => {
+      // Empty inputs still go to main, whose checks name the missing ones.
+      void store(server).then((ok) => {
+        if (ok) refocus();
+      });
+    },
+    storeEntry: (serverUrl) => (hasEntry(entry) ? store(serverUrl) : Promise.resolve(true)),
+  };
+}

@@ -1,0 +1,17 @@
+import { useEffect, useState } from 'react';
+
+/** The current time in milliseconds, refreshed every `intervalMs` while `active` (a countdown is on screen). */
+export function useTicker(active: boolean, intervalMs = 1000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    setNow(Date.now());
+    const timer = setInterval(() => {
+      setNow(Date.now());
+    }, intervalMs);
+    return () => {
+      clearInterval(timer);
+    };
+  }, [active, intervalMs]);
+  return now;
+}

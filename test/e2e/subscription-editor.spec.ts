@@ -1,0 +1,530 @@
+import { createServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { SubscriptionDto, SubscriptionInput } from '../../preload/contract.ts';
+import { createRecordingLogger } from '../fakes/logger.ts';
+import { startTestServer, type TestServer, type TestUser } from '../server/index.ts';
+import type { BridgeRequestMessage, BridgeResponseMessage } from '../web-bridge/protocol.ts';
+import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
+
+// The Subscriptions view (list with live connection status, editor, credentials, test, delete), driven through the
+// UI against the real core behind the dev:web bridge. Tests share one core, so each uses its own topics, and each
+// that needs a login gets its own server with authentication (credentials belong to a server).
+
+const alice: TestUser = {
+  name: 'alice',
+  password: 'correct-horse-battery-staple',
+  access: [{ topic: 'team-*', permission: 'read-write' }],
+};
+
+const docsDir = path.resolve(import.meta.dirname, '../../docs');
+
+let ntfy: TestServer;
+let bridge: WebBridge;
+/** Servers started by one test: their subscriptions are removed and they are closed after it. */
+const securedServers: TestServer[] = [];
+/** Other servers a test subscribed to (an unreachable one): their subscriptions are removed after it. */
+const otherServers: string[] = [];
+
+test.beforeAll(async () => {
+  ntfy = await startTestServer();
+  bridge = await startWebBridge({ ntfyServerUrl: ntfy.url, log: createRecordingLogger('web-bridge') });
+});
+
+test.afterEach(async () => {
+  const service = bridge.core.service;
+  const listed = await service.listSubscriptions();
+  const servers = [...securedServers.map((server) => server.url), ...otherServers.splice(0)];
+  for (const item of listed.ok ? listed.value : []) {
+    if (servers.includes(item.server)) await service.removeSubscription(item.id, { deleteHistory: true });
+  }
+  for (const server of securedServers.splice(0)) {
+    await service.clearCredentials(server.url);
+    await server.close();
+  }
+});
+
+test.afterAll(async () => {
+  await bridge.close();
+  await ntfy.close();
+});
+
+/** A server where only these users (alice: `team-*` topics) may read, and nobody else anything. */
+async function startSecuredServer(users: readonly TestUser[] = [alice]): Promise<TestServer> {
+  const server = await startTestServer({ auth: { users, defaultAccess: 'deny-all' } });
+  securedServers.push(server);
+  return server;
+}
+
+/** A port on 127.0.0.1 that nothing listens on: bound, then closed. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.close((error) => {
+      if (error === undefined) resolve();
+      else reject(error);
+    });
+  });
+  return port;
+}
+
+async function save(input: SubscriptionInput): Promise<SubscriptionDto> {
+  const result = await bridge.core.service.saveSubscription(input);
+  if (!result.ok) throw new Error(`setup failed: ${result.error.message}`);
+  return result.value;
+}
+
+async function findSubscription(server: string, topic: string): Promise<SubscriptionDto | undefined> {
+  const result = await bridge.core.service.listSubscriptions();
+  return result.ok ? result.value.find((item) => item.server === server && item.topic === topic) : undefined;
+}
+
+async function storedMessages(server: string, topic: string): Promise<string[]> {
+  const result = await bridge.core.service.listMessages({ subscription: { server, topic } });
+  return result.ok ? result.value.messages.map((message) => message.message) : [];
+}
+
+function views(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Views' });
+}
+
+async function openSubscriptions(page: Page): Promise<void> {
+  await page.goto(bridge.url);
+  await views(page).getByRole('button', { name: 'Subscriptions' }).click();
+  await expect(page.getByRole('heading', { name: 'Subscriptions', level: 2 })).toBeVisible();
+}
+
+function row(page: Page, text: string): Locator {
+  return page.getByRole('list', { name: 'Subscriptions' }).getByRole('listitem').filter({ hasText: text });
+}
+
+function status(entry: Locator): Locator {
+  return entry.locator('.connection-status-label');
+}
+
+function editor(page: Page, name: 'Add subscription' | 'Edit subscription'): Locator {
+  return page.getByRole('dialog', { name });
+}
+
+function editButton(entry: Locator): Locator {
+  return entry.getByRole('button', { name: /^Edit/ });
+}
+
+/** Presses Tab until `target` has focus (at most `limit` times): how a keyboard user gets there. */
+async function tabTo(page: Page, target: Locator, limit = 40): Promise<void> {
+  for (let presses = 0; presses < limit; presses += 1) {
+    // The page's document, typed loosely: this project's Node types have no DOM.
+    const focused = await target.evaluate(
+      (element) =>
+        element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement,
+    );
+    if (focused) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab did not reach the element in ${limit} presses`);
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+test('wrong credentials show "Credentials rejected"; fixing them reconnects and messages arrive', async ({ page }) => {
+  const secured = await startSecuredServer();
+  const stored = await bridge.core.service.setCredentials({
+    server: secured.url,
+    kind: 'basic',
+    user: 'alice',
+    password: 'not-the-password',
+  });
+  expect(stored.ok).toBe(true);
+  await save({ server: secured.url, topic: 'team-fix', displayName: 'Team fix' });
+
+  await openSubscriptions(page);
+  const entry = row(page, 'Team fix');
+  await expect(status(entry)).toHaveText('Credentials rejected');
+  await entry.getByRole('button', { name: 'Fix credentials' }).click();
+
+  // The editor opens on the credentials, ready for new ones; nothing is prefilled.
+  const form = editor(page, 'Edit subscription');
+  const user = form.getByLabel('User name', { exact: true });
+  await expect(user).toBeFocused();
+  await expect(user).toHaveValue('');
+  await expect(form.getByLabel('Password', { exact: true })).toHaveValue('');
+  await user.fill('alice');
+  await form.getByLabel('Password', { exact: true }).fill(alice.password);
+  await form.getByLabel('Password', { exact: true }).press('Enter');
+
+  await expect(form).toBeHidden();
+  await expect(status(entry)).toHaveText('Connected');
+  await expect(entry.getByRole('button', { name: 'Fix credentials' })).toHaveCount(0);
+  await expect(editButton(entry)).toBeFocused();
+
+  await secured.waitForSubscribers(1, { topic: 'team-fix' });
+  await secured.publish('team-fix', { title: 'After the fix', message: 'delivered with the right password' });
+  await expect.poll(() => storedMessages(secured.url, 'team-fix')).toContain('delivered with the right password');
+  await views(page).getByRole('button', { name: 'Messages' }).click();
+  await expect(page.getByRole('list', { name: 'Messages, newest first' })).toContainText(
+    'delivered with the right password',
+  );
+});
+
+test('Test tells ok, wrong credentials, no permission and unreachable', async ({ page }) => {
+  const secured = await startSecuredServer();
+  await openSubscriptions(page);
+  await page.getByRole('button', { name: 'Add subscription' }).click();
+  const form = editor(page, 'Add subscription');
+  await expect(form.getByLabel('Topic')).toBeFocused();
+  await form.getByLabel('Topic').fill('team-tested');
+  await form.getByLabel('Server').fill(secured.url);
+  const test_ = form.getByRole('button', { name: 'Test', exact: true });
+  const result = form.getByRole('status');
+
+  // Wrong credentials, stored for the server, then tested.
+  await form.getByRole('radio', { name: 'User name and password' }).check();
+  await form.getByLabel('User name', { exact: true }).fill('alice');
+  await form.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await form.getByRole('button', { name: 'Save credentials' }).click();
+  await expect(form.getByText('Credentials stored')).toBeVisible();
+  await test_.click();
+  await expect(result).toContainText('Wrong credentials');
+  await expect(result).toContainText('The server rejected the user name, password or token.');
+
+  // The right ones: the server accepts the subscription.
+  await form.getByRole('button', { name: 'Replace' }).click();
+  await form.getByLabel('User name', { exact: true }).fill('alice');
+  await form.getByLabel('Password', { exact: true }).fill(alice.password);
+  await form.getByRole('button', { name: 'Save credentials' }).click();
+  await expect(form.getByText('Credentials stored')).toBeVisible();
+  await test_.click();
+  await expect(result).toContainText('Connected: the server accepts this subscription');
+
+  // A topic alice may not read.
+  await form.getByLabel('Topic').fill('private-plans');
+  await test_.click();
+  await expect(result).toContainText('No permission');
+  await expect(result).toContainText('These credentials may not read this topic.');
+
+  // Nothing listens there.
+  await form.getByLabel('Server').fill(`http://127.0.0.1:${await closedPort()}`);
+  await test_.click();
+  await expect(result).toContainText('Unreachable');
+  await expect(result).toContainText('The server could not be reached');
+
+  // Testing saved nothing.
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  expect(await findSubscription(secured.url, 'team-tested')).toBeUndefined();
+  expect(await findSubscription(secured.url, 'private-plans')).toBeUndefined();
+});
+
+test('transport, filters, mute and minimum priority are saved in the core and survive a reload', async ({ page }) => {
+  await save({ server: ntfy.url, topic: 'edit-me', displayName: 'Edit me' });
+  await openSubscriptions(page);
+  const entry = row(page, 'Edit me');
+  await expect(entry).toContainText('JSON stream');
+  await editButton(entry).click();
+
+  const form = editor(page, 'Edit subscription');
+  await expect(form.getByLabel('Topic')).toBeFocused();
+  await expect(form.getByLabel('Topic')).toHaveValue('edit-me');
+  await form.getByLabel('Transport').selectOption({ label: 'WebSocket' });
+  await form.getByLabel('Mute notifications').check();
+  await form.getByLabel('Minimum priority').selectOption({ label: 'high (4)' });
+  await form.getByLabel('Message is exactly').fill('disk full');
+  await form.getByLabel('Title is exactly').fill('Backup');
+  await form.getByLabel('Priorities').fill('high, urgent');
+  await form.getByLabel('Tags').fill('backup, failed ,');
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(form).toBeHidden();
+  await expect(editButton(entry)).toBeFocused();
+
+  expect(await findSubscription(ntfy.url, 'edit-me')).toMatchObject({
+    displayName: 'Edit me',
+    transport: 'ws',
+    muted: true,
+    minPriority: 4,
+    filters: { message: 'disk full', title: 'Backup', priority: ['high', 'urgent'], tags: ['backup', 'failed'] },
+  });
+  await expect(entry).toContainText('WebSocket');
+  await expect(entry.getByText('Muted')).toBeVisible();
+  await expect(status(entry)).toHaveText('Connected');
+
+  await page.reload();
+  await views(page).getByRole('button', { name: 'Subscriptions' }).click();
+  await editButton(row(page, 'Edit me')).click();
+  const reopened = editor(page, 'Edit subscription');
+  await expect(reopened.getByLabel('Transport')).toHaveValue('ws');
+  await expect(reopened.getByLabel('Mute notifications')).toBeChecked();
+  await expect(reopened.getByLabel('Minimum priority')).toHaveValue('4');
+  await expect(reopened.getByLabel('Message is exactly')).toHaveValue('disk full');
+  await expect(reopened.getByLabel('Title is exactly')).toHaveValue('Backup');
+  await expect(reopened.getByLabel('Priorities')).toHaveValue('high, urgent');
+  await expect(reopened.getByLabel('Tags')).toHaveValue('backup, failed');
+
+  // Emptied filters and unmuting are saved as such.
+  await reopened.getByLabel('Tags').fill('');
+  await reopened.getByLabel('Mute notifications').uncheck();
+  await reopened.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(reopened).toBeHidden();
+  const after = await findSubscription(ntfy.url, 'edit-me');
+  expect(after?.muted).toBe(false);
+  expect(after?.filters.tags).toBeUndefined();
+  expect(after?.filters.priority).toEqual(['high', 'urgent']);
+});
+
+test('credentials are write-only: the secret never reaches the page; Remove clears them', async ({ page }) => {
+  const bob: TestUser = { name: 'bob', password: 'Only-in-the-keychain-7731', access: alice.access ?? [] };
+  const server = await startSecuredServer([alice, bob]);
+  const secret = bob.password;
+  await save({ server: server.url, topic: 'team-secret' });
+
+  await openSubscriptions(page);
+  const entry = row(page, 'team-secret');
+  await expect(status(entry)).toHaveText('Credentials rejected');
+  await editButton(entry).click();
+  const form = editor(page, 'Edit subscription');
+  await form.getByRole('radio', { name: 'User name and password' }).check();
+  await form.getByLabel('User name', { exact: true }).fill('bob');
+  await form.getByLabel('Password', { exact: true }).fill(secret);
+  // Even while typed, the password is only the input's live value, not markup.
+  expect(await page.content()).not.toContain(secret);
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(form).toBeHidden();
+  await expect(status(entry)).toHaveText('Connected');
+
+  expect(await findSubscription(server.url, 'team-secret')).toMatchObject({
+    auth: 'basic',
+    user: 'bob',
+    hasCredentials: true,
+  });
+  await editButton(entry).click();
+  const reopened = editor(page, 'Edit subscription');
+  await expect(reopened.getByText('Credentials stored')).toBeVisible();
+  await expect(reopened.getByText('(user bob)')).toBeVisible();
+  await expect(reopened.getByLabel('Password', { exact: true })).toHaveCount(0);
+  expect(await page.content()).not.toContain(secret);
+
+  await reopened.getByRole('button', { name: 'Remove' }).click();
+  await expect(reopened.getByText('Credentials stored')).toBeHidden();
+  await expect(reopened.getByRole('radio', { name: 'No credentials' })).toBeChecked();
+  await expect(reopened.getByRole('radio', { name: 'No credentials' })).toBeFocused();
+  await expect.poll(async () => (await findSubscription(server.url, 'team-secret'))?.hasCredentials).toBe(false);
+  await expect(status(entry)).toHaveText('Credentials rejected');
+  expect(await page.content()).not.toContain(secret);
+});
+
+test('a keychain that cannot be used is said so next to the credentials, and nothing is stored', async ({ page }) => {
+  const secured = await startSecuredServer();
+  await save({ server: secured.url, topic: 'team-keychain' });
+  const unavailable = 'The OS keychain is not available (no Secret Service answered). To fix: start gnome-keyring.';
+  // The bridge's own socket, passed through, except that storing a secret fails as it does without a keychain.
+  await page.routeWebSocket(/\/bridge$/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((message) => {
+      const request = JSON.parse(String(message)) as BridgeRequestMessage;
+      if (request.channel !== 'credentials:set') {
+        server.send(message);
+        return;
+      }
+      const answer: BridgeResponseMessage = {
+        id: request.id,
+        result: { ok: false, error: { code: 'keychain-unavailable', message: unavailable } },
+      };
+      socket.send(JSON.stringify(answer));
+    });
+  });
+
+  await openSubscriptions(page);
+  await editButton(row(page, 'team-keychain')).click();
+  const form = editor(page, 'Edit subscription');
+  await form.getByRole('radio', { name: 'User name and password' }).check();
+  await form.getByLabel('User name', { exact: true }).fill('alice');
+  await form.getByLabel('Password', { exact: true }).fill(alice.password);
+  await form.getByRole('button', { name: 'Save credentials' }).click();
+  const credentials = form.getByRole('group', { name: 'Credentials' });
+  await expect(credentials.getByRole('alert')).toHaveText(`Not saved: ${unavailable}`);
+  await expect(form.getByText('Credentials stored')).toHaveCount(0);
+
+  // Saving the whole editor saves the subscription but stays open, still saying why the credentials are not.
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(credentials.getByRole('alert')).toHaveText(`Not saved: ${unavailable}`);
+  await expect(form).toBeVisible();
+  expect(await findSubscription(secured.url, 'team-keychain')).toMatchObject({ auth: 'none', hasCredentials: false });
+});
+
+test('delete, keeping the stored messages or deleting them too', async ({ page }) => {
+  await save({ server: ntfy.url, topic: 'delete-keep' });
+  await save({ server: ntfy.url, topic: 'delete-all' });
+  await ntfy.waitForSubscribers(1, { topic: 'delete-keep' });
+  await ntfy.waitForSubscribers(1, { topic: 'delete-all' });
+  await ntfy.publish('delete-keep', 'kept after the subscription goes');
+  await ntfy.publish('delete-all', 'deleted with the subscription');
+  await expect.poll(() => storedMessages(ntfy.url, 'delete-keep')).toEqual(['kept after the subscription goes']);
+  await expect.poll(() => storedMessages(ntfy.url, 'delete-all')).toEqual(['deleted with the subscription']);
+
+  await openSubscriptions(page);
+  await editButton(row(page, 'delete-keep')).click();
+  let form = editor(page, 'Edit subscription');
+  await form.getByRole('button', { name: 'Delete…' }).click();
+  const keepHistory = form.getByRole('checkbox', { name: 'Also delete its stored messages' });
+  await expect(keepHistory).toBeFocused();
+  await expect(keepHistory).not.toBeChecked();
+  // "Keep it" steps back without deleting.
+  await form.getByRole('button', { name: 'Keep it' }).click();
+  await expect(form.getByRole('button', { name: 'Delete…' })).toBeFocused();
+  await form.getByRole('button', { name: 'Delete…' }).click();
+  await form.getByRole('button', { name: 'Delete subscription' }).click();
+  await expect(form).toBeHidden();
+  await expect(row(page, 'delete-keep')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add subscription' })).toBeFocused();
+  expect(await findSubscription(ntfy.url, 'delete-keep')).toBeUndefined();
+  expect(await storedMessages(ntfy.url, 'delete-keep')).toEqual(['kept after the subscription goes']);
+
+  await editButton(row(page, 'delete-all')).click();
+  form = editor(page, 'Edit subscription');
+  await form.getByRole('button', { name: 'Delete…' }).click();
+  await form.getByRole('checkbox', { name: 'Also delete its stored messages' }).check();
+  await form.getByRole('button', { name: 'Delete subscription' }).click();
+  await expect(form).toBeHidden();
+  await expect(row(page, 'delete-all')).toHaveCount(0);
+  expect(await findSubscription(ntfy.url, 'delete-all')).toBeUndefined();
+  expect(await storedMessages(ntfy.url, 'delete-all')).toEqual([]);
+});
+
+test('field errors sit next to their field: duplicate topic, bad topic, bad server, bad priority', async ({ page }) => {
+  await save({ server: ntfy.url, topic: 'editor-duplicate' });
+  await openSubscriptions(page);
+  await page.getByRole('button', { name: 'Add subscription' }).click();
+  const form = editor(page, 'Add subscription');
+  await expect(form.getByLabel('Server')).toHaveValue(ntfy.url);
+  const saveButton = form.getByRole('button', { name: 'Save', exact: true });
+
+  // Pasting a topic URL fills both fields.
+  await form.getByLabel('Server').fill('');
+  await form.getByLabel('Topic').fill(`${ntfy.url}/editor-duplicate`);
+  await expect(form.getByLabel('Server')).toHaveValue(ntfy.url);
+  await expect(form.getByLabel('Topic')).toHaveValue('editor-duplicate');
+  await saveButton.click();
+  await expect(form.getByLabel('Topic')).toHaveAccessibleDescription('is already subscribed on this server');
+  await expect(form.getByLabel('Topic')).toHaveAttribute('aria-invalid', 'true');
+
+  await form.getByLabel('Topic').fill('no spaces allowed!');
+  await saveButton.click();
+  await expect(form.getByLabel('Topic')).toHaveAccessibleDescription('must be 1-64 characters of A-Z a-z 0-9 _ -');
+
+  await form.getByLabel('Topic').fill('editor-fine');
+  await form.getByLabel('Server').fill('ftp://example.com');
+  await saveButton.click();
+  await expect(form.getByLabel('Server')).toHaveAccessibleDescription('must be an http(s) URL');
+  await expect(form.getByLabel('Topic')).not.toHaveAttribute('aria-invalid', 'true');
+
+  await form.getByLabel('Server').fill(ntfy.url);
+  await form.getByLabel('Priorities').fill('high, loud');
+  await saveButton.click();
+  await expect(form.getByLabel('Priorities')).toHaveAccessibleDescription(
+    /must be 1 to 5 or min, low, default, high, max, urgent/,
+  );
+  await expect(form.getByLabel('Server')).not.toHaveAttribute('aria-invalid', 'true');
+
+  await form.getByLabel('Priorities').press('Escape');
+  await expect(form).toBeHidden();
+  expect(await findSubscription(ntfy.url, 'editor-fine')).toBeUndefined();
+});
+
+test('every connection status in words, with no serious accessibility violations in light and dark', async ({
+  page,
+}) => {
+  const secured = await startSecuredServer();
+  const credentials = await bridge.core.service.setCredentials({
+    server: secured.url,
+    kind: 'basic',
+    user: 'alice',
+    password: alice.password,
+  });
+  expect(credentials.ok).toBe(true);
+  // One connection for both topics; the server refuses one of them, which is isolated and the other carries on.
+  await save({ server: secured.url, topic: 'team-status' });
+  await save({ server: secured.url, topic: 'private-status' });
+  const unreachable = `http://127.0.0.1:${await closedPort()}`;
+  otherServers.push(unreachable);
+  await save({ server: unreachable, topic: 'status-unreachable', displayName: 'Nobody home' });
+
+  await openSubscriptions(page);
+  await expect(status(row(page, 'team-status'))).toHaveText('Connected');
+  await expect(status(row(page, 'private-status'))).toHaveText('No permission');
+  await expect(row(page, 'private-status').getByRole('button', { name: 'Fix credentials' })).toBeVisible();
+  const nobody = row(page, 'Nobody home');
+  await expect(status(nobody)).toHaveText(/^Reconnecting in \d+ s$/);
+  await expect(nobody.locator('.connection-status-detail')).toContainText('ECONNREFUSED');
+  // The countdown is live: during one wait of two seconds or more, the number goes down while the state stays.
+  await expect(status(nobody)).toHaveText(/^Reconnecting in ([2-9]|\d{2,}) s$/);
+  const shown = Number(/\d+/.exec((await status(nobody).textContent()) ?? '')?.[0]);
+  const lower = Array.from({ length: shown - 1 }, (_, index) => index + 1).join('|');
+  await expect(status(nobody)).toHaveText(new RegExp(`^Reconnecting in (${lower}) s$`));
+
+  await editButton(row(page, 'private-status')).click();
+  await expect(editor(page, 'Edit subscription')).toBeVisible();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect(await seriousViolations(page)).toEqual([]);
+    // Written to this test's output folder; `UPDATE_SCREENSHOTS=1` puts them in docs/ (like history-view.spec.ts).
+    const screenshotDir = process.env['UPDATE_SCREENSHOTS'] === '1' ? docsDir : test.info().outputDir;
+    await page.screenshot({ path: path.join(screenshotDir, `window-subscriptions-${colorScheme}.png`) });
+  }
+});
+
+test('keyboard only: open the editor, fill it, save; Escape closes and focus goes back', async ({ page }) => {
+  await page.goto(bridge.url);
+  await tabTo(page, views(page).getByRole('button', { name: 'Subscriptions' }));
+  await page.keyboard.press('Enter');
+  const add = page.getByRole('button', { name: 'Add subscription' });
+  await tabTo(page, add);
+  await page.keyboard.press('Enter');
+
+  const form = editor(page, 'Add subscription');
+  await expect(form.getByLabel('Topic')).toBeFocused();
+  await page.keyboard.type('keyboard-walk');
+  await page.keyboard.press('Tab');
+  await expect(form.getByLabel('Server')).toBeFocused();
+  await expect(form.getByLabel('Server')).toHaveValue(ntfy.url);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Keyboard walk');
+  await tabTo(page, form.getByLabel('Mute notifications'));
+  await page.keyboard.press('Space');
+  await tabTo(page, form.getByRole('button', { name: 'Save', exact: true }));
+  await page.keyboard.press('Enter');
+
+  await expect(form).toBeHidden();
+  await expect(add).toBeFocused();
+  await expect(row(page, 'Keyboard walk')).toBeVisible();
+  expect(await findSubscription(ntfy.url, 'keyboard-walk')).toMatchObject({
+    displayName: 'Keyboard walk',
+    muted: true,
+  });
+
+  const edit = editButton(row(page, 'Keyboard walk'));
+  await tabTo(page, edit);
+  await page.keyboard.press('Enter');
+  await expect(editor(page, 'Edit subscription').getByLabel('Topic')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(editor(page, 'Edit subscription')).toBeHidden();
+  await expect(edit).toBeFocused();
+});
+
+test('with no subscriptions it says so and offers to add one', async ({ page }) => {
+  const empty = await startWebBridge({ ntfyServerUrl: ntfy.url, log: createRecordingLogger('empty-bridge') });
+  try {
+    await page.goto(empty.url);
+    await views(page).getByRole('button', { name: 'Subscriptions' }).click();
+    await expect(page.getByRole('heading', { name: 'No subscriptions yet' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add your first subscription' }).click();
+    await expect(editor(page, 'Add subscription').getByLabel('Topic')).toBeFocused();
+  } finally {
+    await empty.close();
+  }
+});

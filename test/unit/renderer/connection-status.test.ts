@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import type { ConnectionDto, ConnectionStateDto } from '../../../preload/contract.ts';
+import {
+  anyCountdown,
+  describeStatus,
+  describeTestResult,
+  findConnection,
+  needsCredentials,
+  secondsUntil,
+  subscriptionStatus,
+} from '../../../renderer/subscriptions/connection-status.ts';
+
+const server = 'https://ntfy.example.com';
+
+function connection(state: ConnectionStateDto, overrides: Partial<ConnectionDto> = {}): ConnectionDto {
+  return { server, topics: ['alerts'], forbiddenTopics: [], transport: 'json', state, ...overrides };
+}
+
+describe('findConnection', () => {
+  it('matches by server and topic, forbidden topics included', () => {
+    const open = connection({ kind: 'open' }, { topics: ['alerts', 'backups'] });
+    const elsewhere = connection({ kind: 'open' }, { server: 'https://other.example.com' });
+    const refused = connection({ kind: 'open' }, { topics: ['backups'], forbiddenTopics: ['private'] });
+    expect(findConnection({ server, topic: 'backups' }, [elsewhere, open])).toBe(open);
+    expect(findConnection({ server, topic: 'private' }, [open, refused])).toBe(refused);
+    expect(findConnection({ server, topic: 'missing' }, [open, refused])).toBeUndefined();
+  });
+
+  it('prefers a running connection over a stopped one that is being replaced', () => {
+    const stopped = connection({ kind: 'stopped' });
+    const connecting = connection({ kind: 'connecting' });
+    expect(findConnection({ server, topic: 'alerts' }, [stopped, connecting])).toBe(connecting);
+    expect(findConnection({ server, topic: 'alerts' }, [stopped])).toBe(stopped);
+  });
+});
+
+describe('subscriptionStatus', () => {
+  const ref = { server, topic: 'alerts' };
+
+  it('follows the connection state', () => {
+    expect(subscriptionStatus(ref, [connection({ kind: 'open' })])).toEqual({ kind: 'connected' });
+    expect(subscriptionStatus(ref, [connection({ kind: 'connecting' })])).toEqual({ kind: 'connecting' });
+    expect(
+      subscriptionStatus(ref, [connection({ kind: 'backoff', nextAttemptAt: 5000, reason: 'connect ECONNREFUSED' })]),
+    ).toEqual({ kind: 'reconnecting', nextAttemptAt: 5000, reason: 'connect ECONNREFUSED' });
+    expect(subscriptionStatus(ref, [connection({ kind: 'auth-failed', message: 'HTTP 401' })])).toEqual({
+      kind: 'credentials-rejected',
+      message: 'HTTP 401',
+    });
+    expect(subscriptionStatus(ref, [connection({ kind: 'error', message: 'HTTP 400' })])).toEqual({
+      kind: 'error',
+      message: 'HTTP 400',
+    });
+    expect(subscriptionStatus(ref, [connection({ kind: 'stopped' })])).toEqual({ kind: 'stopped' });
+    expect(subscriptionStatus(ref, [])).toEqual({ kind: 'not-connected' });
+  });
+
+  it('says "no permission" for a refused topic even while the connection is open for the others', () => {
+    const open = connection({ kind: 'open' }, { topics: ['backups'], forbiddenTopics: ['alerts'] });
+    expect(subscriptionStatus(ref, [open])).toEqual({ kind: 'no-permission' });
+    expect(subscriptionStatus({ server, topic: 'backups' }, [open])).toEqual({ kind: 'connected' });
+  });
+});
+
+describe('secondsUntil', () => {
+  it('rounds up and never goes below zero', () => {
+    expect(secondsUntil(10_000, 7_000)).toBe(3);
+    expect(secondsUntil(10_000, 7_001)).toBe(3);
+    expect(secondsUntil(10_000, 9_999)).toBe(1);
+    expect(secondsUntil(10_000, 10_000)).toBe(0);
+    expect(secondsUntil(10_000, 12_000)).toBe(0);
+  });
+});
+
+describe('describeStatus', () => {
+  it('counts a reconnect down and names the last error', () => {
+    const status = { kind: 'reconnecting', nextAttemptAt: 20_000, reason: 'keepalive timeout' } as const;
+    expect(describeStatus(status, 12_500)).toEqual({
+      label: 'Reconnecting in 8 s',
+      detail: 'keepalive timeout',
+      tone: 'pending',
+    });
+    expect(describeStatus(status, 20_000).label).toBe('Reconnecting now');
+  });
+
+  it('words every status', () => {
+    expect(describeStatus({ kind: 'connected' }, 0)).toEqual({ label: 'Connected', tone: 'ok' });
+    expect(describeStatus({ kind: 'credentials-rejected', message: 'HTTP 401' }, 0)).toEqual({
+      label: 'Credentials rejected',
+      detail: 'HTTP 401',
+      tone: 'problem',
+    });
+    expect(describeStatus({ kind: 'no-permission' }, 0).label).toBe('No permission');
+    expect(describeStatus({ kind: 'error', message: 'HTTP 400' }, 0)).toMatchObject({
+      label: 'Error',
+      detail: 'HTTP 400',
+    });
+    expect(describeStatus({ kind: 'connecting' }, 0).tone).toBe('pending');
+    expect(describeStatus({ kind: 'not-connected' }, 0).tone).toBe('idle');
+  });
+});
+
+describe('needsCredentials and anyCountdown', () => {
+  it('offers new credentials only where they can help', () => {
+    expect(needsCredentials({ kind: 'credentials-rejected', message: '' })).toBe(true);
+    expect(needsCredentials({ kind: 'no-permission' })).toBe(true);
+    expect(needsCredentials({ kind: 'error', message: '' })).toBe(false);
+    expect(needsCredentials({ kind: 'connected' })).toBe(false);
+  });
+
+  it('ticks only while something counts down', () => {
+    expect(anyCountdown([{ kind: 'connected' }, { kind: 'no-permission' }])).toBe(false);
+    expect(anyCountdown([{ kind: 'connected' }, { kind: 'reconnecting', nextAttemptAt: 1, reason: '' }])).toBe(true);
+  });
+});
+
+describe('describeTestResult', () => {
+  it('heads each outcome and keeps main’s detail', () => {
+    expect(describeTestResult({ outcome: 'ok', detail: 'The server accepts this subscription.' })).toEqual({
+      label: 'Connected: the server accepts this subscription',
+      detail: 'The server accepts this subscription.',
+      tone: 'ok',
+    });
+    expect(describeTestResult({ outcome: 'wrong-credentials', detail: 'd' }).label).toBe('Wrong credentials');
+    expect(describeTestResult({ outcome: 'no-permission', detail: 'd' }).label).toBe('No permission');
+    expect(describeTestResult({ outcome: 'unreachable', detail: 'd' })).toMatchObject({
+      label: 'Unreachable',
+      tone: 'problem',
+    });
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { SubscriptionDto } from '../../../preload/contract.ts';
+import {
+  draftFromSubscription,
+  draftToInput,
+  emptyDraft,
+  formatList,
+  parseList,
+  transportName,
+} from '../../../renderer/subscriptions/subscription-draft.ts';
+
+const subscription: SubscriptionDto = {
+  id: 'sub-1',
+  server: 'https://ntfy.example.com',
+  topic: 'backups',
+  displayName: 'Backups',
+  transport: 'sse',
+  filters: { id: 'abc', message: 'done', priority: ['4', 'urgent'], tags: ['backup', 'nightly'] },
+  muted: true,
+  minPriority: 3,
+  auth: 'none',
+  hasCredentials: false,
+};
+
+describe('parseList and formatList', () => {
+  it('reads comma-separated text leniently and writes it back evenly', () => {
+    expect(parseList(' high,urgent , ,')).toEqual(['high', 'urgent']);
+    expect(parseList('')).toEqual([]);
+    expect(formatList(['high', 'urgent'])).toBe('high, urgent');
+    expect(formatList(undefined)).toBe('');
+  });
+});
+
+describe('drafts', () => {
+  it('round-trips a subscription through the editor, the hidden id filter included', () => {
+    expect(draftToInput(draftFromSubscription(subscription), subscription.id)).toEqual({
+      id: 'sub-1',
+      server: 'https://ntfy.example.com',
+      topic: 'backups',
+      displayName: 'Backups',
+      transport: 'sse',
+      filters: { id: 'abc', message: 'done', priority: ['4', 'urgent'], tags: ['backup', 'nightly'] },
+      muted: true,
+      minPriority: 3,
+    });
+  });
+
+  it('trims what was typed and leaves empty filters and names out', () => {
+    const draft = {
+      ...emptyDraft(' https://ntfy.sh '),
+      topic: ' alerts ',
+      displayName: '  ',
+      filterTitle: '  ',
+      filterTags: ' disk , ',
+    };
+    expect(draftToInput(draft, undefined)).toEqual({
+      server: 'https://ntfy.sh',
+      topic: 'alerts',
+      transport: 'json',
+      filters: { tags: ['disk'] },
+      muted: false,
+      minPriority: 1,
+    });
+  });
+
+  it('names transports for people', () => {
+    expect(transportName('ws')).toBe('WebSocket');
+    expect(transportName('json')).toBe('JSON stream');
+  });
+});

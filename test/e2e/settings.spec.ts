@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { SettingsDto } from '../../preload/contract.ts';
@@ -537,6 +538,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
     expect(serious).toEqual([]);
-    await page.screenshot({ path: test.info().outputPath(`settings-${colorScheme}.png`), fullPage: true });
+    // Written to this test's output folder; `UPDATE_SCREENSHOTS=1` puts them in docs/ (like history-view.spec.ts).
+    const screenshotDir =
+      process.env['UPDATE_SCREENSHOTS'] === '1'
+        ? path.resolve(import.meta.dirname, '../../docs')
+        : test.info().outputDir;
+    await page.screenshot({ path: path.join(screenshotDir, `window-settings-${colorScheme}.png`), fullPage: true });
   });
 }

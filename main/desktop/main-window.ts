@@ -51,6 +51,11 @@ export function hardenWebContents(webContents: WebContentsHandle, log: Logger): 
     log.log('warn', 'refused to navigate the main window', { url });
   });
   webContents.session.setPermissionRequestHandler((_webContents, permission, callback) => {
+    // Writing plain text to the clipboard ("Copy message") is the one thing the page may ask for; reading is not.
+    if (permission === 'clipboard-sanitized-write') {
+      callback(true);
+      return;
+    }
     log.log('warn', 'refused a permission request', { permission });
     callback(false);
   });

@@ -75,6 +75,13 @@ describe('main window', () => {
 
     expect(window.webContents.session.requestPermission('media')).toBe(false);
     expect(window.webContents.session.requestPermission('geolocation')).toBe(false);
+    expect(window.webContents.session.requestPermission('clipboard-read')).toBe(false);
+  });
+
+  it('lets the page write plain text to the clipboard (Copy message)', () => {
+    const window = createOpenWindow();
+
+    expect(window.webContents.session.requestPermission('clipboard-sanitized-write')).toBe(true);
   });
 
   it('logs the refused popup and navigation with their URLs', () => {

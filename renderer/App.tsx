@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { MessageRefDto } from '../preload/contract.ts';
 import type { BridgeStatus } from './bridge.ts';
 import { HistoryView } from './history/HistoryView.tsx';
 import { SettingsView } from './settings/SettingsView.tsx';
@@ -23,7 +24,19 @@ const views: readonly { readonly view: Place['view']; readonly label: string }[]
 
 export function App({ bridge }: AppProps) {
   const [place, setPlace] = useState<Place>({ view: 'history' });
-  useTheme(bridge.connected ? bridge.api : undefined);
+  /** A notification click asked for this message; a new object each time, so the same message can be asked twice. */
+  const [showRequest, setShowRequest] = useState<{ readonly ref: MessageRefDto } | undefined>(undefined);
+  const api = bridge.connected ? bridge.api : undefined;
+  useTheme(api);
+
+  useEffect(
+    () =>
+      api?.onShowMessage((ref) => {
+        setPlace({ view: 'history' });
+        setShowRequest({ ref });
+      }),
+    [api],
+  );
 
   return (
     <div className="app">
@@ -57,7 +70,7 @@ export function App({ bridge }: AppProps) {
           </section>
         </main>
       ) : place.view === 'history' ? (
-        <HistoryView api={bridge.api} onNavigate={setPlace} />
+        <HistoryView api={bridge.api} onNavigate={setPlace} showRequest={showRequest} />
       ) : place.view === 'subscriptions' ? (
         <SubscriptionsView api={bridge.api} editId={place.editId} />
       ) : (

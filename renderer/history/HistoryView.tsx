@@ -1,5 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { BridgeApi, MessageDto, MessageQuery, PriorityDto, SubscriptionRefDto } from '../../preload/contract.ts';
+import type {
+  BridgeApi,
+  MessageDto,
+  MessageQuery,
+  MessageRefDto,
+  PriorityDto,
+  SubscriptionRefDto,
+} from '../../preload/contract.ts';
 import type { Place } from '../App.tsx';
 import { SubscriptionForm } from '../subscriptions/SubscriptionForm.tsx';
 import { ClearSubscription } from './ClearSubscription.tsx';
@@ -37,9 +44,11 @@ export interface HistoryViewProps {
   readonly api: BridgeApi;
   /** Goes to another view, e.g. a subscription's editor to fix its credentials. */
   readonly onNavigate?: (place: Place) => void;
+  /** A notification was clicked: open this message (App switches to this view first). */
+  readonly showRequest?: { readonly ref: MessageRefDto } | undefined;
 }
 
-export function HistoryView({ api, onNavigate }: HistoryViewProps) {
+export function HistoryView({ api, onNavigate, showRequest }: HistoryViewProps) {
   const [selected, setSelected] = useState<SubscriptionRefDto | undefined>(undefined);
   const [unreadOnly, setUnreadOnly] = useState(false);
   const [minPriority, setMinPriority] = useState<PriorityDto>(1);
@@ -161,15 +170,17 @@ export function HistoryView({ api, onNavigate }: HistoryViewProps) {
     [api, remove, refreshUnreadCounts],
   );
 
-  // A notification was clicked: show that message if it is loaded (it is usually among the newest).
-  useEffect(
-    () =>
-      api.onShowMessage((ref) => {
-        const found = history.messages.find((message) => message.server === ref.server && message.id === ref.id);
-        if (found !== undefined) openMessage(found);
-      }),
-    [api, history.messages, openMessage],
-  );
+  // A notification was clicked: show that message once it is loaded (it is usually among the newest, but it may
+  // arrive with the live push that follows the click, so this waits for the list rather than looking once).
+  const handledRequest = useRef<object | undefined>(undefined);
+  useEffect(() => {
+    if (showRequest === undefined || handledRequest.current === showRequest) return;
+    const { ref } = showRequest;
+    const found = history.messages.find((message) => message.server === ref.server && message.id === ref.id);
+    if (found === undefined) return;
+    handledRequest.current = showRequest;
+    openMessage(found);
+  }, [showRequest, history.messages, openMessage]);
 
   const closeForm = useCallback(() => {
     setAdding(false);

@@ -355,3 +355,18 @@ test('keyboard only: search, move through rows, open, act, close; axe finds noth
   await page.keyboard.press('Enter');
   await expect(rows(page).first()).toBeVisible();
 });
+
+test('a click on a notification opens its message, from any view', async ({ page }) => {
+  await subscribe('clicked', 'Clicked');
+  await page.goto(bridge.url);
+  const views = page.getByRole('navigation', { name: 'Views' });
+  await views.getByRole('button', { name: 'Settings' }).click();
+
+  await ntfy.publish('clicked', { title: 'Click me', message: 'from the popup' });
+  const shown = await bridge.notifier.waitForShown((request) => request.body === 'from the popup');
+  bridge.notifier.click(shown.id, 'default');
+
+  await expect(views.getByRole('button', { name: 'Messages' })).toHaveAttribute('aria-current', 'page');
+  await expect(detail(page).getByRole('heading', { name: 'Click me' })).toBeFocused();
+  await expect(rows(page).filter({ hasText: 'from the popup' })).toHaveAttribute('data-read', 'true');
+});

@@ -43,7 +43,7 @@ export function HistoryFieldset({ settings, save }: FieldsetProps) {
   return (
     <fieldset className="settings-group">
       <legend>History</legend>
-      <p className="settings-hint">Older messages are removed from the history, whichever limit comes first.</p>
+      <p className="field-hint">Older messages are removed from the history, whichever limit comes first.</p>
       <div className="settings-row">
         {field('maxAgeDays', 'Days to keep messages', 'days')}
         {field('maxPerSubscription', 'Messages to keep per subscription', 'messages')}

@@ -60,7 +60,7 @@ export function NotificationsFieldset({ settings, save }: FieldsetProps) {
           ))}
         </select>
         {priorityError === undefined ? (
-          <p id={`${id}-priority-hint`} className="settings-hint">
+          <p id={`${id}-priority-hint`} className="field-hint">
             Messages below it do not pop up; they are still kept in the history.
           </p>
         ) : (

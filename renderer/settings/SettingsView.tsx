@@ -19,7 +19,7 @@ export function SettingsView({ api }: SettingsViewProps) {
     <main className="settings" aria-labelledby="settings-title">
       <h2 id="settings-title">Settings</h2>
       {settings === undefined ? (
-        <p className={loadError === undefined ? 'settings-hint' : 'form-error'} role="status">
+        <p className={loadError === undefined ? 'field-hint' : 'form-error'} role="status">
           {loadError === undefined ? 'Loading settings…' : `Could not load the settings: ${loadError}`}
         </p>
       ) : (

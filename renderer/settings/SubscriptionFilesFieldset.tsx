@@ -97,7 +97,7 @@ export function SubscriptionFilesFieldset({ api, defaultServer }: SubscriptionFi
         >
           Export subscriptions
         </button>
-        <p id={`${id}-export-hint`} className="settings-hint">
+        <p id={`${id}-export-hint`} className="field-hint">
           Servers, topics, names, filters and notification options as JSON. Passwords and tokens are never exported.
         </p>
       </div>
@@ -114,7 +114,7 @@ export function SubscriptionFilesFieldset({ api, defaultServer }: SubscriptionFi
           aria-describedby={`${id}-yml-hint`}
           onChange={onFile('client-yml')}
         />
-        <p id={`${id}-yml-hint`} className="settings-hint">
+        <p id={`${id}-yml-hint`} className="field-hint">
           Passwords and tokens in client.yml are not imported, and commands are not run.
         </p>
       </div>

@@ -1,16 +1,12 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import type { SettingsDto } from '../../preload/contract.ts';
+import { describedBy, FieldMessages } from '../forms/FieldMessages.tsx';
 import type { SettingsState } from './use-settings.ts';
 
 /** What every fieldset of the view gets. */
 export interface FieldsetProps {
   readonly settings: SettingsDto;
   readonly save: SettingsState['save'];
-}
-
-function describedBy(...ids: readonly (string | undefined)[]): string | undefined {
-  const present = ids.filter((id) => id !== undefined);
-  return present.length === 0 ? undefined : present.join(' ');
 }
 
 /** A fieldset's live status line ("Saved", or why not). */
@@ -60,8 +56,6 @@ export function DraftField({ label, type, value, error, hint, min, max, onCommit
     });
   };
 
-  const hintId = hint === undefined ? undefined : `${id}-hint`;
-  const errorId = error === undefined ? undefined : `${id}-error`;
   return (
     <div className="settings-field">
       <label htmlFor={id}>{label}</label>
@@ -75,7 +69,7 @@ export function DraftField({ label, type, value, error, hint, min, max, onCommit
         autoComplete="off"
         spellCheck={type === 'text' ? false : undefined}
         aria-invalid={error === undefined ? undefined : true}
-        aria-describedby={describedBy(errorId, hintId)}
+        aria-describedby={describedBy(id, error, hint)}
         onChange={(event) => {
           setDraft(event.target.value);
         }}
@@ -86,16 +80,7 @@ export function DraftField({ label, type, value, error, hint, min, max, onCommit
           commit();
         }}
       />
-      {error === undefined ? null : (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
-      {hint === undefined ? null : (
-        <p id={hintId} className="settings-hint">
-          {hint}
-        </p>
-      )}
+      <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }
@@ -113,8 +98,6 @@ export interface ToggleFieldProps {
 /** A checkbox or switch saved as soon as it flips. */
 export function ToggleField({ label, checked, asSwitch = false, error, hint, onChange }: ToggleFieldProps) {
   const id = useId();
-  const hintId = hint === undefined ? undefined : `${id}-hint`;
-  const errorId = error === undefined ? undefined : `${id}-error`;
   return (
     <div className="settings-toggle">
       <input
@@ -123,22 +106,13 @@ export function ToggleField({ label, checked, asSwitch = false, error, hint, onC
         role={asSwitch ? 'switch' : undefined}
         checked={checked}
         aria-invalid={error === undefined ? undefined : true}
-        aria-describedby={describedBy(errorId, hintId)}
+        aria-describedby={describedBy(id, error, hint)}
         onChange={(event) => {
           onChange(event.target.checked);
         }}
       />
       <label htmlFor={id}>{label}</label>
-      {error === undefined ? null : (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
-      {hint === undefined ? null : (
-        <p id={hintId} className="settings-hint">
-          {hint}
-        </p>
-      )}
+      <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }

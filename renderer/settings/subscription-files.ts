@@ -17,15 +17,10 @@ export const SUBSCRIPTIONS_FILE_VERSION = 1;
 export const SUBSCRIPTIONS_FILE_NAME = 'ntfy-tray-subscriptions.json';
 
 /** One subscription as exported: what it takes to subscribe again, nothing about credentials. */
-export interface ExportedSubscription {
-  readonly server: string;
-  readonly topic: string;
-  readonly displayName?: string;
-  readonly transport: TransportDto;
-  readonly filters: FiltersDto;
-  readonly muted: boolean;
-  readonly minPriority: PriorityDto;
-}
+export type ExportedSubscription = Pick<
+  SubscriptionDto,
+  'server' | 'topic' | 'displayName' | 'transport' | 'filters' | 'muted' | 'minPriority'
+>;
 
 export interface SubscriptionsFile {
   readonly format: typeof SUBSCRIPTIONS_FILE_FORMAT;

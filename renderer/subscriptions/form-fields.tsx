@@ -1,29 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-
-/** The ids a field's description and error get, so `aria-describedby` reads both, hint first. */
-function describedBy(id: string, hint: ReactNode, error: string | undefined): string | undefined {
-  const ids = [hint === undefined ? undefined : `${id}-hint`, error === undefined ? undefined : `${id}-error`];
-  const joined = ids.filter((item) => item !== undefined).join(' ');
-  return joined === '' ? undefined : joined;
-}
-
-function FieldMessages(props: { readonly id: string; readonly hint: ReactNode; readonly error: string | undefined }) {
-  const { id, hint, error } = props;
-  return (
-    <>
-      {hint === undefined ? null : (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      )}
-      {error === undefined ? null : (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </>
-  );
-}
+import { describedBy, FieldMessages } from '../forms/FieldMessages.tsx';
 
 export interface TextFieldProps {
   readonly id: string;
@@ -62,12 +38,12 @@ export function TextField(props: TextFieldProps) {
         placeholder={placeholder}
         autoFocus={autoFocus}
         aria-invalid={error === undefined ? undefined : true}
-        aria-describedby={describedBy(id, hint, error)}
+        aria-describedby={describedBy(id, error, hint)}
         onChange={(event) => {
           onChange(event.target.value);
         }}
       />
-      <FieldMessages id={id} hint={hint} error={error} />
+      <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }
@@ -93,7 +69,7 @@ export function SelectField<V extends string | number>(props: SelectFieldProps<V
         name={name}
         value={String(value)}
         aria-invalid={error === undefined ? undefined : true}
-        aria-describedby={describedBy(id, hint, error)}
+        aria-describedby={describedBy(id, error, hint)}
         onChange={(event) => {
           const chosen = options.find((option) => String(option.value) === event.target.value);
           if (chosen !== undefined) onChange(chosen.value);
@@ -105,7 +81,7 @@ export function SelectField<V extends string | number>(props: SelectFieldProps<V
           </option>
         ))}
       </select>
-      <FieldMessages id={id} hint={hint} error={error} />
+      <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }

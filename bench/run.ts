@@ -1,18 +1,20 @@
 /**
  * `npm run bench`: runs the benchmarks, prints a table per suite and writes bench/results/<suite>.json. Never part
  * of `npm test`: figures depend on the machine; what matters is the ratio to the baseline measured in the same run.
- * `--quick` runs smaller counts (a smoke run of the benchmark code itself); `--only=engine` or `--only=store` runs
- * one suite.
+ * `--quick` runs smaller counts (a smoke run of the benchmark code itself); `--only=engine`, `--only=store` or
+ * `--only=window` runs one suite.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type BenchRow, runEngineBenchmarks } from './engine.ts';
 import { runStoreBenchmarks } from './store.ts';
+import { runWindowBenchmarks } from './window.ts';
 
 const SUITES: Readonly<Record<string, (options: { quick: boolean }) => Promise<BenchRow[]>>> = {
   engine: runEngineBenchmarks,
   store: runStoreBenchmarks,
+  window: runWindowBenchmarks,
 };
 
 function format(value: number, unit: string): string {

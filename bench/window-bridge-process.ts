@@ -31,10 +31,11 @@ function send(message: FromBridgeProcess): void {
 async function main(): Promise<void> {
   if (process.send === undefined) throw new Error('start this file with child_process.fork (bench/window.ts does)');
   const config = JSON.parse(process.argv[2] ?? '{}') as BridgeProcessConfig;
+  // Errors only: the warnings a bench run gives are about the OS keychain, which no benchmark touches.
   const log = createConsoleLogger({
     name: 'bench-bridge',
     write: (level, line) => {
-      if (level === 'warn' || level === 'error') console.error(`${level} ${line}`);
+      if (level === 'error') console.error(`${level} ${line}`);
     },
   });
   const bridge = await startWebBridge({
@@ -59,7 +60,9 @@ async function main(): Promise<void> {
       return;
     }
     bridge.close().then(
-      () => process.disconnect(),
+      () => {
+        process.disconnect();
+      },
       (error: unknown) => {
         send({ kind: 'failed', error: String(error) });
         process.disconnect();
@@ -72,5 +75,5 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   send({ kind: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   process.exitCode = 1;
-  process.disconnect();
+  if (process.connected) process.disconnect();
 });

@@ -1,46 +1,49 @@
 /**
  * The world bench/window.ts measures in: a data folder whose SQLite history holds the seeded messages of a few
- * subscriptions on a loopback test server, a copy of the built renderer with two baseline pages added (served by
+ * subscriptions on a loopback test server, the renderer built for the run with two baseline pages added (served by
  * the same bridge, so both load alike), and the bridge itself in a child process (bench/window-bridge-process.ts).
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { cp, readdir, stat, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { build } from 'vite';
 import { normalizeServerUrl } from '../main/core/engine/groups.ts';
 import type { NtfyMessage } from '../main/core/protocol/types.ts';
 import { SqliteHistoryStore } from '../main/core/store/history/index.ts';
 import { sampleMessages } from '../test/integration/core/store/history/sample-messages.ts';
-import type { BridgeProcessConfig, FromBridgeProcess } from './window-bridge-process.ts';
+import type { BridgeProcessConfig, FromBridgeProcess, ToBridgeProcess } from './window-bridge-process.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
-const builtRenderer = path.join(repoRoot, 'dist/renderer');
+
+const CLOSE_TIMEOUT_MS = 10_000;
 
 export const FIRST_ROWS_BASELINE_PAGE = 'bench-first-rows.html';
 export const SCROLL_BASELINE_PAGE = 'bench-scroll.html';
 
-/** Newest of all files under `dir`, in ms since the epoch (0 when there are none). */
-async function newestMtime(dir: string): Promise<number> {
-  let newest = 0;
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) newest = Math.max(newest, (await stat(path.join(entry.parentPath, entry.name))).mtimeMs);
-  }
-  return newest;
-}
-
 /**
- * The suite measures dist/renderer as built (`npm run build`); it does not build it itself, because the e2e tests
- * and other work use the same folder. Missing is an error; older than the sources is only a warning.
+ * Builds the renderer as it is in renderer/ (what `npm run build` puts in dist/renderer, from the same
+ * vite.config.ts) into `outDir`: the suite never reads dist/, which other work empties and rebuilds at any time.
+ * Refuses a development build of React (NODE_ENV set to something else than production), which is several times
+ * slower and would measure nothing the app ships.
  */
-export async function checkBuiltRenderer(): Promise<string> {
-  const index = path.join(builtRenderer, 'index.html');
-  const built = await stat(index).catch(() => undefined);
-  if (built === undefined) throw new Error(`${path.relative(repoRoot, index)} is missing: run npm run build first`);
-  const sources = Math.max(
-    await newestMtime(path.join(repoRoot, 'renderer')),
-    (await stat(path.join(repoRoot, 'preload/contract.ts'))).mtimeMs,
+export async function buildRenderer(outDir: string): Promise<void> {
+  const result = await build({
+    configFile: path.join(repoRoot, 'vite.config.ts'),
+    logLevel: 'warn',
+    mode: 'production',
+    build: { outDir, emptyOutDir: true },
+  });
+  const outputs = Array.isArray(result) ? result : [result];
+  const moduleIds = outputs.flatMap((output) =>
+    'output' in output ? output.output.flatMap((item) => (item.type === 'chunk' ? Object.keys(item.modules) : [])) : [],
   );
-  if (sources > built.mtimeMs) console.warn('warning: renderer/ changed since dist/renderer was built; measuring the build');
-  return builtRenderer;
+  if (moduleIds.length === 0) throw new Error('the renderer build produced no chunks');
+  const development = moduleIds.find((id) => /\.development\.js$/.test(id));
+  if (development !== undefined) {
+    throw new Error(
+      `the renderer was built with development React (${path.basename(development)}); unset NODE_ENV (is "${process.env['NODE_ENV'] ?? ''}")`,
+    );
+  }
 }
 
 /** Stores `count` messages spread over `topics`, the newest about now, in catch-up sized appends. */
@@ -97,18 +100,19 @@ ${newestFirst.map(plainRow).join('\n')}
 `;
 }
 
-/** The built renderer plus the two baseline pages, in `dir`. */
-export async function prepareRendererCopy(options: {
-  readonly builtRenderer: string;
+/** The two baseline pages, next to the built renderer in `dir`. */
+export async function writeBaselinePages(options: {
   readonly dir: string;
   readonly messages: readonly NtfyMessage[];
   readonly listLabel: string;
   readonly firstRows: number;
   readonly scrollRows: number;
 }): Promise<void> {
-  await cp(options.builtRenderer, options.dir, { recursive: true });
   const { messages, listLabel } = options;
-  await writeFile(path.join(options.dir, FIRST_ROWS_BASELINE_PAGE), plainListPage(messages, options.firstRows, listLabel));
+  await writeFile(
+    path.join(options.dir, FIRST_ROWS_BASELINE_PAGE),
+    plainListPage(messages, options.firstRows, listLabel),
+  );
   await writeFile(path.join(options.dir, SCROLL_BASELINE_PAGE), plainListPage(messages, options.scrollRows, listLabel));
 }
 
@@ -146,15 +150,27 @@ export async function startBridgeProcess(config: BridgeProcessConfig): Promise<B
     url: ready.url,
     memory: async () => {
       const answer = nextMessage(child);
-      child.send({ kind: 'memory' });
+      const request: ToBridgeProcess = { kind: 'memory' };
+      child.send(request);
       const message = await answer;
       if (message.kind !== 'memory') throw new Error(`bridge process: expected memory, got ${message.kind}`);
       return message;
     },
     close: async () => {
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.send({ kind: 'close' });
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => {
+        child.once('exit', () => {
+          resolve();
+        });
+      });
+      const request: ToBridgeProcess = { kind: 'close' };
+      child.send(request);
+      // A bridge that does not wind down in time is stopped: the run's figures are already taken.
+      const timer = setTimeout(() => {
+        child.kill();
+      }, CLOSE_TIMEOUT_MS);
       await exited;
+      clearTimeout(timer);
     },
   };
 }

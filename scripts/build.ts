@@ -87,7 +87,10 @@ async function buildPreload(): Promise<void> {
 }
 
 async function buildRenderer(): Promise<void> {
-  await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+  // Always a production React build, whatever NODE_ENV the caller has: Vite keeps a NODE_ENV it finds set, and
+  // development React is slower and would be what gets packaged.
+  process.env['NODE_ENV'] = 'production';
+  await build({ configFile: path.join(root, 'vite.config.ts'), mode: 'production', logLevel: 'warn' });
 }
 
 async function listFiles(dir: string): Promise<string[]> {

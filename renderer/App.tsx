@@ -1,10 +1,14 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { MessageRefDto } from '../preload/contract.ts';
 import type { BridgeStatus } from './bridge.ts';
 import { HistoryView } from './history/HistoryView.tsx';
-import { SettingsView } from './settings/SettingsView.tsx';
-import { SubscriptionsView } from './subscriptions/SubscriptionsView.tsx';
 import { useTheme } from './theme.ts';
+
+// Messages is what the window opens on; the other views (and yaml, for client.yml) load when first shown.
+const SettingsView = lazy(() => import('./settings/SettingsView.tsx').then((m) => ({ default: m.SettingsView })));
+const SubscriptionsView = lazy(() =>
+  import('./subscriptions/SubscriptionsView.tsx').then((m) => ({ default: m.SubscriptionsView })),
+);
 
 export interface AppProps {
   readonly bridge: BridgeStatus;
@@ -71,10 +75,14 @@ export function App({ bridge }: AppProps) {
         </main>
       ) : place.view === 'history' ? (
         <HistoryView api={bridge.api} onNavigate={setPlace} showRequest={showRequest} />
-      ) : place.view === 'subscriptions' ? (
-        <SubscriptionsView api={bridge.api} editId={place.editId} />
       ) : (
-        <SettingsView api={bridge.api} />
+        <Suspense fallback={<main className="app-main" aria-busy="true" />}>
+          {place.view === 'subscriptions' ? (
+            <SubscriptionsView api={bridge.api} editId={place.editId} />
+          ) : (
+            <SettingsView api={bridge.api} />
+          )}
+        </Suspense>
       )}
     </div>
   );

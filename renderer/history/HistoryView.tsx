@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type {
   BridgeApi,
   MessageDto,
@@ -11,7 +11,6 @@ import type { Place } from '../App.tsx';
 import { SubscriptionForm } from '../subscriptions/SubscriptionForm.tsx';
 import { ClearSubscription } from './ClearSubscription.tsx';
 import { messageKey, priorityName, subscriptionKey } from './format.ts';
-import { MessageDetail } from './MessageDetail.tsx';
 import { MessageList, type ListEntry } from './MessageList.tsx';
 import { NewMessagesPill } from './NewMessagesPill.tsx';
 import { SearchBox } from './SearchBox.tsx';
@@ -21,6 +20,9 @@ import { useMessages } from './use-messages.ts';
 import { useNow } from './use-now.ts';
 import { useSearch } from './use-search.ts';
 import { useSubscriptions } from './use-subscriptions.ts';
+
+// The detail pane (with the markdown renderer and sanitizer) loads on first use, not before the list paints.
+const MessageDetail = lazy(() => import('./MessageDetail.tsx').then((module) => ({ default: module.MessageDetail })));
 
 type ListFilter = Pick<MessageQuery, 'subscription' | 'unreadOnly' | 'minPriority'>;
 
@@ -75,8 +77,9 @@ export function HistoryView({ api, onNavigate, showRequest }: HistoryViewProps) 
     }),
     [selected, unreadOnly, minPriority],
   );
-  const subscriptions = useSubscriptions(api);
+  // The first page of messages is asked for first: it is what the window paints first (the counts can follow).
   const history = useMessages(api, filter);
+  const subscriptions = useSubscriptions(api);
   const search = useSearch(api, searchText, filter);
   const { prepend, showAsRead, remove } = history;
   const { refreshUnreadCounts, refreshSubscriptions } = subscriptions;
@@ -335,14 +338,16 @@ export function HistoryView({ api, onNavigate, showRequest }: HistoryViewProps) 
             />
           )}
           {opened === undefined ? null : (
-            <MessageDetail
-              key={messageKey(opened)}
-              api={api}
-              message={readKeys.has(messageKey(opened)) ? { ...opened, read: true } : opened}
-              subscriptionName={nameOf(opened)}
-              onClose={closeMessage}
-              onDelete={deleteMessage}
-            />
+            <Suspense fallback={<p className="message-detail">Loading…</p>}>
+              <MessageDetail
+                key={messageKey(opened)}
+                api={api}
+                message={readKeys.has(messageKey(opened)) ? { ...opened, read: true } : opened}
+                subscriptionName={nameOf(opened)}
+                onClose={closeMessage}
+                onDelete={deleteMessage}
+              />
+            </Suspense>
           )}
         </div>
       </main>

@@ -85,7 +85,7 @@ export function MessageList({
               nowMs={nowMs}
               index={item.index}
               setSize={hasMore ? -1 : entries.length}
-              style={{ transform: `translateY(${item.start}px)` }}
+              start={item.start}
               onActivate={onActivate}
               current={currentKey === messageKey(entry.message)}
             />

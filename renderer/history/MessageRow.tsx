@@ -1,4 +1,4 @@
-import type { CSSProperties, KeyboardEvent, Ref } from 'react';
+import { memo, type KeyboardEvent, type Ref } from 'react';
 import type { MessageDto, TextSegmentDto } from '../../preload/contract.ts';
 import { absoluteTime, messageKey, priorityName, relativeTime } from './format.ts';
 import { Highlighted } from './Highlighted.tsx';
@@ -11,7 +11,8 @@ export interface MessageRowProps {
   readonly index: number;
   /** -1 while more pages may follow (ARIA's "unknown size"). */
   readonly setSize: number;
-  readonly style: CSSProperties;
+  /** Offset from the top of the list, in pixels (the virtualizer's). */
+  readonly start: number;
   readonly ref: Ref<HTMLDivElement>;
   /** Click or Enter on the row: the reader has seen it. */
   readonly onActivate: (message: MessageDto) => void;
@@ -23,14 +24,18 @@ export interface MessageRowProps {
 const priorityGlyphs = { 1: '⇊', 2: '↓', 3: '', 4: '↑', 5: '▲' } as const;
 
 /** One history entry. Every string in it is untrusted and goes into the DOM as text only. */
-export function MessageRow({
+/**
+ * Memoized: while scrolling, the virtualizer re-renders the list every frame, and the rows that stay in view have
+ * the same props (the message objects are kept as they are), so only new rows render.
+ */
+export const MessageRow = memo(function MessageRow({
   message,
   titleSegments,
   messageSegments,
   nowMs,
   index,
   setSize,
-  style,
+  start,
   ref,
   onActivate,
   current,
@@ -55,7 +60,7 @@ export function MessageRow({
       data-priority={message.priority}
       aria-posinset={index + 1}
       aria-setsize={setSize}
-      style={style}
+      style={{ transform: `translateY(${start}px)` }}
       onClick={() => {
         onActivate(message);
       }}
@@ -92,4 +97,4 @@ export function MessageRow({
       )}
     </div>
   );
-}
+});

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumExecutablePath } from './test/support/chromium.ts';
 
 /**
  * Browser downloads are impossible on the build machines, so every browser test runs the system Chromium
@@ -21,17 +22,8 @@ export default defineConfig({
       use: {
         browserName: 'chromium',
         launchOptions: {
-          executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--no-first-run',
-            '--disable-sync',
-            // Tests talk to 127.0.0.1 only: any other name fails to resolve inside the browser, before a packet.
-            '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-          ],
+          executablePath: chromiumExecutablePath,
+          args: [...chromiumArgs],
         },
       },
     },

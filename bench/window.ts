@@ -15,6 +15,7 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { RARE_WORDS } from '../test/integration/core/store/history/sample-messages.ts';
 import { startTestServer } from '../test/server/index.ts';
+import { chromiumArgs, chromiumExecutablePath } from '../test/support/chromium.ts';
 import type { BenchRow } from './engine.ts';
 import {
   type BridgeProcess,
@@ -252,16 +253,9 @@ async function bridgeMemoryRows(bridge: BridgeProcess): Promise<BenchRow[]> {
 
 function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    executablePath: chromiumExecutablePath,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
+    args: [...chromiumArgs],
   });
 }
 

@@ -5,13 +5,15 @@ export interface ConnectionStatusProps {
   /** Milliseconds since the epoch, for the reconnect countdown. */
   readonly nowMs: number;
   readonly muted: boolean;
+  /** Set while no subscription pops anything up (a global pause, or notifications off): why. */
+  readonly paused: string | undefined;
 }
 
 /**
  * One subscription's connection in words (the colour only repeats them). Not a live region: a countdown that
  * changes every second would talk over everything else.
  */
-export function ConnectionStatus({ status, nowMs, muted }: ConnectionStatusProps) {
+export function ConnectionStatus({ status, nowMs, muted, paused }: ConnectionStatusProps) {
   const { label, detail, tone } = describeStatus(status, nowMs);
   return (
     <div className="connection-status" data-tone={tone}>
@@ -19,6 +21,11 @@ export function ConnectionStatus({ status, nowMs, muted }: ConnectionStatusProps
         <span className="connection-status-dot" aria-hidden="true" />
         <span className="connection-status-label">{label}</span>
         {muted ? <span className="chip connection-status-muted">Muted</span> : null}
+        {paused === undefined ? null : (
+          <span className="chip connection-status-muted connection-status-paused" title={paused}>
+            Paused<span className="visually-hidden">: {paused}</span>
+          </span>
+        )}
       </p>
       {detail === undefined ? null : <p className="connection-status-detail">{detail}</p>}
     </div>

@@ -8,6 +8,8 @@ export interface SubscriptionRowProps {
   readonly subscription: SubscriptionDto;
   readonly status: SubscriptionStatus;
   readonly nowMs: number;
+  /** Why notifications are paused for every subscription, if they are. */
+  readonly paused: string | undefined;
   readonly editButtonRef: Ref<HTMLButtonElement>;
   /** Gets the button that was pressed, so focus can go back to it when the editor closes. */
   readonly onEdit: (button: HTMLElement) => void;
@@ -19,7 +21,7 @@ export function subscriptionName(subscription: SubscriptionDto): string {
 }
 
 export function SubscriptionRow(props: SubscriptionRowProps) {
-  const { subscription, status, nowMs, editButtonRef, onEdit, onFixCredentials } = props;
+  const { subscription, status, nowMs, paused, editButtonRef, onEdit, onFixCredentials } = props;
   const name = subscriptionName(subscription);
   const where =
     subscription.displayName === undefined ? subscription.server : `${subscription.server}/${subscription.topic}`;
@@ -32,7 +34,7 @@ export function SubscriptionRow(props: SubscriptionRowProps) {
           <span className="subscription-row-transport">{transportName(subscription.transport)}</span>
         </p>
       </div>
-      <ConnectionStatus status={status} nowMs={nowMs} muted={subscription.muted} />
+      <ConnectionStatus status={status} nowMs={nowMs} muted={subscription.muted} paused={paused} />
       <div className="subscription-row-actions">
         {needsCredentials(status) ? (
           <button

@@ -4,6 +4,7 @@ import { useSubscriptions } from '../history/use-subscriptions.ts';
 import { anyCountdown, subscriptionStatus } from './connection-status.ts';
 import { SubscriptionEditor, type EditorFocus, type EditorOutcome } from './SubscriptionEditor.tsx';
 import { SubscriptionRow } from './SubscriptionRow.tsx';
+import { useNotificationsPaused } from './use-notifications-paused.ts';
 import { useTicker } from './use-ticker.ts';
 import './subscriptions.css';
 
@@ -36,6 +37,7 @@ export function SubscriptionsView({ api, editId }: SubscriptionsViewProps) {
     [subscriptions, connections],
   );
   const nowMs = useTicker(anyCountdown([...statuses.values()]));
+  const paused = useNotificationsPaused(api);
 
   const open = useCallback((id: string | undefined, focus: EditorFocus, button: HTMLElement | null) => {
     opener.current = button;
@@ -109,6 +111,7 @@ export function SubscriptionsView({ api, editId }: SubscriptionsViewProps) {
                 subscription={item}
                 status={statuses.get(item.id) ?? { kind: 'not-connected' }}
                 nowMs={nowMs}
+                paused={paused}
                 editButtonRef={(button) => {
                   if (button === null) editButtons.current.delete(item.id);
                   else editButtons.current.set(item.id, button);

@@ -528,3 +528,30 @@ test('with no subscriptions it says so and offers to add one', async ({ page }) 
     await empty.close();
   }
 });
+
+test('a global pause shows as "Paused" on every subscription until it is resumed', async ({ page }) => {
+  const own = await startWebBridge({ ntfyServerUrl: ntfy.url, log: createRecordingLogger('paused-bridge') });
+  try {
+    for (const topic of ['paused-a', 'paused-b']) {
+      expect((await own.core.service.saveSubscription({ server: ntfy.url, topic })).ok).toBe(true);
+    }
+    await page.goto(own.url);
+    await views(page).getByRole('button', { name: 'Subscriptions' }).click();
+    const chip = (entry: Locator) => entry.locator('.connection-status-paused');
+    const paused = page.locator('.connection-status-paused');
+    await expect(row(page, 'paused-a')).toBeVisible();
+    await expect(paused).toHaveCount(0);
+
+    // Paused elsewhere (the tray or the settings view): the list follows.
+    await own.core.service.updateSettings({ pause: 'until-resumed' });
+    await expect(chip(row(page, 'paused-a'))).toHaveText('Paused: Notifications paused until you resume');
+    await expect(chip(row(page, 'paused-b'))).toHaveAttribute('title', 'Notifications paused until you resume');
+    await own.core.service.updateSettings({ pause: null });
+    await expect(paused).toHaveCount(0);
+
+    await own.core.service.updateSettings({ preferences: { notificationsEnabled: false } });
+    await expect(chip(row(page, 'paused-a'))).toHaveAttribute('title', 'Notifications are off');
+  } finally {
+    await own.close();
+  }
+});

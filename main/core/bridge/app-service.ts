@@ -267,12 +267,20 @@ export function createAppService(options: AppServiceOptions): AppRequests {
           : { url: server, auth: { kind: 'token' } };
       const ref = secretRefFor(entry);
       if (ref === undefined) return fail({ code: 'internal', message: 'no keychain entry for these credentials' });
+      const previous = settings.get().servers.find((item) => item.url === server);
+      const previousRef = previous === undefined ? undefined : secretRefFor(previous);
       try {
         await secrets.set(ref, input.kind === 'basic' ? input.password : input.token);
       } catch (error) {
         return keychainError(error);
       }
       const result = await settings.update((latest) => upsertServer(latest, entry));
+      // Another user or kind replaced the old credentials: their secret must not stay behind in the keychain.
+      if (result.ok && previousRef !== undefined && JSON.stringify(previousRef) !== JSON.stringify(ref)) {
+        await secrets.delete(previousRef).catch((error: unknown) => {
+          log.log('warn', 'could not remove replaced credentials from the keychain', { error: String(error) });
+        });
+      }
       options.credentialsChanged?.();
       return result.ok ? ok(null) : validationFailed(result.issues);
     },

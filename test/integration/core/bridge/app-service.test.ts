@@ -10,6 +10,7 @@ import { runHttpAction } from '../../../../main/core/delivery/http-action.ts';
 import { checkTopicAccess } from '../../../../main/core/engine/http-requests.ts';
 import { SqliteHistoryStore } from '../../../../main/core/store/history/index.ts';
 import { openConfSettingsStore } from '../../../../main/core/store/settings/conf-settings-store.ts';
+import type { SecretStore } from '../../../../main/core/store/secrets/secret-store.ts';
 import { createRecordingLogger } from '../../../fakes/logger.ts';
 import { skipKeychainTests, testKeychain, testService } from '../../../support/keyring.ts';
 import { makeMessage } from '../../../support/messages.ts';
@@ -20,6 +21,7 @@ let server: TestServer;
 let dir: string;
 let history: SqliteHistoryStore;
 let service: AppRequests;
+let secrets: SecretStore;
 let opened: string[];
 let copied: string[];
 /** URLs the service asked to fetch as images; the real cache is exercised by test/e2e/history-core.spec.ts. */
@@ -38,6 +40,7 @@ beforeEach(async () => {
   });
   dir = await mkdtemp(path.join(tmpdir(), 'ntfy-tray-app-service-'));
   history = await SqliteHistoryStore.open({ dataDir: dir });
+  secrets = testKeychain(log, testService());
   opened = [];
   copied = [];
   imageRequests = [];
@@ -45,7 +48,7 @@ beforeEach(async () => {
   service = createAppService({
     settings: openConfSettingsStore({ dir, log }),
     history,
-    secrets: testKeychain(log, testService()),
+    secrets,
     connections: () => [],
     checkTopicAccess,
     pause: { get: () => pausedUntil, set: (until) => (pausedUntil = until) },
@@ -140,6 +143,23 @@ describe.skipIf(skipKeychainTests)('credentials and the test button (real keycha
     expect(await service.clearCredentials(server.url)).toEqual({ ok: true, value: null });
     const cleared = await service.listSubscriptions();
     expect(cleared.ok && cleared.value[0]).toMatchObject({ auth: 'none', hasCredentials: false });
+  });
+
+  it('removes the secret of credentials that other credentials replaced', async () => {
+    await service.setCredentials({ server: server.url, kind: 'basic', user: 'bob', password: 'bobs-secret-1' });
+    const bob = { server: server.url, kind: 'password' as const, user: 'bob' };
+    expect(await secrets.get(bob)).toBe('bobs-secret-1');
+
+    await service.setCredentials({ server: server.url, kind: 'basic', user: 'alice', password: PASSWORD });
+    expect(await secrets.get(bob)).toBeUndefined();
+    const alice = { server: server.url, kind: 'password' as const, user: 'alice' };
+    expect(await secrets.get(alice)).toBe(PASSWORD);
+
+    await service.setCredentials({ server: server.url, kind: 'token', token: 'tk_replacement' });
+    expect(await secrets.get(alice)).toBeUndefined();
+    expect(await secrets.get({ server: server.url, kind: 'token' })).toBe('tk_replacement');
+    await service.clearCredentials(server.url);
+    expect(await secrets.get({ server: server.url, kind: 'token' })).toBeUndefined();
   });
 
   it('says unreachable when the server is down', async () => {

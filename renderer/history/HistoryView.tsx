@@ -10,7 +10,7 @@ import type {
 import type { Place } from '../App.tsx';
 import { SubscriptionForm } from '../subscriptions/SubscriptionForm.tsx';
 import { ClearSubscription } from './ClearSubscription.tsx';
-import { messageKey, priorityName, subscriptionKey } from './format.ts';
+import { allPriorities, messageKey, priorityName, subscriptionKey } from './format.ts';
 import { MessageList, type ListEntry } from './MessageList.tsx';
 import { NewMessagesPill } from './NewMessagesPill.tsx';
 import { SearchBox } from './SearchBox.tsx';
@@ -25,8 +25,6 @@ import { useSubscriptions } from './use-subscriptions.ts';
 const MessageDetail = lazy(() => import('./MessageDetail.tsx').then((module) => ({ default: module.MessageDetail })));
 
 type ListFilter = Pick<MessageQuery, 'subscription' | 'unreadOnly' | 'minPriority'>;
-
-const priorities: readonly PriorityDto[] = [1, 2, 3, 4, 5];
 
 /** Within this many pixels of the top the reader sees the newest rows, so live messages may go straight in. */
 const atTopThresholdPx = 8;
@@ -272,7 +270,7 @@ export function HistoryView({ api, onNavigate, showRequest }: HistoryViewProps) 
                 setMinPriority(Number(event.target.value) as PriorityDto);
               }}
             >
-              {priorities.map((priority) => (
+              {allPriorities.map((priority) => (
                 <option key={priority} value={priority}>
                   {priority === 1 ? 'Any' : priority === 5 ? 'Urgent only' : `${priorityName(priority)} and above`}
                 </option>

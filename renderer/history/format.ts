@@ -17,6 +17,9 @@ const priorityNames: Readonly<Record<PriorityDto, string>> = {
   5: 'urgent',
 };
 
+/** Lowest first. */
+export const allPriorities: readonly PriorityDto[] = [1, 2, 3, 4, 5];
+
 export function priorityName(priority: PriorityDto): string {
   return priorityNames[priority];
 }

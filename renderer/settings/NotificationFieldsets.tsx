@@ -1,15 +1,13 @@
 import { useId, useRef, useState } from 'react';
 import type { PriorityDto, SettingsPatchDto } from '../../preload/contract.ts';
+import { allPriorities, priorityName } from '../history/format.ts';
 import { DraftField, GroupStatus, ToggleField, type FieldsetProps } from './fields.tsx';
 import { useSaveGroup } from './use-save-group.ts';
 
-const priorities: readonly { readonly value: PriorityDto; readonly name: string }[] = [
-  { value: 1, name: 'min' },
-  { value: 2, name: 'low' },
-  { value: 3, name: 'default' },
-  { value: 4, name: 'high' },
-  { value: 5, name: 'urgent' },
-];
+const priorities: readonly { readonly value: PriorityDto; readonly name: string }[] = allPriorities.map((value) => ({
+  value,
+  name: priorityName(value),
+}));
 
 function toPriority(value: string): PriorityDto | undefined {
   return priorities.find((priority) => String(priority.value) === value)?.value;

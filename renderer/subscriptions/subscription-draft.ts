@@ -5,6 +5,7 @@ import type {
   SubscriptionInput,
   TransportDto,
 } from '../../preload/contract.ts';
+import { allPriorities, priorityName } from '../history/format.ts';
 
 /** The editor's fields as typed: lists are comma-separated text until saved. */
 export interface SubscriptionDraft {
@@ -33,13 +34,9 @@ export function transportName(transport: TransportDto): string {
   return transportOptions.find((option) => option.value === transport)?.label ?? transport;
 }
 
-export const priorityOptions: readonly { readonly value: PriorityDto; readonly label: string }[] = [
-  { value: 1, label: 'min (1): every message' },
-  { value: 2, label: 'low (2)' },
-  { value: 3, label: 'default (3)' },
-  { value: 4, label: 'high (4)' },
-  { value: 5, label: 'urgent (5)' },
-];
+export const priorityOptions: readonly { readonly value: PriorityDto; readonly label: string }[] = allPriorities.map(
+  (value) => ({ value, label: `${priorityName(value)} (${value})${value === 1 ? ': every message' : ''}` }),
+);
 
 export function isPriority(value: number): value is PriorityDto {
   return Number.isInteger(value) && value >= 1 && value <= 5;

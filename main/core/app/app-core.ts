@@ -121,6 +121,7 @@ export function startAppCore(options: AppCoreOptions): AppCore {
     copyText: options.copyText,
     runHttpAction: (action) => runHttpAction(action),
     ...(options.downloadImage === undefined ? {} : { downloadImage: options.downloadImage }),
+    sounds: () => settings.get().preferences.sounds,
   });
 
   const onDelivered = (batch: DeliveredBatch): void => {

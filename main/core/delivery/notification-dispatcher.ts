@@ -25,6 +25,8 @@ export interface NotificationDispatcherOptions {
   readonly runHttpAction: (action: Extract<NotificationAction, { kind: 'http' }>) => Promise<HttpActionResult>;
   /** Downloads an image attachment and returns its local path; undefined to show no images. */
   readonly downloadImage?: (url: string) => Promise<string | undefined>;
+  /** The "sounds" preference, read at each popup; absent: sounds as each popup's priority says. */
+  readonly sounds?: () => boolean;
 }
 
 interface Shown {
@@ -69,16 +71,21 @@ export class NotificationDispatcher {
     for (const unsubscribe of this.#unsubscribe) unsubscribe();
   }
 
+  /** Every popup goes out here, so the sounds preference silences all of them. */
+  async #show(request: NotifierShowRequest): Promise<void> {
+    const soundsOn = this.#options.sounds?.() ?? true;
+    await this.#options.notifier.show(soundsOn ? request : { ...request, silent: true });
+  }
+
   async #run(server: string, command: NotificationCommand): Promise<void> {
-    const { notifier } = this.#options;
     if (command.type === 'close') {
       this.#shown.delete(command.id);
-      await notifier.close(command.id);
+      await this.#options.notifier.close(command.id);
       return;
     }
     if (command.type === 'summary') {
       this.#shown.set(command.id, { server, message: command.latest, actions: new Map() });
-      await notifier.show({
+      await this.#show({
         id: command.id,
         title: command.title,
         body: command.body,
@@ -108,7 +115,7 @@ export class NotificationDispatcher {
       actions,
       ...(content.clickUrl === undefined ? {} : { clickUrl: content.clickUrl }),
     });
-    await notifier.show(request);
+    await this.#show(request);
   }
 
   async #onAction(id: string, actionId: string): Promise<void> {
@@ -130,7 +137,7 @@ export class NotificationDispatcher {
         break;
       case 'http': {
         const result = await this.#options.runHttpAction(action);
-        await this.#options.notifier.show({
+        await this.#show({
           id: `${id}|result`,
           title: result.ok ? `${action.label}: done` : `${action.label}: failed`,
           body: result.ok ? `The server answered HTTP ${result.status}.` : result.message,

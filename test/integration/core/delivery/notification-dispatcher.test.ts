@@ -16,6 +16,8 @@ let opened: string[];
 let openedMessages: string[];
 let copied: string[];
 let dispatcher: NotificationDispatcher;
+/** The "sounds" preference as the dispatcher reads it. */
+let sounds: boolean;
 
 const message = makeMessage;
 
@@ -29,6 +31,7 @@ beforeEach(async () => {
   opened = [];
   openedMessages = [];
   copied = [];
+  sounds = true;
   const log = createRecordingLogger();
   dispatcher = new NotificationDispatcher({
     notifier,
@@ -45,6 +48,7 @@ beforeEach(async () => {
     openMessage: (_server, shown) => openedMessages.push(shown.id),
     copyText: (text) => copied.push(text),
     runHttpAction: (action) => runHttpAction(action),
+    sounds: () => sounds,
   });
 });
 
@@ -83,6 +87,19 @@ describe('NotificationDispatcher', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(opened).toEqual(['https://example.com/deploys/7', 'https://example.com/logs']);
     expect(copied).toEqual(['deploy-7']);
+  });
+
+  it('silences every popup while the sounds preference is off, and only then', async () => {
+    await dispatcher.handle(live(message({ id: 'loud00000001', priority: 5 })));
+    sounds = false;
+    await dispatcher.handle(live(message({ id: 'quiet0000001', priority: 5 })));
+    sounds = true;
+    await dispatcher.handle(live(message({ id: 'loud00000002', priority: 4 })));
+    expect(notifier.shown.map((shown) => [shown.id, shown.silent])).toEqual([
+      [id('loud00000001'), false],
+      [id('quiet0000001'), true],
+      [id('loud00000002'), false],
+    ]);
   });
 
   it('opens the window on the message when it has no click URL', async () => {

@@ -21,6 +21,21 @@ export const DEFAULT_INITIAL_DELAY_MS = 1000;
 export const DEFAULT_MAX_DELAY_MS = 120_000;
 export const DEFAULT_MIN_DELAY_MS = 250;
 
+/**
+ * The longest delay `setTimeout` accepts (2^31 − 1 ms, about 24.8 days). Node and browsers turn anything longer
+ * into 1 ms, so an unclamped `Retry-After: 3000000` (seconds) makes a reconnect loop fire every millisecond.
+ */
+export const MAX_TIMER_DELAY_MS = 2_147_483_647;
+
+/** 1 h: a Retry-After longer than this is taken as 1 h; the server can say it again when we come back. */
+export const MAX_RETRY_AFTER_MS = 3_600_000;
+
+/** `ms` made safe for a timer: whole milliseconds in [0, MAX_TIMER_DELAY_MS]; NaN becomes 0. */
+export function clampDelayMs(ms: number): number {
+  if (Number.isNaN(ms) || ms <= 0) return 0;
+  return Math.min(Math.round(ms), MAX_TIMER_DELAY_MS);
+}
+
 export class Backoff {
   readonly #random: () => number;
   readonly #initialDelayMs: number;
@@ -30,8 +45,8 @@ export class Backoff {
 
   constructor(options: BackoffOptions) {
     this.#random = options.random;
-    this.#initialDelayMs = options.initialDelayMs ?? DEFAULT_INITIAL_DELAY_MS;
-    this.#maxDelayMs = Math.max(options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS, this.#initialDelayMs);
+    this.#initialDelayMs = clampDelayMs(options.initialDelayMs ?? DEFAULT_INITIAL_DELAY_MS);
+    this.#maxDelayMs = clampDelayMs(Math.max(options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS, this.#initialDelayMs));
     this.#minDelayMs = Math.min(options.minDelayMs ?? DEFAULT_MIN_DELAY_MS, this.#initialDelayMs);
   }
 
@@ -48,13 +63,15 @@ export class Backoff {
 
   /**
    * The delay before the next attempt. `retryAfterMs` (from a 429/503 Retry-After header) is honoured as a
-   * minimum, even above the cap: the server said when it wants us back.
+   * minimum, even above the cap (the server said when it wants us back), but at most `MAX_RETRY_AFTER_MS`; the
+   * result never exceeds `MAX_TIMER_DELAY_MS`.
    */
   nextDelayMs(retryAfterMs?: number): number {
     const ceiling = this.ceilingMs;
     this.#failures++;
     const jittered = this.#minDelayMs + this.#random() * (ceiling - this.#minDelayMs);
-    return Math.round(Math.max(jittered, retryAfterMs ?? 0));
+    const retryAfter = Math.min(clampDelayMs(retryAfterMs ?? 0), MAX_RETRY_AFTER_MS);
+    return clampDelayMs(Math.max(jittered, retryAfter));
   }
 
   reset(): void {
@@ -64,12 +81,12 @@ export class Backoff {
 
 /**
  * Parses a Retry-After header (delay in seconds or an HTTP date) into milliseconds from `nowMs`, or undefined
- * when absent or unreadable.
+ * when absent or unreadable. The result is clamped to [0, MAX_TIMER_DELAY_MS] so it can go straight into a timer.
  */
 export function parseRetryAfterMs(header: string | null | undefined, nowMs: number): number | undefined {
   if (header === null || header === undefined || header.trim() === '') return undefined;
   const text = header.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  if (/^\d+$/.test(text)) return clampDelayMs(Number(text) * 1000);
   const date = Date.parse(text);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+  return Number.isNaN(date) ? undefined : clampDelayMs(date - nowMs);
 }

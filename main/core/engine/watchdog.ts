@@ -7,11 +7,13 @@
  * nothing at all, and this is what notices it.
  */
 import type { Clock, TimerHandle } from '../ports.ts';
+import { clampDelayMs } from './backoff.ts';
 
 export const DEFAULT_KEEPALIVE_TIMEOUT_MS = 90_000;
 
 export interface WatchdogOptions {
   readonly clock: Clock;
+  /** Milliseconds; clamped to what a timer accepts (a longer one would fire after 1 ms). */
   readonly timeoutMs: number;
   readonly onDead: () => void;
 }
@@ -55,6 +57,6 @@ export class Watchdog {
     this.#timer = this.#options.clock.setTimeout(() => {
       this.#timer = undefined;
       this.#options.onDead();
-    }, this.#options.timeoutMs);
+    }, clampDelayMs(this.#options.timeoutMs));
   }
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_TIMER_DELAY_MS } from '../../../../main/core/engine/backoff.ts';
 import { Watchdog } from '../../../../main/core/engine/watchdog.ts';
+import type { Clock } from '../../../../main/core/ports.ts';
 import { ManualClock } from '../../../support/manual-clock.ts';
 
 function setup(timeoutMs = 90_000): { clock: ManualClock; watchdog: Watchdog; deaths: () => number } {
@@ -46,5 +48,26 @@ describe('Watchdog', () => {
     clock.advance(5000);
     expect(deaths()).toBe(1);
     expect(clock.pendingTimers).toBe(0);
+  });
+});
+
+describe('Watchdog timer overflow', () => {
+  it('never asks the clock for a delay longer than a timer accepts', () => {
+    const clock = new ManualClock();
+    const requested: number[] = [];
+    const recording: Clock = {
+      now: () => clock.now(),
+      setTimeout: (callback, delayMs) => {
+        requested.push(delayMs);
+        return clock.setTimeout(callback, delayMs);
+      },
+      clearTimeout: (handle) => {
+        clock.clearTimeout(handle);
+      },
+    };
+    const watchdog = new Watchdog({ clock: recording, timeoutMs: 3_000_000_000, onDead: () => undefined });
+    watchdog.start();
+    watchdog.kick();
+    expect(requested).toEqual([MAX_TIMER_DELAY_MS, MAX_TIMER_DELAY_MS]);
   });
 });

@@ -72,7 +72,12 @@ function minutesOf(time: string): number {
 
 function quietHoursOf(settings: Settings): QuietHours | undefined {
   const quiet = settings.preferences.quietHours;
-  return quiet.enabled ? { startMinute: minutesOf(quiet.start), endMinute: minutesOf(quiet.end) } : undefined;
+  if (!quiet.enabled) return undefined;
+  return {
+    startMinute: minutesOf(quiet.start),
+    endMinute: minutesOf(quiet.end),
+    urgentBreaksThrough: quiet.urgentBreaksThrough,
+  };
 }
 
 export function startAppCore(options: AppCoreOptions): AppCore {

@@ -1,6 +1,6 @@
 /**
  * Decides which delivered messages become popups and how: per-subscription mute and minimum priority, a global
- * pause, quiet hours (priority 5 breaks through), bursts collapsed into one "N new messages" popup, catch-up
+ * pause, quiet hours (priority-5 messages break through only when the user allows it), bursts collapsed into one "N new messages" popup, catch-up
  * batches summarized per subscription, and closing or replacing what newer servers delete, clear or update.
  *
  * It only decides; a Notifier shows. Notification ids are stable per message (`server|topic|sequence id`), so an
@@ -21,6 +21,11 @@ export interface QuietHours {
   /** Minutes after local midnight; start > end spans midnight (22:00–07:00). */
   readonly startMinute: number;
   readonly endMinute: number;
+  /**
+   * Priority 5 (ntfy's "max/urgent") still pops up inside quiet hours. Required, not defaulted: the caller must
+   * pass the user's choice on, so dropping the setting on the way is a compile error, not a silent "yes".
+   */
+  readonly urgentBreaksThrough: boolean;
 }
 
 export interface GlobalNotifySettings {
@@ -109,7 +114,8 @@ export class NotificationPolicy {
     const subscription = this.#options.subscription(server, message.topic);
     if (subscription === undefined || subscription.muted || message.priority < subscription.minPriority) return false;
     const minute = (this.#options.localMinuteOfDay ?? defaultLocalMinuteOfDay)(now);
-    if (settings.quietHours !== undefined && inQuietHours(minute, settings.quietHours)) return message.priority === 5;
+    const quiet = settings.quietHours;
+    if (quiet !== undefined && inQuietHours(minute, quiet)) return quiet.urgentBreaksThrough && message.priority === 5;
     return true;
   }
 

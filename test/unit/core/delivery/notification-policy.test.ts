@@ -96,8 +96,8 @@ describe('NotificationPolicy', () => {
     expect(setup({ settings: { enabled: false } }).policy.decide(batch('live', [message()]))).toEqual([]);
   });
 
-  it('lets only priority 5 through quiet hours, including across midnight', () => {
-    const quietHours = { startMinute: 22 * 60, endMinute: 7 * 60 };
+  it('lets only priority 5 through quiet hours when urgent may break through, including across midnight', () => {
+    const quietHours = { startMinute: 22 * 60, endMinute: 7 * 60, urgentBreaksThrough: true };
     for (const minute of [23 * 60, 2 * 60, 22 * 60]) {
       const { policy } = setup({ settings: { quietHours }, minute });
       expect(
@@ -108,6 +108,17 @@ describe('NotificationPolicy', () => {
       const { policy } = setup({ settings: { quietHours }, minute });
       expect(policy.decide(batch('live', [message({ priority: 4 })]))).toHaveLength(1);
     }
+  });
+
+  it('keeps even priority 5 silent in quiet hours when urgent may not break through', () => {
+    const quietHours = { startMinute: 22 * 60, endMinute: 7 * 60, urgentBreaksThrough: false };
+    for (const minute of [23 * 60, 2 * 60, 22 * 60]) {
+      const { policy } = setup({ settings: { quietHours }, minute });
+      expect(policy.decide(batch('live', [message({ priority: 4 }), message({ priority: 5 })]))).toEqual([]);
+      expect(policy.decide(batch('catch-up', [message({ priority: 5 }), message({ priority: 5 })]))).toEqual([]);
+    }
+    const { policy } = setup({ settings: { quietHours }, minute: 12 * 60 });
+    expect(policy.decide(batch('live', [message({ priority: 5 })])).map((c) => c.type)).toEqual(['show']);
   });
 
   it('collapses a burst into one replaced "N new messages" popup and starts over after a quiet second', () => {

@@ -11,6 +11,17 @@ export const HIDDEN = '[hidden]';
 // one of them, which the settings validator relies on when it refuses secret-named keys.
 const SECRET_KEY = /pass(?:word|wd)|secret|token|authorization|credential/i;
 
+/**
+ * Shapes that carry a secret whoever wrote them (../shared/PROTOCOL.md, "Authentication"): an Authorization value,
+ * the `auth=` query parameter (base64 of that value), an ntfy access token (`tk_` + 29) and URL user info.
+ */
+const CREDENTIAL_PATTERNS: readonly { readonly pattern: RegExp; readonly replacement: string }[] = [
+  { pattern: /\b(Basic|Bearer)(\s+)[A-Za-z0-9+/=._~-]+/gi, replacement: `$1$2${HIDDEN}` },
+  { pattern: /([?&]auth=)[^&#\s"']+/gi, replacement: `$1${HIDDEN}` },
+  { pattern: /\btk_[A-Za-z0-9]{29}\b/g, replacement: HIDDEN },
+  { pattern: /(\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@]*):[^@/\s]*@/gi, replacement: `$1:${HIDDEN}@` },
+];
+
 /** Whether a log field or settings key names a secret. */
 export function isSecretKey(key: string): boolean {
   return SECRET_KEY.test(key);
@@ -31,7 +42,7 @@ export function hideSecretFields(fields: Readonly<Record<string, unknown>>): Rec
 }
 
 /** The text with every occurrence of each (non-empty) secret replaced by `[hidden]`. */
-export function hideSecretsInText(text: string, secrets: readonly (string | undefined)[]): string {
+export function hideSecretsInText(text: string, secrets: Iterable<string | undefined>): string {
   let result = text;
   for (const secret of secrets) {
     if (secret !== undefined && secret !== '') result = result.replaceAll(secret, HIDDEN);
@@ -39,15 +50,52 @@ export function hideSecretsInText(text: string, secrets: readonly (string | unde
   return result;
 }
 
-/** A Logger (and its children) that hides secret-named fields before passing entries on. */
-export function createSecretSafeLogger(log: Logger): Logger {
+/** The text with credential-shaped parts hidden (Authorization values, `auth=`, `tk_…` tokens, URL passwords). */
+export function hideCredentialPatterns(text: string): string {
+  let result = text;
+  for (const { pattern, replacement } of CREDENTIAL_PATTERNS) result = result.replace(pattern, replacement);
+  return result;
+}
+
+export interface SecretSafeLoggerOptions {
+  /**
+   * The secrets this process holds (a password from `--user alice:pass`, NTFY_PASSWORD, a token): hidden wherever
+   * they appear, in the message and in any string inside the fields. Read on every entry, so secrets learned later
+   * (from the keychain) count too.
+   */
+  readonly secrets?: () => Iterable<string | undefined>;
+}
+
+function hideInStrings(value: unknown, hideText: (text: string) => string, depth: number): unknown {
+  if (typeof value === 'string') return hideText(value);
+  if (value instanceof Error) {
+    const message = hideText(value.message);
+    if (message === value.message) return value;
+    // The log line prints an Error's name and message; a copy keeps both without the secret.
+    const copy = new Error(message);
+    copy.name = value.name;
+    return copy;
+  }
+  if (depth > 8 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item: unknown) => hideInStrings(item, hideText, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, hideInStrings(item, hideText, depth + 1)]),
+  );
+}
+
+/**
+ * A Logger (and its children) that hides secret-named fields, credential-shaped text and the known secrets in the
+ * message and the fields before passing entries on.
+ */
+export function createSecretSafeLogger(log: Logger, options: SecretSafeLoggerOptions = {}): Logger {
+  const hideText = (text: string): string => hideSecretsInText(hideCredentialPatterns(text), options.secrets?.() ?? []);
   return {
     log(level, message, fields) {
-      if (fields === undefined) log.log(level, message);
-      else log.log(level, message, hideSecretFields(fields));
+      if (fields === undefined) log.log(level, hideText(message));
+      else log.log(level, hideText(message), hideInStrings(hideSecretFields(fields), hideText, 0) as typeof fields);
     },
     child(name) {
-      return createSecretSafeLogger(log.child(name));
+      return createSecretSafeLogger(log.child(name), options);
     },
   };
 }

@@ -1,0 +1,97 @@
+/**
+ * `--user`, `--token`, NTFY_PASSWORD and NTFY_TOKEN → Credentials, checked before anything is sent.
+ *
+ * `--user alice:secret` is the ntfy CLI's form: split at the first colon (a password may contain colons, a user
+ * name may not). Only a `--user` without a colon takes its password from NTFY_PASSWORD, or else the keychain.
+ */
+import type { Credentials } from '../protocol/subscribe-request.ts';
+import { PASSWORD_VARIABLE, TOKEN_VARIABLE } from '../store/secrets/env-secret-source.ts';
+import type { ArgsResult } from './topic-url.ts';
+
+export interface CredentialArgs {
+  readonly user?: string | undefined;
+  readonly token?: string | undefined;
+}
+
+// C0 controls and DEL: an HTTP header cannot carry them, and a trailing one is nearly always a leftover line end.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+function fail<T>(error: string): ArgsResult<T> {
+  return { ok: false, error };
+}
+
+/** Why `value` cannot be sent, or undefined when it can. Never quotes the value: it is a secret. */
+export function controlCharacterProblem(value: string): string | undefined {
+  if (/[\r\n]$/.test(value)) {
+    return 'ends with a line break (\\r or \\n), as a value read from a file with Windows line endings does: remove it';
+  }
+  const match = CONTROL.exec(value);
+  if (match === null) return undefined;
+  const code = match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+  return `contains a control character (U+${code}), which cannot be sent in an HTTP header`;
+}
+
+function checked(value: string, where: string): ArgsResult<string> {
+  const problem = controlCharacterProblem(value);
+  return problem === undefined ? { ok: true, value } : fail(`${where} ${problem}; nothing was sent`);
+}
+
+/** A non-empty environment variable, checked; an empty one means "not set". */
+function fromEnv(env: Readonly<Record<string, string | undefined>>, name: string): ArgsResult<string | undefined> {
+  const value = env[name];
+  return value === undefined || value === '' ? { ok: true, value: undefined } : checked(value, name);
+}
+
+function basicFromUser(user: string, env: Readonly<Record<string, string | undefined>>): ArgsResult<Credentials> {
+  if (user === '') return fail('--user needs a user name: --user alice, or --user alice:password');
+  const colon = user.indexOf(':');
+  const name = colon === -1 ? user : user.slice(0, colon);
+  if (name === '') return fail('--user has no user name before the colon (for an access token use --token)');
+  const checkedName = checked(name, 'the user name in --user');
+  if (!checkedName.ok) return checkedName;
+  if (colon !== -1) {
+    const password = user.slice(colon + 1);
+    if (password === '') {
+      return fail(
+        `--user ${name}: has an empty password; leave out the colon to use ${PASSWORD_VARIABLE} or the keychain`,
+      );
+    }
+    const checkedPassword = checked(password, 'the password in --user');
+    if (!checkedPassword.ok) return checkedPassword;
+    return { ok: true, value: { kind: 'basic', user: name, password } };
+  }
+  const password = fromEnv(env, PASSWORD_VARIABLE);
+  if (!password.ok) return password;
+  // An empty password means "look it up in the keychain" (applyStoredCredentials).
+  return { ok: true, value: { kind: 'basic', user: name, password: password.value ?? '' } };
+}
+
+/**
+ * The credentials the options ask for. Environment variables that the run may read (for these options, or for a
+ * server stored by `ntfy-tray login`) are checked too, so a malformed one fails here with exit 2.
+ */
+export function readCredentialArgs(
+  args: CredentialArgs,
+  env: Readonly<Record<string, string | undefined>>,
+): ArgsResult<Credentials> {
+  if (args.user !== undefined && args.token !== undefined) return fail('use either --user or --token, not both');
+  if (args.user !== undefined) return basicFromUser(args.user, env);
+  if (args.token !== undefined) {
+    if (args.token === '') return fail(`--token is empty (leave it out to use ${TOKEN_VARIABLE})`);
+    const token = checked(args.token, '--token');
+    return token.ok ? { ok: true, value: { kind: 'token', token: token.value } } : token;
+  }
+  // No credential options: NTFY_TOKEN applies to every subscription, NTFY_PASSWORD to servers stored by login.
+  const password = fromEnv(env, PASSWORD_VARIABLE);
+  if (!password.ok) return password;
+  const token = fromEnv(env, TOKEN_VARIABLE);
+  if (!token.ok) return token;
+  return { ok: true, value: token.value === undefined ? { kind: 'none' } : { kind: 'token', token: token.value } };
+}
+
+/** The secrets held in credentials, for a secret-safe logger. */
+export function secretsOf(credentials: Credentials): string[] {
+  if (credentials.kind === 'basic') return credentials.password === '' ? [] : [credentials.password];
+  return credentials.kind === 'token' ? [credentials.token] : [];
+}

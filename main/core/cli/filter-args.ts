@@ -1,0 +1,108 @@
+/** Server-side filters and duration options of `ntfy-tray subscribe`, checked the way the server would check them. */
+import { parseSince } from '../protocol/since.ts';
+import type { SubscribeFilters } from '../protocol/subscribe-request.ts';
+import type { ArgsResult } from './topic-url.ts';
+
+/** What ntfy accepts in a priority filter (../shared/PROTOCOL.md, "Parameters"); anything else is a 400. */
+const PRIORITY_FILTER_VALUES: ReadonlySet<string> = new Set([
+  '1',
+  '2',
+  '3',
+  '4',
+  '5',
+  'min',
+  'low',
+  'default',
+  'high',
+  'max',
+  'urgent',
+]);
+
+export interface FilterValues {
+  readonly priority?: string | undefined;
+  readonly tags?: string | undefined;
+  readonly title?: string | undefined;
+  readonly message?: string | undefined;
+  readonly id?: string | undefined;
+}
+
+export interface DurationFlag {
+  readonly name: string;
+  readonly minMs: number;
+  readonly maxMs: number;
+  /** Shown in the error, e.g. `90s`. */
+  readonly example: string;
+}
+
+function fail<T>(error: string): ArgsResult<T> {
+  return { ok: false, error };
+}
+
+/** A comma list without empty elements; elements are kept as typed (the server does not trim tags). */
+function readList(name: string, value: string): ArgsResult<string[]> {
+  const items = value.split(',');
+  if (items.some((item) => item === '')) return fail(`${name} has an empty value: give a comma list such as a,b`);
+  return { ok: true, value: items };
+}
+
+export function readFilters(values: FilterValues): ArgsResult<SubscribeFilters> {
+  const filters: { -readonly [K in keyof SubscribeFilters]: SubscribeFilters[K] } = {};
+  if (values.priority !== undefined) {
+    const priority = readList('--priority', values.priority);
+    if (!priority.ok) return priority;
+    const invalid = priority.value.filter((item) => !PRIORITY_FILTER_VALUES.has(item));
+    if (invalid.length > 0) {
+      return fail(`--priority ${invalid.join(',')}: use 1 to 5 or min, low, default, high, max, urgent (comma list)`);
+    }
+    filters.priority = priority.value;
+  }
+  if (values.tags !== undefined) {
+    const tags = readList('--tags', values.tags);
+    if (!tags.ok) return tags;
+    filters.tags = tags.value;
+  }
+  for (const name of ['title', 'message', 'id'] as const) {
+    const value = values[name];
+    // An empty filter would match nothing at all (messages always have an id and a message), or be ignored.
+    if (value === '') return fail(`--${name} is empty: leave it out to receive every ${name}`);
+    if (value !== undefined) filters[name] = value;
+  }
+  return { ok: true, value: filters };
+}
+
+/** `30s`, `2m`, `1h30m`, `1d`, `500ms` → milliseconds (days are allowed: parseSince converts them). */
+export function parseDurationMs(text: string): number | undefined {
+  const parsed = parseSince(text);
+  if (!parsed.ok || parsed.since.kind !== 'duration') return undefined;
+  const units: Readonly<Record<string, number>> = {
+    ns: 1e-6,
+    us: 1e-3,
+    µs: 1e-3,
+    ms: 1,
+    s: 1000,
+    m: 60_000,
+    h: 3_600_000,
+  };
+  let total = 0;
+  for (const match of parsed.since.value.matchAll(/(\d+(?:\.\d+)?|\.\d+)(ns|us|µs|ms|s|m|h)/g)) {
+    total += Number(match[1]) * (units[match[2] ?? ''] ?? 0);
+  }
+  return total > 0 ? total : undefined;
+}
+
+function formatBound(ms: number): string {
+  return ms % 3_600_000 === 0 ? `${String(ms / 3_600_000)}h` : `${String(ms / 1000)}s`;
+}
+
+export function readDurationFlag(
+  flag: DurationFlag,
+  value: string | undefined,
+  fallbackMs: number,
+): ArgsResult<number> {
+  if (value === undefined) return { ok: true, value: fallbackMs };
+  const ms = parseDurationMs(value);
+  const range = `from ${formatBound(flag.minMs)} to ${formatBound(flag.maxMs)}`;
+  if (ms === undefined) return fail(`${flag.name} must be a duration ${range}, such as ${flag.example}`);
+  if (ms < flag.minMs || ms > flag.maxMs) return fail(`${flag.name} ${value} is out of range: use ${range}`);
+  return { ok: true, value: Math.round(ms) };
+}

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { parseSubscribeArgs, type SubscribePlan } from '../../../../main/core/cli/subscribe-args.ts';
+
+const TOPIC = 'https://ntfy.example.com/alerts';
+
+function plan(args: readonly string[], env: Readonly<Record<string, string>> = {}): SubscribePlan {
+  const result = parseSubscribeArgs(args, env);
+  if (result.ok !== true) throw new Error(`expected a plan, got ${JSON.stringify(result)}`);
+  return result.value;
+}
+
+function usageError(args: readonly string[], env: Readonly<Record<string, string>> = {}): string {
+  const result = parseSubscribeArgs(args, env);
+  if (result.ok !== false) throw new Error(`expected a usage error, got ${JSON.stringify(result)}`);
+  return result.error;
+}
+
+describe('--user', () => {
+  it('splits user:pass at the first colon, as the ntfy CLI does, and ignores NTFY_PASSWORD then', () => {
+    const { subscriptions } = plan(['--user', 'alice:se:cret', TOPIC], { NTFY_PASSWORD: 'from-env' });
+    expect(subscriptions[0]?.credentials).toEqual({ kind: 'basic', user: 'alice', password: 'se:cret' });
+  });
+
+  it('takes the password from NTFY_PASSWORD without a colon, else leaves it to the keychain (empty)', () => {
+    expect(plan(['--user', 'alice', TOPIC], { NTFY_PASSWORD: 'from-env' }).subscriptions[0]?.credentials).toEqual({
+      kind: 'basic',
+      user: 'alice',
+      password: 'from-env',
+    });
+    expect(plan(['--user', 'alice', TOPIC]).subscriptions[0]?.credentials).toEqual({
+      kind: 'basic',
+      user: 'alice',
+      password: '',
+    });
+  });
+
+  it('refuses an empty user, an empty name before the colon and an empty password after it', () => {
+    expect(usageError(['--user', '', TOPIC])).toMatch(/--user needs a user name/);
+    expect(usageError(['--user', ':secret', TOPIC])).toMatch(/no user name before the colon/);
+    expect(usageError(['--user', 'alice:', TOPIC])).toMatch(/empty password/);
+  });
+
+  it('never quotes the password in an error', () => {
+    expect(usageError(['--user', 'alice:hunter2\r', TOPIC])).not.toContain('hunter2');
+    expect(usageError(['--user', 'alice:hunter2', '--token', 'tk_x', TOPIC])).not.toContain('hunter2');
+  });
+});
+
+describe('secrets with control characters', () => {
+  it.each([
+    ['--token', ['--token', 'tk_abc\r'], {}],
+    ['NTFY_TOKEN', [], { NTFY_TOKEN: 'tk_abc\n' }],
+    ['NTFY_PASSWORD', ['--user', 'alice'], { NTFY_PASSWORD: 'pw\r' }],
+    ['NTFY_PASSWORD', [], { NTFY_PASSWORD: 'pw\r\n' }],
+    ['the password in --user', ['--user', 'alice:pw\n'], {}],
+  ])('refuses %s with a trailing line break, naming it and why', (name, args, env) => {
+    const error = usageError([...args, TOPIC], env);
+    expect(error).toContain(name);
+    expect(error).toMatch(/line break.*Windows line endings/);
+  });
+
+  it('refuses a control character inside a token, by code point', () => {
+    expect(usageError(['--token', 'tk_a\u0007b', TOPIC])).toMatch(/--token contains a control character \(U\+0007\)/);
+  });
+
+  it('does not check variables that the options make irrelevant', () => {
+    expect(plan(['--token', 'tk_ok', TOPIC], { NTFY_TOKEN: 'bad\r', NTFY_PASSWORD: 'bad\r' })).toBeDefined();
+  });
+
+  it('refuses an empty --token instead of silently subscribing without credentials', () => {
+    expect(usageError(['--token', '', TOPIC])).toMatch(/--token is empty/);
+  });
+});
+
+describe('topic URLs', () => {
+  it.each([
+    ['?since=10m', '--since'],
+    ['?poll=1', '--poll'],
+    ['?auth=QmFzaWMgYWJj', '--token or --user'],
+    ['?p=5', '--priority'],
+    ['?Since=1h', '--since'],
+  ])('refuses a query %s, pointing to %s', (query, option) => {
+    const error = usageError([`${TOPIC}${query}`]);
+    expect(error).toContain(`use ${option} instead`);
+  });
+
+  it('does not echo a query value (it may be a secret)', () => {
+    expect(usageError([`${TOPIC}?auth=c2VjcmV0`])).not.toContain('c2VjcmV0');
+  });
+
+  it('refuses an unknown query, an empty one and a fragment', () => {
+    expect(usageError([`${TOPIC}?x=1`])).toMatch(/takes no query \(x=…\): ntfy-tray builds the query itself/);
+    expect(usageError([`${TOPIC}?`])).toMatch(/takes no query/);
+    expect(usageError([`${TOPIC}#top`])).toMatch(/takes no fragment/);
+    expect(usageError([`${TOPIC}#`])).toMatch(/takes no fragment/);
+  });
+
+  it('still splits a comma list under a base path', () => {
+    const { subscriptions } = plan(['https://host:8080/ntfy/a,b']);
+    expect(subscriptions.map(({ server, topic }) => [server, topic])).toEqual([
+      ['https://host:8080/ntfy', 'a'],
+      ['https://host:8080/ntfy', 'b'],
+    ]);
+  });
+});
+
+describe('options that were accepted and then ignored or refused by the server', () => {
+  it.each(['ws', 'sse', 'raw'])('refuses --poll with --transport %s', (transport) => {
+    expect(usageError(['--poll', '--transport', transport, TOPIC])).toBe(
+      '--poll always reads the JSON endpoint; --transport does not apply',
+    );
+  });
+
+  it('accepts --poll with --transport json', () => {
+    expect(plan(['--poll', '--transport', 'json', TOPIC]).poll).toBe(true);
+  });
+
+  it('refuses an empty --data-dir', () => {
+    expect(usageError(['--data-dir', '', TOPIC])).toMatch(/--data-dir is empty/);
+  });
+
+  it.each(['9', 'docs', '0', '4,', 'high, max', 'HIGH'])('refuses --priority %s', (priority) => {
+    expect(usageError(['--priority', priority, TOPIC])).toMatch(/--priority|empty value/);
+  });
+
+  it('accepts numbers and names of priorities as an OR list', () => {
+    expect(plan(['--priority', '1,min,low,default,high,max,urgent,5', TOPIC]).subscriptions[0]?.filters).toEqual({
+      priority: ['1', 'min', 'low', 'default', 'high', 'max', 'urgent', '5'],
+    });
+  });
+
+  it.each([
+    ['--tags', ''],
+    ['--tags', 'a,,b'],
+    ['--title', ''],
+    ['--message', ''],
+    ['--id', ''],
+  ])('refuses the empty filter value %s %j', (option, value) => {
+    expect(usageError([option, value, TOPIC])).toContain(option);
+  });
+});
+
+describe('durations', () => {
+  it('bounds --keepalive-timeout to 5s … 1h and says so', () => {
+    expect(usageError(['--keepalive-timeout', '25d', TOPIC])).toBe(
+      '--keepalive-timeout 25d is out of range: use from 5s to 1h',
+    );
+    expect(usageError(['--keepalive-timeout', '4s', TOPIC])).toMatch(/out of range/);
+    expect(plan(['--keepalive-timeout', '1h', TOPIC]).keepaliveTimeoutMs).toBe(3_600_000);
+    expect(plan(['--keepalive-timeout', '5s', TOPIC]).keepaliveTimeoutMs).toBe(5_000);
+  });
+
+  it('bounds --backoff-max to 1s … 1h', () => {
+    expect(usageError(['--backoff-max', '100d', TOPIC])).toBe('--backoff-max 100d is out of range: use from 1s to 1h');
+    expect(usageError(['--backoff-max', '999ms', TOPIC])).toMatch(/out of range/);
+    expect(usageError(['--backoff-max', 'soon', TOPIC])).toBe(
+      '--backoff-max must be a duration from 1s to 1h, such as 2m',
+    );
+    expect(plan(['--backoff-max', '1m30s', TOPIC]).backoffMaxMs).toBe(90_000);
+  });
+
+  it('accepts days in --since and converts them, because servers answer 1d with 400', () => {
+    expect(plan(['--since', '1d', TOPIC]).since).toEqual({ kind: 'duration', value: '86400s' });
+  });
+});

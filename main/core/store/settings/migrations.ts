@@ -66,9 +66,29 @@ export function migrateV2ToV3(previous: JsonRecord): JsonRecord {
   };
 }
 
+/**
+ * v3 → v4: the app no longer offers the raw stream (see TRANSPORT_KINDS in schema.ts), so a raw subscription moves
+ * to json: the same messages from the same server, now with ids (dedupe, catch-up), titles, priorities and tags.
+ */
+export function migrateV3ToV4(previous: JsonRecord): JsonRecord {
+  const { subscriptions } = previous;
+  return {
+    ...previous,
+    version: 4,
+    subscriptions: Array.isArray(subscriptions)
+      ? subscriptions.map((subscription: unknown) =>
+          isRecord(subscription) && subscription['transport'] === 'raw'
+            ? { ...subscription, transport: 'json' }
+            : subscription,
+        )
+      : subscriptions,
+  };
+}
+
 export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
   { from: 1, description: 'server auth kinds and the preferences object', migrate: migrateV1ToV2 },
   { from: 2, description: 'a global minimum priority for popups', migrate: migrateV2ToV3 },
+  { from: 3, description: 'raw subscriptions use the JSON stream', migrate: migrateV3ToV4 },
 ];
 
 export type MigrationProblemKind = 'no-version' | 'newer-version' | 'unknown-version' | 'migration-failed';

@@ -4,7 +4,7 @@
  * normalized copy (server URLs in `normalizeServerUrl` form), so callers never keep a reference to untrusted input.
  */
 import { normalizeServerUrl } from '../../engine/groups.ts';
-import type { SubscribeFilters } from '../../protocol/subscribe-request.ts';
+import type { SubscribeFilters, TransportKind } from '../../protocol/subscribe-request.ts';
 import { isValidTopic } from '../../protocol/subscribe-request.ts';
 import { childPath, FieldReader, type JsonRecord, type SettingsIssue } from './field-reader.ts';
 import {
@@ -105,6 +105,17 @@ function readFilters(reader: FieldReader, value: unknown, path: string): Subscri
   };
 }
 
+/** Said to a bridge client (or a hand-edited file) asking for a raw subscription; see TRANSPORT_KINDS. */
+export const RAW_TRANSPORT_REFUSED =
+  'raw is not offered in the app (it has no message ids, titles, priorities or catch-up); use json, the same ' +
+  "server's JSON stream";
+
+function readTransport(reader: FieldReader, record: JsonRecord, path: string): TransportKind {
+  if (record['transport'] !== 'raw') return reader.oneOf(record, 'transport', path, TRANSPORT_KINDS);
+  reader.report(childPath(path, 'transport'), RAW_TRANSPORT_REFUSED);
+  return 'json';
+}
+
 const SUBSCRIPTION_KEYS = ['id', 'server', 'topic', 'displayName', 'transport', 'filters', 'muted', 'minPriority'];
 
 function readSubscription(reader: FieldReader, value: unknown, path: string): SubscriptionSettings | undefined {
@@ -118,7 +129,7 @@ function readSubscription(reader: FieldReader, value: unknown, path: string): Su
       isValidTopic(topic) ? undefined : 'must match [-_A-Za-z0-9]{1,64}',
     ),
     ...(displayName === undefined ? {} : { displayName }),
-    transport: reader.oneOf(record, 'transport', path, TRANSPORT_KINDS),
+    transport: readTransport(reader, record, path),
     filters: readFilters(reader, record['filters'], childPath(path, 'filters')),
     muted: reader.boolean(record, 'muted', path),
     minPriority: reader.integer(record, 'minPriority', path, { min: 1, max: 5 }) as Priority,

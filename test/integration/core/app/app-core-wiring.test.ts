@@ -4,14 +4,15 @@
  * the time of day is fixed; nothing here waits on it (the connection's timers simply never fire).
  */
 import { EventEmitter } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConnectionDto, MessageDto } from '../../../../preload/contract.ts';
 import { type AppCore, startAppCore } from '../../../../main/core/app/app-core.ts';
 import { SqliteHistoryStore } from '../../../../main/core/store/history/index.ts';
-import { openConfSettingsStore } from '../../../../main/core/store/settings/conf-settings-store.ts';
+import { RAW_TRANSPORT_REFUSED } from '../../../../main/core/store/settings/validate.ts';
+import { openConfSettingsStore, settingsFilePath } from '../../../../main/core/store/settings/conf-settings-store.ts';
 import { createRecordingLogger } from '../../../fakes/logger.ts';
 import { createRecordingNotifier, type RecordingNotifier } from '../../../fakes/notifier.ts';
 import { ManualClock } from '../../../support/manual-clock.ts';
@@ -115,5 +116,52 @@ describe('quiet hours through the app core', () => {
     // Each message was decided before the next was published, so an earlier popup would already be listed.
     expect(notifier.shown.map((request) => request.body)).toEqual(['urgent once allowed']);
     expect(core?.trayState().unread).toBe(3);
+  });
+});
+
+describe('raw subscriptions in the app', () => {
+  it('refuses a new raw subscription from the bridge with a validation error on the transport', async () => {
+    const app = startCore();
+    const saved = await app.service.saveSubscription({ server: server.url, topic: 'alerts', transport: 'raw' });
+    expect(saved).toMatchObject({
+      ok: false,
+      error: { code: 'validation-failed', fields: { transport: RAW_TRANSPORT_REFUSED } },
+    });
+    const listed = await app.service.listSubscriptions();
+    expect(listed.ok && listed.value).toEqual([]);
+  });
+
+  it('runs a raw subscription stored by an older version as json, so its messages are stored and pop up', async () => {
+    const version3 = {
+      version: 3,
+      defaultServer: server.url,
+      servers: [],
+      subscriptions: [
+        { id: 's1', server: server.url, topic: 'builds', transport: 'raw', filters: {}, muted: false, minPriority: 1 },
+      ],
+      preferences: {
+        notificationsEnabled: true,
+        quietHours: { enabled: false, start: '22:00', end: '07:00', urgentBreaksThrough: true },
+        sounds: true,
+        minPriority: 1,
+        startAtLogin: false,
+        theme: 'system',
+        historyRetention: { maxAgeDays: 30, maxPerSubscription: 10_000 },
+        keepaliveTimeoutSeconds: 90,
+      },
+    };
+    await writeFile(settingsFilePath(dir), JSON.stringify(version3));
+    const open = nextOpen();
+    const app = startCore();
+    expect((await open).map((connection) => connection.transport)).toEqual(['json']);
+    await server.waitForSubscribers(1, { topic: 'builds' });
+    expect(server.subscribers().map((subscriber) => subscriber.transport)).toEqual(['json']);
+
+    await publishAndStore('builds', 'build 42 passed', 3);
+    await notifier.waitForShown((request) => request.body === 'build 42 passed');
+    const page = await app.service.listMessages({});
+    expect(page.ok && page.value.messages.map((message) => message.message)).toEqual(['build 42 passed']);
+    const listed = await app.service.listSubscriptions();
+    expect(listed.ok && listed.value.map((item) => item.transport)).toEqual(['json']);
   });
 });

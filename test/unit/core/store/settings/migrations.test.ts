@@ -4,6 +4,7 @@ import {
   migrateSettings,
   migrateV1ToV2,
   migrateV2ToV3,
+  migrateV3ToV4,
   SETTINGS_MIGRATIONS,
   type SettingsMigration,
   type SettingsV1,
@@ -77,13 +78,39 @@ describe('v2 → v3', () => {
   it('adds the global minimum priority as 1, so everything that popped up before still does', () => {
     const migrated = migrateV2ToV3({ ...v2, preferences: { ...v2Preferences, sounds: false } });
     expect(migrated).toEqual({ ...v2, version: 3, preferences: { ...v2Preferences, sounds: false, minPriority: 1 } });
-    expect(validateSettings(migrated).ok).toBe(true);
+    const current = migrateSettings(migrated);
+    expect(current.ok && validateSettings(current.document).ok).toBe(true);
   });
 
   it('leaves preferences that are not an object to the validator', () => {
     const migrated = migrateV2ToV3({ ...v2, preferences: 'loud' });
     expect(migrated['preferences']).toBe('loud');
     expect(validateSettings(migrated).ok).toBe(false);
+  });
+});
+
+describe('v3 → v4', () => {
+  const v3Preferences = { ...v2Preferences, minPriority: 1 };
+  const v3 = { version: 3, defaultServer: 'https://ntfy.sh', servers: [], preferences: v3Preferences };
+
+  it('moves raw subscriptions to json and leaves the other transports and fields alone', () => {
+    const raw = { ...subscription, id: 'r1', topic: 'builds', transport: 'raw', muted: true, displayName: 'CI' };
+    const ws = { ...subscription, id: 'w1', topic: 'backups', transport: 'ws' };
+    const migrated = migrateV3ToV4({ ...v3, subscriptions: [subscription, raw, ws] });
+    expect(migrated).toEqual({ ...v3, version: 4, subscriptions: [subscription, { ...raw, transport: 'json' }, ws] });
+    expect(validateSettings(migrated).ok).toBe(true);
+  });
+
+  it('leaves subscriptions that are not a list (or not objects) to the validator', () => {
+    expect(migrateV3ToV4({ ...v3, subscriptions: 'raw' })['subscriptions']).toBe('raw');
+    expect(migrateV3ToV4({ ...v3, subscriptions: ['raw'] })['subscriptions']).toEqual(['raw']);
+  });
+
+  it('runs for a version 3 file, so a stored raw subscription loads as json', () => {
+    const migrated = migrateSettings({ ...v3, subscriptions: [{ ...subscription, transport: 'raw' }] });
+    expect(migrated).toMatchObject({ ok: true, fromVersion: 3 });
+    const validated = migrated.ok ? validateSettings(migrated.document) : undefined;
+    expect(validated?.ok && validated.settings.subscriptions.map((item) => item.transport)).toEqual(['json']);
   });
 });
 

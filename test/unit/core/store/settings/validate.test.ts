@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, type Settings } from '../../../../../main/core/store/settings/schema.ts';
-import { formatIssue, validateSettings } from '../../../../../main/core/store/settings/validate.ts';
+import {
+  formatIssue,
+  RAW_TRANSPORT_REFUSED,
+  validateSettings,
+} from '../../../../../main/core/store/settings/validate.ts';
 import { isSecretKey } from '../../../../../main/core/store/secrets/redact.ts';
 
 /** A document using every field, as JSON from a file would be (plain data, not our types). */
 function fullDocument(): Record<string, unknown> {
   return {
-    version: 3,
+    version: 4,
     defaultServer: 'https://ntfy.sh',
     servers: [
       { url: 'https://ntfy.example.com', auth: { kind: 'basic', user: 'alice' } },
@@ -111,7 +115,7 @@ describe('validateSettings', () => {
     (document['servers'] as Record<string, unknown>[])[0] = { url: 'ftp://example.com', auth: { kind: 'none' } };
     expect(issuesOf(document)).toEqual([
       'servers[0].url: must be an http or https URL',
-      'subscriptions[1].transport: must be one of json, sse, ws, raw',
+      'subscriptions[1].transport: must be one of json, sse, ws',
       'preferences.theme: must be one of system, light, dark',
     ]);
   });
@@ -167,7 +171,8 @@ describe('validateSettings', () => {
     [['servers', 0, 'url'], 'https://alice@ntfy.example.com', 'servers[0].url: must not contain credentials'],
     [['defaultServer'], 42, 'defaultServer: must be a string'],
     [['servers'], {}, 'servers: must be a list'],
-    [['version'], 1, 'version: must be 3'],
+    [['version'], 1, 'version: must be 4'],
+    [['subscriptions', 1, 'transport'], 'raw', `subscriptions[1].transport: ${RAW_TRANSPORT_REFUSED}`],
     [['surprise'], true, 'surprise: is not a known setting'],
   ])('%j = %j → %s', (path, value, expected) => {
     expect(issuesOf(withValue(path, value))).toEqual([expected]);
@@ -201,7 +206,7 @@ describe('validateSettings', () => {
     expect(issuesOf(null)).toEqual(['(document): must be an object']);
     expect(issuesOf([])).toEqual(['(document): must be an object']);
     expect(issuesOf({})).toEqual([
-      'version: must be 3',
+      'version: must be 4',
       'servers: is required',
       'subscriptions: is required',
       'defaultServer: is required',

@@ -1,12 +1,13 @@
 /**
  * `npm run bench`: runs the benchmarks, prints a table per suite and writes bench/results/<suite>.json. Never part
  * of `npm test`: figures depend on the machine; what matters is the ratio to the baseline measured in the same run.
- * `--quick` runs smaller counts (a smoke run of the benchmark code itself); `--only=engine`, `--only=store` or
- * `--only=window` runs one suite.
+ * `--quick` runs smaller counts (a smoke run of the benchmark code itself); `--only=engine`, `--only=store`,
+ * `--only=window` or `--only=e2e` runs one suite.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { runE2eBenchmarks } from './e2e.ts';
 import { type BenchRow, runEngineBenchmarks } from './engine.ts';
 import { runStoreBenchmarks } from './store.ts';
 import { runWindowBenchmarks } from './window.ts';
@@ -15,6 +16,7 @@ const SUITES: Readonly<Record<string, (options: { quick: boolean }) => Promise<B
   engine: runEngineBenchmarks,
   store: runStoreBenchmarks,
   window: runWindowBenchmarks,
+  e2e: runE2eBenchmarks,
 };
 
 function format(value: number, unit: string): string {

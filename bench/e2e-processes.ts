@@ -1,0 +1,124 @@
+/**
+ * The child processes of the end-to-end benchmark: the server-and-publisher (IPC), and readers whose stdout is
+ * stamped line by line in this process. Every child is started with this Node (`process.execPath`), so
+ * `npm run bench` runs them all on the Node that npm puts first on PATH.
+ */
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { ArrivalLog } from './e2e-lines.ts';
+import { isServerReport, type ParentRequest, type PublishPlan, type ServerReport } from './e2e-ipc.ts';
+
+type DoneReport = Extract<ServerReport, { type: 'done' }>;
+type RequestBody =
+  | { readonly type: 'publish'; readonly plan: PublishPlan }
+  | { readonly type: 'wait-subscribers'; readonly topic: string; readonly count: number; readonly timeoutMs: number }
+  | { readonly type: 'wait-no-subscribers'; readonly timeoutMs: number };
+
+export interface ServerProcess {
+  /** `http://127.0.0.1:PORT` */
+  readonly url: string;
+  /** Resolves when the server process has done it (for `publish`: after the last message was published). */
+  request(body: RequestBody): Promise<DoneReport>;
+  close(): Promise<void>;
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', resolve));
+}
+
+export function startServerProcess(): Promise<ServerProcess> {
+  const child = fork(new URL('./e2e-server-process.ts', import.meta.url), [], { stdio: 'inherit' });
+  const pending = new Map<number, { resolve: (report: DoneReport) => void; reject: (error: Error) => void }>();
+  let nextId = 1;
+  return new Promise((resolveReady, rejectReady) => {
+    child.once('error', rejectReady);
+    child.once('exit', (code) => {
+      const error = new Error(`the e2e server process exited (${code ?? 'signal'})`);
+      rejectReady(error);
+      for (const waiter of pending.values()) waiter.reject(error);
+      pending.clear();
+    });
+    child.on('message', (message: unknown) => {
+      if (!isServerReport(message)) {
+        console.error('e2e: ignoring an unknown message from the server process', message);
+        return;
+      }
+      if (message.type === 'ready') {
+        resolveReady({
+          url: message.url,
+          request: (body) => {
+            const requestId = nextId++;
+            return new Promise((resolve, reject) => {
+              pending.set(requestId, { resolve, reject });
+              child.send({ ...body, requestId } satisfies ParentRequest);
+            });
+          },
+          close: async () => {
+            if (child.connected) child.send({ type: 'close' } satisfies ParentRequest);
+            await exited(child);
+          },
+        });
+        return;
+      }
+      const waiter = pending.get(message.requestId);
+      pending.delete(message.requestId);
+      if (message.type === 'done') waiter?.resolve(message);
+      else waiter?.reject(new Error(`e2e server: ${message.error}`));
+    });
+  });
+}
+
+export interface ReaderProcess {
+  readonly name: string;
+  readonly log: ArrivalLog;
+  /** True once `count` different messages of `label` arrived; false if `timeoutMs` passed first. */
+  waitFor(label: string, count: number, timeoutMs: number): Promise<boolean>;
+  /** SIGTERM, then the exit code (the CLI flushes and exits 0 on SIGTERM). */
+  stop(): Promise<number | null>;
+  /** The last few kilobytes of its stderr, for reports of what went wrong. */
+  stderrTail(): string;
+}
+
+const STDERR_TAIL_CHARS = 4000;
+
+/** Starts `node <args>` and stamps its stdout lines on arrival (`performance.timeOrigin + performance.now()`). */
+export function startReader(name: string, args: readonly string[]): ReaderProcess {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const log = new ArrivalLog();
+  let stderr = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => {
+    log.feed(chunk, performance.timeOrigin + performance.now());
+  });
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-STDERR_TAIL_CHARS);
+  });
+  const exit = exited(child);
+  return {
+    name,
+    log,
+    waitFor: async (label, count, timeoutMs) => {
+      let timer: NodeJS.Timeout | undefined;
+      const outcome = await Promise.race([
+        log.waitFor(label, count).then(() => 'complete' as const),
+        // A bound on a broken run, not a measurement: a reader that lost messages is reported, not waited for.
+        new Promise<'timeout'>((resolve) => {
+          timer = setTimeout(resolve, timeoutMs, 'timeout');
+        }),
+        exit.then((code) => {
+          throw new Error(`${name} exited (${code ?? 'signal'}) during the run:\n${stderr}`);
+        }),
+      ]).finally(() => {
+        clearTimeout(timer);
+      });
+      return outcome === 'complete';
+    },
+    stop: () => {
+      child.kill('SIGTERM');
+      return exit;
+    },
+    stderrTail: () => stderr,
+  };
+}

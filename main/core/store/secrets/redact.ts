@@ -16,7 +16,8 @@ const SECRET_KEY = /pass(?:word|wd)|secret|token|authorization|credential/i;
  * the `auth=` query parameter (base64 of that value), an ntfy access token (`tk_` + 29) and URL user info.
  */
 const CREDENTIAL_PATTERNS: readonly { readonly pattern: RegExp; readonly replacement: string }[] = [
-  { pattern: /\b(Basic|Bearer)(\s+)[A-Za-z0-9+/=._~-]+/gi, replacement: `$1$2${HIDDEN}` },
+  // Schemes as clients write them (capitalized), so that prose such as "basic setup" stays readable.
+  { pattern: /\b(Basic|Bearer)(\s+)[A-Za-z0-9+/=._~-]{4,}/g, replacement: `$1$2${HIDDEN}` },
   { pattern: /([?&]auth=)[^&#\s"']+/gi, replacement: `$1${HIDDEN}` },
   { pattern: /\btk_[A-Za-z0-9]{29}\b/g, replacement: HIDDEN },
   { pattern: /(\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@]*):[^@/\s]*@/gi, replacement: `$1:${HIDDEN}@` },

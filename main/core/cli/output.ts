@@ -1,23 +1,42 @@
 /** What `ntfy-tray subscribe` prints: stdout carries messages only; stderr one line per state change. */
 import type { ConnectionStatus } from '../engine/connection-types.ts';
-import type { NtfyMessage } from '../protocol/types.ts';
+import type { NtfyMessage, NtfyMessageChange } from '../protocol/types.ts';
 
 /** `--json`: the message object with every field as received, on one line. */
 export function formatMessageJson(message: NtfyMessage): string {
   return `${JSON.stringify(message.raw)}\n`;
 }
 
+/**
+ * `--json`: a `message_delete` / `message_clear` event as received, on one line, so that a script reading the
+ * messages also learns when one of them was deleted or cleared (by its `sequence_id`).
+ */
+export function formatChangeJson(change: NtfyMessageChange): string {
+  return `${JSON.stringify(change.raw)}\n`;
+}
+
 function pad(value: number): string {
   return String(value).padStart(2, '0');
 }
 
+/** `time` in Unix seconds → `YYYY-MM-DD hh:mm:ss` in local time. */
+function formatStamp(unixSeconds: number): string {
+  const time = new Date(unixSeconds * 1000);
+  return `${time.getFullYear()}-${pad(time.getMonth() + 1)}-${pad(time.getDate())} ${pad(time.getHours())}:${pad(time.getMinutes())}:${pad(time.getSeconds())}`;
+}
+
 /** Local time, topic, priority, title, body — one line (newlines in the body become spaces). */
 export function formatMessageLine(message: NtfyMessage): string {
-  const time = new Date(message.time * 1000);
-  const stamp = `${time.getFullYear()}-${pad(time.getMonth() + 1)}-${pad(time.getDate())} ${pad(time.getHours())}:${pad(time.getMinutes())}:${pad(time.getSeconds())}`;
+  const stamp = formatStamp(message.time);
   const title = message.title === undefined ? '' : `${message.title}: `;
   const tags = message.tags.length > 0 ? ` [${message.tags.join(',')}]` : '';
   return `${stamp} ${message.topic} p${message.priority}${tags} ${title}${message.message.replace(/\r?\n/g, ' ')}\n`;
+}
+
+/** Local time, topic and what happened to which message: `… deleted message <sequence id>` / `… cleared …`. */
+export function formatChangeLine(change: NtfyMessageChange): string {
+  const verb = change.kind === 'message_delete' ? 'deleted' : 'cleared';
+  return `${formatStamp(change.time)} ${change.topic} ${verb} message ${change.sequenceId}\n`;
 }
 
 export function describeStatus(status: ConnectionStatus, nowMs: number): string | undefined {

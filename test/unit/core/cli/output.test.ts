@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { formatChangeJson, formatChangeLine } from '../../../../main/core/cli/output.ts';
+import type { NtfyMessageChange } from '../../../../main/core/protocol/types.ts';
+
+// As a newer server sends it (../shared/PROTOCOL.md, "Events"): a new id, the target's sequence_id, no message.
+const RAW = {
+  id: 'xE73Iyuabi12',
+  sequence_id: 'deploy-42',
+  time: 1_700_000_000,
+  event: 'message_delete',
+  topic: 'ops',
+};
+
+function change(kind: NtfyMessageChange['kind']): NtfyMessageChange {
+  return {
+    kind,
+    id: RAW.id,
+    sequenceId: RAW.sequence_id,
+    time: RAW.time,
+    topic: RAW.topic,
+    raw: { ...RAW, event: kind },
+  };
+}
+
+describe('message_delete / message_clear output', () => {
+  it('--json prints the event as received, on one line', () => {
+    const line = formatChangeJson(change('message_delete'));
+    expect(line.endsWith('\n')).toBe(true);
+    expect(line.slice(0, -1)).not.toContain('\n');
+    expect(JSON.parse(line)).toEqual(RAW);
+  });
+
+  it('keeps fields this client does not know (a script may need them)', () => {
+    const withExtra: NtfyMessageChange = { ...change('message_clear'), raw: { ...RAW, event: 'message_clear', x: 1 } };
+    expect(JSON.parse(formatChangeJson(withExtra))).toEqual({ ...RAW, event: 'message_clear', x: 1 });
+  });
+
+  it('the readable line says which message was deleted or cleared', () => {
+    expect(formatChangeLine(change('message_delete'))).toMatch(
+      /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d ops deleted message deploy-42\n$/,
+    );
+    expect(formatChangeLine(change('message_clear'))).toMatch(
+      /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d ops cleared message deploy-42\n$/,
+    );
+  });
+});

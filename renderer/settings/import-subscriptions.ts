@@ -8,6 +8,8 @@ export interface ImportReport {
   readonly failures: readonly ItemProblem[];
   readonly withCredentials: number;
   readonly withCommand: number;
+  /** Imported subscriptions whose file asked for the raw stream; they use the JSON stream instead. */
+  readonly rawAsJson: number;
 }
 
 /** The core's answer to a subscription that exists already (contract: validation-failed on `topic`). */
@@ -28,12 +30,15 @@ export async function importSubscriptions(
   plan: ImportPlan,
 ): Promise<ImportReport> {
   let imported = 0;
+  let rawAsJson = 0;
   let skipped = plan.duplicates;
   const failures: ItemProblem[] = [...plan.problems];
-  for (const { label, input } of plan.subscriptions) {
+  for (const { label, input, rawAsJson: wasRaw } of plan.subscriptions) {
     const result = await api.saveSubscription(input);
-    if (result.ok) imported += 1;
-    else if (isAlreadySubscribed(result.error)) skipped += 1;
+    if (result.ok) {
+      imported += 1;
+      if (wasRaw === true) rawAsJson += 1;
+    } else if (isAlreadySubscribed(result.error)) skipped += 1;
     else failures.push({ label, message: describeFailure(result.error) });
   }
   return {
@@ -42,6 +47,7 @@ export async function importSubscriptions(
     failures,
     withCredentials: plan.withCredentials,
     withCommand: plan.withCommand,
+    rawAsJson,
   };
 }
 
@@ -64,6 +70,12 @@ export function describeImport(report: ImportReport): string[] {
   if (report.withCommand > 0) {
     lines.push(
       `${plural(report.withCommand, 'command was', 'commands were')} ignored: ntfy Tray does not run commands.`,
+    );
+  }
+  if (report.rawAsJson > 0) {
+    lines.push(
+      `${plural(report.rawAsJson, 'subscription uses', 'subscriptions use')} the JSON stream instead of raw text, ` +
+        'which ntfy Tray no longer offers (the same messages, with titles, priorities and catch-up).',
     );
   }
   return lines;

@@ -32,6 +32,8 @@ export interface SubscriptionsFile {
 export interface PlannedSubscription {
   readonly label: string;
   readonly input: SubscriptionInput;
+  /** The file asked for the raw stream, which the app no longer offers; `input` uses json instead. */
+  readonly rawAsJson?: true;
 }
 
 export interface ItemProblem {
@@ -57,6 +59,7 @@ export type ImportParseResult =
 
 const TOPIC = /^[-_A-Za-z0-9]{1,64}$/;
 const TOPIC_PROBLEM = 'topic must be 1-64 characters of A-Z a-z 0-9 _ -';
+// `raw` is still read (older exports have it) but imported as json: the core refuses raw subscriptions.
 const TRANSPORTS: readonly TransportDto[] = ['json', 'sse', 'ws', 'raw'];
 // What the server accepts in the `priority` filter (https://docs.ntfy.sh/subscribe/api/#filter-messages).
 const PRIORITY_FILTER_VALUES = new Set(['1', '2', '3', '4', '5', 'min', 'low', 'default', 'high', 'max', 'urgent']);
@@ -225,7 +228,7 @@ function readExportedSubscription(value: unknown): SubscriptionInput {
     server: normalizeServer(server),
     topic: checkTopic(topic),
     ...(displayName === undefined ? {} : { displayName }),
-    ...(transport === undefined ? {} : { transport: transport as TransportDto }),
+    ...(transport === undefined ? {} : { transport: transport === 'raw' ? 'json' : (transport as TransportDto) }),
     filters: readExportedFilters(filters),
     ...(muted === undefined ? {} : { muted }),
     ...(minPriority === undefined ? {} : { minPriority: minPriority as PriorityDto }),
@@ -260,7 +263,10 @@ export function parseSubscriptionsJson(text: string): ImportParseResult {
   items.forEach((item: unknown, index) => {
     const label = itemLabel(index, isObject(item) ? item['topic'] : undefined);
     try {
-      planned.push({ label, input: readExportedSubscription(item) });
+      const input = readExportedSubscription(item);
+      planned.push(
+        isObject(item) && item['transport'] === 'raw' ? { label, input, rawAsJson: true } : { label, input },
+      );
     } catch (error) {
       if (!(error instanceof ItemError)) throw error;
       problems.push({ label, message: error.message });

@@ -23,11 +23,14 @@ export interface SubscriptionDraft {
   readonly minPriority: PriorityDto;
 }
 
+/**
+ * What the editor offers. No `raw`: the core refuses it (it has no ids, titles, priorities or catch-up, and the
+ * server's JSON stream carries the same messages with all of that); only the headless CLI keeps it for scripts.
+ */
 export const transportOptions: readonly { readonly value: TransportDto; readonly label: string }[] = [
   { value: 'json', label: 'JSON stream' },
   { value: 'sse', label: 'Server-sent events' },
   { value: 'ws', label: 'WebSocket' },
-  { value: 'raw', label: 'Raw text (no catch-up after a reconnect)' },
 ];
 
 export function transportName(transport: TransportDto): string {

@@ -7,6 +7,7 @@ import {
   formatList,
   parseList,
   transportName,
+  transportOptions,
 } from '../../../renderer/subscriptions/subscription-draft.ts';
 
 const subscription: SubscriptionDto = {
@@ -61,6 +62,10 @@ describe('drafts', () => {
       muted: false,
       minPriority: 1,
     });
+  });
+
+  it('offers the JSON stream, server-sent events and WebSocket, never raw (the core refuses it)', () => {
+    expect(transportOptions.map((option) => option.value)).toEqual(['json', 'sse', 'ws']);
   });
 
   it('names transports for people', () => {

@@ -189,6 +189,28 @@ describe('parseSubscriptionsJson', () => {
     ]);
   });
 
+  it('imports a raw subscription (which the app no longer offers) as json, and marks it so the report can say so', () => {
+    const text = `{
+      "format": "ntfy-tray-subscriptions",
+      "version": 1,
+      "subscriptions": [
+        { "server": "https://ntfy.sh", "topic": "builds", "transport": "raw", "muted": true },
+        { "server": "https://ntfy.sh", "topic": "alerts", "transport": "sse" }
+      ]
+    }`;
+    expect(planOf(parseSubscriptionsJson(text)).subscriptions).toEqual([
+      {
+        label: 'item 1 (builds)',
+        input: { server: 'https://ntfy.sh', topic: 'builds', transport: 'json', filters: {}, muted: true },
+        rawAsJson: true,
+      },
+      {
+        label: 'item 2 (alerts)',
+        input: { server: 'https://ntfy.sh', topic: 'alerts', transport: 'sse', filters: {} },
+      },
+    ]);
+  });
+
   it('keeps the first of duplicate subscriptions (same server however it is spelled) and counts the rest', () => {
     const text = `{
       "format": "ntfy-tray-subscriptions",

@@ -15,6 +15,12 @@ export interface NtfyErrorSpec {
 const docs = 'https://ntfy.sh/docs';
 
 export const ntfyErrors = {
+  emailDisabled: {
+    code: 40001,
+    http: 400,
+    error: 'e-mail notifications are not enabled',
+    link: `${docs}/config/#e-mail-notifications`,
+  },
   delayNoCache: { code: 40002, http: 400, error: 'cannot disable cache for delayed message' },
   delayCannotParse: {
     code: 40004,
@@ -48,6 +54,7 @@ export const ntfyErrors = {
   },
   topicInvalid: { code: 40009, http: 400, error: 'invalid request: topic invalid' },
   topicDisallowed: { code: 40010, http: 400, error: 'invalid request: topic name is not allowed' },
+  messageNotUtf8: { code: 40011, http: 400, error: 'invalid message: message must be UTF-8 encoded' },
   attachmentUrlInvalid: {
     code: 40013,
     http: 400,
@@ -66,12 +73,6 @@ export const ntfyErrors = {
     error: 'invalid request: client not using the websocket protocol',
     link: `${docs}/subscribe/api/#websockets`,
   },
-  jsonInvalid: {
-    code: 40017,
-    http: 400,
-    error: 'invalid request: request body must be message JSON',
-    link: `${docs}/publish/#publish-as-json`,
-  },
   actionsInvalid: {
     code: 40018,
     http: 400,
@@ -84,9 +85,11 @@ export const ntfyErrors = {
     error: 'invalid request: icon URL is invalid',
     link: `${docs}/publish/#icons`,
   },
+  jsonBodyInvalid: { code: 40024, http: 400, error: 'invalid request: request body must be valid JSON' },
   unauthorized: { code: 40101, http: 401, error: 'unauthorized', link: `${docs}/publish/#authentication` },
   forbidden: { code: 40301, http: 403, error: 'forbidden', link: `${docs}/publish/#authentication` },
   notFound: { code: 40401, http: 404, error: 'page not found' },
+  jsonBodyTooLarge: { code: 41303, http: 413, error: 'JSON body too large' },
   tooManyRequests: {
     code: 42901,
     http: 429,

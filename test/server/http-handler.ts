@@ -78,12 +78,12 @@ async function publish(exchange: Exchange, route: Route, identity: Identity): Pr
   let input;
   if (route.kind === 'publish-json') {
     // ntfy reads the JSON first: the topic it names is what limits and access apply to.
-    const parsed = publishFromJson(await readBody(req), newer);
+    const parsed = publishFromJson(await readBody(req), source);
     if (!topicPattern.test(parsed.topic)) throw new NtfyHttpError(ntfyErrors.topicInvalid);
     topic = parsed.topic;
-    input = parsed.options;
     limitRequests(identity.visitor);
     authorizeTopics(ctx, identity.user, [topic], 'write');
+    input = publishOptionsFromRequest(parsed.source, parsed.body, newer);
   } else if (route.kind === 'publish') {
     topic = route.topic;
     limitRequests(identity.visitor);

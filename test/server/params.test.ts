@@ -60,12 +60,20 @@ describe('parameter lookup', () => {
     expect(readBoolParam(source({}, ''), true, 'poll')).toBe(true);
   });
 
+  it('skips an RFC 9218 Priority header (u=N[, i]) and looks further, but only under the name Priority', () => {
+    const names = ['x-priority', 'priority', 'prio', 'p'];
+    expect(readParam(source({ priority: 'u=1, i' }, ''), ...names)).toBe('');
+    expect(readParam(source({ priority: 'u=3' }, 'p=high'), ...names)).toBe('high');
+    expect(readParam(source({ priority: 'u=1,\ti', prio: '2' }, ''), ...names)).toBe('2');
+    expect(readParam(source({ priority: 'u=10, i' }, ''), ...names)).toBe('u=10, i');
+    expect(readParam(source({ 'x-priority': 'u=1, i' }, ''), ...names)).toBe('u=1, i');
+  });
+
   it('splits comma lists without trimming and parses priorities like ntfy', () => {
     expect(splitNoEmpty('a, b,,c')).toEqual(['a', ' b', 'c']);
-    expect([parsePriority('urgent'), parsePriority(' High '), parsePriority('u=3, i'), parsePriority('')]).toEqual([
-      5, 4, 3, 0,
-    ]);
+    expect([parsePriority('urgent'), parsePriority(' High '), parsePriority('')]).toEqual([5, 4, 0]);
     expect(parsePriority('6')).toBeUndefined();
+    expect(parsePriority('u=3, i')).toBeUndefined();
   });
 
   it("trims like Go's strings.TrimSpace", () => {

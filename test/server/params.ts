@@ -41,11 +41,22 @@ export function readHeader(headers: IncomingHttpHeaders, name: string): string |
   return decodeEncodedWords(Buffer.from(first, 'latin1').toString('utf8'));
 }
 
+/**
+ * The RFC 9218 `Priority` request header (`u=1, i`, `u=3`), which proxies such as Cloudflare add. ntfy skips a
+ * `Priority` header of exactly this shape, so the lookup goes on to the other names and the query; any other odd
+ * value is still an invalid priority. Go's `\s` is `[\t\n\f\r ]`.
+ */
+const rfc9218Priority = /^u=\d,[\t\n\f\r ]*(?:i|\d)$|^u=\d$/;
+
+function isIgnoredHeader(name: string, value: string): boolean {
+  return name.toLowerCase() === 'priority' && rfc9218Priority.test(value);
+}
+
 /** ntfy's readParam: headers under every name first, then the query under every (lowercase) name. */
 export function readParam(source: ParamSource, ...names: readonly string[]): string {
   for (const name of names) {
     const value = readHeader(source.headers, name)?.trim();
-    if (value !== undefined && value !== '') return value;
+    if (value !== undefined && value !== '' && !isIgnoredHeader(name, value)) return value;
   }
   return readQueryParam(source, ...names);
 }
@@ -92,16 +103,13 @@ const priorityNames: Readonly<Record<string, number>> = {
 };
 
 /**
- * ntfy's ParsePriority: `1..5` or a name, case-insensitive and trimmed; empty is 0 (unset). A value starting with
- * `u=` is the RFC 9218 `Priority` header some proxies add, which ntfy reads as the default priority.
- * Returns undefined when invalid.
+ * ntfy's ParsePriority: `1..5` or a name, case-insensitive and trimmed; empty is 0 (unset). Returns undefined when
+ * invalid. (RFC 9218 `Priority: u=…` headers never get here: readParam skips them.)
  */
 export function parsePriority(value: string): number | undefined {
   const normalized = value.trim().toLowerCase();
   if (normalized === '') return 0;
-  const known = priorityNames[normalized];
-  if (known !== undefined) return known;
-  return normalized.startsWith('u=') ? 3 : undefined;
+  return priorityNames[normalized];
 }
 
 /** Go's unicode.IsSpace set: unlike JavaScript's `\s` it has U+0085 and lacks U+FEFF. */

@@ -1,45 +1,97 @@
 /**
  * Reading a publish request: `PUT/POST /<topic>` with headers or lowercase query parameters (ntfy's names and
- * aliases), and `POST /` with a JSON body. The result is the same PublishOptions that in-process publishing uses.
+ * aliases), and `POST /` with a JSON body, which ntfy turns into headers plus a body before the same handling. The
+ * result is the PublishInput that in-process publishing uses too.
  */
+import { isUtf8 } from 'node:buffer';
+import type { IncomingHttpHeaders } from 'node:http';
 import { NtfyHttpError, ntfyErrors } from './errors.ts';
-import { goTrimSpace, parsePriority, readBoolParam, readParam, readTrimmedList, type ParamSource } from './params.ts';
+import { goJsonField, isJsonRecord, type JsonRecord } from './go-json-fields.ts';
 import type { PublishInput } from './messages.ts';
+import { goTrimSpace, parsePriority, readBoolParam, readParam, readTrimmedList, type ParamSource } from './params.ts';
+import { parseSimpleActions } from './simple-actions.ts';
 
 /** Bodies up to this many bytes are messages; larger ones would be attachments (ntfy's message size limit). */
 const messageSizeLimit = 4096;
+/** A `POST /` JSON body may be twice the message size limit (ntfy's allowance for the JSON overhead). */
+const jsonBodyLimit = 2 * messageSizeLimit;
+/** What ntfy puts in place of an empty JSON `message` before handling the body. */
+const emptyMessageBody = 'triggered';
 
+/** ntfy's parseActions input: a JSON array if it starts with `[`, else the simple `view, Label, url; …` form. */
 function actionsFromParam(value: string): unknown[] | undefined {
-  if (value === '') return undefined;
-  // ntfy also has a "simple" comma/semicolon action format; this server implements the JSON form only.
-  if (!value.startsWith('[')) throw new NtfyHttpError(ntfyErrors.actionsInvalid, 'only the JSON form is supported');
+  const text = goTrimSpace(value);
+  if (text === '') return undefined;
+  if (!text.startsWith('[')) return parseSimpleActions(text);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(value);
+    parsed = JSON.parse(text);
   } catch (error) {
-    throw new NtfyHttpError(ntfyErrors.actionsInvalid, error instanceof Error ? error.message : 'invalid JSON');
+    const detail = error instanceof Error ? error.message : 'invalid JSON';
+    throw new NtfyHttpError(ntfyErrors.actionsInvalid, `JSON error: ${detail}`);
   }
-  if (!Array.isArray(parsed)) throw new NtfyHttpError(ntfyErrors.actionsInvalid, 'actions must be an array');
+  if (!Array.isArray(parsed))
+    throw new NtfyHttpError(ntfyErrors.actionsInvalid, 'JSON error: actions must be an array');
   return parsed as unknown[];
 }
 
-function messageFromBody(body: Buffer, unifiedPush: boolean): { message?: string; encoding?: string } {
+interface BodyRules {
+  readonly pollRequest: boolean;
+  readonly unifiedPush: boolean;
+  readonly attach: string;
+  readonly filename: string;
+}
+
+interface BodyMessage {
+  readonly message?: string;
+  readonly encoding?: string;
+}
+
+function textMessage(body: Buffer): BodyMessage {
+  if (!isUtf8(body)) throw new NtfyHttpError(ntfyErrors.messageNotUtf8);
+  // An empty body does not override the `message` parameter (publishing via GET).
+  return body.length === 0 ? {} : { message: goTrimSpace(body.toString('utf8')) };
+}
+
+function unifiedPushMessage(body: Buffer): BodyMessage {
   if (body.length === 0) return {};
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(body);
-  const validUtf8 = Buffer.from(text, 'utf8').equals(body);
-  if (validUtf8 && body.length <= messageSizeLimit) return { message: goTrimSpace(text) };
+  if (body.length > messageSizeLimit) throw new NtfyHttpError(ntfyErrors.attachmentsDisallowed);
   // UnifiedPush senders may post binary: ntfy then sends it base64-encoded with encoding "base64".
-  if (unifiedPush && body.length <= messageSizeLimit) return { message: body.toString('base64'), encoding: 'base64' };
-  // Anything else would become an uploaded attachment; this server, like ntfy without an attachment cache, refuses.
+  return isUtf8(body)
+    ? { message: goTrimSpace(body.toString('utf8')) }
+    : { message: body.toString('base64'), encoding: 'base64' };
+}
+
+/**
+ * ntfy's handlePublishBody, in its order: a poll request discards the body; UnifiedPush may be binary; with an
+ * external `Attach` URL the body is the message (cut to the size limit); a `Filename` without `Attach` means the body
+ * is a file to upload; otherwise a short UTF-8 body is the message and anything else an upload. This server, like
+ * ntfy without an attachment cache, refuses uploads with 40014.
+ */
+function messageFromBody(body: Buffer, rules: BodyRules): BodyMessage {
+  if (rules.pollRequest) return {};
+  if (rules.unifiedPush) return unifiedPushMessage(body);
+  if (rules.attach !== '') return textMessage(body.subarray(0, messageSizeLimit));
+  if (rules.filename !== '') throw new NtfyHttpError(ntfyErrors.attachmentsDisallowed);
+  if (body.length <= messageSizeLimit && isUtf8(body)) return textMessage(body);
   throw new NtfyHttpError(ntfyErrors.attachmentsDisallowed);
 }
 
 /** ntfy's parsePublishParams plus the body rules (trimmed text body wins over the `message` parameter). */
 export function publishOptionsFromRequest(source: ParamSource, body: Buffer, newerEvents: boolean): PublishInput {
+  // No SMTP here: ntfy refuses any e-mail request when it has no mail sender configured.
+  if (readParam(source, 'x-email', 'x-e-mail', 'email', 'e-mail', 'mail', 'e') !== '') {
+    throw new NtfyHttpError(ntfyErrors.emailDisabled);
+  }
   const priority = parsePriority(readParam(source, 'x-priority', 'priority', 'prio', 'p'));
   if (priority === undefined) throw new NtfyHttpError(ntfyErrors.priorityInvalid);
   const contentType = readParam(source, 'content-type', 'content_type').toLowerCase();
-  const fromBody = messageFromBody(body, readBoolParam(source, false, 'x-unifiedpush', 'unifiedpush', 'up'));
+  const attach = readParam(source, 'x-attach', 'attach', 'a');
+  const filename = readParam(source, 'x-filename', 'filename', 'file', 'f');
+  const pollId = readParam(source, 'x-poll-id', 'poll-id');
+  const actions = actionsFromParam(readParam(source, 'x-actions', 'actions', 'action'));
+  const unifiedPush = readBoolParam(source, false, 'x-unifiedpush', 'unifiedpush', 'up');
+  const fromBody = messageFromBody(body, { pollRequest: pollId !== '', unifiedPush, attach, filename });
   const options: PublishInput = {
     // In the message parameter, a literal backslash-n stands for a newline.
     message: fromBody.message ?? readParam(source, 'x-message', 'message', 'm').replaceAll('\\n', '\n'),
@@ -48,14 +100,13 @@ export function publishOptionsFromRequest(source: ParamSource, body: Buffer, new
     tags: readTrimmedList(source, 'x-tags', 'tags', 'tag', 'ta'),
     click: readParam(source, 'x-click', 'click'),
     icon: readParam(source, 'x-icon', 'icon'),
-    attach: readParam(source, 'x-attach', 'attach', 'a'),
-    filename: readParam(source, 'x-filename', 'filename', 'file', 'f'),
+    attach,
+    filename,
     markdown: readBoolParam(source, false, 'x-markdown', 'markdown', 'md') || contentType === 'text/markdown',
     delay: readParam(source, 'x-delay', 'delay', 'x-at', 'at', 'x-in', 'in'),
     cache: readBoolParam(source, true, 'x-cache', 'cache'),
-    pollId: readParam(source, 'x-poll-id', 'poll-id'),
+    pollId,
   };
-  const actions = actionsFromParam(readParam(source, 'x-actions', 'actions', 'action'));
   if (actions !== undefined) options.actions = actions;
   if (fromBody.encoding !== undefined) options.encoding = fromBody.encoding;
   if (newerEvents) {
@@ -65,56 +116,92 @@ export function publishOptionsFromRequest(source: ParamSource, body: Buffer, new
   return options;
 }
 
+/** A `POST /` body turned into what a `POST /<topic>` request with headers would carry. */
 export interface JsonPublish {
   readonly topic: string;
-  readonly options: PublishInput;
+  readonly source: ParamSource;
+  readonly body: Buffer;
 }
 
-function field<T>(
-  record: Readonly<Record<string, unknown>>,
-  key: string,
-  check: (value: unknown) => value is T,
-): T | undefined {
-  const value = record[key];
+/** Go's json.Decoder fills typed struct fields: a value of the wrong type fails the whole body (40024). */
+function field<T>(record: JsonRecord, key: string, check: (value: unknown) => value is T): T | undefined {
+  const value = goJsonField(record, key);
   if (value === undefined || value === null) return undefined;
-  if (!check(value)) throw new NtfyHttpError(ntfyErrors.jsonInvalid);
+  if (!check(value)) throw new NtfyHttpError(ntfyErrors.jsonBodyInvalid);
   return value;
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string';
-const isNumber = (value: unknown): value is number => typeof value === 'number';
+const isInteger = (value: unknown): value is number => Number.isSafeInteger(value);
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
-const isArray = (value: unknown): value is unknown[] => Array.isArray(value);
+const isStringMap = (value: unknown): boolean => isJsonRecord(value) && Object.values(value).every(isString);
+const actionStringFields = ['action', 'label', 'url', 'method', 'body', 'intent', 'value'];
 
-/** `POST /` with `{topic, message, title, priority, tags, click, icon, actions, attach, filename, delay, markdown, cache}`. */
-export function publishFromJson(body: Buffer, newerEvents: boolean): JsonPublish {
+/** The fields of ntfy's action struct, typed: strings, a boolean `clear`, string maps `headers` and `extras`. */
+function isActionShape(value: unknown): boolean {
+  if (!isJsonRecord(value)) return false;
+  const fits = (key: string, check: (item: unknown) => boolean): boolean => {
+    const item = goJsonField(value, key);
+    return item === undefined || item === null || check(item);
+  };
+  return (
+    actionStringFields.every((key) => fits(key, isString)) &&
+    fits('clear', isBoolean) &&
+    fits('headers', isStringMap) &&
+    fits('extras', isStringMap)
+  );
+}
+
+const isActionArray = (value: unknown): value is unknown[] => Array.isArray(value) && value.every(isActionShape);
+
+/** Node hands header values over as Latin-1 and readHeader re-decodes them as UTF-8: store text the same way. */
+const asHeaderValue = (text: string): string => Buffer.from(text, 'utf8').toString('latin1');
+
+function parseJsonBody(body: Buffer): JsonRecord | null {
+  if (body.length > jsonBodyLimit) throw new NtfyHttpError(ntfyErrors.jsonBodyTooLarge);
   let parsed: unknown;
   try {
     parsed = JSON.parse(body.toString('utf8'));
   } catch {
-    throw new NtfyHttpError(ntfyErrors.jsonInvalid);
+    throw new NtfyHttpError(ntfyErrors.jsonBodyInvalid);
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new NtfyHttpError(ntfyErrors.jsonInvalid);
-  }
-  const json = parsed as Readonly<Record<string, unknown>>;
-  const cache = field(json, 'cache', (value): value is string | boolean => isString(value) || isBoolean(value));
-  const options: PublishInput = {
-    message: field(json, 'message', isString) ?? '',
-    title: field(json, 'title', isString) ?? '',
-    priority: field(json, 'priority', isNumber) ?? 0,
-    tags: field(json, 'tags', isStringArray) ?? [],
-    click: field(json, 'click', isString) ?? '',
-    icon: field(json, 'icon', isString) ?? '',
-    actions: field(json, 'actions', isArray) ?? [],
-    attach: field(json, 'attach', isString) ?? '',
-    filename: field(json, 'filename', isString) ?? '',
-    delay: field(json, 'delay', isString) ?? '',
-    markdown: field(json, 'markdown', isBoolean) ?? false,
-    cache: cache === undefined ? true : cache === true || ['1', 'yes', 'true'].includes(String(cache).toLowerCase()),
+  // Go decodes `null` into an empty struct (then the topic is missing); other non-objects are errors.
+  if (parsed !== null && !isJsonRecord(parsed)) throw new NtfyHttpError(ntfyErrors.jsonBodyInvalid);
+  return parsed;
+}
+
+/**
+ * ntfy's transformBodyJSON for `POST /` with `{topic, message, title, priority, tags, click, icon, actions, attach,
+ * filename, email, delay}` (plus `markdown`, `cache` and newer `sequence_id`): the fields become the X- headers of
+ * the request, the message its body, and the request then goes through the normal header publish. So a message
+ * over 4096 bytes or a `filename` without `attach` would be an upload (40014), and `email` is refused (40001).
+ */
+export function publishFromJson(body: Buffer, request: ParamSource): JsonPublish {
+  const json = parseJsonBody(body) ?? {};
+  const headers: IncomingHttpHeaders = { ...request.headers };
+  const setHeader = (name: string, value: string | undefined): void => {
+    if (value !== undefined && value !== '') headers[name] = asHeaderValue(value);
   };
-  const sequenceId = field(json, 'sequence_id', isString);
-  if (newerEvents && sequenceId !== undefined && sequenceId !== '') options.sequenceId = sequenceId;
-  return { topic: field(json, 'topic', isString) ?? '', options };
+  const topic = field(json, 'topic', isString) ?? '';
+  const message = field(json, 'message', isString) ?? '';
+  const priority = field(json, 'priority', isInteger);
+  const tags = field(json, 'tags', isStringArray);
+  const actions = field(json, 'actions', isActionArray);
+  const cache = field(json, 'cache', (value): value is string | boolean => isString(value) || isBoolean(value));
+  setHeader('x-title', field(json, 'title', isString));
+  setHeader('x-priority', priority === undefined || priority === 0 ? undefined : String(priority));
+  setHeader('x-tags', tags?.join(','));
+  setHeader('x-attach', field(json, 'attach', isString));
+  setHeader('x-filename', field(json, 'filename', isString));
+  setHeader('x-click', field(json, 'click', isString));
+  setHeader('x-icon', field(json, 'icon', isString));
+  setHeader('x-actions', actions === undefined || actions.length === 0 ? undefined : JSON.stringify(actions));
+  setHeader('x-email', field(json, 'email', isString));
+  setHeader('x-delay', field(json, 'delay', isString));
+  setHeader('x-markdown', field(json, 'markdown', isBoolean) === true ? 'yes' : undefined);
+  setHeader('x-cache', cache === undefined ? undefined : String(cache));
+  setHeader('x-sequence-id', field(json, 'sequence_id', isString));
+  const messageBody = Buffer.from(message === '' ? emptyMessageBody : message, 'utf8');
+  return { topic, source: { headers, query: request.query }, body: messageBody };
 }

@@ -37,6 +37,16 @@ export function isMessageId(value: string): boolean {
   return /^[A-Za-z0-9]{12}$/.test(value);
 }
 
+/**
+ * A point in time as ntfy's since marker. Quirk of the real server: its "no messages" marker IS the time Unix(1)
+ * (and "all" is Unix(0)), and the handler compares the parsed marker with it, so `since=1` (or a duration that
+ * lands on second 1) replays nothing, exactly like `since=none`.
+ */
+function sinceTime(unix: number): Since {
+  if (unix === 1) return { kind: 'none' };
+  return unix === 0 ? { kind: 'all' } : { kind: 'time', unix };
+}
+
 /** ntfy's parseSince: keywords, then id, then integer Unix seconds, then a Go duration before now. */
 export function parseSince(value: string, poll: boolean, nowMs: number): Since {
   if (value === '') return poll ? { kind: 'all' } : { kind: 'none' };
@@ -45,11 +55,10 @@ export function parseSince(value: string, poll: boolean, nowMs: number): Since {
   if (value === 'none') return { kind: 'none' };
   if (isMessageId(value)) return { kind: 'id', id: value };
   // strconv.ParseInt: optional sign, decimal digits, within int64.
-  if (/^[+-]?\d{1,19}$/.test(value) && Number.isSafeInteger(Number(value)))
-    return { kind: 'time', unix: Number(value) };
+  if (/^[+-]?\d{1,19}$/.test(value) && Number.isSafeInteger(Number(value))) return sinceTime(Number(value));
   const durationMs = parseGoDuration(value);
   // time.Now().Add(-d).Unix(): whole seconds, rounded down.
-  if (durationMs !== undefined) return { kind: 'time', unix: Math.floor((nowMs - durationMs) / 1000) };
+  if (durationMs !== undefined) return sinceTime(Math.floor((nowMs - durationMs) / 1000));
   throw new NtfyHttpError(ntfyErrors.sinceInvalid);
 }
 

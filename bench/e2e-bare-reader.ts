@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import WebSocket from 'ws';
+import { sseToJsonLines } from './e2e-lines.ts';
 
 function readWebSocket(url: string): void {
   const socket = new WebSocket(url);
@@ -35,7 +36,7 @@ function readHttp(url: string, sse: boolean): void {
       if (end === -1) return;
       const complete = pending.slice(0, end + 1);
       pending = pending.slice(end + 1);
-      process.stdout.write(sse ? complete.replace(/^(?:data: |event: [^\n]*\n|\n)/gm, '') : complete);
+      process.stdout.write(sse ? sseToJsonLines(complete) : complete);
     });
   });
   request.on('error', (error) => {

@@ -14,6 +14,14 @@ export interface Arrival {
   readonly at: number;
 }
 
+/**
+ * Complete SSE text (whole frames) → one JSON line per event: `data: ` prefixes, `event:` lines and the blank lines
+ * between frames go (PROTOCOL.md: a message is `data: {json}\n\n`, other events have an `event:` line first).
+ */
+export function sseToJsonLines(text: string): string {
+  return text.replace(/^(?:data: |event: [^\n]*\n|\n)/gm, '');
+}
+
 interface Waiter {
   readonly label: string;
   readonly count: number;

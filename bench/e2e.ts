@@ -44,12 +44,12 @@ function streamUrl(server: ServerProcess, topic: string, transport: Transport): 
   return `${base}/${topic}/${transport}`;
 }
 
-/** Publishes the plan and resolves once both readers printed all of it (or the grace ran out); first publish time. */
+/** Publishes the plan and resolves once both readers printed all of it (or the grace ran out). */
 async function runPhase(
   server: ServerProcess,
   readers: readonly ReaderProcess[],
   plan: PublishPlan,
-): Promise<{ firstPublishAt: number; complete: boolean }> {
+): Promise<{ firstPublishAt: number; publishRate: number; complete: boolean }> {
   const publishTimeMs = plan.kind === 'paced' ? plan.count * plan.intervalMs : 0;
   const [published, ...complete] = await Promise.all([
     server.request({ type: 'publish', plan }),
@@ -63,7 +63,11 @@ async function runPhase(
       );
     }
   });
-  return { firstPublishAt: published.firstPublishAt, complete: complete.every(Boolean) };
+  return {
+    firstPublishAt: published.firstPublishAt,
+    publishRate: plan.count / ((published.lastPublishAt - published.firstPublishAt) / 1000),
+    complete: complete.every(Boolean),
+  };
 }
 
 interface ReaderFigures {
@@ -114,6 +118,8 @@ async function measureTransport(server: ServerProcess, transport: Transport, cou
       intervalMs: counts.latencyIntervalMs,
     });
     const burst = await runPhase(server, readers, { kind: 'burst', topic, label: 'burst', count: counts.burst });
+    // The bare reader cannot be faster than this: if it is close, the bare figure is a floor, not the reader's limit.
+    console.log(`${transport}: the server published the burst at ${Math.round(burst.publishRate)} msg/s`);
     const engine = figuresOf(cli, burst.firstPublishAt);
     const baseline = figuresOf(bare, burst.firstPublishAt);
     const published = counts.warmUp + counts.latency + counts.burst;

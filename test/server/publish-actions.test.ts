@@ -115,17 +115,20 @@ describe('the simple Actions header', () => {
   });
 
   it.each([
-    ['an unknown term', 'broadcast, Photo, extra'],
-    ['an unknown key', 'view, Open, https://x.test, colour=red'],
-    ['an unterminated quote', 'view, "Open, https://x.test'],
-    ['a view without url', 'view, Open'],
+    ['an unknown term', 'broadcast, Photo, extra', "term 'extra' unknown"],
+    ['an unknown key', 'view, Open, https://x.test, colour=red', "key 'colour' unknown"],
+    ['an unterminated quote', 'view, "Open, https://x.test', 'unexpected end of input, quote started at position 7'],
+    ['a view without url', 'view, Open', "parameter 'url' is required for action 'view'"],
     // The npm ntfy package appends an http body as a bare 4th section; real ntfy refuses that too.
-    ['a bare 4th section (how the npm ntfy package sends an http body)', 'http, Post, https://x.test, {"a":1}'],
-  ])('answers %s with 400 (40018)', async (_what, actions) => {
+    ['a bare 4th section (npm ntfy`s http body)', 'http, Post, https://x.test, {"a":1}', `term '{"a":1}' unknown`],
+  ])('answers %s with 400 (40018) and the parser`s reason', async (_what, actions, reason) => {
     const server = await serverForTest();
     const published = await publishWithActions(server, actions);
     expect(published.status).toBe(400);
-    expect(JSON.parse(published.text)).toMatchObject({ code: 40018 });
+    expect(JSON.parse(published.text)).toMatchObject({
+      code: 40018,
+      error: `invalid request: actions invalid, ${reason}`,
+    });
   });
 });
 

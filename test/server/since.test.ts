@@ -69,6 +69,22 @@ describe('since', () => {
     expect(await poll(server, 'a', `&since=${base + 10}`)).toEqual(['t10', 't20']);
   });
 
+  it('since=1 replays nothing, like none: the "no messages" marker of ntfy is the time Unix(1)', async () => {
+    const server = await serverForTest();
+    await server.publish('a', { message: 'old', time: nowSeconds() - 100 });
+    await server.publish('a', 'now');
+    expect(await poll(server, 'a', '&since=1')).toEqual([]);
+    const viaHeader = await request(server, '/a/json?poll=1', { headers: { 'X-Since': '1' } });
+    expect(jsonLines(viaHeader.text)).toEqual([]);
+    const stream = await openStream(server, '/a/json?since=1');
+    const live = await server.publish('a', 'live');
+    await stream.waitForChunks(2);
+    expect(stream.events().map((event) => event.message ?? event.event)).toEqual(['open', live.message]);
+    // Only 1 is special: 0 is ntfy's "all" marker, 2 an ordinary (inclusive) timestamp.
+    expect(await poll(server, 'a', '&since=0')).toEqual(['old', 'now', 'live']);
+    expect(await poll(server, 'a', '&since=2')).toEqual(['old', 'now', 'live']);
+  });
+
   it.each([
     ['30m', ['10m ago', 'now']],
     ['1h30m', ['1h ago', '10m ago', 'now']],

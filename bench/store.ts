@@ -66,10 +66,9 @@ async function storeIngest(dir: string, messages: readonly NtfyMessage[], batchS
       const batch = messages.slice(i, i + batchSize);
       await store.append({
         server: SERVER,
-        groupKey: 'bench',
         messages: batch,
         changes: [],
-        cursor: { lastId: batch.at(-1)?.id ?? '' },
+        resume: { targets: [{ key: 'bench', topic: 'bench' }], lastId: batch.at(-1)?.id ?? null },
       });
     }
     return messages.length / ((performance.now() - start) / 1000);
@@ -163,7 +162,12 @@ async function measureLiveAppend(dir: string, fresh: readonly NtfyMessage[]): Pr
   try {
     for (const message of fresh.slice(0, half)) {
       const start = performance.now();
-      await store.append({ server: SERVER, groupKey: 'bench', messages: [message], changes: [], cursor: {} });
+      await store.append({
+        server: SERVER,
+        messages: [message],
+        changes: [],
+        resume: { targets: [{ key: 'bench', topic: 'bench' }] },
+      });
       storeTimes.push(performance.now() - start);
     }
   } finally {

@@ -61,7 +61,7 @@ export async function seedHistory(options: {
     const server = normalizeServerUrl(options.serverUrl);
     for (let i = 0; i < messages.length; i += 10_000) {
       const batch = messages.slice(i, i + 10_000);
-      await store.append({ server, groupKey: 'bench-seed', messages: batch, changes: [], cursor: {} });
+      await store.append({ server, messages: batch, changes: [] });
     }
   } finally {
     await store.close();

@@ -24,23 +24,40 @@ export interface Logger {
 }
 
 /**
- * Where a connection group resumes. `lastId` is sent as `since=<id>` on every connect (ids are global on a
- * server, so one id serves a multi-topic connection); `topics` are the topics whose cached history has been
- * loaded, so a topic added later gets its own history load.
+ * Where one topic (in one scope: server, filters, identity — see protocol/resume-key.ts) resumes after a restart
+ * or a reconnect. It only ever moves with what is durable: written in the same transaction as the messages it
+ * covers, or (for a topic that has had no message yet) the server time of the first connect, written on its own.
  */
-export interface GroupCursor {
+export interface ResumePoint {
+  /** Newest stored message id, always a valid ntfy id: sent as `since=<id>`. */
   readonly lastId?: string;
-  readonly topics: readonly string[];
+  /** Server time (Unix seconds) to resume from with `since=<time>` (inclusive; dedupe drops the overlap). */
+  readonly lastTime?: number;
+}
+
+export interface ResumeTarget {
+  /** protocol/resume-key.ts */
+  readonly key: string;
+  readonly topic: string;
+}
+
+export interface ResumeUpdate {
+  /** What this batch moves: every topic the connection carried when it was read. */
+  readonly targets: readonly ResumeTarget[];
+  /** Undefined: the id is left as it is; null: cleared (the time is what counts from now on). */
+  readonly lastId?: string | null;
+  readonly lastTime?: number;
+  /** Only set where no resume point exists yet (the first connect's server time). */
+  readonly onlyIfMissing?: boolean;
 }
 
 export interface AppendRequest {
   /** Normalized server base URL: message ids are unique per server, so it is the dedupe scope. */
   readonly server: string;
-  readonly groupKey: string;
   readonly messages: readonly NtfyMessage[];
   readonly changes: readonly NtfyMessageChange[];
-  /** Written in the same transaction as the messages: a cursor never points past what is stored. */
-  readonly cursor?: Partial<GroupCursor>;
+  /** Written in the same transaction as the messages: a resume point never points past what is stored. */
+  readonly resume?: ResumeUpdate;
   /** Store the new messages as already read: a new subscription's cached history is not news. */
   readonly read?: boolean;
 }
@@ -54,7 +71,10 @@ export interface AppendResult {
 /** The engine's view of history: an in-memory implementation now, SQLite in the persistence layer. */
 export interface HistoryStore {
   append(request: AppendRequest): Promise<AppendResult>;
-  getCursor(groupKey: string): Promise<GroupCursor | undefined>;
+  /** The items of this list that are not stored yet (nor repeated earlier in the list), in order. */
+  unseen(request: Pick<AppendRequest, 'server' | 'messages' | 'changes'>): Promise<AppendResult>;
+  /** The stored resume points of these keys; keys without one are absent. */
+  getResumePoints(keys: readonly string[]): Promise<ReadonlyMap<string, ResumePoint>>;
 }
 
 /** What a platform notifier is asked to show; decided by the notification policy and content in core/delivery. */

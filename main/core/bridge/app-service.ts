@@ -252,6 +252,7 @@ export function createAppService(options: AppServiceOptions): AppRequests {
         readable: ['ok', 'The server accepts this subscription.'],
         unauthorized: ['wrong-credentials', 'The server rejected the user name, password or token.'],
         forbidden: ['no-permission', 'These credentials may not read this topic.'],
+        'rate-limited': ['unreachable', 'The server is limiting requests right now (HTTP 429); try again in a minute.'],
         unknown: ['unreachable', 'The server could not be reached or gave an unexpected answer.'],
       };
       const [outcome, detail] = outcomes[access];

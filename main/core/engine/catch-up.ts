@@ -18,6 +18,8 @@ export interface CatchUpCollectorOptions {
   readonly clock: Clock;
   readonly quietMs: number;
   readonly onBatch: (items: readonly BatchItem[], kind: 'replay' | 'live') => void;
+  /** Once per stream, right after the replay (possibly empty) has been handed on: what follows is live. */
+  readonly onReplayDone?: () => void;
 }
 
 function itemTime(item: BatchItem): number {
@@ -29,6 +31,7 @@ export class CatchUpCollector {
   #openTime: number | undefined;
   #pending: BatchItem[] = [];
   #timer: TimerHandle | undefined;
+  #replayDone = false;
 
   constructor(options: CatchUpCollectorOptions) {
     this.#options = options;
@@ -37,6 +40,7 @@ export class CatchUpCollector {
   /** The server's `open` event (its time in Unix seconds). */
   opened(serverTime: number | undefined): void {
     this.#openTime = serverTime;
+    this.#armQuietTimer(); // an empty replay also ends, after the same quiet time
   }
 
   add(item: BatchItem): void {
@@ -54,10 +58,15 @@ export class CatchUpCollector {
   flush(): void {
     if (this.#timer !== undefined) this.#options.clock.clearTimeout(this.#timer);
     this.#timer = undefined;
-    if (this.#pending.length === 0) return;
-    const items = this.#pending;
-    this.#pending = [];
-    this.#options.onBatch(items, 'replay');
+    if (this.#pending.length > 0) {
+      const items = this.#pending;
+      this.#pending = [];
+      this.#options.onBatch(items, 'replay');
+    }
+    if (this.#openTime !== undefined && !this.#replayDone) {
+      this.#replayDone = true;
+      this.#options.onReplayDone?.();
+    }
   }
 
   #armQuietTimer(): void {

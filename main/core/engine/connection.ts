@@ -1,10 +1,12 @@
 /**
- * One long-lived subscription connection for a group of topics on one server: connect with `since=<cursor>`,
- * watch liveness, reconnect with backoff, stop on authentication failures, isolate forbidden topics, and poll as a
- * safety net. Every item goes through `deliver` (dedupe → store → cursor) in arrival order, one at a time.
+ * One long-lived subscription connection for a group of topics on one server: connect from the topics' resume
+ * points, watch liveness, reconnect with backoff, stop on authentication failures and permanent errors, isolate
+ * forbidden topics, and poll as a safety net. Every item goes through the DeliveryQueue (dedupe → store → resume
+ * point) in arrival order; the queue pauses the transport while too much waits.
  */
-import type { Deliver, DeliveryMode } from '../delivery/deliver.ts';
-import type { Clock, HistoryStore, Logger, TimerHandle } from '../ports.ts';
+import type { Deliver } from '../delivery/deliver.ts';
+import type { Clock, HistoryStore, Logger, ResumePoint, ResumeTarget, TimerHandle } from '../ports.ts';
+import { resumeKey } from '../protocol/resume-key.ts';
 import type { SinceValue } from '../protocol/since.ts';
 import { buildSubscribeRequest, type SubscribeRequest } from '../protocol/subscribe-request.ts';
 import type { OpenTransport, ServerError, Transport, TransportEnd, TransportItem } from '../transports/transport.ts';
@@ -17,7 +19,11 @@ import {
   type ConnectionTiming,
   DEFAULT_TIMING,
 } from './connection-types.ts';
+import { DeliveryQueue, type QueueEntry } from './delivery-queue.ts';
+import { permanentStoreError } from './delivery-errors.ts';
+import { findForbiddenTopics } from './forbidden-topics.ts';
 import type { CheckTopicAccess, Poll } from './http-requests.ts';
+import { planResume } from './resume-point.ts';
 import { Watchdog } from './watchdog.ts';
 
 export interface ConnectionOptions {
@@ -38,12 +44,23 @@ export interface ConnectionOptions {
 
 type TimerName = 'reconnect' | 'healthy' | 'pollAfterConnect' | 'pollInterval';
 
+/** What one connect attempt started from: its polls start there too, so nothing between is skipped. */
+interface Attempt {
+  readonly generation: number;
+  readonly topics: readonly string[];
+  readonly targets: readonly ResumeTarget[];
+  readonly since: SinceValue | undefined;
+  /** Server time of this attempt's `open` (Unix seconds). */
+  openTime?: number;
+}
+
 export class Connection {
   readonly #options: ConnectionOptions;
   readonly #spec: ConnectionSpec;
   readonly #timing: ConnectionTiming;
   readonly #backoff: Backoff;
   readonly #watchdog: Watchdog;
+  readonly #queue: DeliveryQueue;
   readonly #timers = new Map<TimerName, TimerHandle>();
   readonly #forbidden = new Set<string>();
   #state: ConnectionState = { kind: 'stopped' };
@@ -51,18 +68,21 @@ export class Connection {
   /** Bumped on every connect and stop: callbacks of an older transport are ignored. */
   #generation = 0;
   #transport: Transport | undefined;
+  #paused = false;
   #collector: CatchUpCollector | undefined;
-  #replayMode: DeliveryMode = 'catch-up';
-  #queue: Promise<void> = Promise.resolve();
-  #enqueued = 0;
+  #attempt: Attempt | undefined;
+  /** Where the next safety-net poll starts: the resume point as it was when the previous poll started. */
+  #pollFrom: SinceValue | undefined;
+  /**
+   * The first `open`'s server time, once writing it as the resume point of topics that have none failed (full
+   * disk): a reconnect resumes from it, never from the time of something received but not stored.
+   */
+  #unsavedStartTime: number | undefined;
+  /** The server refused `since=<id>` (400): resume by time from now on. */
+  #preferTime = false;
   #reconnects = 0;
   #messages = 0;
   #lastActivityAt: number | undefined;
-  /**
-   * Newest server time seen (Unix seconds, from open/keepalive/messages). Resumes a group that has no message id
-   * yet: `since=<time>` is inclusive, and dedupe drops the overlap.
-   */
-  #lastServerTime: number | undefined;
 
   constructor(options: ConnectionOptions) {
     this.#options = options;
@@ -78,7 +98,18 @@ export class Connection {
       timeoutMs: this.#timing.keepaliveTimeoutMs,
       onDead: () => {
         this.#dropTransport();
-        this.#scheduleReconnect(`no data for ${this.#timing.keepaliveTimeoutMs / 1000} s`);
+        this.#scheduleReconnect(`no data for ${String(this.#timing.keepaliveTimeoutMs / 1000)} s`);
+      },
+    });
+    this.#queue = new DeliveryQueue({
+      deliver: options.deliver,
+      groupKey: options.spec.key,
+      server: options.spec.server,
+      onError: (error, entry) => {
+        this.#onDeliveryFailed(error, entry);
+      },
+      onPressure: (tooFull) => {
+        this.#setPaused(tooFull);
       },
     });
   }
@@ -88,13 +119,12 @@ export class Connection {
   }
 
   get status(): ConnectionStatus {
-    const topics = this.#activeTopics();
     const counters = { reconnects: this.#reconnects, messages: this.#messages };
     return {
       key: this.#spec.key,
       server: this.#spec.server,
       transport: this.#spec.transport,
-      topics,
+      topics: this.#activeTopics(),
       forbiddenTopics: [...this.#forbidden],
       state: this.#state,
       counters: this.#lastActivityAt === undefined ? counters : { ...counters, lastActivityAt: this.#lastActivityAt },
@@ -108,18 +138,17 @@ export class Connection {
     this.#connectNow();
   }
 
-  /** Stops at once; `drained()` resolves when what was already read has been stored. */
+  /** Stops at once; `drained()` resolves when what was already read has been delivered. */
   stop(): void {
     this.#running = false;
     this.#generation++;
     this.#dropTransport();
-    this.#collector?.flush();
     for (const name of [...this.#timers.keys()]) this.#clearTimer(name);
     this.#setState({ kind: 'stopped' });
   }
 
   drained(): Promise<void> {
-    return this.#queue;
+    return this.#queue.drained();
   }
 
   /** For OS resume and network-online: a socket that survived sleep may be half-open, so start afresh. */
@@ -134,41 +163,74 @@ export class Connection {
     return this.#spec.topics.filter((topic) => !this.#forbidden.has(topic));
   }
 
+  #targets(topics: readonly string[]): ResumeTarget[] {
+    return topics.map((topic) => ({ key: resumeKey(this.#spec, topic), topic }));
+  }
+
+  async #storedPoints(targets: readonly ResumeTarget[]): Promise<Map<string, ResumePoint>> {
+    const stored = await this.#options.history.getResumePoints(targets.map((target) => target.key));
+    const byTopic = new Map<string, ResumePoint>();
+    for (const target of targets) {
+      const point = stored.get(target.key);
+      if (point !== undefined) byTopic.set(target.topic, point);
+    }
+    return byTopic;
+  }
+
   #connectNow(): void {
     this.#clearTimer('reconnect');
     const generation = ++this.#generation;
     this.#setState({ kind: 'connecting' });
     this.#connect(generation).catch((error: unknown) => {
+      if (generation !== this.#generation) return;
+      const permanent = permanentStoreError(error);
+      if (permanent !== undefined) {
+        this.#fail(permanent);
+        return;
+      }
       this.#options.log.log('error', 'connect failed', { error: String(error) });
-      if (generation === this.#generation) this.#scheduleReconnect(String(error));
+      this.#scheduleReconnect(String(error));
     });
   }
 
   async #connect(generation: number): Promise<void> {
-    const cursor = await this.#options.history.getCursor(this.#spec.key);
-    if (generation !== this.#generation) return;
     const topics = this.#activeTopics();
-    let since: SinceValue | undefined;
-    if (cursor?.lastId !== undefined) since = { kind: 'id', id: cursor.lastId };
-    else if (this.#lastServerTime !== undefined) since = { kind: 'time', unixSeconds: this.#lastServerTime };
-    else since = this.#spec.initialSince;
-    if (this.#spec.transport === 'raw') since = undefined; // no ids, no catch-up: raw is lossy by nature
-    this.#replayMode = since === this.#spec.initialSince ? 'history' : 'catch-up';
-    const knownTopics = cursor?.topics ?? [];
-    const newTopics = cursor === undefined ? [] : topics.filter((topic) => !knownTopics.includes(topic));
-
+    const targets = this.#targets(topics);
+    const points = await this.#storedPoints(targets);
+    if (generation !== this.#generation) return;
+    const raw = this.#spec.transport === 'raw';
+    const plan = planResume({
+      topics,
+      points,
+      initialSince: this.#spec.initialSince,
+      ...(this.#unsavedStartTime === undefined ? {} : { unsavedStartTime: this.#unsavedStartTime }),
+      preferTime: this.#preferTime,
+    });
+    // Raw has no ids and no catch-up: lossy by nature, so it asks for nothing before now.
+    const since = raw ? undefined : plan.since;
     let request: SubscribeRequest;
     try {
       request = this.#request({ topics, ...(since === undefined ? {} : { since }) });
     } catch (error) {
-      this.#setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+      this.#fail(error instanceof Error ? error.message : String(error));
       return;
     }
+    const attempt: Attempt = { generation, topics, targets, since };
+    this.#attempt = attempt;
+    const unpointed = targets.filter((target) => !points.has(target.topic));
     const collector = new CatchUpCollector({
       clock: this.#options.clock,
       quietMs: this.#timing.catchUpQuietMs,
       onBatch: (items, kind) => {
-        this.#enqueue({ items, mode: kind === 'replay' ? this.#replayMode : 'live', advanceCursor: true });
+        this.#queue.push({ mode: kind === 'replay' ? plan.replay : 'live', items, advance: targets });
+      },
+      onReplayDone: () => {
+        // Topics that had no resume point resume from this connect's server time from now on (also after a
+        // restart before their first message). Queued after the replay, so it is written only once that is.
+        if (attempt.openTime !== undefined && unpointed.length > 0 && !raw) {
+          const resume = { targets: unpointed, lastTime: attempt.openTime, onlyIfMissing: true };
+          this.#queue.push({ mode: 'live', items: [], resume });
+        }
       },
     });
     this.#collector = collector;
@@ -179,7 +241,7 @@ export class Connection {
       request,
       handlers: {
         onOpen: () => {
-          if (generation === this.#generation) this.#onOpen({ firstConnect: cursor === undefined, topics, newTopics });
+          if (generation === this.#generation) this.#onOpen(plan.newTopics, topics);
         },
         onActivity: () => {
           if (generation !== this.#generation) return;
@@ -187,18 +249,19 @@ export class Connection {
           this.#watchdog.kick();
         },
         onItem: (item) => {
-          if (generation === this.#generation) this.#onItem(item, collector);
+          if (generation === this.#generation) this.#onItem(item, collector, attempt);
         },
         onEnd: (end) => {
           if (generation === this.#generation) this.#onEnd(end);
         },
       },
     });
+    if (this.#paused) this.#transport.pause();
   }
 
-  #onOpen(context: { firstConnect: boolean; topics: readonly string[]; newTopics: readonly string[] }): void {
+  #onOpen(newTopics: readonly string[], topics: readonly string[]): void {
     this.#setState({ kind: 'open', since: this.#options.clock.now() });
-    this.#watchdog.start();
+    if (!this.#paused) this.#watchdog.start();
     this.#setTimer('healthy', this.#timing.healthyAfterMs, () => {
       this.#backoff.reset();
     });
@@ -206,13 +269,10 @@ export class Connection {
     this.#setTimer('pollAfterConnect', this.#timing.pollAfterConnectMs, () => {
       this.#pollCatchUp();
     });
-    // The live request's replay is the first history load; remember which topics it covered.
-    if (context.firstConnect)
-      this.#enqueue({ items: [], mode: 'history', advanceCursor: false, loadedTopics: context.topics });
-    else if (context.newTopics.length > 0) this.#loadHistory(context.newTopics, context.topics);
+    if (newTopics.length > 0) this.#loadHistory(newTopics, topics);
   }
 
-  #onItem(item: TransportItem, collector: CatchUpCollector): void {
+  #onItem(item: TransportItem, collector: CatchUpCollector, attempt: Attempt): void {
     switch (item.type) {
       case 'invalid':
         this.#options.log.log('warn', 'skipped an unreadable stream item', { reason: item.reason });
@@ -221,39 +281,56 @@ export class Connection {
         this.#options.log.log('debug', 'ignored an unknown event kind', { event: item.event });
         return;
       case 'liveness':
-        if (item.event === 'open') collector.opened(item.time);
-        this.#noteServerTime(item.time);
+        if (item.event === 'open') {
+          if (attempt.openTime === undefined && item.time !== undefined) attempt.openTime = item.time;
+          collector.opened(item.time);
+        }
         return;
       case 'raw':
         this.#messages++;
         this.#options.onRaw?.(item.body, this.#spec);
         return;
       case 'message':
-        this.#messages++;
-        this.#noteServerTime(item.message.time);
-        collector.add({ type: 'message', message: item.message });
+      case 'change': {
+        const batchItem: BatchItem =
+          item.type === 'message'
+            ? { type: 'message', message: item.message }
+            : { type: 'change', change: item.change };
+        if (!this.#isOurs(batchItem, attempt)) return;
+        if (item.type === 'message') this.#messages++;
+        collector.add(batchItem);
         return;
-      case 'change':
-        collector.add({ type: 'change', change: item.change });
-        return;
+      }
     }
   }
 
-  #noteServerTime(time: number | undefined): void {
-    if (time !== undefined && (this.#lastServerTime === undefined || time > this.#lastServerTime)) {
-      this.#lastServerTime = time;
-    }
+  /** A server (or proxy) that sends a topic we did not ask for: neither shown nor stored. */
+  #isOurs(item: BatchItem, attempt: Attempt): boolean {
+    const topic = item.type === 'message' ? item.message.topic : item.change.topic;
+    if (attempt.topics.includes(topic)) return true;
+    this.#options.log.log('warn', 'skipped a message for a topic this connection did not subscribe to', { topic });
+    return false;
   }
 
   #onEnd(end: TransportEnd): void {
     this.#transport = undefined;
     this.#stopConnectionTimers();
-    if (end.kind === 'closed') return;
-    if (end.kind === 'refused') {
-      this.#onRefused(end.error);
-      return;
+    switch (end.kind) {
+      case 'closed':
+        return;
+      case 'refused':
+        this.#onRefused(end.error);
+        return;
+      case 'fatal':
+        this.#fail(end.message);
+        return;
+      case 'network':
+        this.#scheduleReconnect(end.message);
+        return;
+      case 'ended':
+        this.#scheduleReconnect('the server closed the stream');
+        return;
     }
-    this.#scheduleReconnect(end.kind === 'network' ? end.message : 'the server closed the stream');
   }
 
   #onRefused(error: ServerError): void {
@@ -265,20 +342,31 @@ export class Connection {
     if (error.status === 403) {
       const generation = this.#generation;
       this.#narrowForbidden(error).catch((failure: unknown) => {
-        if (generation === this.#generation) this.#setState({ kind: 'auth-failed', error });
         this.#options.log.log('warn', 'could not narrow down a 403', { error: String(failure) });
+        if (generation === this.#generation) this.#scheduleReconnect(error.message);
       });
       return;
     }
-    if (error.status === 400) {
-      this.#setState({ kind: 'error', message: error.message });
+    if (error.status === 400 && this.#attempt?.since?.kind === 'id' && !this.#preferTime) {
+      // A resume id the server does not accept (not ntfy's form, a proxy's rule): resume by time instead of
+      // failing for good — dedupe absorbs the overlap.
+      this.#options.log.log('warn', 'the server refused the resume id; resuming by time', { error: error.message });
+      this.#preferTime = true;
+      this.#connectNow();
       return;
     }
-    const retryAfterMs = parseRetryAfterMs(error.retryAfter, Date.now());
+    if (error.status === 400) {
+      this.#fail(error.message);
+      return;
+    }
+    const retryAfterMs = parseRetryAfterMs(error.retryAfter, this.#options.clock.now());
     this.#scheduleReconnect(error.message, retryAfterMs);
   }
 
-  /** A 403 on a multi-topic request: ask `/<topic>/auth` per topic, isolate the forbidden ones, keep the rest. */
+  /**
+   * A 403 on a multi-topic request: find the forbidden topics by probing lists of topics (`/<a,b>/auth`),
+   * bisecting, at a small concurrency and waiting out 429s; keep the readable ones.
+   */
   async #narrowForbidden(error: ServerError): Promise<void> {
     const generation = this.#generation;
     const topics = this.#activeTopics();
@@ -286,23 +374,29 @@ export class Connection {
       this.#setState({ kind: 'auth-failed', error });
       return;
     }
-    const access = await Promise.all(
-      topics.map(async (topic) => ({
-        topic,
-        access: await this.#options.checkTopicAccess(this.#request({ topics: [topic] })),
-      })),
-    );
-    if (generation !== this.#generation || !this.#running) return;
-    const forbidden = access.filter((entry) => entry.access === 'forbidden').map((entry) => entry.topic);
-    if (forbidden.length === 0 || forbidden.length === topics.length) {
-      this.#setState({ kind: 'auth-failed', error });
-      return;
-    }
-    for (const topic of forbidden) this.#forbidden.add(topic);
-    this.#options.log.log('warn', 'isolated forbidden topics; the others reconnect', {
-      forbidden: forbidden.join(','),
+    const decision = await findForbiddenTopics({
+      topics,
+      clock: this.#options.clock,
+      probe: async (probed) => ({ answer: await this.#options.checkTopicAccess(this.#request({ topics: probed })) }),
     });
-    this.#connectNow();
+    if (generation !== this.#generation || !this.#running) return;
+    switch (decision.kind) {
+      case 'all-forbidden':
+      case 'unauthorized':
+        this.#setState({ kind: 'auth-failed', error });
+        return;
+      case 'undecided':
+        // Not known to be forbidden (network trouble, rate limits): try again later, never give up the topics.
+        this.#scheduleReconnect(`${error.message}; ${decision.reason}`, decision.retryAfterMs);
+        return;
+      case 'isolate':
+        for (const topic of decision.forbidden) this.#forbidden.add(topic);
+        this.#options.log.log('warn', 'isolated forbidden topics; the others reconnect', {
+          forbidden: decision.forbidden.join(','),
+        });
+        this.#connectNow();
+        return;
+    }
   }
 
   #scheduleReconnect(reason: string, retryAfterMs?: number): void {
@@ -313,6 +407,13 @@ export class Connection {
       this.#reconnects++;
       this.#connectNow();
     });
+  }
+
+  /** A problem retrying cannot fix: stop here and say why (the app shows it, the CLI exits). */
+  #fail(message: string): void {
+    this.#dropTransport();
+    this.#clearTimer('reconnect');
+    this.#setState({ kind: 'error', message });
   }
 
   #request(overrides: { topics: readonly string[]; since?: SinceValue; poll?: boolean }): SubscribeRequest {
@@ -328,30 +429,28 @@ export class Connection {
     });
   }
 
-  #enqueue(request: {
-    items: readonly BatchItem[];
-    mode: DeliveryMode;
-    advanceCursor: boolean;
-    loadedTopics?: readonly string[];
-  }): void {
-    this.#enqueued++;
-    const generation = this.#generation;
-    this.#queue = this.#queue
-      .then(async () => {
-        await this.#options.deliver({ groupKey: this.#spec.key, server: this.#spec.server, ...request });
-      })
-      .catch((error: unknown) => {
-        // Not stored means the cursor did not move: reconnecting replays these from the server.
-        this.#options.log.log('error', 'could not store messages; reconnecting to fetch them again', {
-          error: String(error),
-        });
-        if (generation === this.#generation && this.#running) {
-          this.#dropTransport();
-          this.#scheduleReconnect('storing messages failed');
-        }
-      });
+  #onDeliveryFailed(error: unknown, entry: QueueEntry): void {
+    if (entry.resume?.onlyIfMissing === true && entry.resume.lastTime !== undefined) {
+      // Everything before it was stored; only the start time could not be written. Keep it in memory.
+      this.#unsavedStartTime ??= entry.resume.lastTime;
+    }
+    const permanent = permanentStoreError(error);
+    if (permanent !== undefined) {
+      this.#options.log.log('error', 'cannot store messages', { error: String(error) });
+      this.#fail(permanent);
+      return;
+    }
+    // Not stored means the resume point did not move: reconnecting fetches these from the server again.
+    this.#options.log.log('error', 'could not deliver messages; reconnecting to fetch them again', {
+      error: String(error),
+    });
+    if (this.#running && this.#state.kind !== 'error' && this.#state.kind !== 'auth-failed') {
+      this.#dropTransport();
+      this.#scheduleReconnect('storing messages failed');
+    }
   }
 
+  /** Cached history of topics that joined a group which already has resume points. */
   #loadHistory(topics: readonly string[], allTopics: readonly string[]): void {
     const generation = this.#generation;
     const run = async (): Promise<void> => {
@@ -361,36 +460,51 @@ export class Connection {
         this.#options.log.log('warn', 'history load failed', { error: outcome.error.message });
         return;
       }
-      this.#enqueue({
-        items: batchItems(outcome.items),
-        mode: 'history',
-        advanceCursor: false,
-        loadedTopics: allTopics,
-      });
+      const items = this.#ownItems(outcome.items, allTopics);
+      if (items.length > 0) this.#queue.push({ mode: 'history', items });
     };
     run().catch((error: unknown) => {
       this.#options.log.log('warn', 'history load failed', { error: String(error) });
     });
   }
 
-  /** Safety net: what the stream may have missed (fan-out before caching, buffering proxies) since the cursor. */
+  #ownItems(items: readonly TransportItem[], topics: readonly string[]): BatchItem[] {
+    const result: BatchItem[] = [];
+    for (const item of items) {
+      if (item.type === 'message' && topics.includes(item.message.topic))
+        result.push({ type: 'message', message: item.message });
+      else if (item.type === 'change' && topics.includes(item.change.topic))
+        result.push({ type: 'change', change: item.change });
+    }
+    return result;
+  }
+
+  /**
+   * Safety net: what the stream may have missed (fanned out before it was cached, a buffering proxy). Polls from
+   * where the attempt started (first poll) or where the previous poll started — never from the resume point as it
+   * is now, which a live message may have moved past a message the stream missed.
+   */
   #pollCatchUp(): void {
-    const generation = this.#generation;
+    const attempt = this.#attempt;
+    if (attempt === undefined || attempt.generation !== this.#generation) return;
     const run = async (): Promise<void> => {
-      const cursor = await this.#options.history.getCursor(this.#spec.key);
-      if (cursor?.lastId === undefined || generation !== this.#generation) return;
-      const enqueuedBefore = this.#enqueued;
-      const since: SinceValue = { kind: 'id', id: cursor.lastId };
-      const outcome = await this.#options.poll(this.#request({ topics: this.#activeTopics(), since, poll: true }));
-      if (generation !== this.#generation) return;
+      const from = this.#pollFrom ?? pollStart(attempt);
+      const points = await this.#storedPoints(attempt.targets);
+      const next = planResume({ topics: attempt.topics, points, initialSince: this.#spec.initialSince }).since;
+      if (from === undefined || attempt.generation !== this.#generation) return;
+      const pushedBefore = this.#queue.pushed;
+      const outcome = await this.#options.poll(this.#request({ topics: attempt.topics, since: from, poll: true }));
+      if (attempt.generation !== this.#generation) return;
       if (!outcome.ok) {
         this.#options.log.log('warn', 'catch-up poll failed', { error: outcome.error.message });
         return;
       }
-      const items = batchItems(outcome.items);
+      this.#pollFrom = next.kind === 'id' || next.kind === 'time' ? next : from;
+      const items = this.#ownItems(outcome.items, attempt.topics);
       if (items.length === 0) return;
-      // Live items queued meanwhile are newer than the poll's last one: keep the cursor where they put it.
-      this.#enqueue({ items, mode: 'catch-up', advanceCursor: this.#enqueued === enqueuedBefore });
+      // Items queued meanwhile may be newer than the poll's last one: then store only, never move back.
+      const live = this.#queue.pushed !== pushedBefore;
+      this.#queue.push({ mode: 'catch-up', items, ...(live ? {} : { advance: attempt.targets }) });
     };
     run().catch((error: unknown) => {
       this.#options.log.log('warn', 'catch-up poll failed', { error: String(error) });
@@ -405,11 +519,25 @@ export class Connection {
     });
   }
 
+  /** Backpressure from the queue: stop reading (and stop the watchdog, which would take the pause for death). */
+  #setPaused(paused: boolean): void {
+    if (this.#paused === paused) return;
+    this.#paused = paused;
+    if (paused) {
+      this.#watchdog.stop();
+      this.#transport?.pause();
+      return;
+    }
+    this.#transport?.resume();
+    if (this.#transport !== undefined) this.#watchdog.start();
+  }
+
   #dropTransport(): void {
     const transport = this.#transport;
     this.#transport = undefined;
     this.#stopConnectionTimers();
     this.#generation++;
+    this.#pollFrom = undefined;
     transport?.close();
   }
 
@@ -443,11 +571,8 @@ export class Connection {
   }
 }
 
-function batchItems(items: readonly TransportItem[]): BatchItem[] {
-  const result: BatchItem[] = [];
-  for (const item of items) {
-    if (item.type === 'message') result.push({ type: 'message', message: item.message });
-    else if (item.type === 'change') result.push({ type: 'change', change: item.change });
-  }
-  return result;
+/** The first safety-net poll of an attempt starts where its live request did, or at its `open` for a new group. */
+function pollStart(attempt: Attempt): SinceValue | undefined {
+  if (attempt.since?.kind === 'id' || attempt.since?.kind === 'time') return attempt.since;
+  return attempt.openTime === undefined ? undefined : { kind: 'time', unixSeconds: attempt.openTime };
 }

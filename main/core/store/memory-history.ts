@@ -1,13 +1,13 @@
 /**
- * HistoryStore in memory: dedupe by (server, id) and cursors, for tests and for `ntfy-tray subscribe` until the
- * SQLite store lands. Appends are atomic by construction (no await between check and write).
+ * HistoryStore in memory: dedupe by (server, id) and resume points, for tests. Appends are atomic by construction
+ * (no await between check and write).
  */
-import type { AppendRequest, AppendResult, GroupCursor, HistoryStore } from '../ports.ts';
+import type { AppendRequest, AppendResult, HistoryStore, ResumePoint } from '../ports.ts';
 import type { NtfyMessage } from '../protocol/types.ts';
 
 export class MemoryHistoryStore implements HistoryStore {
   readonly #seen = new Set<string>();
-  readonly #cursors = new Map<string, GroupCursor>();
+  readonly #resume = new Map<string, ResumePoint>();
   readonly #messages: NtfyMessage[] = [];
 
   append(request: AppendRequest): Promise<AppendResult> {
@@ -20,17 +20,41 @@ export class MemoryHistoryStore implements HistoryStore {
     const newMessages = request.messages.filter((message) => isNew(message.id));
     const newChanges = request.changes.filter((change) => isNew(change.id));
     this.#messages.push(...newMessages);
-    if (request.cursor !== undefined) {
-      const previous = this.#cursors.get(request.groupKey) ?? { topics: [] };
-      const lastId = request.cursor.lastId ?? previous.lastId;
-      const topics = request.cursor.topics ?? previous.topics;
-      this.#cursors.set(request.groupKey, lastId === undefined ? { topics } : { lastId, topics });
+    const resume = request.resume;
+    for (const { key } of resume?.targets ?? []) {
+      const previous = this.#resume.get(key);
+      if (resume?.onlyIfMissing === true && previous !== undefined) continue;
+      const lastId = resume?.lastId === undefined ? previous?.lastId : (resume.lastId ?? undefined);
+      const lastTime = resume?.lastTime ?? previous?.lastTime;
+      this.#resume.set(key, {
+        ...(lastId === undefined ? {} : { lastId }),
+        ...(lastTime === undefined ? {} : { lastTime }),
+      });
     }
     return Promise.resolve({ newMessages, newChanges });
   }
 
-  getCursor(groupKey: string): Promise<GroupCursor | undefined> {
-    return Promise.resolve(this.#cursors.get(groupKey));
+  unseen(request: Pick<AppendRequest, 'server' | 'messages' | 'changes'>): Promise<AppendResult> {
+    const batch = new Set<string>();
+    const isNew = (id: string): boolean => {
+      const key = `${request.server}\n${id}`;
+      if (this.#seen.has(key) || batch.has(key)) return false;
+      batch.add(key);
+      return true;
+    };
+    return Promise.resolve({
+      newMessages: request.messages.filter((message) => isNew(message.id)),
+      newChanges: request.changes.filter((change) => isNew(change.id)),
+    });
+  }
+
+  getResumePoints(keys: readonly string[]): Promise<ReadonlyMap<string, ResumePoint>> {
+    const found = new Map<string, ResumePoint>();
+    for (const key of keys) {
+      const point = this.#resume.get(key);
+      if (point !== undefined) found.set(key, point);
+    }
+    return Promise.resolve(found);
   }
 
   /** Everything stored, in arrival order. */

@@ -1,6 +1,6 @@
 /**
  * `HistoryStore.append` on SQLite: one call is one transaction holding the new messages, the change events, their
- * effects, and the group's cursor — so a cursor never points past what is stored, even after a crash.
+ * effects, and the resume points they move — so a resume point never points past what is stored, even after a crash.
  *
  * The hot path is two statements per message (the row, its search entry). The sequence bookkeeping
  * (sequences.ts) only runs when the server uses sequence ids or change events at all, which is decided once per
@@ -29,11 +29,17 @@ export function createAppend(options: { readonly db: DatabaseSync; readonly now:
     INSERT INTO message_changes (server, id, kind, topic, sequence_id, time, raw, received_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (server, id) DO NOTHING`);
-  // A partial cursor keeps the fields it does not mention (the same merge as the in-memory store).
-  const upsertCursor = db.prepare(`
-    INSERT INTO cursors (group_key, last_id, topics, updated_at) VALUES (?1, ?2, coalesce(?3, '[]'), ?4)
-      ON CONFLICT (group_key) DO UPDATE SET
-        last_id = coalesce(?2, last_id), topics = coalesce(?3, topics), updated_at = ?4`);
+  // ?4 = 1: set the id to ?3 (null clears it); 0: keep the stored id. A missing time keeps the stored time.
+  const upsertResume = db.prepare(`
+    INSERT INTO resume_points (resume_key, server, topic, last_id, last_time, updated_at)
+      VALUES (?1, ?2, ?5, CASE WHEN ?4 = 1 THEN ?3 END, ?6, ?7)
+      ON CONFLICT (resume_key) DO UPDATE SET
+        last_id = CASE WHEN ?4 = 1 THEN ?3 ELSE last_id END,
+        last_time = coalesce(?6, last_time),
+        updated_at = ?7`);
+  const insertResumeIfMissing = db.prepare(`
+    INSERT INTO resume_points (resume_key, server, topic, last_id, last_time, updated_at) VALUES (?, ?, ?, NULL, ?, ?)
+      ON CONFLICT (resume_key) DO NOTHING`);
   // Both answered from small partial or dedicated indexes.
   const serverUsesSequences = db.prepare(
     'SELECT EXISTS (SELECT 1 FROM messages WHERE server = ? AND sequence_id IS NOT NULL) AS found',
@@ -88,17 +94,22 @@ export function createAppend(options: { readonly db: DatabaseSync; readonly now:
   }
 
   return (request) => {
-    if (request.messages.length === 0 && request.changes.length === 0 && request.cursor === undefined) {
+    if (request.messages.length === 0 && request.changes.length === 0 && request.resume === undefined) {
       return { newMessages: [], newChanges: [] };
     }
     return inWriteTransaction(db, () => {
       const receivedAt = now();
       const newMessages = appendMessages(request.server, request.messages, receivedAt, request.read === true);
       const newChanges = appendChanges(request.server, request.changes, receivedAt);
-      const cursor = request.cursor;
-      if (cursor !== undefined) {
-        const topics = cursor.topics === undefined ? null : JSON.stringify(cursor.topics);
-        upsertCursor.run(request.groupKey, cursor.lastId ?? null, topics, receivedAt);
+      const resume = request.resume;
+      for (const target of resume?.targets ?? []) {
+        const time = resume?.lastTime ?? null;
+        if (resume?.onlyIfMissing === true) {
+          insertResumeIfMissing.run(target.key, request.server, target.topic, time, receivedAt);
+          continue;
+        }
+        const setId = resume?.lastId === undefined ? 0 : 1;
+        upsertResume.run(target.key, request.server, resume?.lastId ?? null, setId, target.topic, time, receivedAt);
       }
       return { newMessages, newChanges };
     });

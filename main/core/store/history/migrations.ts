@@ -4,11 +4,49 @@
  * together with the version bump, so a crash mid-migration leaves the previous version intact.
  */
 import type { DatabaseSync } from 'node:sqlite';
+import { isNtfyMessageId } from '../../protocol/resume-key.ts';
+import { resumePointsOfLegacyCursor } from './legacy-cursors.ts';
 
 export interface Migration {
   readonly version: number;
   readonly description: string;
-  readonly sql: string;
+  /** SQL, or code where a step must compute values SQL cannot (hashes); both run inside the step's transaction. */
+  readonly sql: string | ((db: DatabaseSync) => void);
+}
+
+/** Version 3: per-topic resume points replace the per-group cursors (which held topics-less, shared keys). */
+function perTopicResumePoints(db: DatabaseSync): void {
+  db.exec(`
+    CREATE TABLE resume_points (
+      resume_key TEXT PRIMARY KEY,
+      server TEXT NOT NULL,
+      topic TEXT NOT NULL,
+      last_id TEXT,
+      last_time INTEGER,
+      updated_at INTEGER NOT NULL
+    ) WITHOUT ROWID;
+  `);
+  const insert = db.prepare(`
+    INSERT INTO resume_points (resume_key, server, topic, last_id, last_time, updated_at) VALUES (?, ?, ?, ?, NULL, ?)
+      ON CONFLICT (resume_key) DO NOTHING`);
+  for (const row of db.prepare('SELECT group_key, last_id, topics, updated_at FROM cursors').all()) {
+    let topics: unknown;
+    try {
+      topics = JSON.parse(String(row['topics']));
+    } catch {
+      continue; // a damaged row: that topic starts afresh, as a new subscription would
+    }
+    if (!Array.isArray(topics)) continue;
+    const lastId = typeof row['last_id'] === 'string' && isNtfyMessageId(row['last_id']) ? row['last_id'] : null;
+    const points = resumePointsOfLegacyCursor(String(row['group_key']), {
+      lastId,
+      topics: topics.filter((topic): topic is string => typeof topic === 'string'),
+    });
+    for (const point of points)
+      insert.run(point.key, point.server, point.topic, point.lastId ?? null, Number(row['updated_at'] ?? 0));
+  }
+  // The old keys could hold what a user typed as a name (`alice:secret`): nothing of them is kept.
+  db.exec('DROP TABLE cursors');
 }
 
 /**
@@ -111,6 +149,7 @@ export const MIGRATIONS: readonly Migration[] = [
       INSERT INTO messages_search (messages_search) VALUES ('rebuild');
     `,
   },
+  { version: 3, description: 'per-topic resume points', sql: perTopicResumePoints },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -159,7 +198,8 @@ export function migrateHistory(db: DatabaseSync, options: MigrateOptions): { fro
     db.exec('BEGIN IMMEDIATE');
     try {
       if (readSchemaVersion(db) < migration.version) {
-        db.exec(migration.sql);
+        if (typeof migration.sql === 'string') db.exec(migration.sql);
+        else migration.sql(db);
         // user_version lives in the file header and is written inside this transaction.
         db.exec(`PRAGMA user_version = ${String(migration.version)}`);
       }

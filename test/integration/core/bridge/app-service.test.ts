@@ -175,7 +175,6 @@ describe('history, actions and links', () => {
   async function store(): Promise<void> {
     await history.append({
       server: server.url,
-      groupKey: 'g',
       changes: [],
       messages: [
         makeMessage({
@@ -247,7 +246,6 @@ describe('attachment previews', () => {
   it('fetches images only, not expired ones, and answers null when it cannot', async () => {
     await history.append({
       server: server.url,
-      groupKey: 'g',
       changes: [],
       messages: [
         ...Object.entries(attachments).map(([id, attachment]) =>

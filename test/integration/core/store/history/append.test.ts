@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { NtfyMessage } from '../../../../../main/core/protocol/types.ts';
 import { changeEvent, messageWithEverything, sampleMessages, simpleMessage } from './sample-messages.ts';
-import { checkIntegrity, openRaw, openStore, openTempStore, request, SERVER } from './temp-store.ts';
+import {
+  checkIntegrity,
+  openRaw,
+  openStore,
+  openTempStore,
+  request,
+  RESUME_KEY,
+  SERVER,
+  storedResumePoint,
+} from './temp-store.ts';
 
 const ids = (messages: readonly { readonly id: string }[]): string[] => messages.map((message) => message.id);
 
@@ -56,14 +65,25 @@ describe('SqliteHistoryStore.append', () => {
   it('stores hostile text verbatim: parameters only, nothing is interpolated into SQL', async () => {
     const { store, dir } = await openTempStore();
     const hostile = "'); DROP TABLE messages; --";
-    const message = simpleMessage({ id: `x'"`, topic: "t'1", title: '"; DELETE FROM cursors; --', message: hostile });
-    await store.append(
-      request({ messages: [message], groupKey: "g'; --", cursor: { lastId: `x'"`, topics: ["t'1"] } }),
-    );
+    const message = simpleMessage({
+      id: `x'"`,
+      topic: "t'1",
+      title: '"; DELETE FROM resume_points; --',
+      message: hostile,
+    });
+    const key = "g'; --";
+    await store.append({
+      ...request({ messages: [message] }),
+      resume: { targets: [{ key, topic: "t'1" }], lastId: `x'"`, lastTime: 7 },
+    });
     const stored = store.getMessage({ server: SERVER, id: `x'"` });
     expect(stored?.message.message).toBe(hostile);
-    expect(stored?.message.title).toBe('"; DELETE FROM cursors; --');
-    expect(await store.getCursor("g'; --")).toEqual({ lastId: `x'"`, topics: ["t'1"] });
+    expect(stored?.message.title).toBe('"; DELETE FROM resume_points; --');
+    // Stored verbatim, but an id that is not ntfy's form is never handed out as a resume id.
+    expect(openRaw(dir).prepare('SELECT last_id FROM resume_points WHERE resume_key = ?').get(key)?.['last_id']).toBe(
+      `x'"`,
+    );
+    expect(await storedResumePoint(store, key)).toEqual({ lastTime: 7 });
     expect(checkIntegrity(openRaw(dir))).toBe('ok');
   });
 
@@ -75,31 +95,31 @@ describe('SqliteHistoryStore.append', () => {
     expect(ids(second.newChanges)).toEqual(['d2']);
   });
 
-  it('writes nothing — neither messages nor cursor — when any part of an append fails', async () => {
+  it('writes nothing — neither messages nor resume point — when any part of an append fails', async () => {
     const { store, dir } = await openTempStore();
-    await store.append(request({ messages: [simpleMessage({ id: 'before' })], cursor: { lastId: 'before' } }));
+    await store.append(request({ messages: [simpleMessage({ id: 'before' })], resumeTo: { lastId: 'before123456' } }));
     // A priority the parser never produces breaks the CHECK constraint halfway through the batch.
     const broken = { ...simpleMessage({ id: 'broken' }), priority: 9 } as unknown as NtfyMessage;
     await expect(
-      store.append(request({ messages: [simpleMessage({ id: 'ok' }), broken], cursor: { lastId: 'broken' } })),
+      store.append(request({ messages: [simpleMessage({ id: 'ok' }), broken], resumeTo: { lastId: 'broken123456' } })),
     ).rejects.toThrow(/CHECK constraint/);
     expect(ids(store.listMessages().messages.map((stored) => stored.message))).toEqual(['before']);
-    expect(await store.getCursor('group')).toEqual({ lastId: 'before', topics: [] });
+    expect(await storedResumePoint(store)).toEqual({ lastId: 'before123456' });
     // The connection is usable afterwards: no transaction was left open.
     expect(ids((await store.append(request({ messages: [simpleMessage({ id: 'ok' })] }))).newMessages)).toEqual(['ok']);
     expect(checkIntegrity(openRaw(dir))).toBe('ok');
   });
 
-  it('stores a 10,000-message catch-up with its cursor in one append', async () => {
+  it('stores a 10,000-message catch-up with its resume point in one append', async () => {
     const { store, dir } = await openTempStore();
     const messages = sampleMessages({ count: 10_000 });
     const lastId = messages.at(-1)?.id ?? '';
-    const result = await store.append(request({ messages, cursor: { lastId } }));
+    const result = await store.append(request({ messages, resumeTo: { lastId } }));
     expect(result.newMessages).toHaveLength(10_000);
     const raw = openRaw(dir);
     expect(raw.prepare('SELECT count(*) AS n FROM messages').get()?.['n']).toBe(10_000);
     expect(raw.prepare('SELECT count(*) AS n FROM messages_search').get()?.['n']).toBe(10_000);
-    expect(await store.getCursor('group')).toEqual({ lastId, topics: [] });
+    expect((await storedResumePoint(store))?.lastId).toBe(lastId);
     expect(checkIntegrity(raw)).toBe('ok');
   });
 });
@@ -115,30 +135,62 @@ describe('SqliteHistoryStore.close', () => {
   });
 });
 
-describe('SqliteHistoryStore cursors', () => {
-  it('has no cursor for a group it never saw', async () => {
+describe('SqliteHistoryStore resume points', () => {
+  it('has none for a key it never saw', async () => {
     const { store } = await openTempStore();
-    expect(await store.getCursor('unknown')).toBeUndefined();
+    expect(await store.getResumePoints(['unknown'])).toEqual(new Map());
   });
 
-  it('merges a partial cursor into the stored one, like the in-memory store', async () => {
+  it('merges a partial update into the stored point; null clears the id', async () => {
     const { store } = await openTempStore();
-    await store.append(request({ cursor: { topics: ['a'] } }));
-    expect(await store.getCursor('group')).toEqual({ topics: ['a'] });
-    await store.append(request({ messages: [simpleMessage({ id: 'm1' })], cursor: { lastId: 'm1' } }));
-    expect(await store.getCursor('group')).toEqual({ lastId: 'm1', topics: ['a'] });
-    await store.append(request({ cursor: { topics: ['a', 'b'] } }));
-    expect(await store.getCursor('group')).toEqual({ lastId: 'm1', topics: ['a', 'b'] });
-    await store.append(request({ cursor: {} }));
-    expect(await store.getCursor('group')).toEqual({ lastId: 'm1', topics: ['a', 'b'] });
-    expect(await store.getCursor('other')).toBeUndefined();
+    await store.append(request({ resumeTo: { lastTime: 100 } }));
+    expect(await storedResumePoint(store)).toEqual({ lastTime: 100 });
+    await store.append(
+      request({ messages: [simpleMessage({ id: 'm00000000001' })], resumeTo: { lastId: 'm00000000001' } }),
+    );
+    expect(await storedResumePoint(store)).toEqual({ lastId: 'm00000000001', lastTime: 100 });
+    await store.append(request({ resumeTo: {} }));
+    expect(await storedResumePoint(store)).toEqual({ lastId: 'm00000000001', lastTime: 100 });
+    await store.append(request({ resumeTo: { lastId: null, lastTime: 200 } }));
+    expect(await storedResumePoint(store)).toEqual({ lastTime: 200 });
+    expect(await store.getResumePoints(['other'])).toEqual(new Map());
   });
 
-  it('keeps the cursor across a reopen', async () => {
+  it('writes a first-connect time only where no point exists yet', async () => {
+    const { store } = await openTempStore();
+    const targets = [{ key: RESUME_KEY, topic: 't' }];
+    await store.append({ ...request({}), resume: { targets, lastTime: 100, onlyIfMissing: true } });
+    await store.append({ ...request({}), resume: { targets, lastTime: 999, onlyIfMissing: true } });
+    expect(await storedResumePoint(store)).toEqual({ lastTime: 100 });
+  });
+
+  it('gives a point without its own time the time of the message it names', async () => {
+    const { store } = await openTempStore();
+    const message = simpleMessage({ id: 'm00000000002', time: 1_700_000_123 });
+    await store.append(request({ messages: [message], resumeTo: { lastId: message.id } }));
+    expect(await storedResumePoint(store)).toEqual({ lastId: message.id, lastTime: 1_700_000_123 });
+  });
+
+  it('tells which items are not stored yet, without storing them', async () => {
+    const { store } = await openTempStore();
+    await store.append(request({ messages: [simpleMessage({ id: 'a' })], changes: [changeEvent(change('d1'))] }));
+    const unseen = await store.unseen({
+      server: SERVER,
+      messages: [simpleMessage({ id: 'a' }), simpleMessage({ id: 'b' }), simpleMessage({ id: 'b' })],
+      changes: [changeEvent(change('d1')), changeEvent(change('d2'))],
+    });
+    expect(ids(unseen.newMessages)).toEqual(['b']);
+    expect(ids(unseen.newChanges)).toEqual(['d2']);
+    expect(ids((await store.append(request({ messages: [simpleMessage({ id: 'b' })] }))).newMessages)).toEqual(['b']);
+  });
+
+  it('keeps the point across a reopen', async () => {
     const { store, dir } = await openTempStore();
-    await store.append(request({ messages: [simpleMessage({ id: 'm1' })], cursor: { lastId: 'm1', topics: ['t'] } }));
+    await store.append(
+      request({ messages: [simpleMessage({ id: 'm00000000001' })], resumeTo: { lastId: 'm00000000001' } }),
+    );
     await store.close();
-    expect(await (await openStore(dir)).getCursor('group')).toEqual({ lastId: 'm1', topics: ['t'] });
+    expect((await storedResumePoint(await openStore(dir)))?.lastId).toBe('m00000000001');
   });
 });
 

@@ -23,7 +23,12 @@ for (let batch = 1; stored < maxMessages; batch++) {
   const messages = sampleMessages({ count: batchSize, firstId: stored, seed: stored + 1, startTime: 1_700_000_000 });
   const lastId = messages.at(-1)?.id ?? '';
   process.stdout.write(`begin ${batch}\n`);
-  await store.append({ server: 'https://crash.example', groupKey: 'crash', messages, changes: [], cursor: { lastId } });
+  await store.append({
+    server: 'https://crash.example',
+    messages,
+    changes: [],
+    resume: { targets: [{ key: 'crash', topic: 'crash' }], lastId, lastTime: messages.at(-1)?.time ?? 0 },
+  });
   stored += batchSize;
   process.stdout.write(`commit ${batch} ${lastId} ${stored}\n`);
 }

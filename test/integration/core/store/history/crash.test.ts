@@ -73,7 +73,7 @@ async function checkAfterCrash(dir: string, batchSize: number, atLeast: number):
   // Appends are atomic: never part of a batch.
   expect(count % batchSize).toBe(0);
   expect(count).toBeGreaterThanOrEqual(atLeast);
-  const cursor = await store.getCursor('crash');
+  const cursor = (await store.getResumePoints(['crash'])).get('crash');
   if (count === 0) {
     expect(cursor).toBeUndefined();
     return count;

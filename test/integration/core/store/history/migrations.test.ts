@@ -12,15 +12,23 @@ import {
 import { migrateHistory, readSchemaVersion } from '../../../../../main/core/store/history/migrations.ts';
 import { openHistoryDatabase } from '../../../../../main/core/store/history/open-database.ts';
 import { simpleMessage } from './sample-messages.ts';
-import { checkIntegrity, openRaw, openStore, openTempStore, request, SERVER, tempDir } from './temp-store.ts';
+import { resumeKey } from '../../../../../main/core/protocol/resume-key.ts';
+import {
+  checkIntegrity,
+  openRaw,
+  openStore,
+  openTempStore,
+  request,
+  RESUME_KEY,
+  SERVER,
+  tempDir,
+} from './temp-store.ts';
 
 /**
  * Data as each earlier schema version stored it, in that version's own SQL. A new migration step needs a seed for
  * the version before it (the test below insists), so every upgrade path is tested with data in it.
  */
-const SEEDS: Readonly<Record<number, string>> = {
-  0: '',
-  1: `
+const SEED_V1 = `
     INSERT INTO messages (server, topic, id, sequence_id, time, title, message, priority, tags, actions, raw,
         received_at, read)
       VALUES
@@ -31,8 +39,17 @@ const SEEDS: Readonly<Record<number, string>> = {
     INSERT INTO message_changes (server, id, kind, topic, sequence_id, time, raw, received_at)
       VALUES ('${SERVER}', 'seedChange01', 'message_clear', 'alerts', 'other', 1700000200, '{}', 1700000200123);
     INSERT INTO cursors (group_key, last_id, topics, updated_at)
-      VALUES ('group', 'seedChange01', '["alerts"]', 1700000200123);
-  `,
+      VALUES ('${SERVER} json anonymous header  [null,null,null,[],[]]', 'seedChange01', '["alerts"]', 1700000200123),
+        ('${SERVER} ws user:alice:hunter2 header  [null,null,null,[],[]]', 'seedMessage1', '["private"]', 1),
+        ('not a key we wrote', 'seedMessage1', '["x"]', 1);
+  `;
+
+const SEEDS: Readonly<Record<number, string>> = {
+  0: '',
+  1: SEED_V1,
+  // Version 2 indexes inserts in code (append.ts), not by trigger: a seed written by hand rebuilds the index.
+  2: `${SEED_V1}
+    INSERT INTO messages_search (messages_search) VALUES ('rebuild');`,
 };
 
 /** A file at `version`, built by running the real migration steps up to it, then filled with that version's seed. */
@@ -86,7 +103,19 @@ describe('history schema migrations', () => {
         priority: 5,
         tags: ['warning'],
       });
-      expect(await store.getCursor('group')).toEqual({ lastId: 'seedChange01', topics: ['alerts'] });
+      // Version 3: the group cursor became a per-topic resume point (same id), keyed without the transport.
+      const scope = { server: SERVER, credentials: { kind: 'none' as const }, filters: {}, scheduled: false };
+      const alerts = resumeKey(scope, 'alerts');
+      expect(await store.getResumePoints([alerts])).toEqual(new Map([[alerts, { lastId: 'seedChange01' }]]));
+      // What an older version took as a user name (`alice:hunter2`) is not kept anywhere in the file.
+      const alice = resumeKey({ ...scope, credentials: { kind: 'basic', user: 'alice', password: '' } }, 'private');
+      expect((await store.getResumePoints([alice])).get(alice)).toEqual({
+        lastId: 'seedMessage1',
+        lastTime: 1700000000,
+      });
+      const dump = JSON.stringify(raw.prepare('SELECT * FROM resume_points').all());
+      expect(dump).not.toContain('hunter2');
+      expect(raw.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'cursors'").get()?.['n']).toBe(0);
       // Rows written before the search index existed are searchable after the upgrade.
       expect(store.search({ text: 'volume' }).map((hit) => hit.message.id)).toEqual(['seedMessage1']);
       expect(store.search({ text: 'warning' }).map((hit) => hit.message.id)).toEqual(['seedMessage1']);
@@ -165,15 +194,15 @@ describe('history schema migrations', () => {
 });
 
 describe('two connections on one file (the tray app and `ntfy-tray subscribe`)', () => {
-  it('deduplicates across connections and sees each other’s cursors', async () => {
+  it('deduplicates across connections and sees each other’s resume points', async () => {
     const { store: first, dir } = await openTempStore();
     const second = await openStore(dir);
-    await first.append(request({ messages: [simpleMessage({ id: 'a' })], cursor: { lastId: 'a' } }));
+    await first.append(request({ messages: [simpleMessage({ id: 'a' })], resumeTo: { lastId: 'a00000000000' } }));
     const fromSecond = await second.append(
       request({ messages: [simpleMessage({ id: 'a' }), simpleMessage({ id: 'b' })] }),
     );
     expect(fromSecond.newMessages.map((message) => message.id)).toEqual(['b']);
-    expect(await second.getCursor('group')).toEqual({ lastId: 'a', topics: [] });
+    expect((await second.getResumePoints([RESUME_KEY])).get(RESUME_KEY)).toEqual({ lastId: 'a00000000000' });
   });
 
   it('gives up with "database is locked" after the busy timeout instead of hanging, then works again', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RETENTION_SQL } from '../../../../../main/core/store/history/retention.ts';
 import { changeEvent, simpleMessage } from './sample-messages.ts';
-import { checkIntegrity, openRaw, openTempStore, request, SERVER } from './temp-store.ts';
+import { checkIntegrity, openRaw, openTempStore, request, RESUME_KEY, SERVER } from './temp-store.ts';
 
 const DAY = 86_400;
 const NOW_SECONDS = 1_800_000_000;
@@ -45,14 +45,21 @@ describe('applyRetention', () => {
     expect(checkIntegrity(openRaw(dir))).toBe('ok');
   });
 
-  it('leaves a cursor usable when the row it names is gone: it is only an id sent as since=', async () => {
+  it('leaves a resume point usable when the row it names is gone: it is only an id sent as since=', async () => {
     const { store } = await openTempStore();
+    const time = NOW_SECONDS - 60 * DAY;
     await store.append(
-      request({ messages: [simpleMessage({ id: 'last', time: NOW_SECONDS - 60 * DAY })], cursor: { lastId: 'last' } }),
+      request({
+        messages: [simpleMessage({ id: 'last00000000', time })],
+        resumeTo: { lastId: 'last00000000', lastTime: time },
+      }),
     );
     store.applyRetention({ now: NOW_MS });
     expect(store.listMessages().messages).toEqual([]);
-    expect(await store.getCursor('group')).toEqual({ lastId: 'last', topics: [] });
+    expect((await store.getResumePoints([RESUME_KEY])).get(RESUME_KEY)).toEqual({
+      lastId: 'last00000000',
+      lastTime: time,
+    });
   });
 
   it('uses the defaults of 30 days and 10,000 per subscription, and refuses nonsense', async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { onTestFinished } from 'vitest';
-import type { AppendRequest } from '../../../../../main/core/ports.ts';
+import type { AppendRequest, ResumePoint } from '../../../../../main/core/ports.ts';
 import type { NtfyMessage, NtfyMessageChange } from '../../../../../main/core/protocol/types.ts';
 import {
   HISTORY_FILE_NAME,
@@ -45,21 +45,28 @@ export function openRaw(dir: string): DatabaseSync {
   return db;
 }
 
-export function request(
-  fields: {
-    readonly messages?: readonly NtfyMessage[];
-    readonly changes?: readonly NtfyMessageChange[];
-    readonly server?: string;
-    readonly groupKey?: string;
-  } & Pick<AppendRequest, 'cursor'>,
-): AppendRequest {
+export function request(fields: {
+  readonly messages?: readonly NtfyMessage[];
+  readonly changes?: readonly NtfyMessageChange[];
+  readonly server?: string;
+  /** Moves the resume point of the one key `RESUME_KEY` (topic `t`). */
+  readonly resumeTo?: { readonly lastId?: string | null; readonly lastTime?: number };
+}): AppendRequest {
   return {
     server: fields.server ?? SERVER,
-    groupKey: fields.groupKey ?? 'group',
     messages: fields.messages ?? [],
     changes: fields.changes ?? [],
-    ...(fields.cursor === undefined ? {} : { cursor: fields.cursor }),
+    ...(fields.resumeTo === undefined
+      ? {}
+      : { resume: { targets: [{ key: RESUME_KEY, topic: 't' }], ...fields.resumeTo } }),
   };
+}
+
+export const RESUME_KEY = 'resume-key';
+
+/** The stored resume point of RESUME_KEY (or another key). */
+export async function storedResumePoint(store: SqliteHistoryStore, key = RESUME_KEY): Promise<ResumePoint | undefined> {
+  return (await store.getResumePoints([key])).get(key);
 }
 
 /**

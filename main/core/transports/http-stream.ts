@@ -3,81 +3,98 @@
  * client rather than fetch: it is available in Node and in Electron's main process, lets us set headers (EventSource
  * cannot), and hands over Buffers without the web-streams layer, which measurably adds latency per message.
  */
-import http from 'node:http';
-import https from 'node:https';
+import type http from 'node:http';
+import { streamContentTypeProblem } from './content-type.ts';
 import { createJsonDecoder, createRawDecoder, createSseDecoder, type StreamDecoder } from './decoders.ts';
-import { describeServerError, type OpenTransportOptions, type Transport, type TransportEnd } from './transport.ts';
+import { describeResponseError, readLimitedBody } from './error-body.ts';
+import { httpGet, networkErrorMessage } from './http-get.ts';
+import { PausedDelivery } from './paused-delivery.ts';
+import type { OpenTransportOptions, Transport } from './transport.ts';
 
 const DECODERS = { json: createJsonDecoder, sse: createSseDecoder, raw: createRawDecoder } as const;
 
 export type HttpStreamKind = keyof typeof DECODERS;
 
-/** Error bodies are short JSON (or a proxy's HTML page); more than this is not read. */
-const MAX_ERROR_BODY_BYTES = 64 * 1024;
-
-function errorMessage(error: Error): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code !== undefined && !error.message.includes(code) ? `${code}: ${error.message}` : error.message;
-}
-
 export function openHttpStream(options: OpenTransportOptions & { readonly kind: HttpStreamKind }): Transport {
   const { handlers } = options;
-  let ended = false;
-  const end = (result: TransportEnd): void => {
-    if (ended) return;
-    ended = true;
-    handlers.onEnd(result);
-  };
+  const delivery = new PausedDelivery(handlers);
+  let response: http.IncomingMessage | undefined;
 
-  const url = new URL(options.request.url);
-  const client = url.protocol === 'https:' ? https : http;
-  const request = client.get(url, { headers: { ...options.request.headers, Accept: '*/*' } }, (response) => {
-    const status = response.statusCode ?? 0;
-    if (status < 200 || status > 299) {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      response.on('data', (chunk: Buffer) => {
-        if (size < MAX_ERROR_BODY_BYTES) chunks.push(chunk);
-        size += chunk.length;
-      });
-      response.on('end', () => {
-        const retryAfter = response.headers['retry-after'];
-        const body = Buffer.concat(chunks).toString('utf8');
-        end({ kind: 'refused', error: describeServerError(status, response.statusMessage ?? '', body, retryAfter) });
-      });
+  const readStream = (answer: http.IncomingMessage, request: http.ClientRequest): void => {
+    const problem = streamContentTypeProblem(options.kind, answer.headers['content-type']);
+    if (problem !== undefined) {
+      delivery.end({ kind: 'network', message: problem });
+      request.destroy();
       return;
     }
     handlers.onOpen();
+    if (delivery.ending) return; // closed from onOpen
+    response = answer;
     const decoder: StreamDecoder = DECODERS[options.kind]((item) => {
-      if (!ended) handlers.onItem(item);
+      delivery.push(item);
     }, options.maxItemBytes);
-    response.on('data', (chunk: Buffer) => {
-      if (ended) return;
+    answer.on('data', (chunk: Buffer) => {
+      if (delivery.ending) return;
       handlers.onActivity();
       decoder.push(chunk);
+      // A handler paused mid-chunk: stop reading now rather than after the next chunk.
+      if (delivery.paused) answer.pause();
     });
-    response.on('end', () => {
-      end({ kind: 'ended' });
+    answer.on('end', () => {
+      delivery.end({ kind: 'ended' });
     });
-    response.on('aborted', () => {
-      end({ kind: 'ended' });
+    answer.on('aborted', () => {
+      delivery.end({ kind: 'ended' });
     });
-    response.on('error', (error) => {
-      end({ kind: 'network', message: errorMessage(error) });
+    answer.on('error', (error) => {
+      delivery.end({ kind: 'network', message: networkErrorMessage(error) });
     });
-  });
-  request.on('error', (error) => {
-    end({ kind: 'network', message: errorMessage(error) });
-  });
-  request.on('close', () => {
-    // A socket closed without a response or after a cut stream; `end` ignores it if already reported.
-    end({ kind: 'ended' });
+    request.on('error', (error) => {
+      delivery.end({ kind: 'network', message: networkErrorMessage(error) });
+    });
+    request.on('close', () => {
+      // A socket closed after a cut stream; ignored if already reported.
+      delivery.end({ kind: 'ended' });
+    });
+    // Attaching 'data' starts the flow on the next tick; a pause() from onOpen must win.
+    if (delivery.paused) answer.pause();
+  };
+
+  const pending = httpGet({
+    url: options.request.url,
+    headers: options.request.headers,
+    onResult: (result) => {
+      if (delivery.ending) {
+        if (result.kind === 'response') result.request.destroy();
+        return;
+      }
+      if (result.kind !== 'response') {
+        delivery.end(result);
+        return;
+      }
+      const status = result.response.statusCode ?? 0;
+      if (status >= 200 && status <= 299) {
+        readStream(result.response, result.request);
+        return;
+      }
+      readLimitedBody(result.response, (body) => {
+        delivery.end({ kind: 'refused', error: describeResponseError(result.response, body) });
+        result.request.destroy();
+      });
+    },
   });
 
   return {
     close() {
-      end({ kind: 'closed' });
-      request.destroy();
+      delivery.end({ kind: 'closed' });
+      pending.abort();
+    },
+    pause() {
+      delivery.pause();
+      response?.pause();
+    },
+    resume() {
+      if (delivery.resume()) response?.resume();
     },
   };
 }

@@ -26,6 +26,11 @@ export type TransportEnd =
   | { readonly kind: 'network'; readonly message: string }
   /** The stream ended without an error from our side (server closed it, proxy cut it). */
   | { readonly kind: 'ended' }
+  /**
+   * A problem retrying cannot fix (a credential that cannot be sent in a header, a redirect to another server,
+   * too many redirects); `message` is meant for the user.
+   */
+  | { readonly kind: 'fatal'; readonly message: string }
   /** `close()` was called. */
   | { readonly kind: 'closed' };
 
@@ -35,13 +40,21 @@ export interface TransportHandlers {
   /** Any sign of life: bytes read, a WebSocket ping. Feeds the liveness watchdog. */
   readonly onActivity: () => void;
   readonly onItem: (item: TransportItem) => void;
-  /** Called exactly once. */
+  /** Called exactly once, never before `openTransport` has returned. */
   readonly onEnd: (end: TransportEnd) => void;
 }
 
 export interface Transport {
   /** Ends the stream; `onEnd({ kind: 'closed' })` follows unless it had already ended. */
   close(): void;
+  /**
+   * Stop reading from the socket until resume(): no onItem/onActivity meanwhile, so a slow consumer makes the
+   * server's socket buffer fill instead of our memory. Items already read and split are held back and delivered
+   * after resume(), in order. The connection's liveness watchdog should not run while paused. Idempotent.
+   */
+  pause(): void;
+  /** Reads again after pause(), first delivering what was held back. Idempotent. */
+  resume(): void;
 }
 
 export interface OpenTransportOptions {

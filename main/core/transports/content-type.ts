@@ -1,0 +1,23 @@
+/**
+ * What a stream answer must be labelled as (../shared/PROTOCOL.md, "Streams"). A captive portal or a proxy login
+ * page answers 200 with text/html; without this check it would look connected forever while nothing arrives.
+ */
+export type StreamFormat = 'json' | 'sse' | 'raw';
+
+const EXPECTED: Readonly<Record<StreamFormat, readonly string[]>> = {
+  json: ['application/x-ndjson', 'application/json'],
+  sse: ['text/event-stream'],
+  raw: ['text/plain'],
+};
+
+/** Undefined when `header` fits `format` (parameters such as charset and letter case ignored), else why not. */
+export function streamContentTypeProblem(format: StreamFormat, header: string | undefined): string | undefined {
+  // No header at all is not a portal's signature (those always label their HTML); ntfy always sends one.
+  if (header === undefined || header.trim() === '') return undefined;
+  const mediaType = (header.split(';')[0] ?? '').trim().toLowerCase();
+  if (EXPECTED[format].includes(mediaType)) return undefined;
+  const shown = mediaType.slice(0, 100);
+  return mediaType === 'text/html'
+    ? `not an ntfy stream: the server answered ${shown} (a captive portal or proxy login page?)`
+    : `not an ntfy stream: the server answered ${shown}`;
+}

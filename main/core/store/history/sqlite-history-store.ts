@@ -1,6 +1,6 @@
 /**
  * The message history in one SQLite file (`<dataDir>/history.sqlite`): the engine's HistoryStore (dedupe by
- * (server, id), cursors in the same transaction as the messages) plus the queries of the window, tray and CLI.
+ * (server, id), resume points in the same transaction as the messages) plus the queries of the window, tray and CLI.
  *
  * node:sqlite is synchronous, so every method runs to completion on the caller's thread; the benchmark
  * (bench/store.ts) gives the costs. The port's methods return promises because the port is asynchronous; the
@@ -9,7 +9,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { AppendRequest, AppendResult, Clock, GroupCursor, HistoryStore } from '../../ports.ts';
+import type { AppendRequest, AppendResult, Clock, HistoryStore, ResumePoint } from '../../ports.ts';
+import { isNtfyMessageId } from '../../protocol/resume-key.ts';
 import { type Append, createAppend } from './append.ts';
 import { createEdits, type HistoryEdits } from './edits.ts';
 import { openHistoryDatabase } from './open-database.ts';
@@ -38,13 +39,20 @@ export interface OpenSqliteHistoryOptions {
   readonly clock?: Pick<Clock, 'now'>;
   /** See OpenHistoryDatabaseOptions. */
   readonly busyTimeoutMs?: number;
+  /**
+   * For readers (`ntfy-tray history`): nothing is created or written, so a read-only data dir works; a missing
+   * history is HistoryNotFoundError instead of a new empty file. Writing methods throw.
+   */
+  readonly readOnly?: boolean;
 }
 
 export class SqliteHistoryStore implements HistoryStore {
   readonly path: string;
   readonly #db: DatabaseSync;
   readonly #append: Append;
-  readonly #selectCursor: StatementSync;
+  readonly #selectResume: StatementSync;
+  readonly #selectMessageExists: StatementSync;
+  readonly #selectChangeExists: StatementSync;
   readonly #queries: HistoryQueries;
   readonly #search: Search;
   readonly #edits: HistoryEdits;
@@ -54,7 +62,14 @@ export class SqliteHistoryStore implements HistoryStore {
     this.path = path;
     this.#db = db;
     this.#append = createAppend({ db, now });
-    this.#selectCursor = db.prepare('SELECT last_id, topics FROM cursors WHERE group_key = ?');
+    // A resume point without its own time (migrated from a version-2 cursor) takes its message's time, so that a
+    // connection whose topics stand at different ids can still resume them together by time.
+    this.#selectResume = db.prepare(`
+      SELECT r.last_id AS last_id,
+             coalesce(r.last_time, (SELECT m.time FROM messages m WHERE m.server = r.server AND m.id = r.last_id)) AS last_time
+        FROM resume_points r WHERE r.resume_key = ?`);
+    this.#selectMessageExists = db.prepare('SELECT 1 AS found FROM messages WHERE server = ? AND id = ?');
+    this.#selectChangeExists = db.prepare('SELECT 1 AS found FROM message_changes WHERE server = ? AND id = ?');
     const statements = new StatementCache(db);
     this.#queries = createQueries(db, statements);
     this.#search = createSearch(statements);
@@ -64,16 +79,21 @@ export class SqliteHistoryStore implements HistoryStore {
 
   /**
    * Opens or creates the history, migrating an older schema. Throws HistorySchemaTooNewError when a newer
-   * ntfy-tray wrote the file (which is then left untouched) and HistoryOpenError when it is not a usable database.
+   * ntfy-tray wrote the file (which is then left untouched) and HistoryOpenError when it is not a usable database;
+   * with `readOnly`, HistoryNotFoundError when there is no history to read.
    */
   static async open(options: OpenSqliteHistoryOptions): Promise<SqliteHistoryStore> {
-    await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
     const path = join(options.dataDir, HISTORY_FILE_NAME);
-    // Messages can be private: a new file is readable by its owner only (SQLite gives the -wal and -shm files the
-    // same mode). Appending nothing leaves an existing file as it is.
-    await writeFile(path, '', { flag: 'a', mode: 0o600 });
+    const readOnly = options.readOnly === true;
+    if (!readOnly) {
+      await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+      // Messages can be private: a new file is readable by its owner only (SQLite gives the -wal and -shm files the
+      // same mode). Appending nothing leaves an existing file as it is.
+      await writeFile(path, '', { flag: 'a', mode: 0o600 });
+    }
     const db = openHistoryDatabase({
       path,
+      readOnly,
       ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
     });
     const clock = options.clock ?? { now: () => Date.now() };
@@ -85,14 +105,35 @@ export class SqliteHistoryStore implements HistoryStore {
     return settle(() => this.#append(request));
   }
 
-  getCursor(groupKey: string): Promise<GroupCursor | undefined> {
+  unseen(request: Pick<AppendRequest, 'server' | 'messages' | 'changes'>): Promise<AppendResult> {
     return settle(() => {
-      const row = this.#selectCursor.get(groupKey);
-      if (row === undefined) return undefined;
-      const parsed: unknown = JSON.parse(String(row['topics']));
-      const topics = Array.isArray(parsed) ? parsed.filter((topic): topic is string => typeof topic === 'string') : [];
-      const lastId = row['last_id'];
-      return typeof lastId === 'string' ? { lastId, topics } : { topics };
+      const seen = new Set<string>();
+      const isNew = (statement: StatementSync, id: string): boolean => {
+        if (seen.has(id)) return false;
+        seen.add(id);
+        return statement.get(request.server, id) === undefined;
+      };
+      return {
+        newMessages: request.messages.filter((message) => isNew(this.#selectMessageExists, message.id)),
+        newChanges: request.changes.filter((change) => isNew(this.#selectChangeExists, change.id)),
+      };
+    });
+  }
+
+  getResumePoints(keys: readonly string[]): Promise<ReadonlyMap<string, ResumePoint>> {
+    return settle(() => {
+      const points = new Map<string, ResumePoint>();
+      for (const key of keys) {
+        const row = this.#selectResume.get(key);
+        if (row === undefined) continue;
+        const lastId = row['last_id'];
+        const lastTime = row['last_time'];
+        points.set(key, {
+          ...(typeof lastId === 'string' && isNtfyMessageId(lastId) ? { lastId } : {}),
+          ...(typeof lastTime === 'number' ? { lastTime } : {}),
+        });
+      }
+      return points;
     });
   }
 

@@ -2,15 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { request, serverForTest } from './testing/fixtures.ts';
 import type { NtfyAction, NtfyMessage, TestServer } from './types.ts';
 
-async function publishWithActions(
+async function publishWith(
   server: TestServer,
-  actions: string,
-  headers: Readonly<Record<string, string>> = {},
+  headers: Readonly<Record<string, string>>,
 ): Promise<{ status: number; text: string; actions: readonly NtfyAction[] }> {
-  const response = await request(server, '/alerts', { method: 'POST', headers: { ...headers, Actions: actions } });
+  const response = await request(server, '/alerts', { method: 'POST', headers, body: 'x' });
   const message = (response.status === 200 ? JSON.parse(response.text) : {}) as NtfyMessage;
   return { status: response.status, text: response.text, actions: message.actions ?? [] };
 }
+
+const publishWithActions = (server: TestServer, actions: string): ReturnType<typeof publishWith> =>
+  publishWith(server, { Actions: actions });
 
 const anyId = expect.stringMatching(/^[A-Za-z0-9]{10}$/) as unknown;
 
@@ -69,12 +71,14 @@ describe('the simple Actions header', () => {
   it('accepts what the npm ntfy package sends (X-Actions built by its publish())', async () => {
     const server = await serverForTest();
     // The exact strings its buildViewActionString/buildHTTPActionString/buildBroadcastActionString produce.
-    const published = await publishWithActions(
-      server,
-      'view, Open, https://x.test/a, clear=true; http, Close, https://api.test/door, method=PUT, clear=true, ' +
+    const published = await publishWith(server, {
+      'X-Actions':
+        'view, Open, https://x.test/a, clear=true; http, Close, https://api.test/door, method=PUT, clear=true, ' +
         'headers.Authorization=Bearer tk; broadcast, Photo, clear=true, extras.cmd=pic, intent=io.test.ACTION',
-      { 'X-Priority': '4', 'X-Tags': 'door', 'X-Title': 'Door' },
-    );
+      'X-Priority': '4',
+      'X-Tags': 'door',
+      'X-Title': 'Door',
+    });
     expect(published.status).toBe(200);
     expect(published.actions.map((action) => [action.action, action.clear, action.method])).toEqual([
       ['view', true, undefined],
@@ -87,11 +91,13 @@ describe('the simple Actions header', () => {
   it('accepts what the Go ntfy CLI sends for `ntfy publish --actions=… --title=… --priority=… --tags=…`', async () => {
     const server = await serverForTest();
     // The CLI passes the --actions value through unchanged as X-Actions.
-    const published = await publishWithActions(
-      server,
-      `view, Open portal, https://home.test/, clear=true; http, Turn down, https://api.test/, body='{"temp": 65}'`,
-      { 'User-Agent': 'ntfy/v2.13.0', 'X-Title': 'Thermostat', 'X-Priority': 'high', 'X-Tags': 'fire' },
-    );
+    const published = await publishWith(server, {
+      'User-Agent': 'ntfy/v2.13.0',
+      'X-Actions': `view, Open portal, https://home.test/, clear=true; http, Turn down, https://api.test/, body='{"temp": 65}'`,
+      'X-Title': 'Thermostat',
+      'X-Priority': 'high',
+      'X-Tags': 'fire',
+    });
     expect(published.status).toBe(200);
     expect(published.actions[1]).toEqual({
       id: anyId,

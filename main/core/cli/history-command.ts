@@ -1,13 +1,15 @@
 /**
  * `ntfy-tray history [--json] [--topic <url>] [--search <text>] [--unread] [--limit N] [--data-dir <dir>]`:
- * what `subscribe` stored, newest first; `--json` prints one message object (as received) per line.
+ * what `subscribe` stored, newest first; `--json` prints one message object (as received) per line. The history
+ * is opened read-only: listing never writes, so it works on a data dir the user may only read.
  */
 import { parseArgs } from 'node:util';
 import type { SqliteHistoryStore } from '../store/history/sqlite-history-store.ts';
 import type { StoredMessage } from '../store/history/types.ts';
+import { dataDirArgProblem } from './data-dir.ts';
 import { formatMessageJson, formatMessageLine } from './output.ts';
-import { parseTopicUrl } from './subscribe-args.ts';
 import { EXIT } from './subscribe-command.ts';
+import { parseTopicUrl } from './topic-url.ts';
 
 export const HISTORY_USAGE = `Usage: ntfy-tray history [options]
   --json               one JSON line per message (the message as received)
@@ -15,15 +17,30 @@ export const HISTORY_USAGE = `Usage: ntfy-tray history [options]
   --search <text>      full-text search in titles, messages and tags (best matches first)
   --unread             only unread messages
   --limit <n>          at most n messages (default 50, at most 500)
-  --data-dir <dir>     where subscribe stored them (default: the per-user app data dir)`;
+  --data-dir <dir>     where subscribe stored them (default: the per-user app data dir); only read, never written`;
 
 export interface HistoryIo {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
-  readonly openHistory: (dataDir: string | undefined) => Promise<SqliteHistoryStore>;
+  /** Always asked with `{ readOnly: true }`: pass it on to SqliteHistoryStore.open. */
+  readonly openHistory: (
+    dataDir: string | undefined,
+    options: { readonly readOnly: true },
+  ) => Promise<SqliteHistoryStore>;
 }
 
-export async function runHistory(args: readonly string[], io: HistoryIo): Promise<number> {
+interface HistoryArgs {
+  readonly json: boolean;
+  readonly unread: boolean;
+  readonly limit: number;
+  readonly search?: string;
+  readonly subscription?: { readonly server: string; readonly topic: string };
+  readonly dataDir?: string;
+}
+
+type Parsed = { readonly ok: true; readonly value: HistoryArgs } | { readonly ok: false; readonly error: string };
+
+function parseHistoryArgs(args: readonly string[]): Parsed | { readonly ok: 'help' } {
   let values;
   try {
     ({ values } = parseArgs({
@@ -39,39 +56,71 @@ export async function runHistory(args: readonly string[], io: HistoryIo): Promis
       },
     }));
   } catch (error) {
-    io.stderr(`ntfy-tray history: ${error instanceof Error ? error.message : String(error)}\n\n${HISTORY_USAGE}\n`);
-    return EXIT.usage;
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
-  if (values.help === true) {
+  if (values.help === true) return { ok: 'help' };
+  const limit = values.limit === undefined ? 50 : Number(values.limit);
+  if (!/^\d+$/.test(values.limit ?? '50') || !Number.isInteger(limit) || limit < 1 || limit > 500) {
+    return { ok: false, error: '--limit must be a whole number from 1 to 500' };
+  }
+  const dataDirProblem = dataDirArgProblem(values['data-dir']);
+  if (dataDirProblem !== undefined) return { ok: false, error: dataDirProblem };
+  if (values.search?.trim() === '') return { ok: false, error: '--search is empty: give a word to look for' };
+  let subscription: HistoryArgs['subscription'];
+  if (values.topic !== undefined) {
+    const parsed = parseTopicUrl(values.topic);
+    if (!parsed.ok) return { ok: false, error: `--topic: ${parsed.error}` };
+    const [topic, ...more] = parsed.value.topics;
+    if (topic === undefined || more.length > 0) {
+      return { ok: false, error: '--topic needs one topic URL such as https://ntfy.sh/mytopic' };
+    }
+    subscription = { server: parsed.value.server, topic };
+  }
+  return {
+    ok: true,
+    value: {
+      json: values.json === true,
+      unread: values.unread === true,
+      limit,
+      ...(values.search === undefined ? {} : { search: values.search }),
+      ...(subscription === undefined ? {} : { subscription }),
+      ...(values['data-dir'] === undefined ? {} : { dataDir: values['data-dir'] }),
+    },
+  };
+}
+
+function list(history: SqliteHistoryStore, args: HistoryArgs): readonly StoredMessage[] {
+  const filter = {
+    ...(args.subscription === undefined ? {} : { subscription: args.subscription }),
+    ...(args.unread ? { unreadOnly: true } : {}),
+  };
+  return args.search === undefined
+    ? history.listMessages({ ...filter, limit: args.limit }).messages
+    : history.search({ ...filter, text: args.search, limit: Math.min(args.limit, 200) });
+}
+
+export async function runHistory(args: readonly string[], io: HistoryIo): Promise<number> {
+  const parsed = parseHistoryArgs(args);
+  if (parsed.ok === 'help') {
     io.stdout(`${HISTORY_USAGE}\n`);
     return EXIT.ok;
   }
-  const limit = values.limit === undefined ? 50 : Number(values.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 500) {
-    io.stderr(`ntfy-tray history: --limit must be a whole number from 1 to 500\n\n${HISTORY_USAGE}\n`);
+  if (!parsed.ok) {
+    io.stderr(`ntfy-tray history: ${parsed.error}\n\n${HISTORY_USAGE}\n`);
     return EXIT.usage;
   }
-  let subscription: { server: string; topic: string } | undefined;
-  if (values.topic !== undefined) {
-    const parsed = parseTopicUrl(values.topic);
-    if (!parsed.ok || parsed.value.topics.length !== 1 || parsed.value.topics[0] === undefined) {
-      io.stderr(`ntfy-tray history: --topic needs one topic URL such as https://ntfy.sh/mytopic\n`);
-      return EXIT.usage;
-    }
-    subscription = { server: parsed.value.server, topic: parsed.value.topics[0] };
-  }
-  const history = await io.openHistory(values['data-dir']);
+  let history: SqliteHistoryStore;
   try {
-    const filter = {
-      ...(subscription === undefined ? {} : { subscription }),
-      ...(values.unread === true ? { unreadOnly: true } : {}),
-    };
-    const messages: readonly StoredMessage[] =
-      values.search === undefined
-        ? history.listMessages({ ...filter, limit }).messages
-        : history.search({ ...filter, text: values.search, limit: Math.min(limit, 200) });
-    for (const stored of messages) {
-      io.stdout(values.json === true ? formatMessageJson(stored.message) : formatMessageLine(stored.message));
+    history = await io.openHistory(parsed.value.dataDir, { readOnly: true });
+  } catch (error) {
+    // No history yet, a newer or older schema, an unreadable file: say which, exit 1 (a wrong --data-dir is the
+    // usual cause, so "nothing stored" is not reported as an empty success).
+    io.stderr(`ntfy-tray history: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT.fatal;
+  }
+  try {
+    for (const stored of list(history, parsed.value)) {
+      io.stdout(parsed.value.json ? formatMessageJson(stored.message) : formatMessageLine(stored.message));
     }
     return EXIT.ok;
   } finally {

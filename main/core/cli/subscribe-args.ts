@@ -10,6 +10,7 @@ import type { Subscription } from '../engine/groups.ts';
 import { parseSince, type SinceValue } from '../protocol/since.ts';
 import type { SubscribeFilters, TransportKind } from '../protocol/subscribe-request.ts';
 import { readCredentialArgs } from './credential-args.ts';
+import { dataDirArgProblem } from './data-dir.ts';
 import { type DurationFlag, readDurationFlag, readFilters } from './filter-args.ts';
 import { type ArgsResult, parseTopicUrl } from './topic-url.ts';
 
@@ -125,7 +126,8 @@ export function parseSubscribeArgs(
   if (values.help === true) return { ok: 'help' };
   if (positionals.length === 0) return fail('missing <topic-url>');
   const poll = values.poll === true;
-  if (values['data-dir'] === '') return fail('--data-dir is empty: give a directory, or leave it out for the default');
+  const dataDirProblem = dataDirArgProblem(values['data-dir']);
+  if (dataDirProblem !== undefined) return fail(dataDirProblem);
 
   const transport = readTransport(values.transport, poll);
   if (!transport.ok) return transport;

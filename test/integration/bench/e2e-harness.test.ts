@@ -1,0 +1,56 @@
+/**
+ * The end-to-end benchmark's harness without the CLI: the server-and-publisher process and the bare reader as real
+ * processes on 127.0.0.1, their stdout stamped here. If these disagree, every figure of `npm run bench -- --only=e2e`
+ * is wrong, so they are checked on each transport.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServerProcess, startReader, startServerProcess } from '../../../bench/e2e-processes.ts';
+
+const BARE_READER = new URL('../../../bench/e2e-bare-reader.ts', import.meta.url).pathname;
+
+describe('e2e benchmark harness', () => {
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    server = await startServerProcess();
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it.each(['json', 'sse', 'ws'] as const)(
+    'the bare reader prints each published message once as a JSON line with its publish time (%s)',
+    async (transport) => {
+      const topic = `harness-${transport}`;
+      const base = transport === 'ws' ? server.url.replace(/^http/, 'ws') : server.url;
+      const reader = startReader('bare reader', [BARE_READER, transport, `${base}/${topic}/${transport}`]);
+      try {
+        await server.request({ type: 'wait-subscribers', topic, count: 1, timeoutMs: 10_000 });
+        const published = await server.request({
+          type: 'publish',
+          plan: { kind: 'burst', topic, label: 'check', count: 250 },
+        });
+        expect(await reader.waitFor('check', 250, 10_000)).toBe(true);
+        const { arrivals } = reader.log;
+        expect(arrivals.map((a) => a.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 250 }, (_, i) => i));
+        expect(new Set(arrivals.map((a) => a.id)).size).toBe(250);
+        expect(reader.log.unreadableLines).toBe(0); // open events and SSE framing are not printed as messages
+        expect(arrivals[0]?.publishedAt).toBe(published.firstPublishAt);
+        for (const arrival of arrivals) expect(arrival.at).toBeGreaterThanOrEqual(arrival.publishedAt);
+      } finally {
+        await reader.stop();
+        await server.request({ type: 'wait-no-subscribers', timeoutMs: 10_000 });
+      }
+    },
+  );
+
+  it('paces a paced plan: the last message is published (count - 1) intervals after the first', async () => {
+    const published = await server.request({
+      type: 'publish',
+      plan: { kind: 'paced', topic: 'harness-paced', label: 'paced', count: 5, intervalMs: 10 },
+    });
+    // Timers never fire early, so this lower bound holds however busy the machine is.
+    expect(published.lastPublishAt - published.firstPublishAt).toBeGreaterThanOrEqual(40);
+  });
+});

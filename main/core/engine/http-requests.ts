@@ -6,6 +6,7 @@
 import type { ParseResult } from '../protocol/types.ts';
 import type { SubscribeRequest } from '../protocol/subscribe-request.ts';
 import { authCheckUrl } from '../transports/auth-check-url.ts';
+import { streamContentTypeProblem } from '../transports/content-type.ts';
 import { createJsonDecoder } from '../transports/decoders.ts';
 import { describeResponseError, readLimitedBody } from '../transports/error-body.ts';
 import { httpGet } from '../transports/http-get.ts';
@@ -72,6 +73,13 @@ export function createPoll(options: PollOptions = {}): Poll {
             readLimitedBody(response, (body) => {
               settle({ ok: false, error: describeResponseError(response, body) });
             });
+            return;
+          }
+          // A captive portal's HTML would otherwise read as a poll with nothing new.
+          const problem = streamContentTypeProblem('json', response.headers['content-type']);
+          if (problem !== undefined) {
+            settle({ ok: false, error: { status: 0, message: problem } });
+            response.destroy();
             return;
           }
           const items: ParseResult[] = [];

@@ -128,6 +128,21 @@ describe('the poll', () => {
     expect(server.requests).toEqual([]);
   });
 
+  it('reports a captive portal instead of an empty answer', async () => {
+    server = await startHostileServer({
+      onRequest: (_request, response) => {
+        response.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>\n<body>Log in</body>\n</html>\n');
+      },
+    });
+    expect(await pollOnce({ url: `${server.url}/t/json?poll=1`, headers: {} })).toEqual({
+      ok: false,
+      error: {
+        status: 0,
+        message: 'not an ntfy stream: the server answered text/html (a captive portal or proxy login page?)',
+      },
+    });
+  });
+
   it("reads ntfy's error body", async () => {
     server = await startHostileServer({
       onRequest: (_request, response) => {

@@ -61,6 +61,17 @@ describe('the poll', () => {
     expect(await hungUp).toBeGreaterThan(1000);
   });
 
+  it('accepts an answer of exactly the cap', async () => {
+    server = await startHostileServer({
+      onRequest: (_request, response) => {
+        response.writeHead(200, NDJSON);
+        response.end(Array.from({ length: 1000 }, (_, index) => messageLine(index)).join(''));
+      },
+    });
+    const outcome = await createPoll({ maxItems: 1000 })({ url: `${server.url}/t/json?poll=1`, headers: {} });
+    expect(outcome.ok && outcome.items.length).toBe(1000);
+  });
+
   it('caps at 100,000 items by default', () => {
     expect(DEFAULT_MAX_POLL_ITEMS).toBe(100_000);
   });

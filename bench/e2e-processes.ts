@@ -22,9 +22,16 @@ export interface ServerProcess {
   close(): Promise<void>;
 }
 
+/** The exit code (null after a signal, or when the process could not be started: then 'error' comes, no 'exit'). */
 function exited(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => child.once('exit', resolve));
+  return new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.once('error', (error) => {
+      console.error(`e2e: child process ${child.spawnfile}: ${error.message}`);
+      resolve(null);
+    });
+  });
 }
 
 export function startServerProcess(): Promise<ServerProcess> {

@@ -95,3 +95,22 @@ export function secretsOf(credentials: Credentials): string[] {
   if (credentials.kind === 'basic') return credentials.password === '' ? [] : [credentials.password];
   return credentials.kind === 'token' ? [credentials.token] : [];
 }
+
+/**
+ * Every secret a `subscribe` run holds — its subscriptions' credentials (after the keychain filled them in) and the
+ * two variables — for `createSecretSafeLogger(log, { secrets })`, so none of them reaches stderr.
+ */
+export function runSecrets(
+  subscriptions: readonly { readonly credentials?: Credentials }[],
+  env: Readonly<Record<string, string | undefined>>,
+): string[] {
+  const secrets = new Set<string>();
+  for (const subscription of subscriptions) {
+    for (const secret of secretsOf(subscription.credentials ?? { kind: 'none' })) secrets.add(secret);
+  }
+  for (const name of [PASSWORD_VARIABLE, TOKEN_VARIABLE]) {
+    const value = env[name];
+    if (value !== undefined && value !== '') secrets.add(value);
+  }
+  return [...secrets];
+}

@@ -1,6 +1,7 @@
 /** What `ntfy-tray subscribe` prints: stdout carries messages only; stderr one line per state change. */
 import type { ConnectionStatus } from '../engine/connection-types.ts';
 import type { NtfyMessage, NtfyMessageChange } from '../protocol/types.ts';
+import { hideCredentialPatterns } from '../store/secrets/redact.ts';
 
 /** `--json`: the message object with every field as received, on one line. */
 export function formatMessageJson(message: NtfyMessage): string {
@@ -39,7 +40,16 @@ export function formatChangeLine(change: NtfyMessageChange): string {
   return `${formatStamp(change.time)} ${change.topic} ${verb} message ${change.sequenceId}\n`;
 }
 
+/**
+ * One stderr line per state change. Reasons come from the network stack and the server (an error may quote the
+ * request URL, `?auth=` included), so credential shapes in them are hidden.
+ */
 export function describeStatus(status: ConnectionStatus, nowMs: number): string | undefined {
+  const line = describeState(status, nowMs);
+  return line === undefined ? undefined : hideCredentialPatterns(line);
+}
+
+function describeState(status: ConnectionStatus, nowMs: number): string | undefined {
   const where = `${status.server}/${status.topics.join(',')} (${status.transport})`;
   const { state } = status;
   switch (state.kind) {

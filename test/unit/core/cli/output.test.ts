@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatChangeJson, formatChangeLine } from '../../../../main/core/cli/output.ts';
+import { describeStatus, formatChangeJson, formatChangeLine } from '../../../../main/core/cli/output.ts';
+import type { ConnectionState, ConnectionStatus } from '../../../../main/core/engine/connection-types.ts';
 import type { NtfyMessageChange } from '../../../../main/core/protocol/types.ts';
 
 // As a newer server sends it (../shared/PROTOCOL.md, "Events"): a new id, the target's sequence_id, no message.
@@ -42,5 +43,29 @@ describe('message_delete / message_clear output', () => {
     expect(formatChangeLine(change('message_clear'))).toMatch(
       /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d ops cleared message deploy-42\n$/,
     );
+  });
+});
+
+function status(state: ConnectionState): ConnectionStatus {
+  return {
+    key: 'k',
+    server: 'https://ntfy.example.com',
+    transport: 'ws',
+    topics: ['ops'],
+    forbiddenTopics: [],
+    state,
+    counters: { reconnects: 0, messages: 0 },
+  };
+}
+
+describe('status lines on stderr', () => {
+  it('hide an auth= value that a network error quotes from the request URL', () => {
+    const reason = 'connect failed: wss://ntfy.example.com/ops/ws?since=all&auth=QmFzaWMgYWxpY2U6aHVudGVyMg';
+    expect(describeStatus(status({ kind: 'backoff', nextAttemptAt: 2000, reason }), 0)).toBe(
+      'reconnecting in 2 s: https://ntfy.example.com/ops (ws): connect failed: wss://ntfy.example.com/ops/ws?since=all&auth=[hidden]',
+    );
+    expect(
+      describeStatus(status({ kind: 'error', message: 'refused Bearer tk_abcdefghijklmnopqrstuvwxyz123' }), 0),
+    ).toBe('error: https://ntfy.example.com/ops (ws): refused Bearer [hidden]');
   });
 });

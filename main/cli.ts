@@ -1,16 +1,21 @@
 #!/usr/bin/env node
 /**
  * Headless composition root (`ntfy-tray …`): builds the core with Node adapters — real clock, fetch and `ws`
- * transports, the data-dir store, stdout/stderr — and nothing else.
+ * transports, the data-dir store, stdout/stderr — and nothing else. Every stdout write goes through one
+ * OutputSink: a pipe on stdout is asynchronous, so the process only exits once the sink has been flushed.
  */
 import { readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { type CliNotifications, openCliNotifications } from './cli-notifications.ts';
+import { type DataDirLock, lockDataDir } from './core/cli/data-dir-lock.ts';
 import { defaultDataDir } from './core/cli/data-dir.ts';
 import { runHistory } from './core/cli/history-command.ts';
 import { type AccountIo, runLogin, runLogout } from './core/cli/login-command.ts';
+import { OutputClosedError, type OutputSink } from './core/cli/output-sink.ts';
 import { promptHidden } from './core/cli/prompt.ts';
 import { applyStoredCredentials } from './core/cli/stored-credentials.ts';
-import { parseSubscribeArgs, SUBSCRIBE_USAGE } from './core/cli/subscribe-args.ts';
+import { createStreamSink, pendingBytes } from './core/cli/stream-sink.ts';
+import { parseSubscribeArgs, type SubscribePlan, SUBSCRIBE_USAGE } from './core/cli/subscribe-args.ts';
 import { EXIT, runSubscribe } from './core/cli/subscribe-command.ts';
 import { checkTopicAccess, pollOnce } from './core/engine/http-requests.ts';
 import { createConsoleLogger } from './core/logging.ts';
@@ -22,6 +27,7 @@ import { MissingSecretError } from './core/store/secrets/errors.ts';
 import { createKeytarSecretStore } from './core/store/secrets/keytar-secret-store.ts';
 import { createSecretSafeLogger } from './core/store/secrets/redact.ts';
 import { openConfSettingsStore } from './core/store/settings/conf-settings-store.ts';
+import type { SettingsStore } from './core/store/settings/settings-store.ts';
 import { openTransport } from './core/transports/index.ts';
 
 const USAGE = `Usage: ntfy-tray <command> [options]
@@ -57,23 +63,51 @@ function readVersion(): string {
   return 'unknown';
 }
 
-function stopSignal(): Promise<void> {
-  return new Promise((resolve) => {
-    process.once('SIGINT', () => {
-      resolve();
-    });
-    process.once('SIGTERM', () => {
-      resolve();
-    });
-  });
-}
+/** Exit codes of a process ended by a second signal, as a shell reports them (128 + signal number). */
+const SIGNAL_EXIT: Readonly<Record<'SIGINT' | 'SIGTERM', number>> = { SIGINT: 130, SIGTERM: 143 };
 
-function writeStdout(text: string): void {
-  process.stdout.write(text);
+let stopRequested: Promise<void> | undefined;
+
+/**
+ * The first SIGINT/SIGTERM asks the command to stop; what it already wrote still drains to the reader. A second
+ * one exits at once (the way out when the reader never reads). Installed only when needed, so that Ctrl-C at the
+ * login prompt keeps its default meaning.
+ */
+function stopSignal(log: Logger): Promise<void> {
+  stopRequested ??= new Promise((resolve) => {
+    let asked = false;
+    const onSignal = (signal: 'SIGINT' | 'SIGTERM'): void => {
+      if (asked) process.exit(SIGNAL_EXIT[signal]);
+      asked = true;
+      log.log('debug', 'stop requested; a second signal exits at once', { signal });
+      resolve();
+    };
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      // The CLI owns these signals. `when-exit` (conf → atomically) listens once and then re-raises the signal to
+      // kill the process, which would cut the output short or count as a second signal. Its clean-up also runs on
+      // 'exit', which process.exit still emits, so its signal listeners can go.
+      for (const listener of process.listeners(signal)) process.off(signal, listener);
+      process.on(signal, onSignal);
+    }
+  });
+  return stopRequested;
 }
 
 function writeStderr(text: string): void {
   process.stderr.write(text);
+}
+
+/** For fire-and-forget writers (history, login): a reader that went away is handled by `sink.closed`. */
+function reportOutputError(error: unknown): void {
+  if (error instanceof OutputClosedError) return; // the reader's choice, e.g. `| head -1`: stop quietly
+  writeStderr(`ntfy-tray: cannot write to stdout: ${error instanceof Error ? error.message : String(error)}\n`);
+}
+
+/** A `(text) => void` writer over the sink; the final flush waits for what it wrote. */
+function stdoutWriter(sink: OutputSink): (text: string) => void {
+  return (text) => {
+    sink.write(text).catch(reportOutputError);
+  };
 }
 
 function createLog(): Logger {
@@ -92,10 +126,10 @@ function dataDirOf(dataDir: string | undefined): string {
   return dataDir ?? defaultDataDir(process.env, process.platform);
 }
 
-function accountIo(log: Logger): AccountIo {
+function accountIo(log: Logger, sink: OutputSink): AccountIo {
   const input = process.stdin;
   return {
-    stdout: writeStdout,
+    stdout: stdoutWriter(sink),
     stderr: writeStderr,
     env: process.env,
     prompt: input.isTTY ? (question) => promptHidden(question, input, writeStderr) : undefined,
@@ -107,10 +141,10 @@ function accountIo(log: Logger): AccountIo {
   };
 }
 
-async function subscribe(args: readonly string[], log: Logger): Promise<number> {
+async function subscribe(args: readonly string[], log: Logger, sink: OutputSink): Promise<number> {
   const parsed = parseSubscribeArgs(args, process.env);
   if (parsed.ok === 'help') {
-    writeStdout(`${SUBSCRIBE_USAGE}\n`);
+    await sink.write(`${SUBSCRIBE_USAGE}\n`);
     return EXIT.ok;
   }
   if (!parsed.ok) {
@@ -132,8 +166,33 @@ async function subscribe(args: readonly string[], log: Logger): Promise<number> 
     writeStderr(`ntfy-tray subscribe: ${error instanceof Error ? error.message : String(error)}\n`);
     return error instanceof MissingSecretError ? EXIT.auth : EXIT.fatal;
   }
+  // One live run per data dir (--poll stores nothing and needs no lock).
+  let lock: DataDirLock | undefined;
+  if (!parsed.value.poll) {
+    await mkdir(dataDir, { recursive: true, mode: 0o700 });
+    lock = lockDataDir(dataDir);
+    if (!lock.ok) {
+      writeStderr(`ntfy-tray subscribe: ${lock.error}\n`);
+      return EXIT.fatal;
+    }
+  }
+  try {
+    return await subscribeLocked(parsed.value, subscriptions, dataDir, log, sink, settings);
+  } finally {
+    if (lock?.ok === true) lock.release();
+  }
+}
+
+async function subscribeLocked(
+  plan: SubscribePlan,
+  subscriptions: SubscribePlan['subscriptions'],
+  dataDir: string,
+  log: Logger,
+  sink: OutputSink,
+  settings: SettingsStore,
+): Promise<number> {
   let notifications: CliNotifications | undefined;
-  if (parsed.value.notify) {
+  if (plan.notify) {
     try {
       notifications = await openCliNotifications({ log, clock: systemClock, dataDir });
     } catch (error) {
@@ -158,9 +217,9 @@ async function subscribe(args: readonly string[], log: Logger): Promise<number> 
   try {
     await importCursorFile({ dataDir, history, log });
     return await runSubscribe(
-      { ...parsed.value, subscriptions },
+      { ...plan, subscriptions },
       {
-        stdout: writeStdout,
+        output: sink,
         stderr: writeStderr,
         clock: systemClock,
         random: Math.random,
@@ -169,7 +228,8 @@ async function subscribe(args: readonly string[], log: Logger): Promise<number> 
         poll: pollOnce,
         checkTopicAccess,
         history,
-        stopSignal: stopSignal(),
+        // A reader that went away (`| head -1`) ends the command like a signal does, quietly and with exit 0.
+        stopSignal: Promise.race([stopSignal(log), sink.closed]),
         ...(notifications === undefined ? {} : { onDelivered: notifications.onDelivered }),
       },
     );
@@ -180,29 +240,32 @@ async function subscribe(args: readonly string[], log: Logger): Promise<number> 
   }
 }
 
-async function main(argv: readonly string[]): Promise<number> {
+async function main(argv: readonly string[], log: Logger, sink: OutputSink): Promise<number> {
   const [command, ...rest] = argv;
   if (command === '--version' || command === '-v') {
-    writeStdout(`${readVersion()}\n`);
+    await sink.write(`${readVersion()}\n`);
     return EXIT.ok;
   }
-  if (command === undefined || command === '-h' || command === '--help') {
-    (command === undefined ? writeStderr : writeStdout)(`${USAGE}\n`);
-    return command === undefined ? EXIT.usage : EXIT.ok;
+  if (command === undefined) {
+    writeStderr(`${USAGE}\n`);
+    return EXIT.usage;
   }
-  const log = createLog();
+  if (command === '-h' || command === '--help') {
+    await sink.write(`${USAGE}\n`);
+    return EXIT.ok;
+  }
   switch (command) {
     case 'subscribe':
-      return subscribe(rest, log);
+      return subscribe(rest, log, sink);
     case 'login':
-      return runLogin(rest, accountIo(log));
+      return runLogin(rest, accountIo(log, sink));
     case 'logout':
-      return runLogout(rest, accountIo(log));
+      return runLogout(rest, accountIo(log, sink));
     case 'history':
       return runHistory(rest, {
-        stdout: writeStdout,
+        stdout: stdoutWriter(sink),
         stderr: writeStderr,
-        openHistory: (dataDir) => SqliteHistoryStore.open({ dataDir: dataDirOf(dataDir) }),
+        openHistory: (dataDir, options) => SqliteHistoryStore.open({ dataDir: dataDirOf(dataDir), ...options }),
       });
     default:
       writeStderr(`unknown command: ${command}\n${USAGE}\n`);
@@ -210,11 +273,40 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
+/** Runs the command, then waits until stdout has handed everything to its reader (or the reader has gone). */
+async function run(argv: readonly string[]): Promise<number> {
+  const log = createLog();
+  // Created first: it installs stdout's 'error' listener, so a broken pipe never becomes an uncaught EPIPE.
+  const sink = createStreamSink(process.stdout);
+  let code: number;
+  try {
+    code = await main(argv, log, sink);
+  } catch (error) {
+    if (error instanceof OutputClosedError) {
+      code = EXIT.ok; // the reader's choice (`| head -1`), not a failure of the command
+    } else {
+      writeStderr(`ntfy-tray: ${error instanceof Error ? error.message : String(error)}\n`);
+      code = EXIT.fatal;
+    }
+  }
+  const backlog = pendingBytes(process.stdout);
+  if (backlog > 0) {
+    void stopSignal(log); // from here a first signal keeps waiting for the reader, a second one exits
+    log.log('debug', 'waiting for the reader of stdout', { bytes: backlog });
+  }
+  try {
+    await sink.flush();
+  } catch (error) {
+    reportOutputError(error);
+    return EXIT.fatal;
+  }
+  return code;
+}
+
+run(process.argv.slice(2)).then(
   (code) => {
-    process.exitCode = code;
-    // Open sockets or timers must not keep a finished command alive.
-    setImmediate(() => process.exit(code));
+    // Everything written has left the process; open sockets or timers must not keep a finished command alive.
+    process.exit(code);
   },
   (error: unknown) => {
     writeStderr(`ntfy-tray: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -13,6 +13,11 @@ export interface CliProcess {
   waitForStdoutLines(count: number, timeoutMs?: number): Promise<string[]>;
   waitForStderr(pattern: RegExp, timeoutMs?: number): Promise<void>;
   exited(): Promise<number | null>;
+  /** A slow reader: stops reading the CLI's stdout, so the pipe fills and the CLI has to hold or wait. */
+  pauseStdout(): void;
+  resumeStdout(): void;
+  /** The reader goes away (`| head -1` exiting): closes our end of the CLI's stdout. */
+  closeStdout(): void;
 }
 
 /** PATH, HOME and the D-Bus/XDG session variables, so the CLI reaches the throwaway keyring of `npm test`. */
@@ -79,5 +84,14 @@ export function startCli(args: readonly string[], env: Readonly<Record<string, s
         timeoutMs,
       ),
     exited: () => exit,
+    pauseStdout: () => {
+      child.stdout.pause();
+    },
+    resumeStdout: () => {
+      child.stdout.resume();
+    },
+    closeStdout: () => {
+      child.stdout.destroy();
+    },
   };
 }

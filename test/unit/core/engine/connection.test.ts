@@ -346,6 +346,23 @@ describe('Connection reading', () => {
     expect(t.streams).toHaveLength(1);
   });
 
+  it('stops when the safety-net poll meets a problem retrying cannot fix (e.g. a redirect to another server)', async () => {
+    const t = setup();
+    t.connection.start();
+    await settle();
+    t.open();
+    t.send('AAAAAAAAAAA1', OPEN_TIME + 1);
+    await settle();
+    t.answerPolls({
+      ok: false,
+      error: { status: 0, message: 'the server redirects to another server', permanent: true },
+    });
+    t.clock.advance(3000);
+    await settle();
+    expect(t.polls).toHaveLength(1);
+    expect(t.statuses.at(-1)?.state).toEqual({ kind: 'error', message: 'the server redirects to another server' });
+  });
+
   it('stops with the message of a fatal transport end (e.g. a redirect to another server)', async () => {
     const t = setup();
     t.connection.start();

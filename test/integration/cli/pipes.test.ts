@@ -113,4 +113,19 @@ describe('ntfy-tray subscribe into a pipe', () => {
     },
     SLOW_MS,
   );
+
+  it(
+    'a second SIGTERM exits at once when the reader never reads',
+    async () => {
+      const answered = pollAnswered();
+      const cli = pollAll({ NTFY_TRAY_LOG: 'debug' });
+      cli.pauseStdout();
+      await answered;
+      cli.child.kill('SIGTERM');
+      await cli.waitForStderr(/stop requested/, SLOW_MS);
+      cli.child.kill('SIGTERM');
+      expect(await cli.exited()).toBe(143); // 128 + SIGTERM, as a shell reports a process ended by it
+    },
+    SLOW_MS,
+  );
 });

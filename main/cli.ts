@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { type CliNotifications, openCliNotifications } from './cli-notifications.ts';
+import { runSecrets } from './core/cli/credential-args.ts';
 import { type DataDirLock, lockDataDir } from './core/cli/data-dir-lock.ts';
 import { defaultDataDir } from './core/cli/data-dir.ts';
 import { runHistory } from './core/cli/history-command.ts';
@@ -110,6 +111,9 @@ function stdoutWriter(sink: OutputSink): (text: string) => void {
   };
 }
 
+/** The secrets of this run (passwords, tokens), once known: the logger hides them wherever they appear. */
+const knownSecrets = new Set<string>();
+
 function createLog(): Logger {
   const debug = process.env['NTFY_TRAY_LOG'] === 'debug';
   return createSecretSafeLogger(
@@ -119,6 +123,7 @@ function createLog(): Logger {
         if (level !== 'debug' || debug) writeStderr(`${level}: ${line}\n`);
       },
     }),
+    { secrets: () => knownSecrets },
   );
 }
 
@@ -166,6 +171,7 @@ async function subscribe(args: readonly string[], log: Logger, sink: OutputSink)
     writeStderr(`ntfy-tray subscribe: ${error instanceof Error ? error.message : String(error)}\n`);
     return error instanceof MissingSecretError ? EXIT.auth : EXIT.fatal;
   }
+  for (const secret of runSecrets(subscriptions, process.env)) knownSecrets.add(secret);
   // One live run per data dir (--poll stores nothing and needs no lock).
   let lock: DataDirLock | undefined;
   if (!parsed.value.poll) {

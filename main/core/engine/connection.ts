@@ -497,7 +497,7 @@ export class Connection {
       if (attempt.generation !== this.#generation) return;
       if (!outcome.ok) {
         this.#options.log.log('warn', 'catch-up poll failed', { error: outcome.error.message });
-        if ('permanent' in outcome.error && outcome.error.permanent) this.#fail(outcome.error.message);
+        if ('permanent' in outcome.error) this.#fail(outcome.error.message);
         return;
       }
       this.#pollFrom = next.kind === 'id' || next.kind === 'time' ? next : from;

@@ -6,8 +6,14 @@
 
 /** Times are `performance.timeOrigin + performance.now()`: epoch milliseconds with sub-millisecond precision. */
 export type PublishPlan =
-  /** As fast as the server takes them. */
-  | { readonly kind: 'burst'; readonly topic: string; readonly label: string; readonly count: number }
+  /** As fast as the server takes them; `padBytes` of padding make each body that much longer (the stalled reader). */
+  | {
+      readonly kind: 'burst';
+      readonly topic: string;
+      readonly label: string;
+      readonly count: number;
+      readonly padBytes?: number;
+    }
   /** One message every `intervalMs`, scheduled against the start time so the rate does not drift. */
   | {
       readonly kind: 'paced';
@@ -47,7 +53,8 @@ function isPublishPlan(value: unknown): value is PublishPlan {
   if (!isRecord(value)) return false;
   const common =
     typeof value['topic'] === 'string' && typeof value['label'] === 'string' && typeof value['count'] === 'number';
-  if (value['kind'] === 'burst') return common;
+  if (value['kind'] === 'burst')
+    return common && (value['padBytes'] === undefined || typeof value['padBytes'] === 'number');
   return value['kind'] === 'paced' && common && typeof value['intervalMs'] === 'number';
 }
 
@@ -90,7 +97,12 @@ export function isServerReport(value: unknown): value is ServerReport {
   }
 }
 
-/** The body of every benchmark message: `<label> <seq> <published-at>`, read back by bench/e2e-lines.ts. */
-export function messageBody(label: string, seq: number, publishedAt: number): string {
-  return `${label} ${seq} ${publishedAt}`;
+/**
+ * The body of every benchmark message: `<label> <seq> <published-at>`, then ` <padBytes × "x">` when padded, read
+ * back by bench/e2e-lines.ts. Bodies must stay within 4096 bytes: a longer one would be an attachment upload
+ * (test/server/README.md), so the caller keeps `padBytes` below that with room for the rest.
+ */
+export function messageBody(label: string, seq: number, publishedAt: number, padBytes = 0): string {
+  const body = `${label} ${seq} ${publishedAt}`;
+  return padBytes > 0 ? `${body} ${'x'.repeat(padBytes)}` : body;
 }

@@ -1,7 +1,8 @@
 /**
  * Reads a reader process's stdout as it arrives: splits it into lines, stamps each with the time its chunk arrived,
  * and keeps the benchmark's messages (bodies from bench/e2e-ipc.ts `messageBody`). Both the CLI's `--json` lines
- * and the bare reader's lines are ntfy events as JSON; an SSE `data: ` prefix is tolerated.
+ * and the bare reader's lines are ntfy events as JSON; an SSE `data: ` prefix is tolerated. A body may end in padding
+ * (` xxx…`, the stalled reader's big messages), which is checked and dropped.
  */
 
 export interface Arrival {
@@ -41,8 +42,8 @@ function parseArrival(line: string, at: number): Arrival | 'ignored' | 'unreadab
   const { event: kind, id, message } = event as Record<string, unknown>;
   if (kind !== 'message') return 'ignored'; // open, keepalive
   if (typeof id !== 'string' || typeof message !== 'string') return 'unreadable';
-  const [label, seq, publishedAt, ...rest] = message.split(' ');
-  if (label === undefined || rest.length > 0) return 'unreadable';
+  const [label, seq, publishedAt, padding, ...rest] = message.split(' ');
+  if (label === undefined || rest.length > 0 || (padding !== undefined && !/^x+$/.test(padding))) return 'unreadable';
   const seqNumber = Number(seq);
   const published = Number(publishedAt);
   if (!Number.isInteger(seqNumber) || !Number.isFinite(published)) return 'unreadable';

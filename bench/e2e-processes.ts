@@ -4,6 +4,7 @@
  * `npm run bench` runs them all on the Node that npm puts first on PATH.
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { ArrivalLog } from './e2e-lines.ts';
 import { isServerReport, type ParentRequest, type PublishPlan, type ServerReport } from './e2e-ipc.ts';
@@ -78,7 +79,17 @@ export function startServerProcess(): Promise<ServerProcess> {
 
 export interface ReaderProcess {
   readonly name: string;
+  /** The child's process id; undefined when it could not be started. */
+  readonly pid: number | undefined;
   readonly log: ArrivalLog;
+  /** Bytes read from its stdout so far. */
+  readonly stdoutBytes: number;
+  /**
+   * Stops reading its stdout: this process keeps at most the stream's highWaterMark, then the pipe fills and the
+   * child's writes wait (the stalled reader). `resumeOutput` reads again.
+   */
+  pauseOutput(): void;
+  resumeOutput(): void;
   /** True once `count` different messages of `label` arrived; false if `timeoutMs` passed first. */
   waitFor(label: string, count: number, timeoutMs: number): Promise<boolean>;
   /** SIGTERM, then the exit code (the CLI flushes and exits 0 on SIGTERM). */
@@ -94,8 +105,10 @@ export function startReader(name: string, args: readonly string[]): ReaderProces
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const log = new ArrivalLog();
   let stderr = '';
+  let stdoutBytes = 0;
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk: string) => {
+    stdoutBytes += Buffer.byteLength(chunk);
     log.feed(chunk, performance.timeOrigin + performance.now());
   });
   child.stderr.setEncoding('utf8');
@@ -105,7 +118,17 @@ export function startReader(name: string, args: readonly string[]): ReaderProces
   const exit = exited(child);
   return {
     name,
+    pid: child.pid,
     log,
+    get stdoutBytes() {
+      return stdoutBytes;
+    },
+    pauseOutput: () => {
+      child.stdout.pause();
+    },
+    resumeOutput: () => {
+      child.stdout.resume();
+    },
     waitFor: async (label, count, timeoutMs) => {
       let timer: NodeJS.Timeout | undefined;
       const outcome = await Promise.race([
@@ -128,4 +151,29 @@ export function startReader(name: string, args: readonly string[]): ReaderProces
     },
     stderrTail: () => stderr,
   };
+}
+
+export type Transport = 'json' | 'sse' | 'ws';
+
+const CLI = fileURLToPath(new URL('../main/cli.ts', import.meta.url));
+
+/** The CLI as a user runs it: `node main/cli.ts subscribe --json --transport <t> --data-dir <dir> <url>/<topic>`. */
+export function startCli(options: {
+  readonly serverUrl: string;
+  readonly topic: string;
+  readonly transport: Transport;
+  /** A fresh directory per run, so no resume point or lock of another run applies. */
+  readonly dataDir: string;
+}): ReaderProcess {
+  const { serverUrl, topic, transport, dataDir } = options;
+  return startReader('CLI', [
+    CLI,
+    'subscribe',
+    '--json',
+    '--transport',
+    transport,
+    '--data-dir',
+    dataDir,
+    `${serverUrl}/${topic}`,
+  ]);
 }

@@ -36,7 +36,7 @@ async function publish(server: TestServer, plan: PublishPlan): Promise<{ first: 
     }
     last = now();
     if (seq === 0) first = last;
-    await server.publish(plan.topic, messageBody(plan.label, seq, last));
+    await server.publish(plan.topic, messageBody(plan.label, seq, last, plan.kind === 'burst' ? plan.padBytes : 0));
   }
   return { first, last };
 }

@@ -4,17 +4,24 @@
  * both fed by one server-and-publisher process (bench/e2e-server-process.ts): three processes, timed from here.
  * Per transport: a burst (first publish → last line on the reader's stdout, messages per second) and paced
  * latency (publish time carried in the body → the line's arrival here), each next to the bare reader in the same
- * run, and whether the CLI printed every message exactly once.
+ * run, and whether the CLI printed every message exactly once. Then, per transport, the stalled reader
+ * (bench/e2e-stalled.ts): the CLI's memory while nobody reads its stdout.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BenchRow } from './engine.ts';
 import type { PublishPlan } from './e2e-ipc.ts';
-import { type ReaderProcess, type ServerProcess, startReader, startServerProcess } from './e2e-processes.ts';
+import {
+  type ReaderProcess,
+  type ServerProcess,
+  startCli,
+  startReader,
+  startServerProcess,
+  type Transport,
+} from './e2e-processes.ts';
+import { measureStalledReader, type StallCounts } from './e2e-stalled.ts';
 import { deliveryOf, latencies, percentile, throughput } from './e2e-stats.ts';
-
-type Transport = 'json' | 'sse' | 'ws';
 
 interface Counts {
   /** A burst first, so both readers are past JIT warm-up and their sockets settled; not measured. */
@@ -28,16 +35,16 @@ interface Counts {
 const FULL: Counts = { warmUp: 1000, latency: 200, latencyIntervalMs: 20, burst: 20_000 };
 const QUICK: Counts = { warmUp: 200, latency: 50, latencyIntervalMs: 20, burst: 2000 };
 
+/** About 32 MB of JSON lines (the issue's figure); quick: about 8 MB. */
+const STALL_FULL: StallCounts = { messages: 8000, padBytes: 3900 };
+const STALL_QUICK: StallCounts = { messages: 2000, padBytes: 3900 };
+
 /** Bounds of a broken run (a reader that lost messages); a healthy run ends far inside them. */
 const CONNECT_TIMEOUT_MS = 30_000;
 const DELIVERY_GRACE_MS = 60_000;
 
-const CLI = fileIn('../main/cli.ts');
-const BARE_READER = fileIn('./e2e-bare-reader.ts');
-
-function fileIn(relative: string): string {
-  return path.join(import.meta.dirname, relative);
-}
+const TRANSPORTS: readonly Transport[] = ['json', 'sse', 'ws'];
+const BARE_READER = path.join(import.meta.dirname, 'e2e-bare-reader.ts');
 
 function streamUrl(server: ServerProcess, topic: string, transport: Transport): string {
   const base = transport === 'ws' ? server.url.replace(/^http/, 'ws') : server.url;
@@ -95,16 +102,7 @@ function figuresOf(reader: ReaderProcess, burstFirstPublishAt: number): ReaderFi
 async function measureTransport(server: ServerProcess, transport: Transport, counts: Counts): Promise<BenchRow[]> {
   const topic = `e2e-${transport}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ntfy-tray-bench-e2e-'));
-  const cli = startReader('CLI', [
-    CLI,
-    'subscribe',
-    '--json',
-    '--transport',
-    transport,
-    '--data-dir',
-    dataDir,
-    `${server.url}/${topic}`,
-  ]);
+  const cli = startCli({ serverUrl: server.url, topic, transport, dataDir });
   const bare = startReader('bare reader', [BARE_READER, transport, streamUrl(server, topic, transport)]);
   try {
     await server.request({ type: 'wait-subscribers', topic, count: 2, timeoutMs: CONNECT_TIMEOUT_MS });
@@ -177,8 +175,9 @@ export async function runE2eBenchmarks(options: { readonly quick: boolean }): Pr
   const server = await startServerProcess();
   try {
     const rows: BenchRow[] = [];
-    for (const transport of ['json', 'sse', 'ws'] as const)
-      rows.push(...(await measureTransport(server, transport, counts)));
+    for (const transport of TRANSPORTS) rows.push(...(await measureTransport(server, transport, counts)));
+    const stallCounts = options.quick ? STALL_QUICK : STALL_FULL;
+    for (const transport of TRANSPORTS) rows.push(...(await measureStalledReader(server, transport, stallCounts)));
     return rows;
   } finally {
     await server.close();

@@ -45,6 +45,30 @@ describe('e2e benchmark harness', () => {
     },
   );
 
+  it('a paused reader reads nothing until resumed, then gets every padded message once (the stalled reader)', async () => {
+    const topic = 'harness-paused';
+    const reader = startReader('bare reader', [BARE_READER, 'json', `${server.url}/${topic}/json`]);
+    try {
+      await server.request({ type: 'wait-subscribers', topic, count: 1, timeoutMs: 10_000 });
+      reader.pauseOutput();
+      const bytesBefore = reader.stdoutBytes;
+      await server.request({
+        type: 'publish',
+        plan: { kind: 'burst', topic, label: 'padded', count: 300, padBytes: 3900 },
+      });
+      // A paused stream emits no 'data' however long it waits, so this holds whatever the machine's pace.
+      expect(reader.stdoutBytes).toBe(bytesBefore);
+      expect(reader.log.distinct('padded')).toBe(0);
+      reader.resumeOutput();
+      expect(await reader.waitFor('padded', 300, 10_000)).toBe(true);
+      expect(reader.log.arrivals).toHaveLength(300);
+      expect(reader.stdoutBytes - bytesBefore).toBeGreaterThan(300 * 3900);
+    } finally {
+      await reader.stop();
+      await server.request({ type: 'wait-no-subscribers', timeoutMs: 10_000 });
+    }
+  });
+
   it('paces a paced plan: the last message is published (count - 1) intervals after the first', async () => {
     const published = await server.request({
       type: 'publish',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messageBody } from '../../../bench/e2e-ipc.ts';
 import { ArrivalLog, sseToJsonLines } from '../../../bench/e2e-lines.ts';
 
 function line(id: string, body: string): string {
@@ -30,6 +31,15 @@ describe('ArrivalLog', () => {
     log.feed(`not json\n${line('x', 'hello from elsewhere')}${line('y', 'burst notanumber 1')}`, 1);
     expect(log.arrivals).toEqual([]);
     expect(log.unreadableLines).toBe(3);
+  });
+
+  it('reads a padded body (the stalled reader) and refuses padding that is not padding', () => {
+    const log = new ArrivalLog();
+    const padded = messageBody('stalled', 7, 12.5, 3900);
+    expect(padded).toHaveLength('stalled 7 12.5 '.length + 3900);
+    log.feed(line('p', padded) + line('q', 'stalled 8 12.5 xxyx') + line('r', 'stalled 9 12.5 xx xx'), 20);
+    expect(log.arrivals).toEqual([{ id: 'p', label: 'stalled', seq: 7, publishedAt: 12.5, at: 20 }]);
+    expect(log.unreadableLines).toBe(2);
   });
 
   it('resolves waitFor once enough different messages of the label arrived; a duplicate counts once', async () => {

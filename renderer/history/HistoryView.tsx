@@ -36,8 +36,12 @@ function matchesFilter(filter: ListFilter, message: MessageDto): boolean {
   return subscription === undefined || (subscription.server === message.server && subscription.topic === message.topic);
 }
 
+/**
+ * The list's order (the store's: time, then arrival, newest first) for a batch that comes in arrival order. The
+ * core hands over everything stored in one transaction as one batch, and messages of the same second are common.
+ */
 function newestFirst(messages: readonly MessageDto[]): MessageDto[] {
-  return [...messages].sort((a, b) => b.time - a.time);
+  return [...messages].reverse().sort((a, b) => b.time - a.time);
 }
 
 export interface HistoryViewProps {

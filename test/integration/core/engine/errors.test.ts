@@ -73,6 +73,31 @@ describe('authentication and authorization failures', () => {
     expect(probes.every((path) => path.endsWith('/auth'))).toBe(true);
   });
 
+  it('isolates one forbidden topic among 301 within ntfy’s request bucket, never taking a 429 for a 403', async () => {
+    server = await startTestServer({
+      auth: {
+        users: [{ name: 'alice', password: 'right-password', access: [{ topic: 'news-*', permission: 'read-only' }] }],
+        defaultAccess: 'deny-all',
+      },
+      requestLimit: { burst: 60, replenishMs: 5_000 },
+    });
+    const readable = Array.from({ length: 300 }, (_, i) => `news-${String(i).padStart(3, '0')}`);
+    const topics = [...readable.slice(0, 150), 'private', ...readable.slice(150)];
+    engine = startEngine({
+      subscriptions: topics.map((topic) => ({
+        server: server?.url ?? '',
+        topic,
+        credentials: alice('right-password'),
+      })),
+    });
+    const status = await engine.waitForStatus((s) => s.state.kind === 'open');
+    expect(status.forbiddenTopics).toEqual(['private']);
+    expect(status.topics).toEqual(readable);
+    const probes = server.requests.filter((entry) => entry.transport === 'auth');
+    expect(probes.length).toBeLessThanOrEqual(20);
+    expect(engine.statuses.some((s) => s.state.kind === 'auth-failed')).toBe(false);
+  });
+
   it('goes to auth-failed when the only topic is forbidden', async () => {
     const testServer = await protectedServer();
     engine = startEngine({

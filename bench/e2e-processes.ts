@@ -96,6 +96,8 @@ export interface ReaderProcess {
   stop(): Promise<number | null>;
   /** The last few kilobytes of its stderr, for reports of what went wrong. */
   stderrTail(): string;
+  /** Calls `listener` with each stderr chunk from now on; returns the unsubscribe function. */
+  onStderr(listener: (chunk: string) => void): () => void;
 }
 
 const STDERR_TAIL_CHARS = 4000;
@@ -150,6 +152,12 @@ export function startReader(name: string, args: readonly string[]): ReaderProces
       return exit;
     },
     stderrTail: () => stderr,
+    onStderr: (listener) => {
+      child.stderr.on('data', listener);
+      return () => {
+        child.stderr.off('data', listener);
+      };
+    },
   };
 }
 
@@ -164,9 +172,12 @@ export function startCli(options: {
   readonly transport: Transport;
   /** A fresh directory per run, so no resume point or lock of another run applies. */
   readonly dataDir: string;
+  /** Node options before the script (`--expose-gc`, `--import <probe>`). */
+  readonly nodeFlags?: readonly string[];
 }): ReaderProcess {
-  const { serverUrl, topic, transport, dataDir } = options;
+  const { serverUrl, topic, transport, dataDir, nodeFlags = [] } = options;
   return startReader('CLI', [
+    ...nodeFlags,
     CLI,
     'subscribe',
     '--json',

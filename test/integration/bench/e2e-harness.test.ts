@@ -4,9 +4,11 @@
  * is wrong, so they are checked on each transport.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { probeHeap } from '../../../bench/e2e-heap.ts';
 import { type ServerProcess, startReader, startServerProcess } from '../../../bench/e2e-processes.ts';
 
 const BARE_READER = new URL('../../../bench/e2e-bare-reader.ts', import.meta.url).pathname;
+const HEAP_PROBE = new URL('../../../bench/e2e-heap-probe.ts', import.meta.url).pathname;
 
 describe('e2e benchmark harness', () => {
   let server: ServerProcess;
@@ -63,6 +65,31 @@ describe('e2e benchmark harness', () => {
       expect(await reader.waitFor('padded', 300, 10_000)).toBe(true);
       expect(reader.log.arrivals).toHaveLength(300);
       expect(reader.stdoutBytes - bytesBefore).toBeGreaterThan(300 * 3900);
+    } finally {
+      await reader.stop();
+      await server.request({ type: 'wait-no-subscribers', timeoutMs: 10_000 });
+    }
+  });
+
+  it('the heap probe answers SIGUSR2 with what a process holds after a full collection', async () => {
+    const topic = 'harness-probe';
+    const reader = startReader('bare reader', [
+      '--expose-gc',
+      '--import',
+      HEAP_PROBE,
+      BARE_READER,
+      'json',
+      `${server.url}/${topic}/json`,
+    ]);
+    try {
+      await server.request({ type: 'wait-subscribers', topic, count: 1, timeoutMs: 10_000 });
+      const pid = reader.pid ?? Number.NaN;
+      const figures = await probeHeap(reader, pid, 10_000);
+      expect(figures.heapUsed).toBeGreaterThan(1024 * 1024);
+      expect(figures.external).toBeGreaterThanOrEqual(figures.arrayBuffers);
+      // The probe writes to stderr only: on stdout its line would be an unreadable one.
+      expect(reader.log.unreadableLines).toBe(0);
+      expect(reader.stderrTail()).toContain('heap-probe {');
     } finally {
       await reader.stop();
       await server.request({ type: 'wait-no-subscribers', timeoutMs: 10_000 });

@@ -1,9 +1,10 @@
 /**
  * A connection's items on their way through `deliver`, one batch at a time and in arrival order, with group
  * commit: whatever arrives while a batch is being stored goes into the next batch together (one transaction for
- * a burst instead of one per message). It also tells the connection to stop reading (backpressure) while more
- * than `highWaterItems` wait, and to read again once no more than `lowWaterItems` do: a consumer that stops
- * reading (the CLI's stdout) must slow the socket, not grow our memory.
+ * a burst instead of one per message). It also tells the connection to stop reading (backpressure) while too much
+ * waits — by count or by size, whichever is reached first, since ntfy messages run from a few bytes to 4 KB plus
+ * attachment details — and to read again once the queue is down to a quarter: a consumer that stops reading (the
+ * CLI's stdout) must slow the socket, not grow our memory.
  */
 import type { Deliver, DeliveryMode } from '../delivery/deliver.ts';
 import type { ResumeTarget, ResumeUpdate } from '../ports.ts';
@@ -30,16 +31,37 @@ export interface DeliveryQueueOptions {
   readonly onError: (error: unknown, entry: QueueEntry) => void;
   /** true: stop reading; false: read again. */
   readonly onPressure: (tooFull: boolean) => void;
+  /** Default 5,000 items or 2 MiB (estimated, see itemBytes) waiting; reading resumes at a quarter of each. */
   readonly highWaterItems?: number;
-  readonly lowWaterItems?: number;
-  /** Cap of one batch, so one transaction stays short. */
+  readonly highWaterBytes?: number;
+  /** Caps of one batch, so one transaction stays short and one write to the sink stays small. */
   readonly maxBatchItems?: number;
+  readonly maxBatchBytes?: number;
+}
+
+/**
+ * What an item costs while it waits, roughly: its text twice (UTF-16 in memory, then the printed line) and the
+ * parsed object around it. An estimate is enough for a memory bound; exact JSON sizes would cost a stringify.
+ */
+export function itemBytes(item: BatchItem): number {
+  const OVERHEAD = 512;
+  if (item.type === 'change') return OVERHEAD;
+  const { message } = item;
+  return OVERHEAD + 2 * (message.message.length + (message.title?.length ?? 0));
+}
+
+function entryBytes(entry: QueueEntry): number {
+  let total = 0;
+  for (const item of entry.items) total += itemBytes(item);
+  return total;
 }
 
 export class DeliveryQueue {
   readonly #options: DeliveryQueueOptions;
   readonly #pending: QueueEntry[] = [];
+  /** Items and estimated bytes pushed and not yet delivered (waiting or in the batch being delivered). */
   #pendingItems = 0;
+  #pendingBytes = 0;
   #tooFull = false;
   #running: Promise<void> | undefined;
   /** Counts entries ever pushed: a poll compares it to tell whether live items came in meanwhile. */
@@ -56,12 +78,22 @@ export class DeliveryQueue {
   push(entry: QueueEntry): void {
     this.#pushed++;
     this.#pending.push(entry);
-    this.#pendingItems += entry.items.length;
-    if (!this.#tooFull && this.#pendingItems > (this.#options.highWaterItems ?? 5000)) {
+    this.#count(entry, 1);
+    this.#kick();
+  }
+
+  #count(entry: QueueEntry, sign: 1 | -1): void {
+    this.#pendingItems += sign * entry.items.length;
+    this.#pendingBytes += sign * entryBytes(entry);
+    const highItems = this.#options.highWaterItems ?? 5000;
+    const highBytes = this.#options.highWaterBytes ?? 2 * 1024 * 1024;
+    if (!this.#tooFull && (this.#pendingItems > highItems || this.#pendingBytes > highBytes)) {
       this.#tooFull = true;
       this.#options.onPressure(true);
+    } else if (this.#tooFull && this.#pendingItems <= highItems / 4 && this.#pendingBytes <= highBytes / 4) {
+      this.#tooFull = false;
+      this.#options.onPressure(false);
     }
-    this.#kick();
   }
 
   #kick(): void {
@@ -91,15 +123,10 @@ export class DeliveryQueue {
           ...(resume === undefined ? {} : { resume }),
         });
       } catch (error) {
-        this.#pendingItems -= this.#pending.reduce((sum, dropped) => sum + dropped.items.length, 0);
-        this.#pending.length = 0;
+        for (const dropped of this.#pending.splice(0)) this.#count(dropped, -1);
         this.#options.onError(error, entry);
       } finally {
-        this.#pendingItems -= entry.items.length;
-        if (this.#tooFull && this.#pendingItems <= (this.#options.lowWaterItems ?? 1000)) {
-          this.#tooFull = false;
-          this.#options.onPressure(false);
-        }
+        this.#count(entry, -1);
       }
     }
   }
@@ -108,15 +135,20 @@ export class DeliveryQueue {
   #takeBatch(): QueueEntry | undefined {
     const first = this.#pending.shift();
     if (first === undefined || first.resume !== undefined) return first;
-    const max = this.#options.maxBatchItems ?? 10_000;
+    const maxItems = this.#options.maxBatchItems ?? 10_000;
+    const maxBytes = this.#options.maxBatchBytes ?? 1024 * 1024;
     const items = [...first.items];
+    let bytes = entryBytes(first);
     let advance = first.advance;
     for (let next = this.#pending[0]; next !== undefined; next = this.#pending[0]) {
       const sameKind = next.mode === first.mode && next.resume === undefined;
       const sameResume = (next.advance === undefined) === (first.advance === undefined);
-      if (!sameKind || !sameResume || items.length + next.items.length > max) break;
+      const nextBytes = entryBytes(next);
+      const fits = items.length + next.items.length <= maxItems && bytes + nextBytes <= maxBytes;
+      if (!sameKind || !sameResume || !fits) break;
       this.#pending.shift();
       items.push(...next.items);
+      bytes += nextBytes;
       advance = next.advance ?? advance;
     }
     return { mode: first.mode, items, ...(advance === undefined ? {} : { advance }) };

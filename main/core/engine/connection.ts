@@ -69,6 +69,8 @@ export class Connection {
   #generation = 0;
   #transport: Transport | undefined;
   #paused = false;
+  /** A safety-net poll fell due while reading was paused: it runs once reading resumes. */
+  #pollWhenResumed = false;
   #collector: CatchUpCollector | undefined;
   #attempt: Attempt | undefined;
   /** Where the next safety-net poll starts: the resume point as it was when the previous poll started. */
@@ -487,6 +489,11 @@ export class Connection {
   #pollCatchUp(): void {
     const attempt = this.#attempt;
     if (attempt === undefined || attempt.generation !== this.#generation) return;
+    if (this.#paused) {
+      // The stream is fine, we are only behind: a poll now would fetch and hold again all that waits unread.
+      this.#pollWhenResumed = true;
+      return;
+    }
     const run = async (): Promise<void> => {
       const from = this.#pollFrom ?? pollStart(attempt);
       const points = await this.#storedPoints(attempt.targets);
@@ -531,6 +538,10 @@ export class Connection {
     }
     this.#transport?.resume();
     if (this.#transport !== undefined) this.#watchdog.start();
+    if (this.#pollWhenResumed) {
+      this.#pollWhenResumed = false;
+      this.#pollCatchUp();
+    }
   }
 
   #dropTransport(): void {
@@ -539,6 +550,7 @@ export class Connection {
     this.#stopConnectionTimers();
     this.#generation++;
     this.#pollFrom = undefined;
+    this.#pollWhenResumed = false;
     transport?.close();
   }
 

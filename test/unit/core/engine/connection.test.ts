@@ -330,6 +330,32 @@ describe('Connection reading', () => {
     expect(t.delivered.flatMap((batch) => batch.messages)).toHaveLength(6000);
   });
 
+  it('holds the safety-net poll while reading is paused, and polls once reading resumes', async () => {
+    const history = new FlakyHistory();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slowAppend = history.append.bind(history);
+    history.append = async (request) => {
+      await gate;
+      return slowAppend(request);
+    };
+    const t = setup({ history });
+    t.connection.start();
+    await settle();
+    t.open();
+    for (let i = 0; i < 6000; i++) t.send(`D${String(i).padStart(11, '0')}`, OPEN_TIME + 1);
+    expect(t.current().paused).toBe(true);
+    t.clock.advance(3000); // the poll after connecting falls due while paused
+    await settle();
+    expect(t.polls).toHaveLength(0);
+    release();
+    await settle();
+    expect(t.current().paused).toBe(false);
+    expect(t.polls).toHaveLength(1);
+  });
+
   it('stops with an error instead of reconnecting forever when the database is damaged', async () => {
     const t = setup();
     t.connection.start();

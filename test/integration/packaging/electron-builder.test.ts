@@ -14,7 +14,15 @@ import { openAsar, type AsarArchive } from './asar.ts';
  */
 const run = promisify(execFile);
 const projectRoot = path.resolve(import.meta.dirname, '../../..');
-const STAND_IN_EXECUTABLE = '#!/bin/sh\necho "stand-in for the Electron binary"\n';
+/*
+ * A real Electron binary carries its fuses after this marker: a version byte (1), the number of fuses, then one
+ * byte per fuse ('0' off, '1' on, 'r' removed). https://github.com/electron/fuses
+ */
+const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
+/** Electron 45's own defaults, in @electron/fuses' order (FuseV1Options 0–7). */
+const ELECTRON_DEFAULT_FUSES = '10110001';
+const STAND_IN_SCRIPT = '#!/bin/sh\necho "stand-in for the Electron binary"\nexit 0\n';
+const STAND_IN_EXECUTABLE = `${STAND_IN_SCRIPT}# ${FUSE_SENTINEL}\u0001\u0008${ELECTRON_DEFAULT_FUSES}\n`;
 const CLOSED_PORT_URL = 'http://127.0.0.1:9/';
 
 let workDir: string;
@@ -58,6 +66,9 @@ beforeAll(async () => {
       `-c.electronDist=${electronDist}`,
       '-c.electronVersion=45.4.1',
       `-c.directories.output=${outputDir}`,
+      // Rebuilding keytar for Electron would download headers or prebuilt binaries; the N-API build made for Node
+      // loads in Electron as it is (electron-builder.yml explains why rebuilding stays the default).
+      '-c.npmRebuild=false',
     ],
     {
       cwd: projectRoot,
@@ -90,7 +101,39 @@ describe('electron-builder.yml (linux dir target)', () => {
   it('names the executable ntfy-tray and takes it from the Electron folder', async () => {
     const executable = path.join(unpackedDir, 'ntfy-tray');
     await access(executable, constants.X_OK);
-    expect(await readFile(executable, 'utf8')).toBe(STAND_IN_EXECUTABLE);
+    const packed = await readFile(executable, 'latin1');
+    expect(packed.startsWith(`${STAND_IN_SCRIPT}# ${FUSE_SENTINEL}`)).toBe(true);
+    expect(packed.length).toBe(STAND_IN_EXECUTABLE.length);
+  });
+
+  it('flips the Electron fuses in the packaged binary: no Node mode, app code only from an integrity-checked app.asar', async () => {
+    const packed = await readFile(path.join(unpackedDir, 'ntfy-tray'));
+    const wireStart = packed.indexOf(FUSE_SENTINEL) + FUSE_SENTINEL.length;
+    const [version, length] = [packed[wireStart], packed[wireStart + 1]];
+    const wire = packed.toString('latin1', wireStart + 2, wireStart + 2 + (length ?? 0));
+    const fuse = (index: number): string => (wire[index] === '1' ? 'on' : wire[index] === '0' ? 'off' : 'unset');
+
+    expect([version, length]).toEqual([1, 8]);
+    expect({
+      runAsNode: fuse(0),
+      // Not ours to decide here: the app keeps no cookies, so Electron's default stays.
+      enableCookieEncryption: fuse(1),
+      enableNodeOptionsEnvironmentVariable: fuse(2),
+      enableNodeCliInspectArguments: fuse(3),
+      enableEmbeddedAsarIntegrityValidation: fuse(4),
+      onlyLoadAppFromAsar: fuse(5),
+      loadBrowserProcessSpecificV8Snapshot: fuse(6),
+      grantFileProtocolExtraPrivileges: fuse(7),
+    }).toEqual({
+      runAsNode: 'off',
+      enableCookieEncryption: 'off',
+      enableNodeOptionsEnvironmentVariable: 'off',
+      enableNodeCliInspectArguments: 'off',
+      enableEmbeddedAsarIntegrityValidation: 'on',
+      onlyLoadAppFromAsar: 'on',
+      loadBrowserProcessSpecificV8Snapshot: 'off',
+      grantFileProtocolExtraPrivileges: 'off',
+    });
   });
 
   it('packs the built main, preload and renderer, the assets and package.json into app.asar', () => {
@@ -177,6 +220,14 @@ describe('electron-builder.yml (linux dir target)', () => {
         expect(archive.paths).toContain(`assets/tray/${name}${suffix}.png`);
         expect(archive.paths).toContain(`assets/tray/${name}${suffix}@2x.png`);
       }
+    }
+  });
+
+  it('keeps the icons outside the archive too, where the notification server (another process) can read them', async () => {
+    // The app must hand D-Bus this app.asar.unpacked path: only Electron itself can read inside app.asar.
+    for (const icon of ['assets/icon.png', 'assets/tray/tray.png', 'assets/tray/trayUnread@2x.png']) {
+      expect(archive.isUnpacked(icon), icon).toBe(true);
+      await access(path.join(unpackedDir, 'resources', 'app.asar.unpacked', icon));
     }
   });
 

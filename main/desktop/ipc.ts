@@ -3,6 +3,8 @@
  * sender must be our own page (not a frame that navigated elsewhere or an injected one), and every argument is
  * validated by the core's dispatcher, which always answers a BridgeResult.
  */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ipcChannels } from '../../preload/contract.ts';
 import type { AppRequests } from '../core/bridge/app-service.ts';
 import { dispatchRequest } from '../core/bridge/dispatch.ts';
@@ -35,14 +37,32 @@ export function setupIpc(options: IpcOptions): () => void {
   };
 }
 
-/** `file:///…/dist/renderer/index.html` (any hash or query) is ours; anything else is not. */
+/**
+ * True for a file URL that names the page at `indexHtmlPath` (any hash or query), false for anything else.
+ *
+ * The URL is turned into a path, not the path into a URL: a file URL percent-encodes spaces, `#`, `%` and every
+ * non-ASCII letter of a user folder (`C:\Users\Zoë Müller\#apps\100%`), and rebuilding one by hand gets those
+ * wrong (a bare `%` made the old check throw). The path's own shape says which rules apply: an absolute POSIX path
+ * starts with `/`; anything else is a Windows path (drive letter or UNC), which compares case-insensitively as NTFS
+ * does. Both sides are NFC-normalized because macOS may hand out either form of an accented letter.
+ */
 export function isRendererPage(url: string, indexHtmlPath: string): boolean {
-  let parsed: URL;
+  const windows = !indexHtmlPath.startsWith('/');
+  let pagePath: string;
   try {
-    parsed = new URL(url);
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'file:') return false;
+    parsed.hash = '';
+    parsed.search = '';
+    pagePath = fileURLToPath(parsed, { windows });
   } catch {
+    // Not a URL, or a file URL that names no path on this flavour of system (an encoded `/`, a host on POSIX).
     return false;
   }
-  const expected = new URL(`file://${indexHtmlPath.startsWith('/') ? '' : '/'}${indexHtmlPath.replaceAll('\\', '/')}`);
-  return parsed.protocol === 'file:' && decodeURIComponent(parsed.pathname) === decodeURIComponent(expected.pathname);
+  const flavour = windows ? path.win32 : path.posix;
+  const normalize = (value: string): string => {
+    const normalized = flavour.normalize(value).normalize('NFC');
+    return windows ? normalized.toLowerCase() : normalized;
+  };
+  return normalize(pagePath) === normalize(indexHtmlPath);
 }

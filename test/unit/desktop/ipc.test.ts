@@ -63,8 +63,50 @@ describe('isRendererPage', () => {
     expect(isRendererPage('file:///opt/ntfy%20Tray/resources/app.asar/dist/renderer/other.html', PAGE)).toBe(false);
     expect(isRendererPage('https://example.com/dist/renderer/index.html', PAGE)).toBe(false);
     expect(isRendererPage('not a url', PAGE)).toBe(false);
-    expect(isRendererPage('file:///C:/Program%20Files/ntfy/index.html', 'C:\\Program Files\\ntfy\\index.html')).toBe(
-      true,
-    );
+  });
+
+  it('accepts a POSIX app folder with spaces, #, % and non-ASCII letters, as Chromium encodes it', () => {
+    const page = '/home/zoë müller/#apps/100% ntfy/dist/renderer/index.html';
+    const url = 'file:///home/zo%C3%AB%20m%C3%BCller/%23apps/100%25%20ntfy/dist/renderer/index.html';
+
+    expect(isRendererPage(url, page)).toBe(true);
+    expect(isRendererPage(`${url}#/history`, page)).toBe(true);
+    expect(isRendererPage(`${url}?x=%`, page)).toBe(true);
+    // The same folder with one letter different, or the same text decoded differently, is someone else's page.
+    expect(isRendererPage(url.replace('100%25', '100%2525'), page)).toBe(false);
+    expect(isRendererPage(url.replace('%23apps', 'apps'), page)).toBe(false);
+  });
+
+  it('accepts the accented letters of a macOS folder in either Unicode form', () => {
+    const decomposed = '/Users/Zoe\u0301/Apps/ntfy.app/Contents/Resources/app.asar/dist/renderer/index.html';
+    const url = 'file:///Users/Zo%C3%A9/Apps/ntfy.app/Contents/Resources/app.asar/dist/renderer/index.html';
+
+    expect(isRendererPage(url, decomposed)).toBe(true);
+  });
+
+  it('accepts a Windows drive-letter folder with spaces, #, % and non-ASCII letters', () => {
+    const page = 'C:\\Users\\Zoë Müller\\#apps\\100%\\ntfy\\resources\\app.asar\\dist\\renderer\\index.html';
+    const url =
+      'file:///C:/Users/Zo%C3%AB%20M%C3%BCller/%23apps/100%25/ntfy/resources/app.asar/dist/renderer/index.html';
+
+    expect(isRendererPage(url, page)).toBe(true);
+    // NTFS ignores case, and Chromium may spell the drive letter either way.
+    expect(isRendererPage(url.replace('file:///C:', 'file:///c:'), page)).toBe(true);
+    expect(isRendererPage(url.replace('index.html', 'other.html'), page)).toBe(false);
+    expect(isRendererPage(url.replace('file:///C:', 'file:///D:'), page)).toBe(false);
+  });
+
+  it('accepts an app on a Windows network share (UNC path, a host in the file URL)', () => {
+    const page = '\\\\server\\share\\ntfy\\dist\\renderer\\index.html';
+
+    expect(isRendererPage('file://server/share/ntfy/dist/renderer/index.html', page)).toBe(true);
+    expect(isRendererPage('file://other/share/ntfy/dist/renderer/index.html', page)).toBe(false);
+  });
+
+  it('refuses, without throwing, file URLs that name no path and pages at a look-alike path', () => {
+    expect(isRendererPage('file:///opt/ntfy%2FTray/index.html', '/opt/ntfy/Tray/index.html')).toBe(false);
+    expect(isRendererPage('file://evil.example/opt/ntfy/index.html', '/opt/ntfy/index.html')).toBe(false);
+    expect(isRendererPage('file:///opt/ntfy/../ntfy/index.html', '/opt/ntfy/index.html')).toBe(true);
+    expect(isRendererPage('file:///opt/ntfy/index.html', '/opt/ntfy/index.html/')).toBe(false);
   });
 });

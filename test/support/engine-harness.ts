@@ -14,6 +14,7 @@ import type { SinceValue } from '../../main/core/protocol/since.ts';
 import type { NtfyMessage } from '../../main/core/protocol/types.ts';
 import { MemoryHistoryStore } from '../../main/core/store/memory-history.ts';
 import { openTransport } from '../../main/core/transports/index.ts';
+import type { OpenTransport } from '../../main/core/transports/transport.ts';
 import { createRecordingLogger, type RecordingLogger } from '../fakes/logger.ts';
 
 export const systemClock: Clock = {
@@ -55,6 +56,10 @@ export function startEngine(options: {
   readonly timing?: Partial<ConnectionTiming>;
   readonly initialSince?: SinceValue;
   readonly history?: HistoryStore;
+  /** The system clock by default; a ManualClock makes every engine timer (backoff, watchdog, polls) the test's. */
+  readonly clock?: Clock;
+  /** Wraps the real transports (e.g. to count what they report). */
+  readonly openTransport?: OpenTransport;
 }): EngineHarness {
   const history = options.history ?? new MemoryHistoryStore();
   const log = createRecordingLogger('engine');
@@ -78,10 +83,10 @@ export function startEngine(options: {
     createConnection: (spec) =>
       new Connection({
         spec,
-        clock: systemClock,
+        clock: options.clock ?? systemClock,
         random: Math.random,
         log,
-        openTransport,
+        openTransport: options.openTransport ?? openTransport,
         history,
         deliver,
         poll: pollOnce,

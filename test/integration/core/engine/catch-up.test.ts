@@ -1,8 +1,10 @@
-import { once } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DeliveredBatch } from '../../../../main/core/delivery/deliver.ts';
+import { openTransport } from '../../../../main/core/transports/index.ts';
 import { startTestServer, type TestServer } from '../../../server/index.ts';
 import { type EngineHarness, startEngine } from '../../../support/engine-harness.ts';
+import { ManualClock } from '../../../support/manual-clock.ts';
 
 let server: TestServer | undefined;
 let engine: EngineHarness | undefined;
@@ -36,9 +38,27 @@ describe('catch-up', () => {
   it('hands on what was published while away as one catch-up batch', async () => {
     const testServer = await startTestServer();
     server = testServer;
+    // The engine's timers are the test's: it stays in backoff until the clock is moved, and the replay is handed on
+    // only when the clock passes the quiet time after the last replayed item — however slow the machine.
+    const clock = new ManualClock();
+    const read = new EventEmitter();
+    let replayed = 0;
     engine = startEngine({
       subscriptions: [{ server: testServer.url, topic: 't' }],
       timing: { backoffInitialMs: 400 },
+      clock,
+      openTransport: (options) =>
+        openTransport({
+          ...options,
+          handlers: {
+            ...options.handlers,
+            onItem: (item) => {
+              options.handlers.onItem(item);
+              if (item.type === 'message' && item.message.message.startsWith('away ')) replayed++;
+              read.emit('item');
+            },
+          },
+        }),
     });
     await testServer.waitForSubscribers(1);
     await testServer.publish('t', 'before');
@@ -48,6 +68,9 @@ describe('catch-up', () => {
     // Published while the engine waits to reconnect; `time` one second back so they are clearly older than `open`.
     const now = Math.floor(Date.now() / 1000) - 1;
     for (let i = 1; i <= 50; i++) await testServer.publish('t', { message: `away ${i}`, time: now });
+    clock.advance(1000); // the reconnect
+    while (replayed < 50) await once(read, 'item');
+    clock.advance(50); // the stream has been quiet for the collector's quiet time
     await engine.waitForMessages(51);
     const catchUp = engine.batches.filter((batch) => batch.mode === 'catch-up');
     expect(catchUp).toHaveLength(1);

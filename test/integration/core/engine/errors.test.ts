@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../server/index.ts';
 import { type EngineHarness, startEngine } from '../../../support/engine-harness.ts';
+import { ManualClock } from '../../../support/manual-clock.ts';
 
 let server: TestServer | undefined;
 let engine: EngineHarness | undefined;
@@ -37,16 +38,21 @@ const alice = (password: string) => ({ kind: 'basic', user: 'alice', password })
 describe('authentication and authorization failures', () => {
   it('stops on 401 without retrying, carrying the server error', async () => {
     const testServer = await protectedServer();
+    const clock = new ManualClock();
     engine = startEngine({
       subscriptions: [{ server: testServer.url, topic: 'mine', credentials: alice('wrong') }],
+      clock,
     });
     const status = await engine.waitForStatus((s) => s.state.kind === 'auth-failed');
     expect(status.state.kind === 'auth-failed' ? status.state.error : undefined).toMatchObject({
       status: 401,
       code: 40101,
     });
-    // Retrying wrong credentials locks the user out on real servers: wait past several backoff delays.
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // Retrying wrong credentials locks the user out on real servers. An hour of the engine's time passes: any retry
+    // timer would fire now, and a retry starts with a 'connecting' status before any byte is sent.
+    const statusesBefore = engine.statuses.length;
+    clock.advance(3_600_000);
+    expect(engine.statuses.slice(statusesBefore)).toEqual([]);
     expect(testServer.requests.filter((entry) => entry.authorization !== undefined)).toHaveLength(1);
   });
 

@@ -1,7 +1,10 @@
+import { EventEmitter, once } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TransportKind } from '../../../../main/core/protocol/subscribe-request.ts';
 import { startTestServer, type TestServer } from '../../../server/index.ts';
+import { openTransport } from '../../../../main/core/transports/index.ts';
 import { type EngineHarness, startEngine } from '../../../support/engine-harness.ts';
+import { ManualClock } from '../../../support/manual-clock.ts';
 
 let server: TestServer;
 let engine: EngineHarness | undefined;
@@ -139,16 +142,38 @@ describe.each<TransportKind>(['json', 'sse', 'ws'])('%s transport limits and liv
   it('stays connected on keepalives (or pings) alone', async () => {
     const quiet = await startTestServer({ keepaliveIntervalMs: 40 });
     try {
+      // The watchdog runs on the test's clock: between two signs of life, 200 ms of it pass (less than the 250 ms
+      // timeout), five times over — 1 s in all. Only keepalives (HTTP) or Ping frames (WebSocket) reset it.
+      const clock = new ManualClock();
+      const activity = new EventEmitter();
       const harness = startEngine({
         subscriptions: [{ server: quiet.url, topic: 'idle', transport }],
         timing: { keepaliveTimeoutMs: 250 },
+        clock,
+        openTransport: (options) =>
+          openTransport({
+            ...options,
+            handlers: {
+              ...options.handlers,
+              onActivity: () => {
+                options.handlers.onActivity();
+                activity.emit('activity');
+              },
+            },
+          }),
       });
       engine = harness;
       await quiet.waitForSubscribers(1);
-      // Idle for four watchdog periods: only keepalives (HTTP) or Ping frames (WebSocket) arrive.
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      for (let period = 0; period < 5; period++) {
+        await once(activity, 'activity');
+        clock.advance(200);
+      }
       expect(harness.statuses.filter((status) => status.state.kind === 'backoff')).toEqual([]);
-      expect(harness.manager.statuses()[0]?.counters.lastActivityAt).toBeGreaterThan(Date.now() - 250);
+      expect(harness.manager.statuses()[0]?.state.kind).toBe('open');
+      // And the watchdog is armed: 250 ms without a sign of life is the end of the connection.
+      await once(activity, 'activity');
+      clock.advance(250);
+      expect(harness.manager.statuses()[0]?.state.kind).toBe('backoff');
       await harness.stop();
       engine = undefined;
     } finally {

@@ -5,7 +5,19 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { app, BrowserWindow, clipboard, ipcMain, Menu, net, Notification, powerMonitor, shell, Tray } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  clipboard,
+  dialog,
+  ipcMain,
+  Menu,
+  net,
+  Notification,
+  powerMonitor,
+  shell,
+  Tray,
+} from 'electron';
 import ElectronStore from 'electron-store';
 import { ipcEvents } from '../preload/contract.ts';
 import { type AppCore, startAppCore } from './core/app/app-core.ts';
@@ -17,10 +29,11 @@ import { SqliteHistoryStore } from './core/store/history/index.ts';
 import { createKeytarSecretStore } from './core/store/secrets/keytar-secret-store.ts';
 import { createSecretSafeLogger } from './core/store/secrets/redact.ts';
 import { buildTrayModel } from './core/tray/tray-model.ts';
-import { startDesktopApp } from './desktop/app-lifecycle.ts';
+import type { RunningDesktopApp } from './desktop/app-lifecycle.ts';
 import type { ElectronApi } from './desktop/electron-api.ts';
 import { ElectronNotifier, prepareWindowsToasts } from './desktop/electron-notifier.ts';
-import { isRendererPage, setupIpc } from './desktop/ipc.ts';
+import { isRendererPage } from './desktop/ipc.ts';
+import { describeStartupFailure, launchDesktopApp } from './desktop/launch.ts';
 import { applyStartAtLogin, wasLaunchedAtLogin } from './desktop/login-item.ts';
 import { watchPowerAndNetwork } from './desktop/power-network.ts';
 import { openDesktopSettingsStore } from './desktop/settings-store.ts';
@@ -31,7 +44,7 @@ import { openDbusNotifier } from './os/notifications/dbus-notifier.ts';
 
 // This annotation is the compile-time proof that the real Electron module still provides the narrow surface the
 // desktop modules were written (and tested) against.
-const electron: ElectronApi<Menu> = { app, BrowserWindow, Menu, Tray };
+const electron: ElectronApi<Menu> = { app, BrowserWindow, Menu, Tray, dialog };
 
 const APP_ID = 'io.github.ntfytray.app';
 // Bundled to dist/main/index.js; the preload, renderer and assets sit beside it in the app folder or app.asar.
@@ -77,26 +90,60 @@ async function openNotifier(): Promise<Notifier> {
 async function main(): Promise<void> {
   // The tray exists before the core does (it is created when the app is ready); commands find the core here.
   const late: { core?: AppCore } = {};
-  const desktop = await startDesktopApp({
-    electron,
-    paths: {
-      preload: path.join(distDir, 'preload', 'index.cjs'),
-      indexHtml,
-      trayIcon: selectTrayIconPath(assetsDir, process.platform),
-      trayIconFor: (variant) => selectTrayIconPath(assetsDir, process.platform, variant),
+  const result = await launchDesktopApp({
+    desktop: {
+      electron,
+      paths: {
+        preload: path.join(distDir, 'preload', 'index.cjs'),
+        indexHtml,
+        trayIcon: selectTrayIconPath(assetsDir, process.platform),
+        trayIconFor: (variant) => selectTrayIconPath(assetsDir, process.platform, variant),
+      },
+      startHidden: wasLaunchedAtLogin({ app, platform: process.platform, argv: process.argv }),
+      userDataDir: process.env['NTFY_TRAY_USER_DATA_DIR'],
+      log,
+      onTrayCommand: (command) => {
+        if (command.type === 'open-window' || command.type === 'quit') return;
+        late.core?.handleTrayCommand(command).catch((error: unknown) => {
+          log.log('error', 'tray command failed', { command: command.type, error: String(error) });
+        });
+      },
     },
-    startHidden: wasLaunchedAtLogin({ app, platform: process.platform, argv: process.argv }),
-    userDataDir: process.env['NTFY_TRAY_USER_DATA_DIR'],
+    ipcMain,
+    isTrustedSender: (url) => isRendererPage(url, indexHtml),
+    openCore: (desktop) => openCore(desktop, late),
     log,
-    onTrayCommand: (command) => {
-      if (command.type === 'open-window' || command.type === 'quit') return;
-      late.core?.handleTrayCommand(command).catch((error: unknown) => {
-        log.log('error', 'tray command failed', { command: command.type, error: String(error) });
-      });
-    },
   });
-  if (desktop === undefined) return; // another instance runs; it opened its window
+  if (result.kind !== 'running') return;
+  const { core } = result;
+  watchPowerAndNetwork({
+    powerMonitor,
+    net,
+    clock,
+    reconnectNow: () => {
+      core.started.reconnectNow();
+    },
+    log,
+  });
+  const startAtLogin = (enabled: boolean): void => {
+    applyStartAtLogin(enabled, {
+      app,
+      platform: process.platform,
+      xdg: { env: process.env, homeDir: os.homedir(), execPath: process.execPath },
+      log,
+    }).catch((error: unknown) => {
+      log.log('warn', 'could not change start at login', { error: String(error) });
+    });
+  };
+  startAtLogin(core.settings.get().preferences.startAtLogin);
+  core.settings.onChange((next, previous) => {
+    if (next.preferences.startAtLogin !== previous.preferences.startAtLogin)
+      startAtLogin(next.preferences.startAtLogin);
+  });
+}
 
+/** History, notifier and engine: what the window's requests wait for (see main/desktop/launch.ts). */
+async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore }) {
   const userData = app.getPath('userData');
   const settings = openDesktopSettingsStore({ ElectronStore, userDataDir: userData, log: log.child('settings') });
   const history = await SqliteHistoryStore.open({ dataDir: userData });
@@ -109,7 +156,13 @@ async function main(): Promise<void> {
   };
   const shownNotifications: NotifierShowRequest[] = [];
   const hooksEnabled = testHooksEnabled(process.env);
-  const notifier = await openNotifier();
+  let notifier: Notifier;
+  try {
+    notifier = await openNotifier();
+  } catch (error) {
+    await history.close();
+    throw error;
+  }
   const started = startAppCore({
     settings,
     history,
@@ -156,52 +209,21 @@ async function main(): Promise<void> {
     installTestHooks(globalThis, { shownNotifications, trayModel: () => buildTrayModel(started.trayState()) });
     log.log('warn', 'test hooks are installed (NTFY_TRAY_TEST_HOOKS=1)');
   }
-  setupIpc({ ipcMain, service: started.service, isTrustedSender: (url) => isRendererPage(url, indexHtml), log });
-  watchPowerAndNetwork({
-    powerMonitor,
-    net,
-    clock,
-    reconnectNow: () => {
-      started.reconnectNow();
+  return {
+    started,
+    settings,
+    service: started.service,
+    // Stop the engine first (what was read gets stored), then close the database.
+    stop: async () => {
+      await started.stop();
+      await history.close();
     },
-    log,
-  });
-
-  const startAtLogin = (enabled: boolean): void => {
-    applyStartAtLogin(enabled, {
-      app,
-      platform: process.platform,
-      xdg: { env: process.env, homeDir: os.homedir(), execPath: process.execPath },
-      log,
-    }).catch((error: unknown) => {
-      log.log('warn', 'could not change start at login', { error: String(error) });
-    });
   };
-  startAtLogin(settings.get().preferences.startAtLogin);
-  settings.onChange((next, previous) => {
-    if (next.preferences.startAtLogin !== previous.preferences.startAtLogin)
-      startAtLogin(next.preferences.startAtLogin);
-  });
-
-  // Flush before the process goes: stop the engine (what was read gets stored), then close the database.
-  let flushed = false;
-  app.on('before-quit', (event) => {
-    if (flushed) return;
-    event.preventDefault();
-    started
-      .stop()
-      .then(() => history.close())
-      .catch((error: unknown) => {
-        log.log('error', 'shutdown was not clean', { error: String(error) });
-      })
-      .finally(() => {
-        flushed = true;
-        app.quit();
-      });
-  });
 }
 
+// What launchDesktopApp does not catch itself (the core's failures it shows and quits on): still tell the user.
 main().catch((error: unknown) => {
   log.log('error', 'startup failed', { error });
+  dialog.showErrorBox('ntfy Tray could not start', describeStartupFailure(error));
   app.exit(1);
 });

@@ -1,6 +1,7 @@
 import type { Logger } from '../core/ports.ts';
 import { buildTrayModel, type TrayCommand, type TrayIconVariant } from '../core/tray/tray-model.ts';
 import type { ElectronApi, MenuHandle } from './electron-api.ts';
+import { type IpcOptions, setupIpc } from './ipc.ts';
 import { createMainWindow, type MainWindow } from './main-window.ts';
 import { createAppTray, type AppTray } from './tray.ts';
 
@@ -24,6 +25,14 @@ export interface DesktopAppOptions<TMenu extends MenuHandle> {
   /** Overrides Electron's user-data folder (tests give each run its own, which also scopes the instance lock). */
   readonly userDataDir: string | undefined;
   readonly log: Logger;
+  /**
+   * The page's requests. Registered before the window exists: the page calls the moment it starts loading, and
+   * Electron rejects an invoke on a channel without a handler at once ("No handler registered"). While the core is
+   * still opening, `ipc.service` is a promise and the requests wait for it.
+   */
+  readonly ipc: IpcOptions;
+  /** Windows logoff or shutdown (see WindowHandle 'session-end'). */
+  readonly onSessionEnd?: () => void;
   /** Tray commands other than open-window and quit (which this module handles): pause, mute, open-message, … */
   readonly onTrayCommand?: (command: TrayCommand) => void;
 }
@@ -49,6 +58,7 @@ export async function startDesktopApp<TMenu extends MenuHandle>(
     app.quit();
     return undefined;
   }
+  setupIpc(options.ipc);
 
   let quitting = false;
   app.on('before-quit', () => {
@@ -64,6 +74,7 @@ export async function startDesktopApp<TMenu extends MenuHandle>(
     preloadPath: options.paths.preload,
     indexHtmlPath: options.paths.indexHtml,
     isQuitting: () => quitting,
+    ...(options.onSessionEnd === undefined ? {} : { onSessionEnd: options.onSessionEnd }),
     log,
   });
   const tray = createAppTray({

@@ -27,8 +27,8 @@ export interface DesktopApp {
   on(event: 'second-instance', listener: () => void): void;
   /** Without a listener Electron quits when the last window closes, which a tray app must not do. */
   on(event: 'window-all-closed', listener: () => void): void;
-  /** Emitted once a real quit starts, before windows are closed. */
-  on(event: 'before-quit', listener: () => void): void;
+  /** Emitted once a real quit starts, before windows are closed; preventDefault() stops the quit. */
+  on(event: 'before-quit', listener: (event: PreventableEvent) => void): void;
   /** Emitted after all windows have closed during a quit, just before the process exits. */
   on(event: 'will-quit', listener: () => void): void;
   /** macOS and Windows only (Linux uses an XDG autostart file, main/os/autostart.ts). */
@@ -143,16 +143,31 @@ export interface WindowHandle {
   isDestroyed(): boolean;
   on(event: 'close', listener: (event: PreventableEvent) => void): void;
   on(event: 'closed', listener: () => void): void;
+  /**
+   * Windows: the user logs off or the machine shuts down. Electron emits no 'before-quit' then, and this is a
+   * window event (BaseWindow), so it arrives only while a window exists; the process ends soon after.
+   */
+  // eslint-disable-next-line @typescript-eslint/unified-signatures -- one overload per event (see DesktopApp)
+  on(event: 'session-end', listener: () => void): void;
   once(event: 'ready-to-show', listener: () => void): void;
 }
 
 export type WindowConstructor = new (options: WindowOptions) => WindowHandle;
+
+export interface DialogHandle {
+  /**
+   * A modal error box that blocks until dismissed; safe before 'ready' (on Linux it then only prints to stderr).
+   * The one way to tell a user why the app is going away when it cannot start.
+   */
+  showErrorBox(title: string, content: string): void;
+}
 
 export interface ElectronApi<TMenu extends MenuHandle> {
   readonly app: DesktopApp;
   readonly Tray: TrayConstructor<TMenu>;
   readonly Menu: MenuApi<TMenu>;
   readonly BrowserWindow: WindowConstructor;
+  readonly dialog: DialogHandle;
 }
 
 /** Options of Electron's Notification that the notifier sets (https://www.electronjs.org/docs/latest/api/notification). */

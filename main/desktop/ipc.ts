@@ -13,7 +13,12 @@ import type { IpcMainHandle } from './electron-api.ts';
 
 export interface IpcOptions {
   readonly ipcMain: IpcMainHandle;
-  readonly service: AppRequests;
+  /**
+   * The core's requests, or a promise of them: handlers are registered before the window loads, so a request the
+   * page makes while the history and notifier are still opening waits here and is answered once they are. If the
+   * core never starts, each waiting request gets a typed error.
+   */
+  readonly service: AppRequests | Promise<AppRequests>;
   /** True for the URL of our own renderer page (file:// in the app). */
   readonly isTrustedSender: (url: string) => boolean;
   readonly log: Logger;
@@ -22,6 +27,16 @@ export interface IpcOptions {
 /** Returns a function that removes every handler again. */
 export function setupIpc(options: IpcOptions): () => void {
   const channels = Object.values(ipcChannels);
+  // Settled into a value once, here, so a core that fails to start is not an unhandled rejection per request.
+  // (Not Promise.resolve(service): that would treat any service with a `then` member as a promise.)
+  const { service } = options;
+  const core: Promise<{ ok: true; service: AppRequests } | { ok: false; error: unknown }> =
+    service instanceof Promise
+      ? service.then(
+          (ready) => ({ ok: true, service: ready }),
+          (error: unknown) => ({ ok: false, error }),
+        )
+      : Promise.resolve({ ok: true, service });
   for (const channel of channels) {
     options.ipcMain.handle(channel, async (event, ...args) => {
       const url = event.senderFrame?.url ?? '';
@@ -29,7 +44,9 @@ export function setupIpc(options: IpcOptions): () => void {
         options.log.log('warn', 'refused an IPC request from an unexpected sender', { channel, url });
         return { ok: false, error: { code: 'invalid-argument', message: 'request from an unexpected page' } };
       }
-      return dispatchRequest(options.service, channel, args, options.log);
+      const ready = await core;
+      if (!ready.ok) return { ok: false, error: { code: 'internal', message: 'the app could not start; see its log' } };
+      return dispatchRequest(ready.service, channel, args, options.log);
     });
   }
   return () => {

@@ -6,6 +6,7 @@
  */
 import type {
   DesktopApp,
+  DialogHandle,
   ElectronApi,
   LoginItemSettings,
   IpcInvokeEvent,
@@ -29,6 +30,7 @@ import type {
 } from '../../main/desktop/electron-api.ts';
 
 type AppEvent = 'second-instance' | 'window-all-closed' | 'before-quit' | 'will-quit';
+type AppListener = (event: PreventableEvent) => void;
 
 class FakeEvent implements PreventableEvent {
   defaultPrevented = false;
@@ -198,6 +200,8 @@ export class FakeWebContents implements WebContentsHandle {
 export interface FakeWindowBehaviour {
   /** When set, loadFile rejects with this error (a missing or broken renderer build). */
   readonly loadFileError: Error | undefined;
+  /** Acts as the page's own script running the instant loading starts (its first IPC calls). */
+  readonly onLoadFile: ((window: FakeBrowserWindow) => void) | undefined;
 }
 
 export class FakeBrowserWindow implements WindowHandle {
@@ -211,6 +215,7 @@ export class FakeBrowserWindow implements WindowHandle {
   readonly #behaviour: FakeWindowBehaviour;
   readonly #closeListeners: ((event: PreventableEvent) => void)[] = [];
   readonly #closedListeners: (() => void)[] = [];
+  readonly #sessionEndListeners: (() => void)[] = [];
   #readyToShowListeners: (() => void)[] = [];
 
   constructor(options: WindowOptions, behaviour: FakeWindowBehaviour) {
@@ -222,6 +227,7 @@ export class FakeBrowserWindow implements WindowHandle {
   loadFile(filePath: string): Promise<void> {
     this.#assertAlive();
     this.loadedFile = filePath;
+    this.#behaviour.onLoadFile?.(this);
     const { loadFileError } = this.#behaviour;
     return loadFileError === undefined ? Promise.resolve() : Promise.reject(loadFileError);
   }
@@ -263,9 +269,18 @@ export class FakeBrowserWindow implements WindowHandle {
     return this.destroyed;
   }
 
-  on(...[event, listener]: ['close', (event: PreventableEvent) => void] | ['closed', () => void]): void {
+  on(
+    ...[event, listener]:
+      ['close', (event: PreventableEvent) => void] | ['closed', () => void] | ['session-end', () => void]
+  ): void {
     if (event === 'close') this.#closeListeners.push(listener);
-    else this.#closedListeners.push(listener);
+    else if (event === 'closed') this.#closedListeners.push(listener);
+    else this.#sessionEndListeners.push(listener);
+  }
+
+  /** Acts as Windows ending the session (logoff, shutdown): Electron emits this on each window, and no 'before-quit'. */
+  endSession(): void {
+    for (const listener of this.#sessionEndListeners) listener();
   }
 
   once(_event: 'ready-to-show', listener: () => void): void {
@@ -315,7 +330,8 @@ export class FakeApp implements DesktopApp {
   toastActivatorClsid: string | undefined;
   readonly #singleInstanceLock: boolean;
   readonly #openWindows: () => readonly FakeBrowserWindow[];
-  readonly #listeners = new Map<AppEvent, (() => void)[]>();
+  readonly #listeners = new Map<AppEvent, AppListener[]>();
+  readonly #quit = Promise.withResolvers<undefined>();
 
   constructor(options: { singleInstanceLock: boolean; openWindows: () => readonly FakeBrowserWindow[] }) {
     this.#singleInstanceLock = options.singleInstanceLock;
@@ -333,12 +349,19 @@ export class FakeApp implements DesktopApp {
    */
   quit(): void {
     this.calls.push('quit');
-    this.#emit('before-quit');
+    // A listener that calls preventDefault() on 'before-quit' stops the quit, as in Electron.
+    if (this.#emit('before-quit')) return;
     for (const window of this.#openWindows()) {
       if (!window.close()) return;
     }
     this.#emit('will-quit');
     this.hasQuit = true;
+    this.#quit.resolve(undefined);
+  }
+
+  /** Resolves once a quit went all the way through (no listener held it). */
+  whenQuit(): Promise<undefined> {
+    return this.#quit.promise;
   }
 
   whenReady(): Promise<void> {
@@ -370,7 +393,7 @@ export class FakeApp implements DesktopApp {
     this.toastActivatorClsid = id;
   }
 
-  on(event: AppEvent, listener: () => void): void {
+  on(event: AppEvent, listener: AppListener): void {
     const listeners = this.#listeners.get(event) ?? [];
     listeners.push(listener);
     this.#listeners.set(event, listeners);
@@ -390,8 +413,11 @@ export class FakeApp implements DesktopApp {
     this.#emit('window-all-closed');
   }
 
-  #emit(event: AppEvent): void {
-    for (const listener of this.#listeners.get(event) ?? []) listener();
+  /** Returns whether a listener prevented the default. */
+  #emit(event: AppEvent): boolean {
+    const emitted = new FakeEvent();
+    for (const listener of this.#listeners.get(event) ?? []) listener(emitted);
+    return emitted.defaultPrevented;
   }
 }
 
@@ -513,10 +539,20 @@ export class FakeNet implements NetHandle {
   }
 }
 
+/** Records error boxes instead of blocking on them (the real one is modal until the user dismisses it). */
+export class FakeDialog implements DialogHandle {
+  readonly errorBoxes: { readonly title: string; readonly content: string }[] = [];
+
+  showErrorBox(title: string, content: string): void {
+    this.errorBoxes.push({ title, content });
+  }
+}
+
 export interface FakeElectron extends ElectronApi<FakeMenu> {
   readonly app: FakeApp;
   /** Every window ever constructed, in order (closed ones stay, marked destroyed). */
   readonly windows: readonly FakeBrowserWindow[];
+  readonly dialog: FakeDialog;
   readonly trays: readonly FakeTray[];
   readonly Notification: typeof FakeNotification;
   /** Every notification ever constructed, in order. */
@@ -528,6 +564,8 @@ export interface FakeElectron extends ElectronApi<FakeMenu> {
 export interface FakeElectronOptions {
   readonly singleInstanceLock?: boolean;
   readonly loadFileError?: Error;
+  /** Runs when a window starts loading its page, as the page's first script would (see FakeWindowBehaviour). */
+  readonly onLoadFile?: (window: FakeBrowserWindow) => void;
   /** What Notification.isSupported() answers (false: e.g. Windows with notifications unavailable). */
   readonly notificationsSupported?: boolean;
 }
@@ -536,7 +574,7 @@ export function createFakeElectron(options: FakeElectronOptions = {}): FakeElect
   const windows: FakeBrowserWindow[] = [];
   const trays: FakeTray[] = [];
   const notifications: FakeNotification[] = [];
-  const behaviour: FakeWindowBehaviour = { loadFileError: options.loadFileError };
+  const behaviour: FakeWindowBehaviour = { loadFileError: options.loadFileError, onLoadFile: options.onLoadFile };
 
   class RegisteredWindow extends FakeBrowserWindow {
     constructor(windowOptions: WindowOptions) {
@@ -571,6 +609,7 @@ export function createFakeElectron(options: FakeElectronOptions = {}): FakeElect
     BrowserWindow: RegisteredWindow,
     Tray: RegisteredTray,
     Menu,
+    dialog: new FakeDialog(),
     windows,
     trays,
     Notification: RegisteredNotification,

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { TrayCommand } from '../../../main/core/tray/tray-model.ts';
+import type { AppRequests } from '../../../main/core/bridge/app-service.ts';
 import { startDesktopApp } from '../../../main/desktop/app-lifecycle.ts';
-import { createFakeElectron, type FakeBrowserWindow, type FakeElectron } from '../../fakes/electron.ts';
+import type { IpcOptions } from '../../../main/desktop/ipc.ts';
+import { ipcChannels } from '../../../preload/contract.ts';
+import {
+  createFakeElectron,
+  createFakeIpcMain,
+  type FakeBrowserWindow,
+  type FakeElectron,
+} from '../../fakes/electron.ts';
 import { createRecordingLogger, type RecordingLogger } from '../../fakes/logger.ts';
 
 const paths = {
@@ -15,10 +23,23 @@ interface StartOverrides {
   readonly userDataDir?: string;
   readonly onTrayCommand?: (command: TrayCommand) => void;
   readonly log?: RecordingLogger;
+  readonly ipc?: IpcOptions;
 }
+
+// Only the IPC seam's timing is under test here; the service answers every request with its own name. It has no
+// `then`, or promises would take it for a promise and wait on it forever.
+const echoService = new Proxy({} as AppRequests, {
+  get: (_target, name) => (name === 'then' ? undefined : () => Promise.resolve({ ok: true, value: String(name) })),
+});
 
 async function start(electron: FakeElectron, overrides: StartOverrides = {}) {
   return startDesktopApp({
+    ipc: overrides.ipc ?? {
+      ipcMain: createFakeIpcMain(),
+      service: echoService,
+      isTrustedSender: () => true,
+      log: createRecordingLogger(),
+    },
     electron,
     paths: { ...paths, trayIconFor: (variant) => `/app/assets/tray/${variant}.png` },
     startHidden: overrides.startHidden ?? false,
@@ -43,6 +64,45 @@ function onlyTray(electron: FakeElectron) {
 }
 
 describe('startDesktopApp', () => {
+  it('answers the first request the page makes the instant loading starts, once the core is ready', async () => {
+    const ipcMain = createFakeIpcMain();
+    const core = Promise.withResolvers<AppRequests>();
+    const firstCalls: Promise<unknown>[] = [];
+    const electron = createFakeElectron({
+      onLoadFile: () => {
+        firstCalls.push(ipcMain.invoke(ipcChannels.settingsGet, 'file:///app/dist/renderer/index.html'));
+      },
+    });
+
+    await start(electron, {
+      ipc: { ipcMain, service: core.promise, isTrustedSender: () => true, log: createRecordingLogger() },
+    });
+    expect(firstCalls).toHaveLength(1);
+    core.resolve(echoService);
+
+    expect(await Promise.all(firstCalls)).toEqual([{ ok: true, value: 'getSettings' }]);
+  });
+
+  it('answers waiting requests with a typed error when the core never starts', async () => {
+    const ipcMain = createFakeIpcMain();
+    const core = Promise.withResolvers<AppRequests>();
+    const firstCalls: Promise<unknown>[] = [];
+    const electron = createFakeElectron({
+      onLoadFile: () => {
+        firstCalls.push(ipcMain.invoke(ipcChannels.settingsGet, 'file:///app/dist/renderer/index.html'));
+      },
+    });
+
+    await start(electron, {
+      ipc: { ipcMain, service: core.promise, isTrustedSender: () => true, log: createRecordingLogger() },
+    });
+    core.reject(new Error('database is locked'));
+
+    expect(await Promise.all(firstCalls)).toEqual([
+      { ok: false, error: { code: 'internal', message: 'the app could not start; see its log' } },
+    ]);
+  });
+
   it('quits without creating a tray or window when another instance holds the lock', async () => {
     const electron = createFakeElectron({ singleInstanceLock: false });
 

@@ -15,6 +15,7 @@ import { ipcEvents } from '../../preload/contract.ts';
 import { type AppCore, startAppCore } from '../../main/core/app/app-core.ts';
 import { dispatchRequest, isIpcChannel } from '../../main/core/bridge/dispatch.ts';
 import { downloadImage } from '../../main/core/delivery/attachment-cache.ts';
+import type { ConnectionTiming } from '../../main/core/engine/connection-types.ts';
 import { createConsoleLogger } from '../../main/core/logging.ts';
 import type { Clock, Logger } from '../../main/core/ports.ts';
 import { SqliteHistoryStore } from '../../main/core/store/history/index.ts';
@@ -38,6 +39,10 @@ export interface WebBridgeOptions {
   readonly log?: Logger;
   /** The built renderer; default dist/renderer. */
   readonly rendererDir?: string;
+  /** For tests that must not race the clock: the core's clock, randomness and engine timing. */
+  readonly clock?: Clock;
+  readonly random?: () => number;
+  readonly timing?: Partial<ConnectionTiming>;
 }
 
 export interface WebBridge {
@@ -135,8 +140,9 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
     history,
     secrets: await openSecrets(log.child('secrets')),
     notifier,
-    clock: systemClock,
-    random: Math.random,
+    clock: options.clock ?? systemClock,
+    random: options.random ?? Math.random,
+    ...(options.timing === undefined ? {} : { timing: options.timing }),
     log,
     openExternal: (url) => {
       opened.push(url);

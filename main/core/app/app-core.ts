@@ -16,7 +16,7 @@ import { NotificationDispatcher } from '../delivery/notification-dispatcher.ts';
 import { NotificationPolicy, type QuietHours } from '../delivery/notification-policy.ts';
 import { Connection } from '../engine/connection.ts';
 import { ConnectionManager } from '../engine/connection-manager.ts';
-import type { ConnectionStatus } from '../engine/connection-types.ts';
+import type { ConnectionStatus, ConnectionTiming } from '../engine/connection-types.ts';
 import type { Subscription } from '../engine/groups.ts';
 import { checkTopicAccess, pollOnce } from '../engine/http-requests.ts';
 import type { Clock, Logger, Notifier } from '../ports.ts';
@@ -53,6 +53,8 @@ export interface AppCoreOptions {
   readonly events: AppCoreEvents;
   /** Retention runs this often (milliseconds); default one hour. */
   readonly retentionIntervalMs?: number;
+  /** Engine timing (tests and the dev bridge); the keepalive timeout always comes from the settings. */
+  readonly timing?: Partial<ConnectionTiming>;
 }
 
 export interface AppCore {
@@ -154,7 +156,10 @@ export function startAppCore(options: AppCoreOptions): AppCore {
         deliver,
         poll: pollOnce,
         checkTopicAccess,
-        timing: { keepaliveTimeoutMs: settings.get().preferences.keepaliveTimeoutSeconds * 1000 },
+        timing: {
+          ...options.timing,
+          keepaliveTimeoutMs: settings.get().preferences.keepaliveTimeoutSeconds * 1000,
+        },
         onStatus: (status) => {
           statuses.set(status.key, status);
           options.events.connectionsChanged([...statuses.values()].map(toConnectionDto));

@@ -38,6 +38,7 @@ import { applyStartAtLogin, wasLaunchedAtLogin } from './desktop/login-item.ts';
 import { watchPowerAndNetwork } from './desktop/power-network.ts';
 import { openDesktopSettingsStore } from './desktop/settings-store.ts';
 import { installTestHooks, recordNotifications, testHooksEnabled } from './desktop/test-hooks.ts';
+import { handleToastActivations } from './desktop/toast-activation.ts';
 import { selectTrayIconPath } from './desktop/tray.ts';
 import { connectSessionBus } from './os/dbus/session-bus.ts';
 import { openDbusNotifier } from './os/notifications/dbus-notifier.ts';
@@ -115,7 +116,13 @@ async function main(): Promise<void> {
     log,
   });
   if (result.kind !== 'running') return;
-  const { core } = result;
+  const { core, desktop } = result;
+  if (process.platform === 'win32') {
+    const showWindow = (): void => {
+      desktop.mainWindow.show();
+    };
+    handleToastActivations({ Notification, showWindow, log: log.child('toasts') });
+  }
   watchPowerAndNetwork({
     powerMonitor,
     net,

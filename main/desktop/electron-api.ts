@@ -211,6 +211,25 @@ export interface NotificationConstructor {
   isSupported(): boolean;
 }
 
+/** What Electron 45 reports for a toast activation (Windows; its ActivationArguments structure). */
+export interface ToastActivationDetails {
+  /** 'click', 'action' or 'reply'. */
+  readonly type: string;
+  /** Windows' raw activation arguments, in Electron's own format. */
+  readonly arguments: string;
+  /** For 'action': the index of the button pressed. */
+  readonly actionIndex?: number;
+}
+
+export interface NotificationActivationApi {
+  /**
+   * Windows: one callback for every toast activation, whether or not its Notification object still exists; an
+   * activation that happened before the call (a cold start from a toast) is delivered at once. A later call
+   * replaces the callback.
+   */
+  handleActivation(callback: (details: ToastActivationDetails) => void): void;
+}
+
 /* eslint-disable @typescript-eslint/unified-signatures -- one overload per event, as in DesktopApp */
 export interface PowerMonitorHandle {
   /** The machine woke from sleep: sockets that lived through it may be half-open. */
@@ -248,6 +267,7 @@ export interface NetHandle {
 type Holds<Condition extends true> = Condition;
 export type ElectronExtrasFit = [
   Holds<typeof Notification extends NotificationConstructor ? true : false>,
+  Holds<typeof Notification extends NotificationActivationApi ? true : false>,
   Holds<typeof powerMonitor extends PowerMonitorHandle ? true : false>,
   Holds<typeof net extends NetHandle ? true : false>,
   Holds<typeof ipcMain extends IpcMainHandle ? true : false>,

@@ -20,8 +20,10 @@ import type {
   MenuApi,
   MenuHandle,
   MenuItemTemplate,
+  NotificationActivationApi,
   PreventableEvent,
   SessionHandle,
+  ToastActivationDetails,
   TrayHandle,
   WebContentsHandle,
   WindowHandle,
@@ -554,7 +556,13 @@ export interface FakeElectron extends ElectronApi<FakeMenu> {
   readonly windows: readonly FakeBrowserWindow[];
   readonly dialog: FakeDialog;
   readonly trays: readonly FakeTray[];
-  readonly Notification: typeof FakeNotification;
+  readonly Notification: typeof FakeNotification & NotificationActivationApi;
+  /**
+   * Acts as Windows activating a toast (a click or button press) through the COM activator, which reaches the app
+   * whether or not the toast's Notification object still exists. Held until a handleActivation callback exists, as
+   * Electron does for a cold start from a toast.
+   */
+  activateToast(details: ToastActivationDetails): void;
   /** Every notification ever constructed, in order. */
   readonly notifications: readonly FakeNotification[];
   readonly powerMonitor: FakePowerMonitor;
@@ -589,9 +597,16 @@ export function createFakeElectron(options: FakeElectronOptions = {}): FakeElect
     }
   }
   const notificationsSupported = options.notificationsSupported ?? true;
+  let activationCallback: ((details: ToastActivationDetails) => void) | undefined;
+  const heldActivations: ToastActivationDetails[] = [];
   class RegisteredNotification extends FakeNotification {
     static override isSupported(): boolean {
       return notificationsSupported;
+    }
+
+    static handleActivation(callback: (details: ToastActivationDetails) => void): void {
+      activationCallback = callback;
+      for (const details of heldActivations.splice(0)) callback(details);
     }
 
     constructor(notificationOptions: NotificationOptions) {
@@ -613,6 +628,10 @@ export function createFakeElectron(options: FakeElectronOptions = {}): FakeElect
     windows,
     trays,
     Notification: RegisteredNotification,
+    activateToast: (details) => {
+      if (activationCallback === undefined) heldActivations.push(details);
+      else activationCallback(details);
+    },
     notifications,
     powerMonitor: new FakePowerMonitor(),
     net: new FakeNet(),

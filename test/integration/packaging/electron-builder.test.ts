@@ -132,7 +132,8 @@ describe('electron-builder.yml (linux dir target)', () => {
       enableEmbeddedAsarIntegrityValidation: 'on',
       onlyLoadAppFromAsar: 'on',
       loadBrowserProcessSpecificV8Snapshot: 'off',
-      grantFileProtocolExtraPrivileges: 'off',
+      // On until the renderer leaves file:// for a custom protocol: its ES module scripts need it.
+      grantFileProtocolExtraPrivileges: 'on',
     });
   });
 

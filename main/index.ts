@@ -100,6 +100,7 @@ async function main(): Promise<void> {
         trayIcon: selectTrayIconPath(assetsDir, process.platform),
         trayIconFor: (variant) => selectTrayIconPath(assetsDir, process.platform, variant),
       },
+      unreadInMenuBar: process.platform === 'darwin',
       startHidden: wasLaunchedAtLogin({ app, platform: process.platform, argv: process.argv }),
       userDataDir: process.env['NTFY_TRAY_USER_DATA_DIR'],
       log,
@@ -158,7 +159,8 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
     if (late.core === undefined) return;
     const state = late.core.trayState();
     desktop.tray.update(buildTrayModel(state));
-    // The dock (macOS) or launcher (Unity-style Linux) badge; a no-op where the platform has none.
+    desktop.tray.showUnread(state.unread);
+    // The launcher badge (Unity-style Linux); macOS shows no Dock icon (LSUIElement), hence the menu-bar title.
     app.setBadgeCount(state.unread);
   };
   const shownNotifications: NotifierShowRequest[] = [];

@@ -31,6 +31,8 @@ export interface DesktopAppOptions<TMenu extends MenuHandle> {
    * still opening, `ipc.service` is a promise and the requests wait for it.
    */
   readonly ipc: IpcOptions;
+  /** macOS: the unread count beside the tray icon in the menu bar (AppTray.showUnread). */
+  readonly unreadInMenuBar?: boolean;
   /** Windows logoff or shutdown (see WindowHandle 'session-end'). */
   readonly onSessionEnd?: () => void;
   /** Tray commands other than open-window and quit (which this module handles): pause, mute, open-message, … */
@@ -82,6 +84,7 @@ export async function startDesktopApp<TMenu extends MenuHandle>(
     Menu,
     iconPathFor: options.paths.trayIconFor ?? (() => options.paths.trayIcon),
     model: STARTUP_TRAY_MODEL,
+    unreadInTitle: options.unreadInMenuBar === true,
     onCommand: (command) => {
       if (command.type === 'open-window') mainWindow.show();
       else if (command.type === 'quit') app.quit();
@@ -96,6 +99,10 @@ export async function startDesktopApp<TMenu extends MenuHandle>(
   });
   // Electron emits 'second-instance' only after 'ready', so registering here misses nothing.
   app.on('second-instance', () => {
+    mainWindow.show();
+  });
+  // macOS delivers a relaunch of the running app (and a Dock click) as 'activate' instead.
+  app.on('activate', () => {
     mainWindow.show();
   });
   if (!options.startHidden) mainWindow.show();

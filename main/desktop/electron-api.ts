@@ -25,6 +25,11 @@ export interface DesktopApp {
   setPath(name: 'userData', path: string): void;
   /** Another launch of the app while this one holds the single-instance lock. */
   on(event: 'second-instance', listener: () => void): void;
+  /**
+   * macOS: the user relaunched the running app (Finder, Spotlight, `open`) or clicked its Dock icon. macOS hands a
+   * relaunch to the running process this way, so 'second-instance' never fires there.
+   */
+  on(event: 'activate', listener: () => void): void;
   /** Without a listener Electron quits when the last window closes, which a tray app must not do. */
   on(event: 'window-all-closed', listener: () => void): void;
   /** Emitted once a real quit starts, before windows are closed; preventDefault() stops the quit. */
@@ -78,6 +83,11 @@ export interface TrayHandle<TMenu extends MenuHandle> {
   /** A file path, like the constructor's (Electron picks the @2x twin and honours the Template suffix). */
   setImage(iconPath: string): void;
   setContextMenu(menu: TMenu): void;
+  /**
+   * macOS: text beside the icon in the menu bar ('' removes it). The app's only place for an unread count there:
+   * with LSUIElement (no Dock icon) the Dock badge never shows.
+   */
+  setTitle(title: string): void;
   /** Removes the icon at once (on Windows it would otherwise linger until the pointer passes over it). */
   destroy(): void;
   /** Left click on the icon (Windows, macOS; most Linux trays only show the context menu). */

@@ -72,12 +72,22 @@ export interface AppTrayOptions<TMenu extends MenuHandle> {
   readonly iconPathFor: (variant: TrayIconVariant) => string;
   readonly model: TrayModel;
   readonly onCommand: TrayCommandHandler;
+  /** macOS: show the unread count as the icon's title in the menu bar (see TrayHandle.setTitle). */
+  readonly unreadInTitle?: boolean;
+}
+
+/** The menu-bar title for an unread count: nothing at zero, and capped so the menu bar keeps its room. */
+export function unreadTitle(unread: number): string {
+  if (unread <= 0) return '';
+  return unread > 999 ? '999+' : String(unread);
 }
 
 export interface AppTray<TMenu extends MenuHandle> {
   readonly handle: TrayHandle<TMenu>;
   /** Shows a new model, touching only what changed (a menu rebuild makes open menus flicker on some desktops). */
   update(model: TrayModel): void;
+  /** The unread count in the menu bar where that is on (macOS); does nothing elsewhere. */
+  showUnread(unread: number): void;
   destroy(): void;
 }
 
@@ -97,6 +107,7 @@ export function createAppTray<TMenu extends MenuHandle>(options: AppTrayOptions<
   let shown = model;
   // The model is plain data built afresh each time, so its JSON is a faithful, order-preserving fingerprint.
   let shownMenu = JSON.stringify(model.menu);
+  let shownTitle = '';
   return {
     handle,
     update(next) {
@@ -107,6 +118,12 @@ export function createAppTray<TMenu extends MenuHandle>(options: AppTrayOptions<
       if (nextMenu !== shownMenu) handle.setContextMenu(menuFor(next.menu));
       shown = next;
       shownMenu = nextMenu;
+    },
+    showUnread(unread) {
+      const title = unreadTitle(unread);
+      if (options.unreadInTitle !== true || title === shownTitle) return;
+      handle.setTitle(title);
+      shownTitle = title;
     },
     destroy() {
       handle.destroy();

@@ -31,7 +31,7 @@ import type {
   WindowOptions,
 } from '../../main/desktop/electron-api.ts';
 
-type AppEvent = 'second-instance' | 'window-all-closed' | 'before-quit' | 'will-quit';
+type AppEvent = 'second-instance' | 'activate' | 'window-all-closed' | 'before-quit' | 'will-quit';
 type AppListener = (event: PreventableEvent) => void;
 
 class FakeEvent implements PreventableEvent {
@@ -98,10 +98,12 @@ export class FakeMenu implements MenuHandle {
 export class FakeTray implements TrayHandle<FakeMenu> {
   iconPath: string;
   toolTip: string | undefined;
+  /** macOS menu-bar text beside the icon. */
+  title = '';
   contextMenu: FakeMenu | undefined;
   destroyed = false;
   /** Every call that changed the tray after construction, in order, so tests can see what was redone. */
-  readonly updates: ('setImage' | 'setToolTip' | 'setContextMenu')[] = [];
+  readonly updates: ('setImage' | 'setToolTip' | 'setContextMenu' | 'setTitle')[] = [];
   readonly #clickListeners: (() => void)[] = [];
 
   constructor(iconPath: string) {
@@ -121,6 +123,11 @@ export class FakeTray implements TrayHandle<FakeMenu> {
   setContextMenu(menu: FakeMenu): void {
     this.updates.push('setContextMenu');
     this.contextMenu = menu;
+  }
+
+  setTitle(title: string): void {
+    this.updates.push('setTitle');
+    this.title = title;
   }
 
   destroy(): void {
@@ -401,9 +408,14 @@ export class FakeApp implements DesktopApp {
     this.#listeners.set(event, listeners);
   }
 
-  /** Acts as the user launching the app again while this instance holds the lock. */
+  /** Acts as the user launching the app again while this instance holds the lock (Windows, Linux). */
   launchSecondInstance(): void {
     this.#emit('second-instance');
+  }
+
+  /** Acts as macOS when the user relaunches the running app or clicks its Dock icon ('second-instance' never comes). */
+  activate(): void {
+    this.#emit('activate');
   }
 
   /** Acts as Electron after the last window closed: with no listener, Electron's default is to quit. */

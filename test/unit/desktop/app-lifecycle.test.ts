@@ -24,6 +24,7 @@ interface StartOverrides {
   readonly onTrayCommand?: (command: TrayCommand) => void;
   readonly log?: RecordingLogger;
   readonly ipc?: IpcOptions;
+  readonly unreadInMenuBar?: boolean;
 }
 
 // Only the IPC seam's timing is under test here; the service answers every request with its own name. It has no
@@ -46,6 +47,7 @@ async function start(electron: FakeElectron, overrides: StartOverrides = {}) {
     userDataDir: overrides.userDataDir,
     log: overrides.log ?? createRecordingLogger(),
     ...(overrides.onTrayCommand === undefined ? {} : { onTrayCommand: overrides.onTrayCommand }),
+    ...(overrides.unreadInMenuBar === undefined ? {} : { unreadInMenuBar: overrides.unreadInMenuBar }),
   });
 }
 
@@ -165,6 +167,28 @@ describe('startDesktopApp', () => {
 
     expect(onlyWindow(electron)).toBe(window);
     expect(window).toMatchObject({ visible: true, minimized: false, focused: true });
+  });
+
+  it('shows the hidden window again when macOS reports a relaunch of the running app as activate', async () => {
+    const electron = createFakeElectron();
+    await start(electron);
+    const window = onlyWindow(electron);
+    window.finishLoading();
+    window.close(); // hidden to the tray
+
+    electron.app.activate();
+
+    expect(onlyWindow(electron)).toBe(window);
+    expect(window).toMatchObject({ visible: true, focused: true });
+  });
+
+  it('shows the unread count beside the tray icon in the menu bar when asked to (macOS)', async () => {
+    const electron = createFakeElectron();
+    const running = await start(electron, { unreadInMenuBar: true });
+
+    running?.tray.showUnread(3);
+
+    expect(onlyTray(electron).title).toBe('3');
   });
 
   it('hides the window to the tray when it is closed, without quitting', async () => {

@@ -44,7 +44,7 @@ function model(fields: Partial<TrayState> = {}): TrayModel {
 
 const iconPathFor = (variant: TrayIconVariant) => `/icons/${variant}.png`;
 
-function createTray(initial: TrayModel = model()) {
+function createTray(initial: TrayModel = model(), options: { unreadInTitle?: boolean } = {}) {
   const electron = createFakeElectron();
   const commands: TrayCommand[] = [];
   const appTray = createAppTray({
@@ -53,6 +53,7 @@ function createTray(initial: TrayModel = model()) {
     iconPathFor,
     model: initial,
     onCommand: (command) => commands.push(command),
+    ...options,
   });
   const [tray] = electron.trays;
   if (tray === undefined || tray !== appTray.handle) throw new Error('createAppTray did not return its tray');
@@ -235,5 +236,35 @@ describe('selectTrayIconPath', () => {
 
   it('defaults to the normal icon', () => {
     expect(selectTrayIconPath('/assets', 'win32')).toBe(path.join('/assets', 'tray', 'tray.png'));
+  });
+});
+
+describe('unread count in the macOS menu bar', () => {
+  it('shows the count beside the icon, removes it at zero and caps it', () => {
+    const { appTray, tray } = createTray(model(), { unreadInTitle: true });
+
+    appTray.showUnread(2);
+    expect(tray.title).toBe('2');
+    appTray.showUnread(0);
+    expect(tray.title).toBe('');
+    appTray.showUnread(12_345);
+    expect(tray.title).toBe('999+');
+  });
+
+  it('sets the title only when it changes', () => {
+    const { appTray, tray } = createTray(model(), { unreadInTitle: true });
+
+    appTray.showUnread(2);
+    appTray.showUnread(2);
+
+    expect(tray.updates.filter((update) => update === 'setTitle')).toHaveLength(1);
+  });
+
+  it('leaves the title alone where the menu bar has none (Windows, Linux)', () => {
+    const { appTray, tray } = createTray();
+
+    appTray.showUnread(2);
+
+    expect(tray.updates).not.toContain('setTitle');
   });
 });

@@ -41,7 +41,11 @@ test.beforeEach(async () => {
   if (!binary.found) return;
   app = await electron.launch({
     executablePath: binary.path,
-    args: ['.'],
+    // Chromium's sandbox refuses to start as root (CI containers); a virtual display comes from xvfb-run outside.
+    args: [
+      ...(binary.packaged === true ? [] : ['.']),
+      ...(process.platform === 'linux' && process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+    ],
     cwd: projectRoot,
     env: { ...process.env, NTFY_TRAY_USER_DATA_DIR: userDataDir, NTFY_TRAY_TEST_HOOKS: '1' },
   });

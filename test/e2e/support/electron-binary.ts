@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export type ElectronBinary =
-  { readonly found: true; readonly path: string } | { readonly found: false; readonly reason: string };
+  /** `packaged`: an installed or unpacked build of the app itself (it loads its own app.asar: no `.` argument). */
+  | { readonly found: true; readonly path: string; readonly packaged?: boolean }
+  | { readonly found: false; readonly reason: string };
 
 /** Relative to the project when inside it, so the skip reason reads like the default message. */
 function describePath(projectRoot: string, target: string): string {
@@ -22,6 +24,12 @@ function readExecutableName(pathFile: string, overrideDir: string | undefined): 
  * binary is missing, and downloads are impossible on this project's build machines.
  */
 export function findElectronBinary(projectRoot: string, env: NodeJS.ProcessEnv = process.env): ElectronBinary {
+  // CI's packaging job points here at the app it built (.github/workflows/build.yml); a missing file is its mistake.
+  const packaged = env['NTFY_TRAY_SMOKE_EXECUTABLE'];
+  if (packaged !== undefined && packaged !== '') {
+    if (!existsSync(packaged)) throw new Error(`NTFY_TRAY_SMOKE_EXECUTABLE names ${packaged}, which does not exist`);
+    return { found: true, path: packaged, packaged: true };
+  }
   const packageDir = path.join(projectRoot, 'node_modules', 'electron');
   const pathFile = path.join(packageDir, 'path.txt');
   const overrideDir = env['ELECTRON_OVERRIDE_DIST_PATH'];

@@ -100,7 +100,7 @@ async function main(): Promise<void> {
         trayIcon: selectTrayIconPath(assetsDir, process.platform),
         trayIconFor: (variant) => selectTrayIconPath(assetsDir, process.platform, variant),
       },
-      unreadInMenuBar: process.platform === 'darwin',
+      platform: process.platform,
       startHidden: wasLaunchedAtLogin({ app, platform: process.platform, argv: process.argv }),
       userDataDir: process.env['NTFY_TRAY_USER_DATA_DIR'],
       log,
@@ -164,7 +164,7 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
     app.setBadgeCount(state.unread);
   };
   const shownNotifications: NotifierShowRequest[] = [];
-  const hooksEnabled = testHooksEnabled(process.env);
+  const hooksEnabled = testHooksEnabled(process.env, app);
   let notifier: Notifier;
   try {
     notifier = await openNotifier();

@@ -1,5 +1,6 @@
 import type { Logger } from '../core/ports.ts';
 import { buildTrayModel, type TrayCommand, type TrayIconVariant } from '../core/tray/tray-model.ts';
+import { installAppMenu } from './app-menu.ts';
 import type { ElectronApi, MenuHandle } from './electron-api.ts';
 import { type IpcOptions, setupIpc } from './ipc.ts';
 import { createMainWindow, type MainWindow } from './main-window.ts';
@@ -31,8 +32,8 @@ export interface DesktopAppOptions<TMenu extends MenuHandle> {
    * still opening, `ipc.service` is a promise and the requests wait for it.
    */
   readonly ipc: IpcOptions;
-  /** macOS: the unread count beside the tray icon in the menu bar (AppTray.showUnread). */
-  readonly unreadInMenuBar?: boolean;
+  /** process.platform: picks the application menu, and on macOS puts the unread count in the menu bar. */
+  readonly platform: NodeJS.Platform;
   /** Windows logoff or shutdown (see WindowHandle 'session-end'). */
   readonly onSessionEnd?: () => void;
   /** Tray commands other than open-window and quit (which this module handles): pause, mute, open-message, … */
@@ -71,6 +72,7 @@ export async function startDesktopApp<TMenu extends MenuHandle>(
   });
 
   await app.whenReady();
+  installAppMenu(Menu, { platform: options.platform, isPackaged: app.isPackaged });
   const mainWindow = createMainWindow({
     BrowserWindow,
     preloadPath: options.paths.preload,
@@ -84,7 +86,7 @@ export async function startDesktopApp<TMenu extends MenuHandle>(
     Menu,
     iconPathFor: options.paths.trayIconFor ?? (() => options.paths.trayIcon),
     model: STARTUP_TRAY_MODEL,
-    unreadInTitle: options.unreadInMenuBar === true,
+    unreadInTitle: options.platform === 'darwin',
     onCommand: (command) => {
       if (command.type === 'open-window') mainWindow.show();
       else if (command.type === 'quit') app.quit();

@@ -5,7 +5,7 @@
  * away from this surface, typecheck fails there; the parts it does not pass in yet are checked at the end of this
  * file.
  */
-import type { ipcMain, net, Notification, powerMonitor } from 'electron';
+import type { ipcMain, MenuItemConstructorOptions, net, Notification, powerMonitor } from 'electron';
 
 /** The argument Electron passes to cancellable events ('close', 'will-navigate', …). */
 export interface PreventableEvent {
@@ -18,6 +18,8 @@ export interface PreventableEvent {
  */
 /* eslint-disable @typescript-eslint/unified-signatures -- see above */
 export interface DesktopApp {
+  /** True when running from a packaged build (app.asar), false under `electron .` in development. */
+  readonly isPackaged: boolean;
   /** False when another instance already holds the lock; this instance should quit. */
   requestSingleInstanceLock(): boolean;
   quit(): void;
@@ -61,8 +63,12 @@ export interface MenuHandle {
   readonly items: readonly MenuItemHandle[];
 }
 
-/** The subset of Electron's MenuItemConstructorOptions that the tray menu uses. */
+/** The Electron menu roles the application menu uses; each builds its items and keyboard shortcuts natively. */
+export type MenuRole = 'appMenu' | 'editMenu' | 'windowMenu' | 'reload' | 'forceReload' | 'toggleDevTools';
+
+/** The subset of Electron's MenuItemConstructorOptions that the tray and application menus use. */
 export type MenuItemTemplate =
+  | { readonly role: MenuRole }
   | { readonly label: string; readonly click: () => void }
   /** A line of text (Electron greys it out). */
   | { readonly label: string; readonly enabled: false }
@@ -76,6 +82,11 @@ export type MenuItemTemplate =
  */
 export interface MenuApi<TMenu extends MenuHandle> {
   buildFromTemplate(template: MenuItemTemplate[]): TMenu;
+  /**
+   * The menu bar (macOS) or window menu (Windows, Linux); null removes it. Until it is called Electron shows its
+   * default menu, which has Reload and Toggle Developer Tools.
+   */
+  setApplicationMenu(menu: TMenu | null): void;
 }
 
 export interface TrayHandle<TMenu extends MenuHandle> {
@@ -130,6 +141,13 @@ export interface WindowOptions {
 export interface SessionHandle {
   setPermissionRequestHandler(
     handler: (webContents: unknown, permission: string, callback: (granted: boolean) => void) => void,
+  ): void;
+  /**
+   * Answers synchronous permission checks (navigator.permissions.query, a page testing before it asks). Without a
+   * handler Electron answers yes to every check, whatever the request handler would say.
+   */
+  setPermissionCheckHandler(
+    handler: (webContents: unknown, permission: string, requestingOrigin: string) => boolean,
   ): void;
 }
 
@@ -281,4 +299,5 @@ export type ElectronExtrasFit = [
   Holds<typeof powerMonitor extends PowerMonitorHandle ? true : false>,
   Holds<typeof net extends NetHandle ? true : false>,
   Holds<typeof ipcMain extends IpcMainHandle ? true : false>,
+  Holds<MenuRole extends NonNullable<MenuItemConstructorOptions['role']> ? true : false>,
 ];

@@ -38,6 +38,11 @@ export function createSecureWebPreferences(preloadPath: string): WebPreferencesO
   };
 }
 
+/** Writing plain text to the clipboard ("Copy message") is the one thing the page may do; reading is not. */
+function isPermissionAllowed(permission: string): boolean {
+  return permission === 'clipboard-sanitized-write';
+}
+
 /**
  * The window only ever shows our own page: popups and navigation are refused, and so are permission prompts
  * (camera, geolocation, …) that a notification list never needs. Links in messages will be opened in the
@@ -53,14 +58,16 @@ export function hardenWebContents(webContents: WebContentsHandle, log: Logger): 
     log.log('warn', 'refused to navigate the main window', { url });
   });
   webContents.session.setPermissionRequestHandler((_webContents, permission, callback) => {
-    // Writing plain text to the clipboard ("Copy message") is the one thing the page may ask for; reading is not.
-    if (permission === 'clipboard-sanitized-write') {
+    if (isPermissionAllowed(permission)) {
       callback(true);
       return;
     }
     log.log('warn', 'refused a permission request', { permission });
     callback(false);
   });
+  // Checks (navigator.permissions.query, or Chromium asking before it prompts) get the same answer as requests.
+  // Not logged: pages and Chromium itself check often, and a refused check changes nothing by itself.
+  webContents.session.setPermissionCheckHandler((_webContents, permission) => isPermissionAllowed(permission));
 }
 
 function openWindow(options: MainWindowOptions): WindowHandle {

@@ -1,7 +1,7 @@
 /**
- * Test-only hooks, installed only when NTFY_TRAY_TEST_HOOKS=1: what a browser driver cannot reach — the tray and
- * the native notifications — becomes readable from Playwright's `electronApp.evaluate()`. Off in normal runs, and
- * read-only: nothing here can change what the app does.
+ * Test-only hooks, installed only when NTFY_TRAY_TEST_HOOKS=1 in an unpackaged build: what a browser driver cannot
+ * reach — the tray and the native notifications — becomes readable from Playwright's `electronApp.evaluate()`. Off
+ * in normal runs, and read-only: nothing here can change what the app does.
  */
 import type { Notifier, NotifierShowRequest } from '../core/ports.ts';
 import type { TrayModel } from '../core/tray/tray-model.ts';
@@ -15,8 +15,15 @@ export interface TestHooks {
 
 export const TEST_HOOKS_GLOBAL = '__ntfyTrayTestHooks';
 
-export function testHooksEnabled(env: Readonly<Record<string, string | undefined>>): boolean {
-  return env['NTFY_TRAY_TEST_HOOKS'] === '1';
+/**
+ * Never in a packaged build, whatever the environment says: anyone who can set a variable for the user's session
+ * (a login script, a shortcut) could otherwise make the installed app expose every notification it shows.
+ */
+export function testHooksEnabled(
+  env: Readonly<Record<string, string | undefined>>,
+  app: { readonly isPackaged: boolean },
+): boolean {
+  return !app.isPackaged && env['NTFY_TRAY_TEST_HOOKS'] === '1';
 }
 
 /** Records what passes through to the real notifier. */

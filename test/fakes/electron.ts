@@ -20,6 +20,7 @@ import type {
   MenuApi,
   MenuHandle,
   MenuItemTemplate,
+  MenuRole,
   NotificationActivationApi,
   PreventableEvent,
   SessionHandle,
@@ -43,6 +44,8 @@ class FakeEvent implements PreventableEvent {
 
 export interface FakeMenuItem {
   readonly label: string;
+  /** An Electron role item (its items and shortcuts are Electron's own); undefined for ordinary items. */
+  readonly role: MenuRole | undefined;
   readonly type: 'normal' | 'separator' | 'checkbox' | 'submenu';
   readonly enabled: boolean;
   readonly checked: boolean;
@@ -52,7 +55,8 @@ export interface FakeMenuItem {
 
 function toFakeMenuItem(item: MenuItemTemplate): FakeMenuItem {
   // Like Electron's MenuItem: a separator has an empty label, and items are enabled unless told otherwise.
-  const base = { enabled: true, checked: false, click: undefined, submenu: undefined };
+  const base = { enabled: true, checked: false, click: undefined, submenu: undefined, role: undefined };
+  if ('role' in item) return { ...base, label: '', type: 'normal', role: item.role };
   if ('type' in item) {
     return item.type === 'separator'
       ? { ...base, label: '', type: 'separator' }
@@ -87,11 +91,33 @@ export class FakeMenu implements MenuHandle {
     item.click();
   }
 
-  /** Labels as the user sees them: separators as '---', submenus as `label >`. */
+  /** Labels as the user sees them: separators as '---', submenus as `label >`, role items as `(role)`. */
   labels(): string[] {
-    return this.items.map((item) =>
-      item.type === 'separator' ? '---' : item.type === 'submenu' ? `${item.label} >` : item.label,
-    );
+    return this.items.map((item) => {
+      if (item.role !== undefined) return `(${item.role})`;
+      return item.type === 'separator' ? '---' : item.type === 'submenu' ? `${item.label} >` : item.label;
+    });
+  }
+
+  /** Every role in this menu and its submenus, depth first. */
+  roles(): MenuRole[] {
+    return this.items.flatMap((item) => [
+      ...(item.role === undefined ? [] : [item.role]),
+      ...(item.submenu?.roles() ?? []),
+    ]);
+  }
+}
+
+export class FakeMenuApi implements MenuApi<FakeMenu> {
+  /** undefined until setApplicationMenu is called: Electron then shows its default menu (with Reload and DevTools). */
+  applicationMenu: FakeMenu | null | undefined;
+
+  buildFromTemplate(template: MenuItemTemplate[]): FakeMenu {
+    return new FakeMenu(template);
+  }
+
+  setApplicationMenu(menu: FakeMenu | null): void {
+    this.applicationMenu = menu;
   }
 }
 
@@ -153,8 +179,20 @@ export class FakeTray implements TrayHandle<FakeMenu> {
 type PermissionHandler = Parameters<SessionHandle['setPermissionRequestHandler']>[0];
 type NavigateListener = (event: PreventableEvent, url: string) => void;
 
+type PermissionCheckHandler = Parameters<SessionHandle['setPermissionCheckHandler']>[0];
+
 export class FakeSession implements SessionHandle {
   #permissionHandler: PermissionHandler | undefined;
+  #permissionCheckHandler: PermissionCheckHandler | undefined;
+
+  setPermissionCheckHandler(handler: PermissionCheckHandler): void {
+    this.#permissionCheckHandler = handler;
+  }
+
+  /** Acts as a page checking a permission (navigator.permissions.query); Electron says yes when no handler is set. */
+  checkPermission(permission: string, requestingOrigin = 'file:///'): boolean {
+    return this.#permissionCheckHandler?.(undefined, permission, requestingOrigin) ?? true;
+  }
 
   setPermissionRequestHandler(handler: PermissionHandler): void {
     this.#permissionHandler = handler;
@@ -329,6 +367,7 @@ export class FakeBrowserWindow implements WindowHandle {
 }
 
 export class FakeApp implements DesktopApp {
+  readonly isPackaged: boolean;
   readonly calls: string[] = [];
   readonly paths = new Map<string, string>();
   hasQuit = false;
@@ -342,7 +381,12 @@ export class FakeApp implements DesktopApp {
   readonly #listeners = new Map<AppEvent, AppListener[]>();
   readonly #quit = Promise.withResolvers<undefined>();
 
-  constructor(options: { singleInstanceLock: boolean; openWindows: () => readonly FakeBrowserWindow[] }) {
+  constructor(options: {
+    singleInstanceLock: boolean;
+    isPackaged: boolean;
+    openWindows: () => readonly FakeBrowserWindow[];
+  }) {
+    this.isPackaged = options.isPackaged;
     this.#singleInstanceLock = options.singleInstanceLock;
     this.#openWindows = options.openWindows;
   }
@@ -564,6 +608,7 @@ export class FakeDialog implements DialogHandle {
 
 export interface FakeElectron extends ElectronApi<FakeMenu> {
   readonly app: FakeApp;
+  readonly Menu: FakeMenuApi;
   /** Every window ever constructed, in order (closed ones stay, marked destroyed). */
   readonly windows: readonly FakeBrowserWindow[];
   readonly dialog: FakeDialog;
@@ -583,6 +628,8 @@ export interface FakeElectron extends ElectronApi<FakeMenu> {
 
 export interface FakeElectronOptions {
   readonly singleInstanceLock?: boolean;
+  /** app.isPackaged: true plays an installed build; the default plays `electron .` in development. */
+  readonly isPackaged?: boolean;
   readonly loadFileError?: Error;
   /** Runs when a window starts loading its page, as the page's first script would (see FakeWindowBehaviour). */
   readonly onLoadFile?: (window: FakeBrowserWindow) => void;
@@ -626,11 +673,12 @@ export function createFakeElectron(options: FakeElectronOptions = {}): FakeElect
       notifications.push(this);
     }
   }
-  const Menu: MenuApi<FakeMenu> = { buildFromTemplate: (template) => new FakeMenu(template) };
+  const Menu = new FakeMenuApi();
 
   return {
     app: new FakeApp({
       singleInstanceLock: options.singleInstanceLock ?? true,
+      isPackaged: options.isPackaged ?? false,
       openWindows: () => windows.filter((window) => !window.destroyed),
     }),
     BrowserWindow: RegisteredWindow,

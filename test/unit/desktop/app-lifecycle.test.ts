@@ -9,6 +9,7 @@ import {
   createFakeIpcMain,
   type FakeBrowserWindow,
   type FakeElectron,
+  type FakeMenu,
 } from '../../fakes/electron.ts';
 import { createRecordingLogger, type RecordingLogger } from '../../fakes/logger.ts';
 
@@ -24,7 +25,7 @@ interface StartOverrides {
   readonly onTrayCommand?: (command: TrayCommand) => void;
   readonly log?: RecordingLogger;
   readonly ipc?: IpcOptions;
-  readonly unreadInMenuBar?: boolean;
+  readonly platform?: NodeJS.Platform;
 }
 
 // Only the IPC seam's timing is under test here; the service answers every request with its own name. It has no
@@ -47,7 +48,7 @@ async function start(electron: FakeElectron, overrides: StartOverrides = {}) {
     userDataDir: overrides.userDataDir,
     log: overrides.log ?? createRecordingLogger(),
     ...(overrides.onTrayCommand === undefined ? {} : { onTrayCommand: overrides.onTrayCommand }),
-    ...(overrides.unreadInMenuBar === undefined ? {} : { unreadInMenuBar: overrides.unreadInMenuBar }),
+    platform: overrides.platform ?? 'linux',
   });
 }
 
@@ -169,6 +170,20 @@ describe('startDesktopApp', () => {
     expect(window).toMatchObject({ visible: true, minimized: false, focused: true });
   });
 
+  it('replaces the default menu (with Reload and DevTools) before the window starts loading', async () => {
+    const seen: { menuWhenLoading?: FakeMenu | null | undefined } = {};
+    const electron: FakeElectron = createFakeElectron({
+      isPackaged: true,
+      onLoadFile: () => {
+        seen.menuWhenLoading = electron.Menu.applicationMenu;
+      },
+    });
+
+    await start(electron);
+
+    expect(seen).toEqual({ menuWhenLoading: null }); // packaged, on Linux: no menu at all
+  });
+
   it('shows the hidden window again when macOS reports a relaunch of the running app as activate', async () => {
     const electron = createFakeElectron();
     await start(electron);
@@ -182,9 +197,9 @@ describe('startDesktopApp', () => {
     expect(window).toMatchObject({ visible: true, focused: true });
   });
 
-  it('shows the unread count beside the tray icon in the menu bar when asked to (macOS)', async () => {
+  it('shows the unread count beside the tray icon in the menu bar on macOS', async () => {
     const electron = createFakeElectron();
-    const running = await start(electron, { unreadInMenuBar: true });
+    const running = await start(electron, { platform: 'darwin' });
 
     running?.tray.showUnread(3);
 

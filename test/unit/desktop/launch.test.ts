@@ -69,6 +69,7 @@ function launch<TCore extends LaunchedCore>(
         indexHtml: '/app/dist/renderer/index.html',
         trayIcon: '/app/assets/tray/tray.png',
       },
+      platform: 'linux',
       startHidden: false,
       userDataDir: undefined,
       log: harness.log,

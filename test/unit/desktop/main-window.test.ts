@@ -78,6 +78,16 @@ describe('main window', () => {
     expect(window.webContents.session.requestPermission('clipboard-read')).toBe(false);
   });
 
+  it('answers permission checks as it answers requests: no by default, yes only to writing the clipboard', () => {
+    const window = createOpenWindow();
+    const { session } = window.webContents;
+
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'hid', 'unknown']) {
+      expect(session.checkPermission(permission), permission).toBe(false);
+    }
+    expect(session.checkPermission('clipboard-sanitized-write')).toBe(true);
+  });
+
   it('lets the page write plain text to the clipboard (Copy message)', () => {
     const window = createOpenWindow();
 

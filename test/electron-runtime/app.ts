@@ -1,0 +1,201 @@
+/**
+ * `app` as Electron 45 documents it (https://www.electronjs.org/docs/latest/api/app), for Linux, the platform the
+ * stand-in runs on: 'ready' once the process has started, preventable 'before-quit' and 'will-quit', and a quit
+ * that first closes every window (a window whose 'close' is prevented cancels the quit).
+ */
+import { EventEmitter } from 'node:events';
+import { closeSync, openSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface QuitHooks {
+  /** Asks every open window to close; false when one refused (its 'close' was prevented). */
+  closeAllWindows(): boolean;
+  /** Closes Chromium and ends the process with `code`. */
+  exitProcess(code: number): void;
+}
+
+interface PackageJson {
+  readonly name?: string;
+  readonly productName?: string;
+  readonly version?: string;
+}
+
+function preventableEvent(): { defaultPrevented: boolean; preventDefault(): void } {
+  const event = {
+    defaultPrevented: false,
+    preventDefault() {
+      event.defaultPrevented = true;
+    },
+  };
+  return event;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // ESRCH: no such process, so the lock is stale. EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export class AppStandIn extends EventEmitter {
+  readonly #appPath: string;
+  readonly #packageJson: PackageJson;
+  readonly #paths = new Map<string, string>();
+  readonly #hooks: QuitHooks;
+  #ready = false;
+  #readyPromise: Promise<void>;
+  #lockPath: string | undefined;
+  #badgeCount = 0;
+  #quitting = false;
+
+  constructor(options: { readonly appPath: string; readonly hooks: QuitHooks }) {
+    super();
+    this.#appPath = options.appPath;
+    this.#hooks = options.hooks;
+    this.#packageJson = JSON.parse(readFileSync(path.join(options.appPath, 'package.json'), 'utf8')) as PackageJson;
+    const appData = process.env['XDG_CONFIG_HOME'] ?? path.join(os.homedir(), '.config');
+    this.#paths.set('home', os.homedir());
+    this.#paths.set('appData', appData);
+    this.#paths.set('userData', path.join(appData, this.getName()));
+    this.#paths.set('temp', os.tmpdir());
+    this.#paths.set('exe', process.execPath);
+    // Electron emits 'ready' after the main script's first turn; setImmediate gives the same ordering.
+    this.#readyPromise = new Promise((resolve) => {
+      setImmediate(() => {
+        this.#ready = true;
+        this.emit('ready', {}, {});
+        resolve();
+      });
+    });
+  }
+
+  /** The bundle runs from a folder, as under `electron .` (npm start), never from an installed package. */
+  get isPackaged(): boolean {
+    return false;
+  }
+
+  get isQuitting(): boolean {
+    return this.#quitting;
+  }
+
+  isReady(): boolean {
+    return this.#ready;
+  }
+
+  whenReady(): Promise<void> {
+    return this.#readyPromise;
+  }
+
+  getName(): string {
+    return this.#packageJson.productName ?? this.#packageJson.name ?? 'Electron';
+  }
+
+  getVersion(): string {
+    return this.#packageJson.version ?? '0.0.0';
+  }
+
+  getAppPath(): string {
+    return this.#appPath;
+  }
+
+  getPath(name: string): string {
+    const value = this.#paths.get(name);
+    if (value === undefined) throw new Error(`Failed to get '${name}' path`);
+    return value;
+  }
+
+  setPath(name: string, value: string): void {
+    if (!path.isAbsolute(value)) throw new Error(`Path must be absolute: ${value}`);
+    // Electron reads userData (and sessionData under it) when the default session is created at 'ready'; a later
+    // change splits the app's files from Chromium's. The stand-in makes that a failure instead of a silent split.
+    if (this.#ready && (name === 'userData' || name === 'sessionData')) {
+      throw new Error(`app.setPath('${name}') after 'ready' has no effect on the session in Electron 45`);
+    }
+    this.#paths.set(name, value);
+  }
+
+  /**
+   * Scoped to the userData folder like Electron's (a file there names the holder's pid; a dead holder's lock is
+   * taken over). Call setPath('userData') first, as Electron requires.
+   */
+  requestSingleInstanceLock(): boolean {
+    if (this.#lockPath !== undefined) return true;
+    const dir = this.getPath('userData');
+    mkdirSync(dir, { recursive: true });
+    const lockPath = path.join(dir, 'SingletonLock');
+    try {
+      closeSync(openSync(lockPath, 'wx'));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(readFileSync(lockPath, 'utf8'));
+      if (Number.isInteger(holder) && holder !== process.pid && isRunning(holder)) return false;
+    }
+    writeFileSync(lockPath, String(process.pid));
+    this.#lockPath = lockPath;
+    return true;
+  }
+
+  hasSingleInstanceLock(): boolean {
+    return this.#lockPath !== undefined;
+  }
+
+  releaseSingleInstanceLock(): void {
+    if (this.#lockPath === undefined) return;
+    rmSync(this.#lockPath, { force: true });
+    this.#lockPath = undefined;
+  }
+
+  setBadgeCount(count?: number): boolean {
+    this.#badgeCount = count ?? 0;
+    return true;
+  }
+
+  getBadgeCount(): number {
+    return this.#badgeCount;
+  }
+
+  getLoginItemSettings(): { openAtLogin: boolean; wasOpenedAtLogin: boolean } {
+    throw new Error('app.getLoginItemSettings() is macOS and Windows only in Electron 45; the stand-in runs as Linux');
+  }
+
+  setLoginItemSettings(): void {
+    throw new Error('app.setLoginItemSettings() is macOS and Windows only in Electron 45; the stand-in runs as Linux');
+  }
+
+  setAppUserModelId(): void {
+    throw new Error('app.setAppUserModelId() is Windows only in Electron 45; the stand-in runs as Linux');
+  }
+
+  setToastActivatorCLSID(): void {
+    throw new Error('app.setToastActivatorCLSID() is Windows only in Electron 45; the stand-in runs as Linux');
+  }
+
+  quit(): void {
+    const beforeQuit = preventableEvent();
+    this.emit('before-quit', beforeQuit);
+    if (beforeQuit.defaultPrevented) return;
+    this.#quitting = true;
+    if (!this.#hooks.closeAllWindows()) {
+      this.#quitting = false;
+      return;
+    }
+    const willQuit = preventableEvent();
+    this.emit('will-quit', willQuit);
+    if (willQuit.defaultPrevented) {
+      this.#quitting = false;
+      return;
+    }
+    this.emit('quit', {}, 0);
+    this.exit(0);
+  }
+
+  /** Ends at once: no 'before-quit' or 'will-quit', windows are not asked. */
+  exit(exitCode = 0): void {
+    this.releaseSingleInstanceLock();
+    this.#hooks.exitProcess(exitCode);
+  }
+}

@@ -1,0 +1,262 @@
+/**
+ * BrowserWindow and its webContents (https://www.electronjs.org/docs/latest/api/browser-window) over a Playwright
+ * page: construction before 'ready' throws as in Electron, `loadFile` opens the real renderer file in Chromium with
+ * the preload run first, ipcRenderer.invoke reaches ipcMain with the calling frame's URL, and `webContents.send`
+ * reaches the page's listeners in order.
+ */
+import { EventEmitter } from 'node:events';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import type { ChromiumLauncher } from './chromium.ts';
+import type { IpcMainStandIn } from './ipc-main.ts';
+import { buildPreloadInitScript, DELIVER_FUNCTION, INVOKE_BINDING } from './preload-script.ts';
+import type { WindowRecord } from './records.ts';
+import type { SessionStandIn } from './session.ts';
+import { strict } from './strict.ts';
+
+export interface WindowRuntime {
+  isReady(): boolean;
+  readonly chromium: ChromiumLauncher;
+  readonly ipcMain: IpcMainStandIn;
+  readonly session: SessionStandIn;
+  readonly windows: BrowserWindowStandIn[];
+  /** A failure inside the stand-in or the page, kept for the test to see (never dropped silently). */
+  reportError(message: string): void;
+  /** Counts invokes that found no handler (the issue's first-call race). */
+  reportUnhandledInvoke(channel: string): void;
+}
+
+interface WebPreferences {
+  readonly preload?: string;
+  readonly contextIsolation?: boolean;
+  readonly sandbox?: boolean;
+  readonly nodeIntegration?: boolean;
+}
+
+export interface BrowserWindowOptions {
+  readonly show?: boolean;
+  readonly webPreferences?: WebPreferences;
+  readonly [option: string]: unknown;
+}
+
+/** Electron's loadFile builds the URL with Node's legacy url.format, which escapes only `?` and `#` in the path. */
+export function fileUrlAsElectronBuildsIt(filePath: string): string {
+  return `file://${path.resolve(filePath).replace(/[?#]/g, encodeURIComponent)}`;
+}
+
+type WindowOpenHandler = (details: { url: string }) => { action: 'deny' | 'allow' };
+
+class WebContentsStandIn extends EventEmitter {
+  readonly session: SessionStandIn;
+  readonly id: number;
+  windowOpenHandler: WindowOpenHandler | null = null;
+  readonly #owner: BrowserWindowStandIn;
+
+  constructor(owner: BrowserWindowStandIn, session: SessionStandIn, id: number) {
+    super();
+    this.#owner = owner;
+    this.session = session;
+    this.id = id;
+  }
+
+  setWindowOpenHandler(handler: WindowOpenHandler): void {
+    this.windowOpenHandler = handler;
+  }
+
+  getURL(): string {
+    return this.#owner.url;
+  }
+
+  isDestroyed(): boolean {
+    return this.#owner.isDestroyed();
+  }
+
+  send(channel: string, ...args: unknown[]): void {
+    this.#owner.deliver(channel, args);
+  }
+}
+
+let nextWindowId = 1;
+
+export class BrowserWindowStandIn extends EventEmitter {
+  readonly id = nextWindowId++;
+  readonly webContents: WebContentsStandIn;
+  url = '';
+  readonly #runtime: WindowRuntime;
+  readonly #preloadPath: string | undefined;
+  readonly #page: Promise<Page>;
+  #visible: boolean;
+  #destroyed = false;
+  #loaded = false;
+  #focusCount = 0;
+  #readyToShowSent = false;
+  // webContents.send keeps its order: each delivery waits for the one before.
+  #deliveries: Promise<void> = Promise.resolve();
+
+  constructor(runtime: WindowRuntime, options: BrowserWindowOptions = {}) {
+    super();
+    if (!runtime.isReady()) throw new Error('Cannot create BrowserWindow before app is ready');
+    this.#runtime = runtime;
+    this.#visible = options.show ?? true;
+    this.#preloadPath = options.webPreferences?.preload;
+    this.webContents = strict('webContents', new WebContentsStandIn(this, runtime.session, this.id));
+    this.#page = this.#openPage();
+    // The page opens in the background; a failure there is reported when something awaits it, and kept here.
+    this.#page.catch((error: unknown) => {
+      runtime.reportError(`window ${String(this.id)} could not open a page: ${String(error)}`);
+    });
+    runtime.windows.push(this);
+  }
+
+  async #openPage(): Promise<Page> {
+    const { context } = await this.#runtime.chromium.session();
+    const page = await context.newPage();
+    page.on('pageerror', (error) => {
+      this.#runtime.reportError(`page error: ${error.message}`);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') this.#runtime.reportError(`page console: ${message.text()}`);
+    });
+    await page.exposeBinding(INVOKE_BINDING, async (source, channel: unknown, args: unknown) => {
+      const name = String(channel);
+      const frameUrl = source.frame.url();
+      const event = {
+        senderFrame: { url: frameUrl },
+        sender: this.webContents,
+        frameId: 1,
+        processId: 1,
+      };
+      try {
+        return await this.#runtime.ipcMain.invoke(name, event, Array.isArray(args) ? args : []);
+      } catch (error) {
+        if (String(error).includes('No handler registered')) this.#runtime.reportUnhandledInvoke(name);
+        throw error;
+      }
+    });
+    if (this.#preloadPath !== undefined) {
+      await page.addInitScript(buildPreloadInitScript(await readFile(this.#preloadPath, 'utf8')));
+    }
+    return page;
+  }
+
+  /** For the test control channel: the page behind this window. */
+  page(): Promise<Page> {
+    return this.#page;
+  }
+
+  deliver(channel: string, args: readonly unknown[]): void {
+    if (this.#destroyed) throw new Error('Object has been destroyed');
+    this.#deliveries = this.#deliveries
+      .then(async () => {
+        const page = await this.#page;
+        await page.evaluate(
+          ([name, values, deliver]) => {
+            const target = (globalThis as Record<string, unknown>)[deliver];
+            // A page without the preload (or not loaded yet) has no listeners: Electron drops the message too.
+            if (typeof target === 'function') (target as (c: string, a: unknown) => void)(name, values);
+          },
+          [channel, args, DELIVER_FUNCTION] as const,
+        );
+      })
+      .catch((error: unknown) => {
+        if (!this.#destroyed) this.#runtime.reportError(`webContents.send('${channel}') failed: ${String(error)}`);
+      });
+  }
+
+  async loadFile(filePath: string): Promise<void> {
+    await this.loadURL(fileUrlAsElectronBuildsIt(filePath));
+  }
+
+  async loadURL(url: string): Promise<void> {
+    const page = await this.#page;
+    try {
+      await page.goto(url, { waitUntil: 'load' });
+    } catch (error) {
+      throw new Error(`ERR_FAILED loading '${url}': ${String(error)}`, { cause: error });
+    }
+    this.url = page.url();
+    this.#loaded = true;
+    this.webContents.emit('did-finish-load');
+    if (!this.#readyToShowSent) {
+      this.#readyToShowSent = true;
+      this.emit('ready-to-show');
+    }
+  }
+
+  show(): void {
+    this.#assertAlive();
+    this.#visible = true;
+    this.#focusCount += 1;
+  }
+
+  showInactive(): void {
+    this.#assertAlive();
+    this.#visible = true;
+  }
+
+  hide(): void {
+    this.#assertAlive();
+    this.#visible = false;
+  }
+
+  focus(): void {
+    this.#assertAlive();
+    this.#focusCount += 1;
+  }
+
+  restore(): void {
+    this.#assertAlive();
+  }
+
+  isMinimized(): boolean {
+    return false;
+  }
+
+  isVisible(): boolean {
+    return this.#visible && !this.#destroyed;
+  }
+
+  isDestroyed(): boolean {
+    return this.#destroyed;
+  }
+
+  /** As the user's close button: 'close' may be prevented; otherwise the window goes and 'closed' follows. */
+  close(): boolean {
+    if (this.#destroyed) return true;
+    const event = { defaultPrevented: false, preventDefault: () => void (event.defaultPrevented = true) };
+    this.emit('close', event);
+    if (event.defaultPrevented) return false;
+    this.destroy();
+    return true;
+  }
+
+  destroy(): void {
+    if (this.#destroyed) return;
+    this.#destroyed = true;
+    this.#visible = false;
+    const list = this.#runtime.windows;
+    list.splice(list.indexOf(this), 1);
+    this.#page
+      .then((page) => page.close())
+      .catch((error: unknown) => {
+        this.#runtime.reportError(`closing window ${String(this.id)} failed: ${String(error)}`);
+      });
+    this.emit('closed');
+  }
+
+  toRecord(): WindowRecord {
+    return {
+      id: this.id,
+      url: this.url,
+      visible: this.isVisible(),
+      destroyed: this.#destroyed,
+      focusCount: this.#focusCount,
+      loaded: this.#loaded,
+    };
+  }
+
+  #assertAlive(): void {
+    if (this.#destroyed) throw new Error('Object has been destroyed');
+  }
+}

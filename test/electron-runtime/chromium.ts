@@ -1,0 +1,43 @@
+/**
+ * Headless Chromium standing for Electron's renderer processes: one browser per app process, started on the first
+ * window, whose one context is the default session.
+ */
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromiumArgs, chromiumExecutablePath } from '../support/chromium.ts';
+
+export interface ChromiumSession {
+  readonly browser: Browser;
+  readonly context: BrowserContext;
+}
+
+export interface ChromiumLauncher {
+  session(): Promise<ChromiumSession>;
+  close(): Promise<void>;
+}
+
+export function createChromiumLauncher(): ChromiumLauncher {
+  let started: Promise<ChromiumSession> | undefined;
+  return {
+    session() {
+      started ??= (async () => {
+        const browser = await chromium.launch({
+          executablePath: chromiumExecutablePath,
+          headless: true,
+          // Electron lets file:// pages load their module scripts and assets; plain Chromium needs this switch.
+          args: [...chromiumArgs, '--allow-file-access-from-files'],
+          // Signals end the app process as they end Electron; Playwright's own handlers would keep it alive.
+          handleSIGTERM: false,
+          handleSIGINT: false,
+          handleSIGHUP: false,
+        });
+        return { browser, context: await browser.newContext() };
+      })();
+      return started;
+    },
+    async close() {
+      if (started === undefined) return;
+      const { browser } = await started;
+      await browser.close();
+    },
+  };
+}

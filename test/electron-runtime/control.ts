@@ -1,0 +1,79 @@
+/**
+ * The app process's end of the test channel: answers the launcher's requests (read the records, run code in the
+ * window's page, click a tray item, quit) over the IPC channel of `child_process.fork`. Not part of Electron.
+ */
+import { once } from 'node:events';
+import type { BrowserWindowStandIn } from './browser-window.ts';
+import type { ControlMessage, ControlReply, ControlRequest } from './protocol.ts';
+import type { StandInRuntime } from './runtime.ts';
+
+async function firstLoadedWindow(runtime: StandInRuntime): Promise<BrowserWindowStandIn> {
+  let window = runtime.windows[0];
+  if (window === undefined) {
+    const [, created] = (await once(runtime.app, 'browser-window-created')) as [unknown, BrowserWindowStandIn];
+    window = created;
+  }
+  if (!window.toRecord().loaded) await once(window.webContents, 'did-finish-load');
+  return window;
+}
+
+async function pageOfFirstWindow(runtime: StandInRuntime) {
+  return (await firstLoadedWindow(runtime)).page();
+}
+
+async function answer(runtime: StandInRuntime, request: ControlRequest): Promise<unknown> {
+  switch (request.op) {
+    case 'records':
+      return runtime.snapshot();
+    case 'waitForWindow':
+      return (await firstLoadedWindow(runtime)).toRecord();
+    case 'evaluate': {
+      const page = await pageOfFirstWindow(runtime);
+      return page.evaluate(`(${request.source})(${JSON.stringify(request.arg)})`);
+    }
+    case 'waitForFunction': {
+      const page = await pageOfFirstWindow(runtime);
+      await page.waitForFunction(`(${request.source})(${JSON.stringify(request.arg)})`, undefined, {
+        timeout: request.timeoutMs,
+      });
+      return null;
+    }
+    case 'navigate': {
+      const window = await firstLoadedWindow(runtime);
+      await (await window.page()).goto(request.url);
+      return null;
+    }
+    case 'clickTrayItem': {
+      const item = runtime.trays[0]?.contextMenu()?.findItem(request.label);
+      if (item === undefined) throw new Error(`no tray menu item labelled '${request.label}'`);
+      item.click();
+      return null;
+    }
+    case 'closeWindow':
+      return runtime.windows[0]?.close() ?? false;
+    case 'quit':
+      // Answered first: the process may be gone before quit() returns.
+      setImmediate(() => {
+        runtime.app.quit();
+      });
+      return null;
+  }
+}
+
+export function startControlChannel(runtime: StandInRuntime): void {
+  const send = process.send?.bind(process);
+  if (send === undefined) return; // started without the launcher (by hand): nothing to answer
+  process.on('message', (message: ControlMessage) => {
+    answer(runtime, message)
+      .then((value): ControlReply => ({ id: message.id, ok: true, value: value ?? null }))
+      .catch((error: unknown): ControlReply => ({ id: message.id, ok: false, error: String(error) }))
+      .then((reply) => {
+        send(reply);
+      })
+      .catch((error: unknown) => {
+        console.error('electron stand-in: could not answer the test', error);
+      });
+  });
+  // The channel must not keep the app alive on its own: Electron apps end when they quit, not when the test goes.
+  process.channel?.unref();
+}

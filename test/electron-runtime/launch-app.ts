@@ -1,0 +1,170 @@
+/**
+ * Starts the built main bundle (dist/main/index.js) as its own Node 24 process with the stand-in `electron`
+ * (register.ts), and gives the test a handle on it over the fork channel (control.ts): the window's page, the
+ * records of tray, notifications and dialogs, and quit. Each launch gets its own user data, home and config
+ * folders, and no D-Bus (so notifications go through the recorded Electron Notification).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { cp, mkdir, symlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { ControlReply, ControlRequest } from './protocol.ts';
+import type { RuntimeRecords, WindowRecord } from './records.ts';
+import { repoRoot } from './ensure-dist.ts';
+
+export interface LaunchAppOptions {
+  /** Electron's userData (NTFY_TRAY_USER_DATA_DIR); HOME and XDG folders go beside it (`<userDataDir>.home`). */
+  readonly userDataDir: string;
+  /** Added to the app's environment (after the isolation defaults, so a test may override them). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** The app folder holding package.json, dist/ and assets/; this repository unless given. */
+  readonly appDir?: string;
+  readonly args?: readonly string[];
+}
+
+export interface ExitInfo {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
+/** Default wait for page conditions (ms); generous for a 2-core machine shared with other test runs. */
+const WAIT_FOR_FUNCTION_MS = 15_000;
+
+export interface LaunchedApp {
+  readonly pid: number;
+  /** Resolves when the process has ended, whatever the reason. */
+  readonly exited: Promise<ExitInfo>;
+  /** Everything the app wrote on stdout and stderr so far. */
+  output(): string;
+  records(): Promise<RuntimeRecords>;
+  /** The first window, once its page has loaded. */
+  waitForWindow(): Promise<WindowRecord>;
+  /** Runs `fn` in the window's page (its text is sent, so it may use only its argument and page globals). */
+  evaluate<Arg, Result>(fn: (arg: Arg) => Result | Promise<Result>, arg: Arg): Promise<Result>;
+  waitForFunction<Arg>(fn: (arg: Arg) => unknown, arg: Arg, timeoutMs?: number): Promise<void>;
+  navigate(url: string): Promise<void>;
+  clickTrayItem(label: string): Promise<void>;
+  closeWindow(): Promise<boolean>;
+  /** app.quit() in the app, then waits for the process to end. */
+  quit(): Promise<ExitInfo>;
+  /** Ends the process at once if it still runs (test clean-up). */
+  kill(): Promise<ExitInfo>;
+}
+
+function isolatedEnv(options: LaunchAppOptions): NodeJS.ProcessEnv {
+  const home = `${options.userDataDir}.home`;
+  const inherited = { ...process.env };
+  // The app must not find the developer's desktop session, display or Node flags.
+  for (const name of [
+    'DBUS_SESSION_BUS_ADDRESS',
+    'DISPLAY',
+    'WAYLAND_DISPLAY',
+    'NODE_OPTIONS',
+    'NTFY_TRAY_TEST_HOOKS',
+  ]) {
+    inherited[name] = undefined;
+  }
+  return {
+    ...inherited,
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    XDG_DATA_HOME: path.join(home, '.local', 'share'),
+    XDG_CACHE_HOME: path.join(home, '.cache'),
+    // A socket path that does not exist: the app's D-Bus connect fails fast and it uses Electron notifications.
+    DBUS_SESSION_BUS_ADDRESS: `unix:path=${options.userDataDir}.no-bus`,
+    NTFY_TRAY_USER_DATA_DIR: options.userDataDir,
+    ...options.env,
+  };
+}
+
+function controlChannel(child: ChildProcess, exited: Promise<ExitInfo>, output: () => string) {
+  let nextId = 1;
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  child.on('message', (reply: ControlReply) => {
+    const waiter = pending.get(reply.id);
+    if (waiter === undefined) return;
+    pending.delete(reply.id);
+    if (reply.ok) waiter.resolve(reply.value);
+    else waiter.reject(new Error(`app process: ${reply.error}`));
+  });
+  void exited.then((exit) => {
+    for (const waiter of pending.values()) {
+      const how = `code ${String(exit.code)}, signal ${String(exit.signal)}`;
+      waiter.reject(new Error(`the app process ended (${how}); its output:\n${output()}`));
+    }
+    pending.clear();
+  });
+  return (request: ControlRequest): Promise<unknown> =>
+    new Promise((resolve, reject) => {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        reject(new Error('the app process has ended'));
+        return;
+      }
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      child.send({ ...request, id });
+    });
+}
+
+export async function launchApp(options: LaunchAppOptions): Promise<LaunchedApp> {
+  const appDir = options.appDir ?? repoRoot;
+  await mkdir(options.userDataDir, { recursive: true });
+  await mkdir(path.join(`${options.userDataDir}.home`, '.config'), { recursive: true });
+  const child = fork(path.join(appDir, 'dist', 'main', 'index.js'), [...(options.args ?? [])], {
+    cwd: appDir,
+    execPath: process.execPath,
+    execArgv: ['--import', new URL('./register.ts', import.meta.url).href],
+    env: isolatedEnv(options),
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<ExitInfo>((resolve) => {
+    child.on('exit', (code, signal) => {
+      resolve({ code, signal });
+    });
+  });
+  const request = controlChannel(child, exited, () => output);
+  const pid = child.pid;
+  if (pid === undefined) throw new Error(`could not start the app process:\n${output}`);
+  return {
+    pid,
+    exited,
+    output: () => output,
+    records: async () => (await request({ op: 'records' })) as RuntimeRecords,
+    waitForWindow: async () => (await request({ op: 'waitForWindow' })) as WindowRecord,
+    evaluate: async <Arg, Result>(fn: (arg: Arg) => Result | Promise<Result>, arg: Arg) =>
+      (await request({ op: 'evaluate', source: fn.toString(), arg })) as Result,
+    waitForFunction: async (fn, arg, timeoutMs = WAIT_FOR_FUNCTION_MS) => {
+      await request({ op: 'waitForFunction', source: fn.toString(), arg, timeoutMs });
+    },
+    navigate: async (url) => {
+      await request({ op: 'navigate', url });
+    },
+    clickTrayItem: async (label) => {
+      await request({ op: 'clickTrayItem', label });
+    },
+    closeWindow: async () => (await request({ op: 'closeWindow' })) as boolean,
+    quit: async () => {
+      await request({ op: 'quit' });
+      return exited;
+    },
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      return exited;
+    },
+  };
+}
+
+/**
+ * Lays out an app folder at `target` as the packaged app has it (package.json, dist/, assets/), with this
+ * repository's node_modules linked in, so the bundle runs from a path of the test's choosing.
+ */
+export async function copyAppFolder(target: string): Promise<string> {
+  await mkdir(target, { recursive: true });
+  for (const entry of ['package.json', 'dist', 'assets']) {
+    await cp(path.join(repoRoot, entry), path.join(target, entry), { recursive: true });
+  }
+  await symlink(path.join(repoRoot, 'node_modules'), path.join(target, 'node_modules'), 'dir');
+  return target;
+}

@@ -1,0 +1,66 @@
+/**
+ * What the stand-in remembers of the app's calls into Electron, as plain data the test process can read over the
+ * child's IPC channel (test/electron-runtime/launch-app.ts). One instance per app process: the stand-in stands for
+ * the `electron` module, which is a process-wide singleton in the real runtime too.
+ */
+export interface MenuItemRecord {
+  readonly label: string;
+  readonly type: string;
+  readonly enabled: boolean;
+  readonly checked: boolean;
+  readonly submenu: readonly MenuItemRecord[];
+}
+
+export interface TrayRecord {
+  readonly image: string;
+  readonly toolTip: string;
+  readonly title: string;
+  readonly menu: readonly MenuItemRecord[];
+  readonly destroyed: boolean;
+}
+
+export interface WindowRecord {
+  readonly id: number;
+  readonly url: string;
+  readonly visible: boolean;
+  readonly destroyed: boolean;
+  readonly focusCount: number;
+  readonly loaded: boolean;
+}
+
+export interface NotificationRecord {
+  readonly options: Readonly<Record<string, unknown>>;
+  readonly shown: boolean;
+}
+
+export interface RuntimeRecords {
+  readonly ready: boolean;
+  readonly windows: WindowRecord[];
+  readonly trays: TrayRecord[];
+  readonly notifications: NotificationRecord[];
+  readonly openedExternal: string[];
+  readonly clipboard: string[];
+  readonly dialogs: { readonly kind: string; readonly title: string; readonly content: string }[];
+  readonly badgeCount: number;
+  readonly applicationMenu: readonly MenuItemRecord[] | null;
+  /** Uncaught page errors and console errors of the renderer, and failures inside the stand-in itself. */
+  readonly errors: string[];
+  /** IPC channels invoked while no handler was registered (Electron rejects those at once). */
+  readonly unhandledInvokes: string[];
+}
+
+export function emptyRecords(): RuntimeRecords {
+  return {
+    ready: false,
+    windows: [],
+    trays: [],
+    notifications: [],
+    openedExternal: [],
+    clipboard: [],
+    dialogs: [],
+    badgeCount: 0,
+    applicationMenu: null,
+    errors: [],
+    unhandledInvokes: [],
+  };
+}

@@ -21,6 +21,25 @@ async function pageOfFirstWindow(runtime: StandInRuntime) {
   return (await firstLoadedWindow(runtime)).page();
 }
 
+/** How often the page re-checks a waited-for condition (ms). */
+const PAGE_POLL_MS = 50;
+
+/**
+ * Playwright's waitForFunction compiles its predicate with `new Function` in the page, which the renderer's CSP
+ * (no 'unsafe-eval') refuses; the predicate here is part of the evaluated script itself, which CSP allows.
+ */
+function waitForFunctionScript(source: string, arg: unknown, timeoutMs: number): string {
+  return `(async () => {
+    const predicate = (${source});
+    const deadline = Date.now() + ${String(timeoutMs)};
+    for (;;) {
+      if (await predicate(${JSON.stringify(arg)})) return true;
+      if (Date.now() > deadline) throw new Error('condition not met within ${String(timeoutMs)} ms: ' + predicate);
+      await new Promise((resolve) => setTimeout(resolve, ${String(PAGE_POLL_MS)}));
+    }
+  })()`;
+}
+
 async function answer(runtime: StandInRuntime, request: ControlRequest): Promise<unknown> {
   switch (request.op) {
     case 'records':
@@ -33,9 +52,7 @@ async function answer(runtime: StandInRuntime, request: ControlRequest): Promise
     }
     case 'waitForFunction': {
       const page = await pageOfFirstWindow(runtime);
-      await page.waitForFunction(`(${request.source})(${JSON.stringify(request.arg)})`, undefined, {
-        timeout: request.timeoutMs,
-      });
+      await page.evaluate(waitForFunctionScript(request.source, request.arg, request.timeoutMs));
       return null;
     }
     case 'navigate': {

@@ -158,19 +158,19 @@ export class AppStandIn extends EventEmitter {
     return this.#badgeCount;
   }
 
-  getLoginItemSettings(): { openAtLogin: boolean; wasOpenedAtLogin: boolean } {
+  getLoginItemSettings(): never {
     throw new Error('app.getLoginItemSettings() is macOS and Windows only in Electron 45; the stand-in runs as Linux');
   }
 
-  setLoginItemSettings(): void {
+  setLoginItemSettings(): never {
     throw new Error('app.setLoginItemSettings() is macOS and Windows only in Electron 45; the stand-in runs as Linux');
   }
 
-  setAppUserModelId(): void {
+  setAppUserModelId(): never {
     throw new Error('app.setAppUserModelId() is Windows only in Electron 45; the stand-in runs as Linux');
   }
 
-  setToastActivatorCLSID(): void {
+  setToastActivatorCLSID(): never {
     throw new Error('app.setToastActivatorCLSID() is Windows only in Electron 45; the stand-in runs as Linux');
   }
 

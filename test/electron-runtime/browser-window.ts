@@ -7,6 +7,7 @@
 import { EventEmitter } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { IpcMainInvokeEvent } from 'electron';
 import type { Page } from 'playwright-core';
 import type { ChromiumLauncher } from './chromium.ts';
 import type { IpcMainStandIn } from './ipc-main.ts';
@@ -121,12 +122,15 @@ export class BrowserWindowStandIn extends EventEmitter {
     await page.exposeBinding(INVOKE_BINDING, async (source, channel: unknown, args: unknown) => {
       const name = String(channel);
       const frameUrl = source.frame.url();
-      const event = {
-        senderFrame: { url: frameUrl },
+      const event = strict('IpcMainInvokeEvent', {
+        type: 'frame',
+        senderFrame: strict('senderFrame', { url: frameUrl }),
         sender: this.webContents,
         frameId: 1,
         processId: 1,
-      };
+        defaultPrevented: false,
+        preventDefault: () => undefined,
+      }) as unknown as IpcMainInvokeEvent;
       try {
         return await this.#runtime.ipcMain.invoke(name, event, Array.isArray(args) ? args : []);
       } catch (error) {

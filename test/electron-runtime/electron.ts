@@ -56,7 +56,7 @@ export class Notification extends NotificationStandIn {
     return true;
   }
 
-  static handleActivation(): void {
+  static handleActivation(): never {
     throw new Error('Notification.handleActivation() is Windows only in Electron 45; the stand-in runs as Linux');
   }
 }

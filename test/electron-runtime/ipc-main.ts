@@ -4,13 +4,13 @@
  * "Error invoking remote method '<channel>': Error: No handler registered for '<channel>'".
  */
 import { EventEmitter } from 'node:events';
+import type { IpcMainInvokeEvent } from 'electron';
 
-export interface InvokeEvent {
-  readonly senderFrame: { readonly url: string } | null;
-  readonly sender: { getURL(): string };
-  readonly frameId: number;
-  readonly processId: number;
-}
+/**
+ * Handlers are typed with Electron's event so that stand-in-fits.ts can prove `handle` accepts what Electron's
+ * does; the event actually passed is partial and strict (browser-window.ts), so reading a member it lacks throws.
+ */
+export type InvokeEvent = IpcMainInvokeEvent;
 
 export type InvokeHandler = (event: InvokeEvent, ...args: unknown[]) => unknown;
 

@@ -1,16 +1,9 @@
+import type { Session } from 'electron';
+
 /** session.defaultSession: records the permission handlers the app installs (Chromium's own prompts stay off). */
-export type PermissionRequestHandler = (
-  webContents: unknown,
-  permission: string,
-  callback: (granted: boolean) => void,
-  details: unknown,
-) => void;
-export type PermissionCheckHandler = (
-  webContents: unknown,
-  permission: string,
-  requestingOrigin: string,
-  details: unknown,
-) => boolean;
+// Electron's own handler types, so stand-in-fits.ts can prove these setters take what Electron's take.
+export type PermissionRequestHandler = Parameters<Session['setPermissionRequestHandler']>[0];
+export type PermissionCheckHandler = Parameters<Session['setPermissionCheckHandler']>[0];
 
 export class SessionStandIn {
   permissionRequestHandler: PermissionRequestHandler | null = null;

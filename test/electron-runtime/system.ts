@@ -3,6 +3,7 @@
  * for and never reach the desktop (shell.openExternal opens nothing; the clipboard is a list).
  */
 import { EventEmitter } from 'node:events';
+import type { BaseWindow, MessageBoxOptions, MessageBoxReturnValue } from 'electron';
 import type { NotificationRecord, RuntimeRecords } from './records.ts';
 
 export interface SystemRuntime {
@@ -72,21 +73,20 @@ export function createClipboard(records: RuntimeRecords): {
   };
 }
 
-export interface MessageBoxOptions {
-  readonly message: string;
-  readonly title?: string;
-  readonly detail?: string;
+interface DialogStandIn {
+  showErrorBox(title: string, content: string): void;
+  /** Electron's two forms: (options) and (window, options). */
+  showMessageBox(options: MessageBoxOptions): Promise<MessageBoxReturnValue>;
+  showMessageBox(window: BaseWindow, options: MessageBoxOptions): Promise<MessageBoxReturnValue>;
 }
 
-export function createDialog(records: RuntimeRecords): {
-  showErrorBox(title: string, content: string): void;
-  showMessageBox(options: MessageBoxOptions): Promise<{ response: number; checkboxChecked: boolean }>;
-} {
+export function createDialog(records: RuntimeRecords): DialogStandIn {
   return {
     showErrorBox: (title, content) => {
       records.dialogs.push({ kind: 'error', title, content });
     },
-    showMessageBox: (options) => {
+    showMessageBox: (first: BaseWindow | MessageBoxOptions, second?: MessageBoxOptions) => {
+      const options = second ?? (first as MessageBoxOptions);
       records.dialogs.push({
         kind: 'message',
         title: options.title ?? '',

@@ -1,5 +1,13 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { BridgeApi, MessageDto, MessageQuery, PageCursorDto } from '../../preload/contract.ts';
+import type {
+  BridgeApi,
+  BridgeResult,
+  MessageDto,
+  MessagePageDto,
+  MessageQuery,
+  PageCursorDto,
+} from '../../preload/contract.ts';
+import { callUntilAnswered, windowSchedule } from '../first-call.ts';
 import { messageKey } from './format.ts';
 
 export const pageSize = 100;
@@ -37,6 +45,7 @@ export function useMessages(api: BridgeApi, query: Omit<MessageQuery, 'before' |
   const [error, setError] = useState<string | undefined>(undefined);
   const generation = useRef(0);
   const inFlight = useRef(false);
+  const stopFirstPage = useRef<(() => void) | undefined>(undefined);
   const pageRef = useRef(page);
   // A layout effect, so the cursor is current before any passive effect (the list's "near the end") reads it.
   useLayoutEffect(() => {
@@ -49,7 +58,7 @@ export function useMessages(api: BridgeApi, query: Omit<MessageQuery, 'before' |
       inFlight.current = true;
       setLoading(true);
       const request: MessageQuery = { ...query, limit: pageSize, ...(before === undefined ? {} : { before }) };
-      void api.listMessages(request).then((result) => {
+      const show = (result: BridgeResult<MessagePageDto>) => {
         if (requestGeneration !== generation.current) return;
         inFlight.current = false;
         setLoading(false);
@@ -63,6 +72,18 @@ export function useMessages(api: BridgeApi, query: Omit<MessageQuery, 'before' |
           next: result.value.next,
           done: result.value.next === undefined,
         }));
+      };
+      if (before !== undefined) {
+        void api.listMessages(request).then(show);
+        return;
+      }
+      // The first page is retried until it gets through (renderer/first-call.ts): asked the instant the page
+      // loads, it must not leave the list loading for good if the app is not answering yet.
+      stopFirstPage.current?.();
+      stopFirstPage.current = callUntilAnswered({
+        call: () => api.listMessages(request),
+        onResult: show,
+        schedule: windowSchedule,
       });
     },
     [api, query],
@@ -72,6 +93,10 @@ export function useMessages(api: BridgeApi, query: Omit<MessageQuery, 'before' |
     generation.current += 1;
     setPage(emptyPage);
     fetchPage(undefined);
+    return () => {
+      stopFirstPage.current?.();
+      stopFirstPage.current = undefined;
+    };
   }, [fetchPage]);
 
   const loadMore = useCallback(() => {

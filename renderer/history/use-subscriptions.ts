@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { BridgeApi, ConnectionDto, SubscriptionDto, UnreadCountDto } from '../../preload/contract.ts';
+import { callUntilAnswered, windowSchedule } from '../first-call.ts';
 
 export interface SubscriptionsState {
   /** Undefined until the first answer arrives, so the view can tell "loading" from "none". */
@@ -34,16 +35,35 @@ export function useSubscriptions(api: BridgeApi): SubscriptionsState {
   }, [api]);
 
   useEffect(() => {
-    let active = true;
-    void Promise.all([api.listSubscriptions(), api.listConnections()]).then(
-      ([subscriptionsResult, connectionsResult]) => {
-        if (!active) return;
-        if (subscriptionsResult.ok) setSubscriptions(subscriptionsResult.value);
-        else setError(subscriptionsResult.error.message);
-        if (connectionsResult.ok) setConnections(connectionsResult.value);
-      },
-    );
-    refreshUnreadCounts();
+    // The first calls are retried until they get through (renderer/first-call.ts): made the instant the page
+    // loads, they must not leave the list loading for good if the app is not answering yet.
+    const stopFirstCalls = [
+      callUntilAnswered({
+        call: () => api.listSubscriptions(),
+        onResult: (result) => {
+          if (result.ok) {
+            setSubscriptions(result.value);
+            setError(undefined);
+          } else setError(result.error.message);
+        },
+        schedule: windowSchedule,
+      }),
+      callUntilAnswered({
+        call: () => api.listConnections(),
+        onResult: (result) => {
+          if (result.ok) setConnections(result.value);
+        },
+        schedule: windowSchedule,
+      }),
+      callUntilAnswered({
+        call: () => api.unreadCounts(),
+        onResult: (result) => {
+          if (result.ok) setUnreadCounts(result.value);
+          else setError(result.error.message);
+        },
+        schedule: windowSchedule,
+      }),
+    ];
     const unsubscribeConnections = api.onConnectionsChanged(setConnections);
     // Any settings change may have added, edited or removed a subscription (another view, an import, the tray).
     const unsubscribeSettings = api.onSettingsChanged(() => {
@@ -51,7 +71,7 @@ export function useSubscriptions(api: BridgeApi): SubscriptionsState {
       refreshUnreadCounts();
     });
     return () => {
-      active = false;
+      for (const stop of stopFirstCalls) stop();
       unsubscribeConnections();
       unsubscribeSettings();
     };

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { BridgeApi, BridgeResult, SettingsDto, SettingsPatchDto } from '../../preload/contract.ts';
+import { callUntilAnswered, windowSchedule } from '../first-call.ts';
 
 export interface SettingsState {
   readonly settings: SettingsDto | undefined;
@@ -49,10 +50,22 @@ export function useSettings(api: BridgeApi): SettingsState {
     const reloadNow = () => {
       void reload();
     };
-    reloadNow();
+    // The first read is retried until it gets through (renderer/first-call.ts), so a page that loads before the
+    // app answers shows why instead of "Loading settings…" for good.
+    const stopFirstCall = callUntilAnswered({
+      call: () => api.getSettings(),
+      onResult: (result) => {
+        if (result.ok) {
+          setSettings(result.value);
+          setLoadError(undefined);
+        } else setLoadError(result.error.message);
+      },
+      schedule: windowSchedule,
+    });
     const unsubscribe = api.onSettingsChanged(setSettings);
     window.addEventListener('focus', reloadNow);
     return () => {
+      stopFirstCall();
       unsubscribe();
       window.removeEventListener('focus', reloadNow);
     };

@@ -11,7 +11,12 @@ import type { IpcMainInvokeEvent } from 'electron';
 import type { Page } from 'playwright-core';
 import type { ChromiumLauncher } from './chromium.ts';
 import type { IpcMainStandIn } from './ipc-main.ts';
-import { buildPreloadInitScript, DELIVER_FUNCTION, INVOKE_BINDING } from './preload-script.ts';
+import {
+  buildFirstCallProbeScript,
+  buildPreloadInitScript,
+  DELIVER_FUNCTION,
+  INVOKE_BINDING,
+} from './preload-script.ts';
 import type { WindowRecord } from './records.ts';
 import type { SessionStandIn } from './session.ts';
 import { strict } from './strict.ts';
@@ -90,6 +95,7 @@ export class BrowserWindowStandIn extends EventEmitter {
   #visible: boolean;
   #destroyed = false;
   #loaded = false;
+  #requestedUrl = '';
   #focusCount = 0;
   #readyToShowSent = false;
   // webContents.send keeps its order: each delivery waits for the one before.
@@ -140,6 +146,8 @@ export class BrowserWindowStandIn extends EventEmitter {
     });
     if (this.#preloadPath !== undefined) {
       await page.addInitScript(buildPreloadInitScript(await readFile(this.#preloadPath, 'utf8')));
+      if (process.env['ELECTRON_STAND_IN_PROBE_FIRST_CALL'] === '1')
+        await page.addInitScript(buildFirstCallProbeScript());
     }
     return page;
   }
@@ -173,6 +181,7 @@ export class BrowserWindowStandIn extends EventEmitter {
   }
 
   async loadURL(url: string): Promise<void> {
+    this.#requestedUrl = url;
     const page = await this.#page;
     try {
       await page.goto(url, { waitUntil: 'load' });
@@ -253,6 +262,7 @@ export class BrowserWindowStandIn extends EventEmitter {
     return {
       id: this.id,
       url: this.url,
+      requestedUrl: this.#requestedUrl,
       visible: this.isVisible(),
       destroyed: this.#destroyed,
       focusCount: this.#focusCount,

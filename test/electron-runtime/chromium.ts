@@ -15,6 +15,14 @@ export interface ChromiumLauncher {
   close(): Promise<void>;
 }
 
+function chromiumEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value !== undefined && name !== 'DBUS_SESSION_BUS_ADDRESS') env[name] = value;
+  }
+  return env;
+}
+
 export function createChromiumLauncher(): ChromiumLauncher {
   let started: Promise<ChromiumSession> | undefined;
   return {
@@ -29,6 +37,8 @@ export function createChromiumLauncher(): ChromiumLauncher {
           handleSIGTERM: false,
           handleSIGINT: false,
           handleSIGHUP: false,
+          // Chromium talks to the session bus too: it must not queue behind (or hang on) the bus a test gives the app.
+          env: chromiumEnv(),
         });
         return { browser, context: await browser.newContext() };
       })();

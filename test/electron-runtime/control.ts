@@ -8,17 +8,26 @@ import type { ControlMessage, ControlReply, ControlRequest } from './protocol.ts
 import type { StandInRuntime } from './runtime.ts';
 
 async function firstLoadedWindow(runtime: StandInRuntime): Promise<BrowserWindowStandIn> {
-  let window = runtime.windows[0];
-  if (window === undefined) {
-    const [, created] = (await once(runtime.app, 'browser-window-created')) as [unknown, BrowserWindowStandIn];
-    window = created;
-  }
+  const window = await firstWindow(runtime);
   if (!window.toRecord().loaded) await once(window.webContents, 'did-finish-load');
   return window;
 }
 
+async function firstWindow(runtime: StandInRuntime): Promise<BrowserWindowStandIn> {
+  const window = runtime.windows[0];
+  if (window !== undefined) return window;
+  const [, created] = (await once(runtime.app, 'browser-window-created')) as [unknown, BrowserWindowStandIn];
+  return created;
+}
+
+/** The page as it is now: possibly still loading (its load event may wait on the app), or not yet navigated. */
 async function pageOfFirstWindow(runtime: StandInRuntime) {
-  return (await firstLoadedWindow(runtime)).page();
+  return (await firstWindow(runtime)).page();
+}
+
+/** A navigation replaces the page's JS context under a running evaluate; the condition is then checked again. */
+function isContextReplaced(error: unknown): boolean {
+  return /Execution context was destroyed|navigation/i.test(String(error));
 }
 
 /** How often the page re-checks a waited-for condition (ms). */
@@ -52,8 +61,14 @@ async function answer(runtime: StandInRuntime, request: ControlRequest): Promise
     }
     case 'waitForFunction': {
       const page = await pageOfFirstWindow(runtime);
-      await page.evaluate(waitForFunctionScript(request.source, request.arg, request.timeoutMs));
-      return null;
+      for (;;) {
+        try {
+          await page.evaluate(waitForFunctionScript(request.source, request.arg, request.timeoutMs));
+          return null;
+        } catch (error) {
+          if (!isContextReplaced(error)) throw error;
+        }
+      }
     }
     case 'navigate': {
       const window = await firstLoadedWindow(runtime);

@@ -53,3 +53,22 @@ ${preloadSource}
   })(require, module, module.exports);
 })();`;
 }
+
+/** Where the first-call probe leaves its outcome in the page (see buildFirstCallProbeScript). */
+export const FIRST_CALL_PROBE = '__electronStandInFirstCall';
+
+/**
+ * Test-only (ELECTRON_STAND_IN_PROBE_FIRST_CALL=1): the page calls the bridge the instant its document starts,
+ * before any of the page's own scripts, and records whether the call was made and how it settled.
+ */
+export function buildFirstCallProbeScript(): string {
+  const key = JSON.stringify(FIRST_CALL_PROBE);
+  return `(() => {
+  if (window !== window.top || window.ntfy === undefined) return;
+  window[${key}] = { made: true, settled: false };
+  window.ntfy.listSubscriptions().then(
+    (result) => { window[${key}] = { made: true, settled: true, ok: result.ok }; },
+    (error) => { window[${key}] = { made: true, settled: true, error: String(error) }; },
+  );
+})();`;
+}

@@ -21,7 +21,10 @@ export interface TrayRecord {
 
 export interface WindowRecord {
   readonly id: number;
+  /** The page's URL once loaded (as Chromium normalised it). */
   readonly url: string;
+  /** What loadURL/loadFile asked for, set the moment it is called. */
+  readonly requestedUrl: string;
   readonly visible: boolean;
   readonly destroyed: boolean;
   readonly focusCount: number;

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   app,
+  BaseWindow,
   BrowserWindow,
   clipboard,
   dialog,
@@ -45,7 +46,7 @@ import { openDbusNotifier } from './os/notifications/dbus-notifier.ts';
 
 // This annotation is the compile-time proof that the real Electron module still provides the narrow surface the
 // desktop modules were written (and tested) against.
-const electron: ElectronApi<Menu> = { app, BrowserWindow, Menu, Tray, dialog };
+const electron: ElectronApi<Menu> = { app, BaseWindow, BrowserWindow, Menu, Tray, dialog };
 
 const APP_ID = 'io.github.ntfytray.app';
 // Bundled to dist/main/index.js; the preload, renderer and assets sit beside it in the app folder or app.asar.

@@ -34,7 +34,7 @@ export interface DesktopAppOptions<TMenu extends MenuHandle> {
   readonly ipc: IpcOptions;
   /** process.platform: picks the application menu, and on macOS puts the unread count in the menu bar. */
   readonly platform: NodeJS.Platform;
-  /** Windows logoff or shutdown (see WindowHandle 'session-end'). */
+  /** Windows logoff or shutdown (see SessionEndWindowHandle), where no 'before-quit' comes: flush what must persist. */
   readonly onSessionEnd?: () => void;
   /** Tray commands other than open-window and quit (which this module handles): pause, mute, open-message, … */
   readonly onTrayCommand?: (command: TrayCommand) => void;
@@ -73,12 +73,17 @@ export async function startDesktopApp<TMenu extends MenuHandle>(
 
   await app.whenReady();
   installAppMenu(Menu, { platform: options.platform, isPackaged: app.isPackaged });
+  const { onSessionEnd } = options;
+  if (options.platform === 'win32' && onSessionEnd !== undefined) {
+    // A hidden native window from the start, because the main window may never exist (started hidden at login)
+    // and 'session-end' reaches windows only. It is never shown; the quit closes it with the others.
+    new options.electron.BaseWindow({ show: false, skipTaskbar: true }).on('session-end', onSessionEnd);
+  }
   const mainWindow = createMainWindow({
     BrowserWindow,
     preloadPath: options.paths.preload,
     indexHtmlPath: options.paths.indexHtml,
     isQuitting: () => quitting,
-    ...(options.onSessionEnd === undefined ? {} : { onSessionEnd: options.onSessionEnd }),
     log,
   });
   const tray = createAppTray({

@@ -171,16 +171,24 @@ export interface WindowHandle {
   isDestroyed(): boolean;
   on(event: 'close', listener: (event: PreventableEvent) => void): void;
   on(event: 'closed', listener: () => void): void;
-  /**
-   * Windows: the user logs off or the machine shuts down. Electron emits no 'before-quit' then, and this is a
-   * window event (BaseWindow), so it arrives only while a window exists; the process ends soon after.
-   */
-  // eslint-disable-next-line @typescript-eslint/unified-signatures -- one overload per event (see DesktopApp)
-  on(event: 'session-end', listener: () => void): void;
   once(event: 'ready-to-show', listener: () => void): void;
 }
 
 export type WindowConstructor = new (options: WindowOptions) => WindowHandle;
+
+/** A native window without a page (Electron's BaseWindow): the app only uses a hidden one that hears 'session-end'. */
+export interface SessionEndWindowHandle {
+  /**
+   * Windows: the user logs off or the machine shuts down. Electron emits no 'before-quit' then, and this is a
+   * window event, so it reaches only a window that exists (hidden ones too); the process ends soon after.
+   */
+  on(event: 'session-end', listener: () => void): void;
+}
+
+export type SessionEndWindowConstructor = new (options: {
+  readonly show: false;
+  readonly skipTaskbar: true;
+}) => SessionEndWindowHandle;
 
 export interface DialogHandle {
   /**
@@ -195,6 +203,7 @@ export interface ElectronApi<TMenu extends MenuHandle> {
   readonly Tray: TrayConstructor<TMenu>;
   readonly Menu: MenuApi<TMenu>;
   readonly BrowserWindow: WindowConstructor;
+  readonly BaseWindow: SessionEndWindowConstructor;
   readonly dialog: DialogHandle;
 }
 

@@ -9,8 +9,6 @@ export interface MainWindowOptions {
   readonly indexHtmlPath: string;
   /** True once a real quit has started; until then closing the window only hides it to the tray. */
   readonly isQuitting: () => boolean;
-  /** Windows logoff or shutdown reached the window ('before-quit' is not emitted then): flush what must persist. */
-  readonly onSessionEnd?: () => void;
   readonly log: Logger;
 }
 
@@ -92,8 +90,6 @@ function openWindow(options: MainWindowOptions): WindowHandle {
       window.hide();
     }
   });
-  const { onSessionEnd } = options;
-  if (onSessionEnd !== undefined) window.on('session-end', onSessionEnd);
   window.loadFile(options.indexHtmlPath).catch((error: unknown) => {
     options.log.log('error', 'could not load the renderer page', { path: options.indexHtmlPath, error });
   });

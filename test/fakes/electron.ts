@@ -23,6 +23,7 @@ import type {
   MenuRole,
   NotificationActivationApi,
   PreventableEvent,
+  SessionEndWindowHandle,
   SessionHandle,
   ToastActivationDetails,
   TrayHandle,
@@ -262,7 +263,6 @@ export class FakeBrowserWindow implements WindowHandle {
   readonly #behaviour: FakeWindowBehaviour;
   readonly #closeListeners: ((event: PreventableEvent) => void)[] = [];
   readonly #closedListeners: (() => void)[] = [];
-  readonly #sessionEndListeners: (() => void)[] = [];
   #readyToShowListeners: (() => void)[] = [];
 
   constructor(options: WindowOptions, behaviour: FakeWindowBehaviour) {
@@ -316,18 +316,9 @@ export class FakeBrowserWindow implements WindowHandle {
     return this.destroyed;
   }
 
-  on(
-    ...[event, listener]:
-      ['close', (event: PreventableEvent) => void] | ['closed', () => void] | ['session-end', () => void]
-  ): void {
+  on(...[event, listener]: ['close', (event: PreventableEvent) => void] | ['closed', () => void]): void {
     if (event === 'close') this.#closeListeners.push(listener);
-    else if (event === 'closed') this.#closedListeners.push(listener);
-    else this.#sessionEndListeners.push(listener);
-  }
-
-  /** Acts as Windows ending the session (logoff, shutdown): Electron emits this on each window, and no 'before-quit'. */
-  endSession(): void {
-    for (const listener of this.#sessionEndListeners) listener();
+    else this.#closedListeners.push(listener);
   }
 
   once(_event: 'ready-to-show', listener: () => void): void {
@@ -363,6 +354,25 @@ export class FakeBrowserWindow implements WindowHandle {
   #assertAlive(): void {
     // Electron throws "Object has been destroyed" when a closed window is used.
     if (this.destroyed) throw new Error('Object has been destroyed');
+  }
+}
+
+/** Electron's BaseWindow as the app uses it: a hidden native window that hears Windows end the session. */
+export class FakeBaseWindow implements SessionEndWindowHandle {
+  readonly options: { readonly show: false; readonly skipTaskbar: true };
+  readonly #sessionEndListeners: (() => void)[] = [];
+
+  constructor(options: { readonly show: false; readonly skipTaskbar: true }) {
+    this.options = options;
+  }
+
+  on(_event: 'session-end', listener: () => void): void {
+    this.#sessionEndListeners.push(listener);
+  }
+
+  /** Acts as Windows ending the session (logoff, shutdown): each window hears it, and no 'before-quit' comes. */
+  endSession(): void {
+    for (const listener of this.#sessionEndListeners) listener();
   }
 }
 
@@ -609,6 +619,8 @@ export class FakeDialog implements DialogHandle {
 export interface FakeElectron extends ElectronApi<FakeMenu> {
   readonly app: FakeApp;
   readonly Menu: FakeMenuApi;
+  /** Every BaseWindow ever constructed (the app makes one, hidden, on Windows). */
+  readonly baseWindows: readonly FakeBaseWindow[];
   /** Every window ever constructed, in order (closed ones stay, marked destroyed). */
   readonly windows: readonly FakeBrowserWindow[];
   readonly dialog: FakeDialog;
@@ -649,6 +661,13 @@ export function createFakeElectron(options: FakeElectronOptions = {}): FakeElect
       windows.push(this);
     }
   }
+  const baseWindows: FakeBaseWindow[] = [];
+  class RegisteredBaseWindow extends FakeBaseWindow {
+    constructor(baseWindowOptions: { readonly show: false; readonly skipTaskbar: true }) {
+      super(baseWindowOptions);
+      baseWindows.push(this);
+    }
+  }
   class RegisteredTray extends FakeTray {
     constructor(iconPath: string) {
       super(iconPath);
@@ -682,6 +701,8 @@ export function createFakeElectron(options: FakeElectronOptions = {}): FakeElect
       openWindows: () => windows.filter((window) => !window.destroyed),
     }),
     BrowserWindow: RegisteredWindow,
+    BaseWindow: RegisteredBaseWindow,
+    baseWindows,
     Tray: RegisteredTray,
     Menu,
     dialog: new FakeDialog(),

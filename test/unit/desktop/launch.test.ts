@@ -60,6 +60,7 @@ function createHarness(options: { singleInstanceLock?: boolean } = {}): Harness 
 function launch<TCore extends LaunchedCore>(
   harness: Harness,
   openCore: (desktop: RunningDesktopApp<FakeMenu>) => Promise<TCore>,
+  options: { platform?: NodeJS.Platform; startHidden?: boolean } = {},
 ) {
   return launchDesktopApp({
     desktop: {
@@ -69,8 +70,8 @@ function launch<TCore extends LaunchedCore>(
         indexHtml: '/app/dist/renderer/index.html',
         trayIcon: '/app/assets/tray/tray.png',
       },
-      platform: 'linux',
-      startHidden: false,
+      platform: options.platform ?? 'linux',
+      startHidden: options.startHidden ?? false,
       userDataDir: undefined,
       log: harness.log,
     },
@@ -139,15 +140,37 @@ describe('launchDesktopApp', () => {
     expect(core.stops).toBe(1);
   });
 
-  it('flushes the core when Windows ends the session, which emits no before-quit', async () => {
+  it('flushes the core once when Windows ends the session, which emits no before-quit', async () => {
     const harness = createHarness();
     const core = createCore();
-    await launch(harness, () => Promise.resolve(core));
+    await launch(harness, () => Promise.resolve(core), { platform: 'win32' });
+    const [sentinel, ...others] = harness.electron.baseWindows;
+    if (sentinel === undefined) throw new Error('no window hears the session end');
+    expect(others).toEqual([]);
 
-    onlyWindow(harness.electron).endSession();
+    sentinel.endSession();
     expect(core.stops).toBe(1);
-    onlyWindow(harness.electron).endSession();
+    sentinel.endSession();
     expect(core.stops).toBe(1);
+  });
+
+  it('hears the session end even when launched hidden at login, before any main window exists', async () => {
+    const harness = createHarness();
+    const core = createCore();
+    await launch(harness, () => Promise.resolve(core), { platform: 'win32', startHidden: true });
+    expect(harness.electron.windows).toEqual([]);
+
+    for (const window of harness.electron.baseWindows) window.endSession();
+
+    expect(core.stops).toBe(1);
+    expect(harness.electron.baseWindows.map((window) => window.options)).toEqual([{ show: false, skipTaskbar: true }]);
+  });
+
+  it('makes no extra window where the session end is not a window event (macOS, Linux)', async () => {
+    const harness = createHarness();
+    await launch(harness, () => Promise.resolve(createCore()), { platform: 'darwin' });
+
+    expect(harness.electron.baseWindows).toEqual([]);
   });
 
   it('hands over to the running instance without opening the core', async () => {

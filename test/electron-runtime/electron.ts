@@ -41,6 +41,11 @@ export class BrowserWindow extends BrowserWindowStandIn {
   }
 }
 
+/** The app names it for Windows only (a hidden window that hears 'session-end'); the stand-in runs as Linux. */
+export function BaseWindow(): never {
+  throw new Error('BaseWindow is not in the electron stand-in (it runs as Linux; use BrowserWindow)');
+}
+
 export class Tray extends TrayStandIn {
   constructor(image: string) {
     super(runtime, image);
@@ -87,6 +92,7 @@ const electron = {
   shell,
   clipboard,
   dialog,
+  BaseWindow,
   BrowserWindow,
   Tray,
   Notification,

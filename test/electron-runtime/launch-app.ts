@@ -7,7 +7,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { ControlReply, ControlRequest } from './protocol.ts';
+import type { ControlReply, ControlRequest, FinalRecordsEvent } from './protocol.ts';
 import type { RuntimeRecords, WindowRecord } from './records.ts';
 import { repoRoot } from './ensure-dist.ts';
 
@@ -36,6 +36,8 @@ export interface LaunchedApp {
   /** Everything the app wrote on stdout and stderr so far. */
   output(): string;
   records(): Promise<RuntimeRecords>;
+  /** The records the app process sent as it exited (after a quit or a failed start); undefined before that. */
+  finalRecords(): RuntimeRecords | undefined;
   /** The first window, once its page has loaded. */
   waitForWindow(): Promise<WindowRecord>;
   /** Runs `fn` in the window's page (its text is sent, so it may use only its argument and page globals). */
@@ -79,7 +81,9 @@ function isolatedEnv(options: LaunchAppOptions): NodeJS.ProcessEnv {
 function controlChannel(child: ChildProcess, exited: Promise<ExitInfo>, output: () => string) {
   let nextId = 1;
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-  child.on('message', (reply: ControlReply) => {
+  child.on('message', (message: ControlReply | FinalRecordsEvent) => {
+    if (!('id' in message)) return;
+    const reply = message;
     const waiter = pending.get(reply.id);
     if (waiter === undefined) return;
     pending.delete(reply.id);
@@ -125,6 +129,10 @@ export async function launchApp(options: LaunchAppOptions): Promise<LaunchedApp>
     });
   });
   const request = controlChannel(child, exited, () => output);
+  let finalRecords: RuntimeRecords | undefined;
+  child.on('message', (message: ControlReply | FinalRecordsEvent) => {
+    if ('type' in message) finalRecords = message.records;
+  });
   const pid = child.pid;
   if (pid === undefined) throw new Error(`could not start the app process:\n${output}`);
   return {
@@ -132,6 +140,7 @@ export async function launchApp(options: LaunchAppOptions): Promise<LaunchedApp>
     exited,
     output: () => output,
     records: async () => (await request({ op: 'records' })) as RuntimeRecords,
+    finalRecords: () => finalRecords,
     waitForWindow: async () => (await request({ op: 'waitForWindow' })) as WindowRecord,
     evaluate: async <Arg, Result>(fn: (arg: Arg) => Result | Promise<Result>, arg: Arg) =>
       (await request({ op: 'evaluate', source: fn.toString(), arg })) as Result,

@@ -20,4 +20,8 @@ export type ControlReply =
   | { readonly id: number; readonly ok: true; readonly value: unknown }
   | { readonly id: number; readonly ok: false; readonly error: string };
 
-export type RecordsReply = RuntimeRecords;
+/** Sent by the app process just before it exits: the records as they were last. */
+export interface FinalRecordsEvent {
+  readonly type: 'final-records';
+  readonly records: RuntimeRecords;
+}

@@ -30,17 +30,28 @@ export class StandInRuntime {
       hooks: {
         closeAllWindows: () => [...this.windows].every((window) => window.close()),
         exitProcess: (code) => {
-          this.chromium
-            .close()
-            .catch((error: unknown) => {
-              console.error('electron stand-in: closing Chromium failed', error);
-            })
-            .finally(() => {
-              process.exit(code);
-            });
+          this.#exit(code);
         },
       },
     });
+  }
+
+  /** Hands the final records to the launcher (what a failed start showed is otherwise gone), then ends. */
+  #exit(code: number): void {
+    const finalRecords = new Promise<void>((resolve) => {
+      if (process.send === undefined) resolve();
+      else
+        process.send({ type: 'final-records', records: this.snapshot() }, () => {
+          resolve();
+        });
+    });
+    Promise.all([finalRecords, this.chromium.close()])
+      .catch((error: unknown) => {
+        console.error('electron stand-in: could not close Chromium or report the records', error);
+      })
+      .finally(() => {
+        process.exit(code);
+      });
   }
 
   isReady(): boolean {

@@ -43,6 +43,7 @@ import { handleToastActivations } from './desktop/toast-activation.ts';
 import { selectTrayIconPath } from './desktop/tray.ts';
 import { connectSessionBus } from './os/dbus/session-bus.ts';
 import { openDbusNotifier } from './os/notifications/dbus-notifier.ts';
+import { unpackedAsarPath } from './os/notifications/unpacked-path.ts';
 
 // This annotation is the compile-time proof that the real Electron module still provides the narrow surface the
 // desktop modules were written (and tested) against.
@@ -79,7 +80,8 @@ async function openNotifier(): Promise<Notifier> {
       return await openDbusNotifier({
         connect: () => connectSessionBus({ log: log.child('dbus') }),
         log: log.child('notifier'),
-        appIconPath: appIcon,
+        // The notification server reads the file itself: it cannot see inside app.asar.
+        appIconPath: unpackedAsarPath(appIcon),
         desktopEntry: 'ntfy-tray',
       });
     } catch (error) {

@@ -5,6 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { closeSync, openSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { connect, createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -20,6 +21,10 @@ interface PackageJson {
   readonly productName?: string;
   readonly version?: string;
 }
+
+const SOCKET_NAME = 'SingletonSocket';
+/** Internal event: an app event was emitted (its name is the argument). */
+export const EMITTED = Symbol('emitted');
 
 function preventableEvent(): { defaultPrevented: boolean; preventDefault(): void } {
   const event = {
@@ -51,6 +56,11 @@ export class AppStandIn extends EventEmitter {
   #lockPath: string | undefined;
   #badgeCount = 0;
   #quitting = false;
+  #handOverServer: Server | undefined;
+  /** A second instance's message to the holder, still being written; exit waits for it. */
+  #handOver: Promise<void> = Promise.resolve();
+  /** Every app event emitted, in order, for tests that wait on one (see control.ts). */
+  readonly emitted: string[] = [];
 
   constructor(options: { readonly appPath: string; readonly hooks: QuitHooks }) {
     super();
@@ -80,6 +90,18 @@ export class AppStandIn extends EventEmitter {
 
   get isQuitting(): boolean {
     return this.#quitting;
+  }
+
+  override emit(event: string | symbol, ...args: unknown[]): boolean {
+    if (typeof event === 'string') this.emitted.push(event);
+    const handled = super.emit(event, ...args);
+    if (typeof event === 'string') super.emit(EMITTED, event);
+    return handled;
+  }
+
+  /** Resolves once a hand-over to the running instance has been written (or at once if there is none). */
+  handOverDone(): Promise<void> {
+    return this.#handOver;
   }
 
   isReady(): boolean {
@@ -122,7 +144,7 @@ export class AppStandIn extends EventEmitter {
    * Scoped to the userData folder like Electron's (a file there names the holder's pid; a dead holder's lock is
    * taken over). Call setPath('userData') first, as Electron requires.
    */
-  requestSingleInstanceLock(): boolean {
+  requestSingleInstanceLock(additionalData?: Record<string, unknown>): boolean {
     if (this.#lockPath !== undefined) return true;
     const dir = this.getPath('userData');
     mkdirSync(dir, { recursive: true });
@@ -132,11 +154,52 @@ export class AppStandIn extends EventEmitter {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(readFileSync(lockPath, 'utf8'));
-      if (Number.isInteger(holder) && holder !== process.pid && isRunning(holder)) return false;
+      if (Number.isInteger(holder) && holder !== process.pid && isRunning(holder)) {
+        this.#handOver = this.#tellHolder(path.join(dir, SOCKET_NAME), additionalData ?? {});
+        return false;
+      }
     }
     writeFileSync(lockPath, String(process.pid));
     this.#lockPath = lockPath;
+    this.#listenForSecondInstances(path.join(dir, SOCKET_NAME));
     return true;
+  }
+
+  /** Electron's Linux lock is also a socket in userData: a second launch sends its argv, cwd and additional data. */
+  #tellHolder(socketPath: string, additionalData: Record<string, unknown>): Promise<void> {
+    return new Promise((resolve) => {
+      const socket = connect(socketPath, () => {
+        socket.end(JSON.stringify({ argv: process.argv, cwd: process.cwd(), additionalData }));
+      });
+      socket.on('close', () => {
+        resolve();
+      });
+      socket.on('error', (error) => {
+        console.error('electron stand-in: could not reach the running instance', error);
+      });
+    });
+  }
+
+  #listenForSecondInstances(socketPath: string): void {
+    rmSync(socketPath, { force: true });
+    const server = createServer((socket) => {
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      socket.on('end', () => {
+        const message = JSON.parse(text) as { argv: string[]; cwd: string; additionalData: unknown };
+        // Electron emits 'second-instance' only once ready.
+        void this.whenReady().then(() => {
+          this.emit('second-instance', preventableEvent(), message.argv, message.cwd, message.additionalData);
+        });
+      });
+    });
+    server.on('error', (error) => {
+      console.error('electron stand-in: the single-instance socket failed', error);
+    });
+    server.listen(socketPath);
+    // The lock must not keep the process alive on its own.
+    server.unref();
+    this.#handOverServer = server;
   }
 
   hasSingleInstanceLock(): boolean {
@@ -145,6 +208,8 @@ export class AppStandIn extends EventEmitter {
 
   releaseSingleInstanceLock(): void {
     if (this.#lockPath === undefined) return;
+    this.#handOverServer?.close();
+    this.#handOverServer = undefined;
     rmSync(this.#lockPath, { force: true });
     this.#lockPath = undefined;
   }

@@ -3,6 +3,7 @@
  * window's page, click a tray item, quit) over the IPC channel of `child_process.fork`. Not part of Electron.
  */
 import { once } from 'node:events';
+import { EMITTED } from './app.ts';
 import type { BrowserWindowStandIn } from './browser-window.ts';
 import type { ControlMessage, ControlReply, ControlRequest } from './protocol.ts';
 import type { StandInRuntime } from './runtime.ts';
@@ -79,6 +80,11 @@ async function answer(runtime: StandInRuntime, request: ControlRequest): Promise
       const item = runtime.trays[0]?.contextMenu()?.findItem(request.label);
       if (item === undefined) throw new Error(`no tray menu item labelled '${request.label}'`);
       item.click();
+      return null;
+    }
+    case 'waitForAppEvent': {
+      const count = (): number => runtime.app.emitted.filter((name) => name === request.event).length;
+      while (count() < request.count) await once(runtime.app, EMITTED);
       return null;
     }
     case 'closeWindow':

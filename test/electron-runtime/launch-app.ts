@@ -45,7 +45,9 @@ export interface LaunchedApp {
   waitForFunction<Arg>(fn: (arg: Arg) => unknown, arg: Arg, timeoutMs?: number): Promise<void>;
   navigate(url: string): Promise<void>;
   clickTrayItem(label: string): Promise<void>;
+  /** As the user's close button; false when the app prevented it (a tray app hides instead). */
   closeWindow(): Promise<boolean>;
+  waitForAppEvent(event: string, count?: number): Promise<void>;
   /** app.quit() in the app, then waits for the process to end. */
   quit(): Promise<ExitInfo>;
   /** Ends the process at once if it still runs (test clean-up). */
@@ -154,6 +156,9 @@ export async function launchApp(options: LaunchAppOptions): Promise<LaunchedApp>
       await request({ op: 'clickTrayItem', label });
     },
     closeWindow: async () => (await request({ op: 'closeWindow' })) as boolean,
+    waitForAppEvent: async (event, count = 1) => {
+      await request({ op: 'waitForAppEvent', event, count });
+    },
     quit: async () => {
       await request({ op: 'quit' });
       return exited;

@@ -38,6 +38,8 @@ export interface NotificationRecord {
 
 export interface RuntimeRecords {
   readonly ready: boolean;
+  /** The app events emitted so far, in order ('ready', 'second-instance', 'before-quit', …). */
+  readonly appEvents: readonly string[];
   readonly windows: WindowRecord[];
   readonly trays: TrayRecord[];
   readonly notifications: NotificationRecord[];
@@ -55,6 +57,7 @@ export interface RuntimeRecords {
 export function emptyRecords(): RuntimeRecords {
   return {
     ready: false,
+    appEvents: [],
     windows: [],
     trays: [],
     notifications: [],

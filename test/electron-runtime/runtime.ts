@@ -45,7 +45,7 @@ export class StandInRuntime {
           resolve();
         });
     });
-    Promise.all([finalRecords, this.chromium.close()])
+    Promise.all([finalRecords, this.chromium.close(), this.app.handOverDone()])
       .catch((error: unknown) => {
         console.error('electron stand-in: could not close Chromium or report the records', error);
       })
@@ -70,6 +70,7 @@ export class StandInRuntime {
     return {
       ...this.records,
       ready: this.app.isReady(),
+      appEvents: [...this.app.emitted],
       badgeCount: this.app.getBadgeCount(),
       windows: this.windows.map((window) => window.toRecord()),
       trays: this.trays.map((tray) => tray.toRecord()),

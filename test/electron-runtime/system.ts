@@ -73,7 +73,7 @@ export function createClipboard(records: RuntimeRecords): {
   };
 }
 
-interface DialogStandIn {
+export interface DialogStandIn {
   showErrorBox(title: string, content: string): void;
   /** Electron's two forms: (options) and (window, options). */
   showMessageBox(options: MessageBoxOptions): Promise<MessageBoxReturnValue>;

@@ -87,6 +87,14 @@ async function answer(runtime: StandInRuntime, request: ControlRequest): Promise
       while (count() < request.count) await once(runtime.app, EMITTED);
       return null;
     }
+    case 'clickNotification': {
+      const notification = runtime.notifications[request.index];
+      if (notification === undefined) throw new Error(`no notification ${String(request.index)}`);
+      // Electron's events: 'click' (event) and 'action' (event, { actionIndex }) in Electron 45's details form.
+      if (request.actionIndex === undefined) notification.emit('click', {});
+      else notification.emit('action', { actionIndex: request.actionIndex }, request.actionIndex);
+      return null;
+    }
     case 'closeWindow':
       return runtime.windows[0]?.close() ?? false;
     case 'quit':

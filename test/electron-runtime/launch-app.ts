@@ -48,6 +48,7 @@ export interface LaunchedApp {
   /** As the user's close button; false when the app prevented it (a tray app hides instead). */
   closeWindow(): Promise<boolean>;
   waitForAppEvent(event: string, count?: number): Promise<void>;
+  clickNotification(index: number, actionIndex?: number): Promise<void>;
   /** app.quit() in the app, then waits for the process to end. */
   quit(): Promise<ExitInfo>;
   /** Ends the process at once if it still runs (test clean-up). */
@@ -156,6 +157,13 @@ export async function launchApp(options: LaunchAppOptions): Promise<LaunchedApp>
       await request({ op: 'clickTrayItem', label });
     },
     closeWindow: async () => (await request({ op: 'closeWindow' })) as boolean,
+    clickNotification: async (index, actionIndex) => {
+      await request(
+        actionIndex === undefined
+          ? { op: 'clickNotification', index }
+          : { op: 'clickNotification', index, actionIndex },
+      );
+    },
     waitForAppEvent: async (event, count = 1) => {
       await request({ op: 'waitForAppEvent', event, count });
     },

@@ -12,6 +12,8 @@ export type ControlRequest =
   | { readonly op: 'navigate'; readonly url: string }
   | { readonly op: 'clickTrayItem'; readonly label: string }
   | { readonly op: 'closeWindow' }
+  /** As the user clicking notification `index` (in order of creation), or its button `actionIndex`. */
+  | { readonly op: 'clickNotification'; readonly index: number; readonly actionIndex?: number }
   /** Resolves once the app has emitted `event` at least `count` times. */
   | { readonly op: 'waitForAppEvent'; readonly event: string; readonly count: number }
   | { readonly op: 'quit' };

@@ -59,13 +59,33 @@ describe('messages in the app', () => {
     await subscribe(app, server.url, 'alerts');
     await server.waitForSubscribers(1, { topic: 'alerts' });
 
-    await server.publish('alerts', { message: 'disk almost full on backup-2', title: 'Backups' });
+    const published = await server.publish('alerts', { message: 'disk almost full on backup-2', title: 'Backups' });
     await waitForText(app, 'disk almost full on backup-2');
 
     const records = await app.records();
     expect(records.notifications.map((notification) => notification.shown)).toEqual([true]);
     expect(String(records.notifications[0]?.options['body'])).toContain('disk almost full on backup-2');
+    // The tray and the launcher badge follow the unread count.
+    expect(records.trays[0]?.toolTip).toContain('1 unread');
+    expect(records.badgeCount).toBe(1);
     expect(records.errors).toEqual([]);
+
+    // A click on the popup opens that message in the window, even after the window was closed to the tray.
+    await app.evaluate(() => {
+      const page = globalThis as unknown as PageGlobals & { shownMessage?: unknown };
+      page.ntfy.onShowMessage((payload) => {
+        page.shownMessage = payload;
+      });
+    }, null);
+    expect(await app.closeWindow()).toBe(false);
+    await app.clickNotification(0);
+    await app.waitForFunction(
+      () => (globalThis as unknown as { shownMessage?: unknown }).shownMessage !== undefined,
+      null,
+    );
+    const shown = await app.evaluate(() => (globalThis as unknown as { shownMessage?: unknown }).shownMessage, null);
+    expect(shown).toEqual({ server: server.url, id: published.id });
+    expect((await app.records()).windows.map((window) => window.visible)).toEqual([true]);
   });
 
   it('quits with the history flushed and resumes after a restart without a duplicate', async () => {

@@ -44,6 +44,7 @@ import { selectTrayIconPath } from './desktop/tray.ts';
 import { connectSessionBus } from './os/dbus/session-bus.ts';
 import { openDbusNotifier } from './os/notifications/dbus-notifier.ts';
 import { unpackedAsarPath } from './os/notifications/unpacked-path.ts';
+import { detectTrayHost, type TrayHost } from './os/tray/status-notifier-host.ts';
 
 // This annotation is the compile-time proof that the real Electron module still provides the narrow surface the
 // desktop modules were written (and tested) against.
@@ -91,6 +92,28 @@ async function openNotifier(): Promise<Notifier> {
   return new ElectronNotifier({ Notification, log: log.child('notifier'), appIconPath: appIcon });
 }
 
+/**
+ * Linux: is there a StatusNotifier host to show the tray icon? Asked once at start on its own connection; until it
+ * answers, and if the bus cannot be asked, the window hides to the tray as everywhere else.
+ */
+function watchTrayHost(): () => boolean {
+  let host: TrayHost = 'unknown';
+  if (process.platform !== 'linux') return () => true;
+  const ask = async (): Promise<void> => {
+    const bus = await connectSessionBus({ log: log.child('dbus') });
+    try {
+      host = await detectTrayHost(bus);
+    } finally {
+      await bus.close();
+    }
+    if (host === 'missing') log.log('warn', 'no tray host on this desktop: closing the window minimizes it');
+  };
+  ask().catch((error: unknown) => {
+    log.log('info', 'could not ask for a tray host', { error: String(error) });
+  });
+  return () => host !== 'missing';
+}
+
 async function main(): Promise<void> {
   // The tray exists before the core does (it is created when the app is ready); commands find the core here.
   const late: { core?: AppCore } = {};
@@ -104,6 +127,7 @@ async function main(): Promise<void> {
         trayIconFor: (variant) => selectTrayIconPath(assetsDir, process.platform, variant),
       },
       platform: process.platform,
+      trayVisible: watchTrayHost(),
       startHidden: wasLaunchedAtLogin({ app, platform: process.platform, argv: process.argv }),
       userDataDir: process.env['NTFY_TRAY_USER_DATA_DIR'],
       log,

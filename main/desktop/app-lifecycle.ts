@@ -32,6 +32,8 @@ export interface DesktopAppOptions<TMenu extends MenuHandle> {
    * still opening, `ipc.service` is a promise and the requests wait for it.
    */
   readonly ipc: IpcOptions;
+  /** See MainWindowOptions.trayVisible. */
+  readonly trayVisible?: () => boolean;
   /** process.platform: picks the application menu, and on macOS puts the unread count in the menu bar. */
   readonly platform: NodeJS.Platform;
   /** Windows logoff or shutdown (see SessionEndWindowHandle), where no 'before-quit' comes: flush what must persist. */
@@ -84,6 +86,7 @@ export async function startDesktopApp<TMenu extends MenuHandle>(
     preloadPath: options.paths.preload,
     indexHtmlPath: options.paths.indexHtml,
     isQuitting: () => quitting,
+    ...(options.trayVisible === undefined ? {} : { trayVisible: options.trayVisible }),
     log,
   });
   const tray = createAppTray({

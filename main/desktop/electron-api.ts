@@ -164,6 +164,7 @@ export interface WindowHandle {
   loadFile(filePath: string): Promise<void>;
   show(): void;
   hide(): void;
+  minimize(): void;
   focus(): void;
   restore(): void;
   isMinimized(): boolean;

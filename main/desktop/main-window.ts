@@ -9,6 +9,11 @@ export interface MainWindowOptions {
   readonly indexHtmlPath: string;
   /** True once a real quit has started; until then closing the window only hides it to the tray. */
   readonly isQuitting: () => boolean;
+  /**
+   * False where no tray icon can show (Linux without a StatusNotifier host, e.g. plain GNOME Shell): closing then
+   * minimizes instead of hiding, or the app would vanish with no way back. Asked at each close; default true.
+   */
+  readonly trayVisible?: () => boolean;
   readonly log: Logger;
 }
 
@@ -87,7 +92,8 @@ function openWindow(options: MainWindowOptions): WindowHandle {
     // A tray app keeps running with its window closed; only Quit (which sets isQuitting) really closes it.
     if (!options.isQuitting()) {
       event.preventDefault();
-      window.hide();
+      if (options.trayVisible?.() === false) window.minimize();
+      else window.hide();
     }
   });
   window.loadFile(options.indexHtmlPath).catch((error: unknown) => {

@@ -6,13 +6,18 @@ import { createRecordingLogger, type RecordingLogger } from '../../fakes/logger.
 const preloadPath = '/app/dist/preload/index.cjs';
 const indexHtmlPath = '/app/dist/renderer/index.html';
 
-function openMainWindow(electron: FakeElectron, log: RecordingLogger = createRecordingLogger()) {
+function openMainWindow(
+  electron: FakeElectron,
+  log: RecordingLogger = createRecordingLogger(),
+  trayVisible?: () => boolean,
+) {
   let quitting = false;
   const mainWindow = createMainWindow({
     BrowserWindow: electron.BrowserWindow,
     preloadPath,
     indexHtmlPath,
     isQuitting: () => quitting,
+    ...(trayVisible === undefined ? {} : { trayVisible }),
     log,
   });
   mainWindow.show();
@@ -137,6 +142,19 @@ describe('main window', () => {
     startQuitting();
     expect(window.close()).toBe(true);
     expect(window.destroyed).toBe(true);
+  });
+
+  it('minimizes instead of hiding where no tray icon can show, so the app never vanishes', () => {
+    let trayVisible = false;
+    const { window } = openMainWindow(createFakeElectron(), createRecordingLogger(), () => trayVisible);
+    window.show();
+
+    expect(window.close()).toBe(false);
+    expect([window.minimized, window.visible, window.destroyed]).toEqual([true, true, false]);
+    window.show();
+    trayVisible = true; // a StatusNotifier host appeared (e.g. the AppIndicator extension was enabled)
+    expect(window.close()).toBe(false);
+    expect(window.visible).toBe(false);
   });
 
   it('opens a fresh window when the previous one was destroyed', () => {

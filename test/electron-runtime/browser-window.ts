@@ -172,7 +172,9 @@ export class BrowserWindowStandIn extends EventEmitter {
         );
       })
       .catch((error: unknown) => {
-        if (!this.#destroyed) this.#runtime.reportError(`webContents.send('${channel}') failed: ${String(error)}`);
+        // A send that meets a navigation went to the document being replaced; Electron drops it the same way.
+        if (this.#destroyed || /Execution context was destroyed/.test(String(error))) return;
+        this.#runtime.reportError(`webContents.send('${channel}') failed: ${String(error)}`);
       });
   }
 

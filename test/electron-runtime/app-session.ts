@@ -7,6 +7,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { launchApp, type LaunchAppOptions, type LaunchedApp } from './launch-app.ts';
 
+/**
+ * Per-test limit for app tests (ms): one test starts Chromium and the app, often twice; alone that is 4–10 s, but
+ * `npm test` runs every test file at once on two cores.
+ */
+export const APP_TEST_TIMEOUT_MS = 90_000;
+
 export interface AppSession {
   /** The session's temporary folder (created on first use). */
   dir(): Promise<string>;

@@ -27,7 +27,7 @@ export interface ExitInfo {
 }
 
 /** Default wait for page conditions (ms); generous for a 2-core machine shared with other test runs. */
-const WAIT_FOR_FUNCTION_MS = 15_000;
+const WAIT_FOR_FUNCTION_MS = 30_000;
 
 export interface LaunchedApp {
   readonly pid: number;

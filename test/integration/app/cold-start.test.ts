@@ -2,37 +2,24 @@
  * The real main bundle (dist/main/index.js) on the Electron test runtime (test/electron-runtime): a cold start
  * opens the window on the real renderer, the page's bridge reaches main's IPC handlers, and nothing fails.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { APP_TEST_TIMEOUT_MS, createAppSession } from '../../electron-runtime/app-session.ts';
 import { ensureDistBuilt } from '../../electron-runtime/ensure-dist.ts';
-import { launchApp, type LaunchedApp } from '../../electron-runtime/launch-app.ts';
 import type { PageGlobals } from '../../electron-runtime/page-globals.ts';
 
-let tempDir = '';
-const launched: LaunchedApp[] = [];
+const session = createAppSession();
 
 beforeAll(async () => {
   await ensureDistBuilt();
 }, 120_000);
 
 afterEach(async () => {
-  await Promise.all(launched.splice(0).map((app) => app.kill()));
-  if (tempDir !== '') await rm(tempDir, { recursive: true, force: true });
-  tempDir = '';
+  await session.cleanUp();
 });
 
-async function start(): Promise<LaunchedApp> {
-  tempDir = await mkdtemp(path.join(os.tmpdir(), 'ntfy-tray-app-'));
-  const app = await launchApp({ userDataDir: path.join(tempDir, 'user-data') });
-  launched.push(app);
-  return app;
-}
-
-describe('cold start of the main bundle', () => {
+describe('cold start of the main bundle', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   it('opens a visible window on the renderer, with a tray, and the bridge answers the page', async () => {
-    const app = await start();
+    const app = await session.launch();
     const window = await app.waitForWindow();
     expect(window.url).toMatch(/^file:\/\/.*\/dist\/renderer\/index\.html$/);
 

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createAppSession } from '../../electron-runtime/app-session.ts';
+import { APP_TEST_TIMEOUT_MS, createAppSession } from '../../electron-runtime/app-session.ts';
 import { ensureDistBuilt } from '../../electron-runtime/ensure-dist.ts';
 import { FIRST_CALL_PROBE } from '../../electron-runtime/preload-script.ts';
 
@@ -47,7 +47,7 @@ async function startSilentBus(socketPath: string): Promise<{ connected: Promise<
   return { connected, release };
 }
 
-describe('the first call of the page', () => {
+describe('the first call of the page', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   it('is answered even when it comes while the notifier is still opening', async () => {
     const busPath = path.join(await session.dir(), 'silent-bus');
     const bus = await startSilentBus(busPath);

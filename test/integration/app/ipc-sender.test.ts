@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createAppSession } from '../../electron-runtime/app-session.ts';
+import { APP_TEST_TIMEOUT_MS, createAppSession } from '../../electron-runtime/app-session.ts';
 import { ensureDistBuilt } from '../../electron-runtime/ensure-dist.ts';
 import { copyAppFolder } from '../../electron-runtime/launch-app.ts';
 import type { PageGlobals } from '../../electron-runtime/page-globals.ts';
@@ -32,7 +32,7 @@ async function listSubscriptionsFromPage(app: Awaited<ReturnType<typeof session.
   return app.evaluate(() => (globalThis as unknown as PageGlobals).ntfy.listSubscriptions(), null);
 }
 
-describe('IPC sender check', () => {
+describe('IPC sender check', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   it('refuses a call from a foreign file:// page loaded in the window', async () => {
     const app = await session.launch();
     await app.waitForWindow();

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteHistoryStore } from '../../../main/core/store/history/index.ts';
-import { createAppSession } from '../../electron-runtime/app-session.ts';
+import { APP_TEST_TIMEOUT_MS, createAppSession } from '../../electron-runtime/app-session.ts';
 import { ensureDistBuilt } from '../../electron-runtime/ensure-dist.ts';
 import type { PageGlobals } from '../../electron-runtime/page-globals.ts';
 import { makeMessage } from '../../support/messages.ts';
@@ -43,7 +43,7 @@ async function storeMessages(dataDir: string, server: string): Promise<void> {
   }
 }
 
-describe('a cold start with a large history', () => {
+describe('a cold start with a large history', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   it('shows the newest of 10,000 stored messages with no error', async () => {
     const server = await startTestServer({});
     servers.push(server);
@@ -70,5 +70,5 @@ describe('a cold start with a large history', () => {
     expect(records.errors).toEqual([]);
     expect(records.unhandledInvokes).toEqual([]);
     expect(records.trays[0]?.toolTip).toContain(`${String(MESSAGE_COUNT)} unread`);
-  }, 60_000);
+  });
 });

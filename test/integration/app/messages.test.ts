@@ -5,7 +5,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createAppSession } from '../../electron-runtime/app-session.ts';
+import { APP_TEST_TIMEOUT_MS, createAppSession } from '../../electron-runtime/app-session.ts';
 import { ensureDistBuilt } from '../../electron-runtime/ensure-dist.ts';
 import type { LaunchedApp } from '../../electron-runtime/launch-app.ts';
 import type { PageGlobals } from '../../electron-runtime/page-globals.ts';
@@ -50,7 +50,7 @@ async function walBytes(userDataDir: string): Promise<number> {
   return sizes.reduce((sum, size) => sum + size, 0);
 }
 
-describe('messages in the app', () => {
+describe('messages in the app', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   it('shows a message published to a subscribed topic in the window and as a notification', async () => {
     const server = await startTestServer({});
     servers.push(server);

@@ -3,7 +3,7 @@
  * app, which shows its window again (here after the user closed it to the tray), and the second process ends.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createAppSession } from '../../electron-runtime/app-session.ts';
+import { APP_TEST_TIMEOUT_MS, createAppSession } from '../../electron-runtime/app-session.ts';
 import { ensureDistBuilt } from '../../electron-runtime/ensure-dist.ts';
 
 const session = createAppSession();
@@ -16,7 +16,7 @@ afterEach(async () => {
   await session.cleanUp();
 });
 
-describe('a second launch', () => {
+describe('a second launch', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   it('shows the running instance window and ends itself', async () => {
     const first = await session.launch();
     await first.waitForWindow();

@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createAppSession } from '../../electron-runtime/app-session.ts';
+import { APP_TEST_TIMEOUT_MS, createAppSession } from '../../electron-runtime/app-session.ts';
 import { ensureDistBuilt } from '../../electron-runtime/ensure-dist.ts';
 import type { MenuItemRecord } from '../../electron-runtime/records.ts';
 
@@ -24,7 +24,7 @@ function labels(items: readonly MenuItemRecord[]): string[] {
   return items.flatMap((item) => [item.label, ...labels(item.submenu)]).filter((label) => label !== '');
 }
 
-describe('tray menu', () => {
+describe('tray menu', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   it('pauses notifications until resumed from the tray menu, and the menu says so', async () => {
     const app = await session.launch();
     await app.waitForWindow();
@@ -45,7 +45,7 @@ describe('tray menu', () => {
   });
 });
 
-describe('a start that fails', () => {
+describe('a start that fails', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   it('shows an error box when the history database cannot open, then exits', async () => {
     const userDataDir = path.join(await session.dir(), 'user-data');
     // A folder where the database file should be: SQLite cannot open it.

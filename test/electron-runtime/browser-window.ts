@@ -97,6 +97,7 @@ export class BrowserWindowStandIn extends EventEmitter {
   #loaded = false;
   #requestedUrl = '';
   #focusCount = 0;
+  #minimized = false;
   #readyToShowSent = false;
   // webContents.send keeps its order: each delivery waits for the one before.
   #deliveries: Promise<void> = Promise.resolve();
@@ -220,12 +221,18 @@ export class BrowserWindowStandIn extends EventEmitter {
     this.#focusCount += 1;
   }
 
+  minimize(): void {
+    this.#assertAlive();
+    this.#minimized = true;
+  }
+
   restore(): void {
     this.#assertAlive();
+    this.#minimized = false;
   }
 
   isMinimized(): boolean {
-    return false;
+    return this.#minimized;
   }
 
   isVisible(): boolean {
@@ -266,6 +273,7 @@ export class BrowserWindowStandIn extends EventEmitter {
       url: this.url,
       requestedUrl: this.#requestedUrl,
       visible: this.isVisible(),
+      minimized: this.#minimized,
       destroyed: this.#destroyed,
       focusCount: this.#focusCount,
       loaded: this.#loaded,

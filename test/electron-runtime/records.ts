@@ -26,6 +26,7 @@ export interface WindowRecord {
   /** What loadURL/loadFile asked for, set the moment it is called. */
   readonly requestedUrl: string;
   readonly visible: boolean;
+  readonly minimized: boolean;
   readonly destroyed: boolean;
   readonly focusCount: number;
   readonly loaded: boolean;

@@ -44,6 +44,7 @@ type WindowMembers =
   | 'showInactive'
   | 'hide'
   | 'focus'
+  | 'minimize'
   | 'restore'
   | 'isMinimized'
   | 'isVisible'

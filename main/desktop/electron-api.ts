@@ -162,6 +162,7 @@ export interface WebContentsHandle {
 export interface WindowHandle {
   readonly webContents: WebContentsHandle;
   loadFile(filePath: string): Promise<void>;
+  loadURL(url: string): Promise<void>;
   show(): void;
   hide(): void;
   minimize(): void;

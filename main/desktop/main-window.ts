@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url';
 import type { Logger } from '../core/ports.ts';
 import type { WebContentsHandle, WebPreferencesOptions, WindowConstructor, WindowHandle } from './electron-api.ts';
 
@@ -96,7 +97,9 @@ function openWindow(options: MainWindowOptions): WindowHandle {
       else window.hide();
     }
   });
-  window.loadFile(options.indexHtmlPath).catch((error: unknown) => {
+  // Not loadFile: it builds the URL with the legacy url.format, which leaves `%` (and more) unescaped, so an app folder
+  // such as `100% Überall` gives a page URL that no longer names the file — and the sender check refuses the page.
+  window.loadURL(pathToFileURL(options.indexHtmlPath).href).catch((error: unknown) => {
     options.log.log('error', 'could not load the renderer page', { path: options.indexHtmlPath, error });
   });
   return window;

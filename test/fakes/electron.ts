@@ -4,6 +4,7 @@
  * code under test relies on an Electron default, the fake models that default (documented at each spot), so a
  * missing handler shows up as the real behaviour rather than as nothing.
  */
+import { fileURLToPath } from 'node:url';
 import type {
   DesktopApp,
   DialogHandle,
@@ -256,6 +257,7 @@ export class FakeBrowserWindow implements WindowHandle {
   readonly options: WindowOptions;
   readonly webContents = new FakeWebContents();
   loadedFile: string | undefined;
+  loadedUrl: string | undefined;
   visible: boolean;
   focused = false;
   minimized = false;
@@ -269,6 +271,12 @@ export class FakeBrowserWindow implements WindowHandle {
     this.options = options;
     this.visible = options.show;
     this.#behaviour = behaviour;
+  }
+
+  /** A file: URL is recorded both as it was given and as the file it names. */
+  loadURL(url: string): Promise<void> {
+    this.loadedUrl = url;
+    return this.loadFile(url.startsWith('file:') ? fileURLToPath(url) : url);
   }
 
   loadFile(filePath: string): Promise<void> {

@@ -64,10 +64,10 @@ describe('IPC sender check', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     expect(answer.ok).toBe(false);
   });
 
-  // Expected to fail until isRendererPage (main/desktop/ipc.ts) compares file paths instead of rebuilding a URL
-  // from the path: `#` starts a fragment there and `%` makes decodeURIComponent throw (issue 11 §1). Another
-  // engineer is fixing it; when this starts passing, drop `.fails`.
-  it.fails('answers the app own page when the app folder has spaces, #, % and non-ASCII letters', async () => {
+  // Two things had to change for this (issue 11 §1): isRendererPage compares file paths (fileURLToPath) instead of
+  // rebuilding a URL from the path, and the window loads a URL built with pathToFileURL, since Electron's loadFile
+  // leaves `%` unescaped and the page URL then names another file.
+  it('answers the app own page when the app folder has spaces, #, % and non-ASCII letters', async () => {
     const appDir = await copyAppFolder(path.join(await session.dir(), 'Mes apps #1 100% Überall', 'ntfy tray'));
     const app = await session.launch({ appDir });
     const window = await app.waitForWindow();

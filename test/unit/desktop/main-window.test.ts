@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isRendererPage } from '../../../main/desktop/ipc.ts';
 import { createMainWindow } from '../../../main/desktop/main-window.ts';
 import { createFakeElectron, type FakeBrowserWindow, type FakeElectron } from '../../fakes/electron.ts';
 import { createRecordingLogger, type RecordingLogger } from '../../fakes/logger.ts';
@@ -142,6 +143,24 @@ describe('main window', () => {
     startQuitting();
     expect(window.close()).toBe(true);
     expect(window.destroyed).toBe(true);
+  });
+
+  it('loads the page from a URL that names its file even in a folder with spaces, #, % and non-ASCII letters', () => {
+    const electron = createFakeElectron();
+    const odd = '/home/zoë/Mes apps #1 100% Überall/ntfy tray/dist/renderer/index.html';
+    createMainWindow({
+      BrowserWindow: electron.BrowserWindow,
+      preloadPath,
+      indexHtmlPath: odd,
+      isQuitting: () => false,
+      log: createRecordingLogger(),
+    }).show();
+    const loaded = electron.windows.at(-1)?.loadedUrl ?? '';
+    // Electron's loadFile would give `file:///home/zo%C3%AB/Mes%20apps%20%231%20100%%20…`: no longer this file.
+    expect(loaded).toBe(
+      'file:///home/zo%C3%AB/Mes%20apps%20%231%20100%25%20%C3%9Cberall/ntfy%20tray/dist/renderer/index.html',
+    );
+    expect(isRendererPage(loaded, odd)).toBe(true);
   });
 
   it('minimizes instead of hiding where no tray icon can show, so the app never vanishes', () => {

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { SinceValue } from '../protocol/since.ts';
+import { canonicalFilters, identityOf } from '../protocol/resume-key.ts';
 import type { Credentials, SubscribeFilters, TransportKind } from '../protocol/subscribe-request.ts';
 import type { ConnectionSpec } from './connection-types.ts';
 
@@ -30,18 +31,6 @@ export function normalizeServerUrl(server: string): string {
   return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-/** Who we are to the server, without the secret: part of the cursor key, so a password change keeps the cursor. */
-function authIdentity(credentials: Credentials): string {
-  switch (credentials.kind) {
-    case 'none':
-      return 'anonymous';
-    case 'basic':
-      return `user:${credentials.user}`;
-    case 'token':
-      return 'token';
-  }
-}
-
 /** Changes when the secret changes, never reveals it; kept in memory only, to restart on a credentials change. */
 export function credentialsFingerprint(credentials: Credentials): string {
   const secret =
@@ -51,16 +40,6 @@ export function credentialsFingerprint(credentials: Credentials): string {
         ? credentials.token
         : '';
   return createHash('sha256').update(`${credentials.kind}\n${secret}`).digest('hex').slice(0, 16);
-}
-
-function canonicalFilters(filters: SubscribeFilters): string {
-  return JSON.stringify([
-    filters.id ?? null,
-    filters.message ?? null,
-    filters.title ?? null,
-    filters.priority ?? [],
-    filters.tags ?? [],
-  ]);
 }
 
 export function groupSubscriptions(subscriptions: readonly Subscription[], options: GroupOptions): ConnectionSpec[] {
@@ -75,7 +54,7 @@ export function groupSubscriptions(subscriptions: readonly Subscription[], optio
     const key = [
       server,
       transport,
-      authIdentity(credentials),
+      identityOf(credentials),
       authVia,
       scheduled ? 'scheduled' : '',
       canonicalFilters(filters),

@@ -57,6 +57,21 @@ class FlakyHistory extends MemoryHistoryStore {
   }
 }
 
+/** A history whose appends wait until `release()`: deliveries pile up behind the first one. */
+function gatedHistory(): { history: FlakyHistory; release: () => void } {
+  const history = new FlakyHistory();
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const append = history.append.bind(history);
+  history.append = async (request) => {
+    await gate;
+    return append(request);
+  };
+  return { history, release };
+}
+
 function setup(options: { topics?: readonly string[]; history?: FlakyHistory; spec?: Partial<ConnectionSpec> } = {}) {
   const clock = new ManualClock(OPEN_TIME * 1000);
   const history = options.history ?? new FlakyHistory();
@@ -308,16 +323,7 @@ describe('Connection reading', () => {
   });
 
   it('stops reading while too much waits to be delivered, and reads again once it has been', async () => {
-    const history = new FlakyHistory();
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const slowAppend = history.append.bind(history);
-    history.append = async (request) => {
-      await gate;
-      return slowAppend(request);
-    };
+    const { history, release } = gatedHistory();
     const t = setup({ history });
     t.connection.start();
     await settle();
@@ -331,16 +337,7 @@ describe('Connection reading', () => {
   });
 
   it('holds the safety-net poll while reading is paused, and polls once reading resumes', async () => {
-    const history = new FlakyHistory();
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const slowAppend = history.append.bind(history);
-    history.append = async (request) => {
-      await gate;
-      return slowAppend(request);
-    };
+    const { history, release } = gatedHistory();
     const t = setup({ history });
     t.connection.start();
     await settle();

@@ -56,9 +56,15 @@ function entryBytes(entry: QueueEntry): number {
   return total;
 }
 
+/** An entry with its estimated size, computed once when it is pushed. */
+interface Sized {
+  readonly entry: QueueEntry;
+  readonly bytes: number;
+}
+
 export class DeliveryQueue {
   readonly #options: DeliveryQueueOptions;
-  readonly #pending: QueueEntry[] = [];
+  readonly #pending: Sized[] = [];
   /** Items and estimated bytes pushed and not yet delivered (waiting or in the batch being delivered). */
   #pendingItems = 0;
   #pendingBytes = 0;
@@ -77,14 +83,16 @@ export class DeliveryQueue {
 
   push(entry: QueueEntry): void {
     this.#pushed++;
-    this.#pending.push(entry);
-    this.#count(entry, 1);
+    const sized = { entry, bytes: entryBytes(entry) };
+    this.#pending.push(sized);
+    this.#count(entry.items.length, sized.bytes);
     this.#kick();
   }
 
-  #count(entry: QueueEntry, sign: 1 | -1): void {
-    this.#pendingItems += sign * entry.items.length;
-    this.#pendingBytes += sign * entryBytes(entry);
+  /** Adds (or, negative, removes) waiting items and bytes, and tells the connection when to stop or read again. */
+  #count(items: number, bytes: number): void {
+    this.#pendingItems += items;
+    this.#pendingBytes += bytes;
     const highItems = this.#options.highWaterItems ?? 5000;
     const highBytes = this.#options.highWaterBytes ?? 2 * 1024 * 1024;
     if (!this.#tooFull && (this.#pendingItems > highItems || this.#pendingBytes > highBytes)) {
@@ -111,7 +119,8 @@ export class DeliveryQueue {
   }
 
   async #drain(): Promise<void> {
-    for (let entry = this.#takeBatch(); entry !== undefined; entry = this.#takeBatch()) {
+    for (let batch = this.#takeBatch(); batch !== undefined; batch = this.#takeBatch()) {
+      const { entry } = batch;
       try {
         const resume =
           entry.resume ?? (entry.advance === undefined ? undefined : resumeAfter(entry.items, entry.advance));
@@ -123,34 +132,41 @@ export class DeliveryQueue {
           ...(resume === undefined ? {} : { resume }),
         });
       } catch (error) {
-        for (const dropped of this.#pending.splice(0)) this.#count(dropped, -1);
+        for (const dropped of this.#pending.splice(0)) this.#count(-dropped.entry.items.length, -dropped.bytes);
         this.#options.onError(error, entry);
       } finally {
-        this.#count(entry, -1);
+        this.#count(-entry.items.length, -batch.bytes);
       }
     }
   }
 
   /** The first pending entry merged with the ones after it that are delivered the same way. */
-  #takeBatch(): QueueEntry | undefined {
-    const first = this.#pending.shift();
-    if (first === undefined || first.resume !== undefined) return first;
+  #takeBatch(): Sized | undefined {
+    const first = this.#pending[0];
+    if (first === undefined || first.entry.resume !== undefined) return this.#pending.shift();
     const maxItems = this.#options.maxBatchItems ?? 10_000;
     const maxBytes = this.#options.maxBatchBytes ?? 1024 * 1024;
-    const items = [...first.items];
-    let bytes = entryBytes(first);
-    let advance = first.advance;
-    for (let next = this.#pending[0]; next !== undefined; next = this.#pending[0]) {
-      const sameKind = next.mode === first.mode && next.resume === undefined;
-      const sameResume = (next.advance === undefined) === (first.advance === undefined);
-      const nextBytes = entryBytes(next);
-      const fits = items.length + next.items.length <= maxItems && bytes + nextBytes <= maxBytes;
+    let count = 1;
+    let items = first.entry.items.length;
+    let bytes = first.bytes;
+    for (let next = this.#pending[count]; next !== undefined; next = this.#pending[count]) {
+      const sameKind = next.entry.mode === first.entry.mode && next.entry.resume === undefined;
+      const sameResume = (next.entry.advance === undefined) === (first.entry.advance === undefined);
+      const fits = items + next.entry.items.length <= maxItems && bytes + next.bytes <= maxBytes;
       if (!sameKind || !sameResume || !fits) break;
-      this.#pending.shift();
-      items.push(...next.items);
-      bytes += nextBytes;
-      advance = next.advance ?? advance;
+      items += next.entry.items.length;
+      bytes += next.bytes;
+      count++;
     }
-    return { mode: first.mode, items, ...(advance === undefined ? {} : { advance }) };
+    const taken = this.#pending.splice(0, count);
+    if (count === 1) return first;
+    // The last entry's targets: the topics the connection carried when the newest item was read.
+    const advance = taken.reduce<QueueEntry['advance']>((latest, sized) => sized.entry.advance ?? latest, undefined);
+    const entry: QueueEntry = {
+      mode: first.entry.mode,
+      items: taken.flatMap((sized) => sized.entry.items),
+      ...(advance === undefined ? {} : { advance }),
+    };
+    return { entry, bytes };
   }
 }

@@ -1,22 +1,7 @@
 /** Server-side filters and duration options of `ntfy-tray subscribe`, checked the way the server would check them. */
 import { parseSince } from '../protocol/since.ts';
-import type { SubscribeFilters } from '../protocol/subscribe-request.ts';
+import { PRIORITY_FILTER_VALUES, type SubscribeFilters } from '../protocol/subscribe-request.ts';
 import type { ArgsResult } from './topic-url.ts';
-
-/** What ntfy accepts in a priority filter (../shared/PROTOCOL.md, "Parameters"); anything else is a 400. */
-const PRIORITY_FILTER_VALUES: ReadonlySet<string> = new Set([
-  '1',
-  '2',
-  '3',
-  '4',
-  '5',
-  'min',
-  'low',
-  'default',
-  'high',
-  'max',
-  'urgent',
-]);
 
 export interface FilterValues {
   readonly priority?: string | undefined;

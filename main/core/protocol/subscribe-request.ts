@@ -6,6 +6,21 @@ import { formatSince, type SinceValue } from './since.ts';
 
 export type TransportKind = 'json' | 'sse' | 'raw' | 'ws';
 
+/** What ntfy accepts in the `priority` filter (../shared/PROTOCOL.md, "Parameters"); anything else is a 400. */
+export const PRIORITY_FILTER_VALUES: ReadonlySet<string> = new Set([
+  '1',
+  '2',
+  '3',
+  '4',
+  '5',
+  'min',
+  'low',
+  'default',
+  'high',
+  'max',
+  'urgent',
+]);
+
 export interface SubscribeFilters {
   readonly id?: string;
   readonly message?: string;

@@ -5,7 +5,7 @@
  */
 import { normalizeServerUrl } from '../../engine/groups.ts';
 import type { SubscribeFilters, TransportKind } from '../../protocol/subscribe-request.ts';
-import { isValidTopic } from '../../protocol/subscribe-request.ts';
+import { isValidTopic, PRIORITY_FILTER_VALUES } from '../../protocol/subscribe-request.ts';
 import { childPath, FieldReader, type JsonRecord, type SettingsIssue } from './field-reader.ts';
 import {
   DEFAULT_PREFERENCES,
@@ -32,8 +32,6 @@ export type SettingsValidation =
 
 const ID = /^[-_A-Za-z0-9]{1,64}$/;
 const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
-// Names and numbers the server accepts in the `priority` filter (../shared/PROTOCOL.md, "Parameters").
-const PRIORITY_FILTER_VALUES = new Set(['1', '2', '3', '4', '5', 'min', 'low', 'default', 'high', 'max', 'urgent']);
 
 function checkUrl(value: string): string | undefined {
   try {

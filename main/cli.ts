@@ -234,8 +234,8 @@ async function subscribeLocked(
         poll: pollOnce,
         checkTopicAccess,
         history,
-        // A reader that went away (`| head -1`) ends the command like a signal does, quietly and with exit 0.
-        stopSignal: Promise.race([stopSignal(log), sink.closed]),
+        // A reader that went away (`| head -1`) ends it too: runSubscribe watches `output.closed` itself.
+        stopSignal: stopSignal(log),
         ...(notifications === undefined ? {} : { onDelivered: notifications.onDelivered }),
       },
     );

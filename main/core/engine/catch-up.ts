@@ -22,7 +22,11 @@ export interface CatchUpCollectorOptions {
   readonly onReplayDone?: () => void;
 }
 
-function itemTime(item: BatchItem): number {
+export function itemId(item: BatchItem): string {
+  return item.type === 'message' ? item.message.id : item.change.id;
+}
+
+export function itemTime(item: BatchItem): number {
   return item.type === 'message' ? item.message.time : item.change.time;
 }
 

@@ -6,7 +6,7 @@
  * - otherwise → `since=<oldest time>` (inclusive: the boundary second comes again and dedupe drops it);
  * - a topic with no point at all is new: the group's start (`initialSince`) applies to it.
  */
-import type { BatchItem } from './catch-up.ts';
+import { type BatchItem, itemId, itemTime } from './catch-up.ts';
 import type { ResumePoint, ResumeTarget, ResumeUpdate } from '../ports.ts';
 import { isNtfyMessageId } from '../protocol/resume-key.ts';
 import type { SinceValue } from '../protocol/since.ts';
@@ -59,14 +59,6 @@ export function planResume(options: PlanResumeOptions): ResumePlan {
   const anyId = known.find((point) => point.lastId !== undefined)?.lastId;
   const since: SinceValue = anyId === undefined ? options.initialSince : { kind: 'id', id: anyId };
   return { since, replay: 'catch-up', newTopics };
-}
-
-function itemId(item: BatchItem): string {
-  return item.type === 'message' ? item.message.id : item.change.id;
-}
-
-function itemTime(item: BatchItem): number {
-  return item.type === 'message' ? item.message.time : item.change.time;
 }
 
 /**

@@ -11,6 +11,9 @@ const noElectronInCore = {
   message: 'main/core must run under plain Node: put Electron code in main/desktop and pass it in through a port.',
 };
 
+const commonImportsNothing =
+  'common/ is shared by main, preload and renderer: it imports only files of common/ (no Node, Electron or package).';
+
 export default defineConfig(
   {
     ignores: [
@@ -44,6 +47,19 @@ export default defineConfig(
       'no-restricted-imports': [
         'error',
         { paths: [noElectronInCore], patterns: [{ group: ['electron/*'], message: noElectronInCore.message }] },
+      ],
+    },
+  },
+  {
+    // common/ holds what main, preload and renderer share (common/README.md): it must run in any of them.
+    files: ['common/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          // Only siblings (`./x.ts`): no `../`, no Node module, no Electron, no package (no runtime dependency).
+          patterns: [{ regex: '^(?!\\./)', message: commonImportsNothing }],
+        },
       ],
     },
   },

@@ -4,13 +4,8 @@
  * what it could not read, item by item; the core still validates every one when it is saved.
  */
 import { parse as parseYaml } from 'yaml';
-import type {
-  FiltersDto,
-  PriorityDto,
-  SubscriptionDto,
-  SubscriptionInput,
-  TransportDto,
-} from '../../preload/contract.ts';
+import { isTransportKind, NTFY_TRANSPORTS } from '../../common/transports.ts';
+import type { FiltersDto, PriorityDto, SubscriptionDto, SubscriptionInput } from '../../preload/contract.ts';
 
 export const SUBSCRIPTIONS_FILE_FORMAT = 'ntfy-tray-subscriptions';
 export const SUBSCRIPTIONS_FILE_VERSION = 1;
@@ -59,8 +54,6 @@ export type ImportParseResult =
 
 const TOPIC = /^[-_A-Za-z0-9]{1,64}$/;
 const TOPIC_PROBLEM = 'topic must be 1-64 characters of A-Z a-z 0-9 _ -';
-// `raw` is still read (older exports have it) but imported as json: the core refuses raw subscriptions.
-const TRANSPORTS: readonly TransportDto[] = ['json', 'sse', 'ws', 'raw'];
 // What the server accepts in the `priority` filter (https://docs.ntfy.sh/subscribe/api/#filter-messages).
 const PRIORITY_FILTER_VALUES = new Set(['1', '2', '3', '4', '5', 'min', 'low', 'default', 'high', 'max', 'urgent']);
 const DISPLAY_NAME_MAX = 100;
@@ -217,8 +210,9 @@ function readExportedSubscription(value: unknown): SubscriptionInput {
   ) {
     throw new ItemError(`displayName must be 1 to ${DISPLAY_NAME_MAX} characters, not blank`);
   }
-  if (transport !== undefined && !TRANSPORTS.includes(transport as TransportDto)) {
-    throw new ItemError(`transport must be one of ${TRANSPORTS.join(', ')}`);
+  // Every ntfy stream is read, raw too (older exports have it), but raw is imported as json: the app does not offer it.
+  if (transport !== undefined && !isTransportKind(transport)) {
+    throw new ItemError(`transport must be one of ${NTFY_TRANSPORTS.join(', ')}`);
   }
   if (muted !== undefined && typeof muted !== 'boolean') throw new ItemError('muted must be true or false');
   if (minPriority !== undefined && (typeof minPriority !== 'number' || ![1, 2, 3, 4, 5].includes(minPriority))) {
@@ -228,7 +222,7 @@ function readExportedSubscription(value: unknown): SubscriptionInput {
     server: normalizeServer(server),
     topic: checkTopic(topic),
     ...(displayName === undefined ? {} : { displayName }),
-    ...(transport === undefined ? {} : { transport: transport === 'raw' ? 'json' : (transport as TransportDto) }),
+    ...(transport === undefined ? {} : { transport: transport === 'raw' ? 'json' : transport }),
     filters: readExportedFilters(filters),
     ...(muted === undefined ? {} : { muted }),
     ...(minPriority === undefined ? {} : { minPriority: minPriority as PriorityDto }),

@@ -44,4 +44,32 @@ describe('layer boundaries', () => {
     expect(messages).toHaveLength(1);
     expect(messages[0]).toContain('must not import main/');
   });
+
+  it.each([
+    ['another layer', "import { normalizeServerUrl } from '../main/core/engine/groups.ts';"],
+    ['a Node module', "import { createHash } from 'node:crypto';"],
+    ['a bare Node module', "import { EventEmitter } from 'events';"],
+    ['Electron', "import { app } from 'electron';"],
+    ['a package', "import { parse } from 'yaml';"],
+  ])('rejects an import of %s in common/', async (_what, importLine) => {
+    const messages = await restrictedImportMessages(`${importLine}\nexport const x = 1;\n`, 'common/transports.ts');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('common/ is shared by main, preload and renderer');
+  });
+
+  it('allows an import of a sibling in common/', async () => {
+    const messages = await restrictedImportMessages(
+      "import { systemClock } from './clock.ts';\nexport const clock = systemClock;\n",
+      'common/transports.ts',
+    );
+    expect(messages).toEqual([]);
+  });
+
+  it('allows a renderer import of common/', async () => {
+    const messages = await restrictedImportMessages(
+      "import { APP_TRANSPORTS } from '../common/transports.ts';\nexport const kinds = APP_TRANSPORTS;\n",
+      'renderer/main.tsx',
+    );
+    expect(messages).toEqual([]);
+  });
 });

@@ -15,12 +15,14 @@ import type {
   SubscriptionInput,
   SubscriptionTestOutcome,
 } from '../../../preload/contract.ts';
+import type { AppTransportKind } from '../../../common/transports.ts';
 import { isAllowedExternalUrl } from '../delivery/external-url.ts';
 import type { HttpActionResult } from '../delivery/http-action.ts';
 import { type NotificationAction, toNotificationAction } from '../delivery/notification-content.ts';
 import type { ConnectionStatus } from '../engine/connection-types.ts';
 import { normalizeServerUrl } from '../engine/groups.ts';
 import type { CheckTopicAccess } from '../engine/http-requests.ts';
+import { NO_NOTICE_REQUESTS, type NoticeRequests } from '../notices/notice-requests.ts';
 import type { Logger } from '../ports.ts';
 import { buildSubscribeRequest, isValidTopic } from '../protocol/subscribe-request.ts';
 import type { SqliteHistoryStore } from '../store/history/sqlite-history-store.ts';
@@ -29,6 +31,7 @@ import { MissingSecretError, SecretStoreUnavailableError } from '../store/secret
 import type { SecretStore } from '../store/secrets/secret-store.ts';
 import { applySettingsPatch, removeSubscription, upsertServer, upsertSubscription } from '../store/settings/edits.ts';
 import { formatIssue, type SettingsIssue } from '../store/settings/field-reader.ts';
+import { RAW_TRANSPORT_REFUSED } from '../store/settings/validate.ts';
 import type { ServerAuth, ServerSettings, Settings, SubscriptionSettings } from '../store/settings/schema.ts';
 import type { SettingsStore } from '../store/settings/settings-store.ts';
 import { toConnectionDto, toMessageDto, toSettingsDto, toSubscriptionDto } from './dto.ts';
@@ -36,7 +39,12 @@ import { toConnectionDto, toMessageDto, toSettingsDto, toSubscriptionDto } from 
 /** BridgeApi without the version and the event listeners: the request side. */
 export type AppRequests = Omit<
   BridgeApi,
-  'contractVersion' | 'onMessagesReceived' | 'onConnectionsChanged' | 'onSettingsChanged' | 'onShowMessage'
+  | 'contractVersion'
+  | 'onMessagesReceived'
+  | 'onConnectionsChanged'
+  | 'onSettingsChanged'
+  | 'onShowMessage'
+  | 'onNoticesChanged'
 >;
 
 /** Notifications paused until a clock time (Infinity: until resumed); not a setting, it ends with the app. */
@@ -77,6 +85,8 @@ export interface AppServiceOptions {
    * separately to pick it up: connections whose credentials differ restart.
    */
   readonly credentialsChanged?: () => void;
+  /** Desktop notices (main/core/notices); none where nothing feeds them. */
+  readonly notices?: NoticeRequests;
 }
 
 const ok = <T>(value: T): BridgeResult<T> => ({ ok: true, value });
@@ -128,7 +138,11 @@ export function createAppService(options: AppServiceOptions): AppRequests {
     return toSubscriptionDto(subscription, auth, await hasCredentials({ url: subscription.server, auth }));
   }
 
-  function toSettings(input: SubscriptionInput, server: string, current: Settings): SubscriptionSettings {
+  function toSettings(
+    input: Omit<SubscriptionInput, 'transport'> & { readonly transport?: AppTransportKind },
+    server: string,
+    current: Settings,
+  ): SubscriptionSettings {
     const existing = current.subscriptions.find((item) => item.id === input.id);
     const displayName = input.displayName?.trim();
     return {
@@ -203,6 +217,9 @@ export function createAppService(options: AppServiceOptions): AppRequests {
       if (!isValidTopic(input.topic)) {
         return validationFailed([{ path: 'topic', message: 'must be 1-64 characters of A-Z a-z 0-9 _ -' }]);
       }
+      // The bridge takes every ntfy stream; the app offers all but raw, and says why (common/transports.ts).
+      const { transport, ...rest } = input;
+      if (transport === 'raw') return validationFailed([{ path: 'transport', message: RAW_TRANSPORT_REFUSED }]);
       const current = settings.get();
       const duplicate = current.subscriptions.find(
         (item) => item.server === server && item.topic === input.topic && item.id !== input.id,
@@ -212,7 +229,7 @@ export function createAppService(options: AppServiceOptions): AppRequests {
       if (input.id !== undefined && !current.subscriptions.some((item) => item.id === input.id)) {
         return fail({ code: 'not-found', message: 'no such subscription' });
       }
-      const subscription = toSettings(input, server, current);
+      const subscription = toSettings({ ...rest, ...(transport === undefined ? {} : { transport }) }, server, current);
       const result = await settings.update((latest) => {
         const withServer = latest.servers.some((item) => item.url === server)
           ? latest
@@ -356,5 +373,6 @@ export function createAppService(options: AppServiceOptions): AppRequests {
       await options.openExternal(checked.url);
       return ok(null);
     },
+    ...(options.notices ?? NO_NOTICE_REQUESTS),
   };
 }

@@ -14,8 +14,8 @@ import type {
   SettingsPatchDto,
   SubscriptionInput,
   SubscriptionRefDto,
-  TransportDto,
 } from '../../../preload/contract.ts';
+import { isTransportKind, NTFY_TRANSPORTS } from '../../../common/transports.ts';
 import { PREFERENCE_KEYS } from '../store/settings/validate.ts';
 
 export class InvalidArgument extends Error {
@@ -124,8 +124,6 @@ export function searchQuery(value: unknown): SearchQuery {
   });
 }
 
-const TRANSPORTS: readonly TransportDto[] = ['json', 'sse', 'ws', 'raw'];
-
 function filters(value: unknown, field: string): FiltersDto {
   const r = record(value, field, ['id', 'message', 'title', 'priority', 'tags']);
   return defined<FiltersDto>({
@@ -148,16 +146,17 @@ export function subscriptionInput(value: unknown): SubscriptionInput {
     'muted',
     'minPriority',
   ]);
+  // Every ntfy stream passes here, raw too: the settings validation refuses raw with a reason the user can act on.
   const transport = r['transport'];
-  if (transport !== undefined && !TRANSPORTS.includes(transport as TransportDto)) {
-    throw new InvalidArgument('subscription.transport', `must be one of ${TRANSPORTS.join(', ')}`);
+  if (transport !== undefined && !isTransportKind(transport)) {
+    throw new InvalidArgument('subscription.transport', `must be one of ${NTFY_TRANSPORTS.join(', ')}`);
   }
   return defined<SubscriptionInput>({
     id: optional(r['id'], (v) => text(v, 'subscription.id', { max: 64 })),
     server: text(r['server'], 'subscription.server', { max: 2048 }),
     topic: text(r['topic'], 'subscription.topic', { max: 64 }),
     displayName: optional(r['displayName'], (v) => text(v, 'subscription.displayName', { max: 200, allowEmpty: true })),
-    transport: transport as TransportDto | undefined,
+    transport,
     filters: optional(r['filters'], (v) => filters(v, 'subscription.filters')),
     muted: optional(r['muted'], (v) => boolean(v, 'subscription.muted')),
     minPriority: optional(r['minPriority'], (v) => priority(v, 'subscription.minPriority')),

@@ -8,7 +8,8 @@ import { DEFAULT_KEEPALIVE_TIMEOUT_MS } from '../engine/watchdog.ts';
 import { DEFAULT_MAX_DELAY_MS } from '../engine/backoff.ts';
 import type { Subscription } from '../engine/groups.ts';
 import { parseSince, type SinceValue } from '../protocol/since.ts';
-import type { SubscribeFilters, TransportKind } from '../protocol/subscribe-request.ts';
+import type { SubscribeFilters } from '../protocol/subscribe-request.ts';
+import { CLI_TRANSPORTS, type TransportKind } from '../../../common/transports.ts';
 import { readCredentialArgs } from './credential-args.ts';
 import { dataDirArgProblem } from './data-dir.ts';
 import { type DurationFlag, readDurationFlag, readFilters } from './filter-args.ts';
@@ -64,8 +65,6 @@ export const SUBSCRIBE_USAGE = `Usage: ntfy-tray subscribe [options] <topic-url>
   --backoff-max <duration>         cap of the reconnect backoff (1s to 1h, default 2m)
   -h, --help`;
 
-const TRANSPORTS: readonly TransportKind[] = ['json', 'sse', 'ws', 'raw'];
-
 function fail<T>(error: string): ArgsResult<T> {
   return { ok: false, error };
 }
@@ -100,8 +99,8 @@ function readArgs(args: readonly string[]) {
 
 function readTransport(value: string | undefined, poll: boolean): ArgsResult<TransportKind> {
   if (value === undefined) return { ok: true, value: 'json' };
-  const transport = TRANSPORTS.find((kind) => kind === value);
-  if (transport === undefined) return fail(`--transport must be one of ${TRANSPORTS.join(', ')}`);
+  const transport = CLI_TRANSPORTS.find((kind) => kind === value);
+  if (transport === undefined) return fail(`--transport must be one of ${CLI_TRANSPORTS.join(', ')}`);
   if (poll && transport !== 'json') return fail('--poll always reads the JSON endpoint; --transport does not apply');
   return { ok: true, value: transport };
 }

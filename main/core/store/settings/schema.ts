@@ -6,20 +6,13 @@
  * both file adapters (conf under Node, electron-store in the app) store exactly this document, and the migrations
  * (migrations.ts) end here.
  */
-import type { SubscribeFilters, TransportKind } from '../../protocol/subscribe-request.ts';
+import type { AppTransportKind } from '../../../../common/transports.ts';
+import type { SubscribeFilters } from '../../protocol/subscribe-request.ts';
 
 /** Bump together with a new step in migrations.ts. */
 export const SETTINGS_VERSION = 4;
 
 export const DEFAULT_SERVER_URL = 'https://ntfy.sh';
-
-/**
- * The streams a subscription of the app may use. `raw` is left out on purpose (the headless CLI keeps it for
- * scripts): it has no message ids, so nothing can be deduplicated or caught up after a reconnect, and no title,
- * priority or tags, while the JSON stream of the same server carries the same messages with all of that. Stored raw
- * subscriptions are moved to json by migrateV3ToV4 (migrations.ts); the README's "Transports" section says so.
- */
-export const TRANSPORT_KINDS: readonly TransportKind[] = ['json', 'sse', 'ws'];
 
 export const THEMES = ['system', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
@@ -44,8 +37,8 @@ export interface SubscriptionSettings {
   readonly server: string;
   readonly topic: string;
   readonly displayName?: string;
-  /** One of TRANSPORT_KINDS (never `raw`; the validator refuses it). */
-  readonly transport: TransportKind;
+  /** One of APP_TRANSPORTS (common/transports.ts): never `raw`, the validator refuses it. */
+  readonly transport: AppTransportKind;
   readonly filters: SubscribeFilters;
   /** Still received and kept in history, but never raises a notification. */
   readonly muted: boolean;

@@ -4,7 +4,8 @@
  * normalized copy (server URLs in `normalizeServerUrl` form), so callers never keep a reference to untrusted input.
  */
 import { normalizeServerUrl } from '../../engine/groups.ts';
-import type { SubscribeFilters, TransportKind } from '../../protocol/subscribe-request.ts';
+import { APP_TRANSPORTS, type AppTransportKind } from '../../../../common/transports.ts';
+import type { SubscribeFilters } from '../../protocol/subscribe-request.ts';
 import { isValidTopic, PRIORITY_FILTER_VALUES } from '../../protocol/subscribe-request.ts';
 import { childPath, FieldReader, type JsonRecord, type SettingsIssue } from './field-reader.ts';
 import {
@@ -20,7 +21,6 @@ import {
   type Settings,
   type SubscriptionSettings,
   THEMES,
-  TRANSPORT_KINDS,
 } from './schema.ts';
 
 export type { SettingsIssue } from './field-reader.ts';
@@ -103,13 +103,13 @@ function readFilters(reader: FieldReader, value: unknown, path: string): Subscri
   };
 }
 
-/** Said to a bridge client (or a hand-edited file) asking for a raw subscription; see TRANSPORT_KINDS. */
+/** Said to a bridge client (or a hand-edited file) asking for a raw subscription; see APP_TRANSPORTS. */
 export const RAW_TRANSPORT_REFUSED =
   'raw is not offered in the app (it has no message ids, titles, priorities or catch-up); use json, the same ' +
   "server's JSON stream";
 
-function readTransport(reader: FieldReader, record: JsonRecord, path: string): TransportKind {
-  if (record['transport'] !== 'raw') return reader.oneOf(record, 'transport', path, TRANSPORT_KINDS);
+function readTransport(reader: FieldReader, record: JsonRecord, path: string): AppTransportKind {
+  if (record['transport'] !== 'raw') return reader.oneOf(record, 'transport', path, APP_TRANSPORTS);
   reader.report(childPath(path, 'transport'), RAW_TRANSPORT_REFUSED);
   return 'json';
 }

@@ -5,11 +5,10 @@
  * OutputSink: a pipe on stdout is asynchronous, so the process only exits once the sink has been flushed.
  */
 import { readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import { type CliNotifications, openCliNotifications } from './cli-notifications.ts';
 import { runSecrets } from './core/cli/credential-args.ts';
-import { type DataDirLock, lockDataDir } from './core/cli/data-dir-lock.ts';
-import { defaultDataDir } from './core/cli/data-dir.ts';
+import { type DataDirLock, lockDataDirForSubscribe } from './core/cli/data-dir-lock.ts';
 import { runHistory } from './core/cli/history-command.ts';
 import { type AccountIo, runLogin, runLogout } from './core/cli/login-command.ts';
 import { OutputClosedError, type OutputSink } from './core/cli/output-sink.ts';
@@ -21,6 +20,7 @@ import { EXIT, runSubscribe } from './core/cli/subscribe-command.ts';
 import { checkTopicAccess, pollOnce } from './core/engine/http-requests.ts';
 import { createConsoleLogger } from './core/logging.ts';
 import type { Clock, Logger, TimerHandle } from './core/ports.ts';
+import { defaultDataDir } from './core/store/data-dir.ts';
 import { SqliteHistoryStore } from './core/store/history/index.ts';
 import { importCursorFile } from './core/store/import-cursor-file.ts';
 import { createEnvSecretSource, firstSecretSource } from './core/store/secrets/env-secret-source.ts';
@@ -128,7 +128,8 @@ function createLog(): Logger {
 }
 
 function dataDirOf(dataDir: string | undefined): string {
-  return dataDir ?? defaultDataDir(process.env, process.platform);
+  // The app's folder too (main/core/store/data-dir.ts): history shows what the app received.
+  return dataDir ?? defaultDataDir({ env: process.env, platform: process.platform, homeDir: homedir() });
 }
 
 function accountIo(log: Logger, sink: OutputSink): AccountIo {
@@ -172,11 +173,10 @@ async function subscribe(args: readonly string[], log: Logger, sink: OutputSink)
     return error instanceof MissingSecretError ? EXIT.auth : EXIT.fatal;
   }
   for (const secret of runSecrets(subscriptions, process.env)) knownSecrets.add(secret);
-  // One live run per data dir (--poll stores nothing and needs no lock).
+  // One live subscriber per data dir, the app included (--poll stores nothing and needs no lock).
   let lock: DataDirLock | undefined;
   if (!parsed.value.poll) {
-    await mkdir(dataDir, { recursive: true, mode: 0o700 });
-    lock = lockDataDir(dataDir);
+    lock = lockDataDirForSubscribe(dataDir, process.pid);
     if (!lock.ok) {
       writeStderr(`ntfy-tray subscribe: ${lock.error}\n`);
       return EXIT.fatal;

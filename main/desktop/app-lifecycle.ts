@@ -23,8 +23,18 @@ export interface DesktopAppOptions<TMenu extends MenuHandle> {
   readonly paths: DesktopPaths;
   /** Launched by autostart: stay in the tray instead of opening the window. */
   readonly startHidden: boolean;
-  /** Overrides Electron's user-data folder (tests give each run its own, which also scopes the instance lock). */
+  /**
+   * Electron's userData: the data folder the app shares with `ntfy-tray` (main/core/store/data-dir.ts appDataDir;
+   * tests give each run its own, which also scopes the instance lock). Undefined keeps Electron's default, a
+   * folder the command never reads: only unit tests leave it out.
+   */
   readonly userDataDir: string | undefined;
+  /**
+   * Takes what this instance must hold while it runs (the data folder's subscriber lock), once it is the only
+   * instance and before the window and tray exist. A refusal is shown in an error box once the app is ready, and
+   * the app quits without starting.
+   */
+  readonly claimDataDir?: () => DataDirClaim;
   readonly log: Logger;
   /**
    * The page's requests. Registered before the window exists: the page calls the moment it starts loading, and
@@ -42,6 +52,9 @@ export interface DesktopAppOptions<TMenu extends MenuHandle> {
   readonly onTrayCommand?: (command: TrayCommand) => void;
 }
 
+export type DataDirClaim =
+  { readonly ok: true } | { readonly ok: false; readonly title: string; readonly message: string };
+
 export interface RunningDesktopApp<TMenu extends MenuHandle> {
   /** `tray.update(buildTrayModel(state))` whenever unread counts, connections or settings change. */
   readonly tray: AppTray<TMenu>;
@@ -50,7 +63,7 @@ export interface RunningDesktopApp<TMenu extends MenuHandle> {
 
 /**
  * Starts the tray app, or quits and resolves to undefined when another instance is already running (that
- * instance receives 'second-instance' and opens its window instead).
+ * instance receives 'second-instance' and opens its window instead) or the data folder cannot be claimed.
  */
 export async function startDesktopApp<TMenu extends MenuHandle>(
   options: DesktopAppOptions<TMenu>,
@@ -60,6 +73,15 @@ export async function startDesktopApp<TMenu extends MenuHandle>(
   if (options.userDataDir !== undefined) app.setPath('userData', options.userDataDir);
   if (!app.requestSingleInstanceLock()) {
     log.log('info', 'another instance is running; handing over to it');
+    app.quit();
+    return undefined;
+  }
+  const claim = options.claimDataDir?.() ?? { ok: true };
+  if (!claim.ok) {
+    log.log('error', 'cannot claim the data folder', { reason: claim.message });
+    // Before 'ready' Linux prints an error box to stderr instead of showing it.
+    await app.whenReady();
+    options.electron.dialog.showErrorBox(claim.title, claim.message);
     app.quit();
     return undefined;
   }

@@ -2,11 +2,13 @@
  * The order a launch must keep, as one tested function (main/index.ts only supplies the parts):
  * 1. IPC handlers exist before the window starts loading, answering once the core is ready;
  * 2. the tray and window come up while the core (history database, notifier, engine) opens;
- * 3. a core that cannot open is shown to the user in an error box, and the app quits cleanly;
+ * 3. a core that cannot open, or a data folder another subscriber holds, is shown to the user in an error box, and
+ *    the app quits cleanly;
  * 4. a quit, or a Windows logoff/shutdown (which emits no 'before-quit'), flushes the core before the process goes.
  */
 import type { AppRequests } from '../core/bridge/app-service.ts';
 import type { Logger } from '../core/ports.ts';
+import type { DataDirLockResult } from '../core/store/data-dir-lock.ts';
 import { type DesktopAppOptions, type RunningDesktopApp, startDesktopApp } from './app-lifecycle.ts';
 import type { IpcMainHandle, MenuHandle } from './electron-api.ts';
 
@@ -17,7 +19,12 @@ export interface LaunchedCore {
 }
 
 export interface LaunchOptions<TMenu extends MenuHandle, TCore extends LaunchedCore> {
-  readonly desktop: Omit<DesktopAppOptions<TMenu>, 'ipc' | 'onSessionEnd'>;
+  readonly desktop: Omit<DesktopAppOptions<TMenu>, 'ipc' | 'onSessionEnd' | 'claimDataDir'>;
+  /**
+   * Takes the data folder's subscriber lock for the app (lockDataDir with kind 'app'); held until the core has
+   * stopped. Without it the app runs unlocked (unit tests).
+   */
+  readonly lockDataDir?: () => DataDirLockResult;
   readonly ipcMain: IpcMainHandle;
   /** True for the URL of our own renderer page. */
   readonly isTrustedSender: (url: string) => boolean;
@@ -30,13 +37,32 @@ export type LaunchResult<TMenu extends MenuHandle, TCore extends LaunchedCore> =
   | { readonly kind: 'running'; readonly desktop: RunningDesktopApp<TMenu>; readonly core: TCore }
   /** Another instance runs; it was told to open its window. */
   | { readonly kind: 'handed-over' }
-  /** The core could not open: the user saw why and the app is quitting. */
+  /** The core could not open, or another subscriber holds the data folder: the user saw why and the app is quitting. */
   | { readonly kind: 'failed' };
 
 /** The error box's text: what failed, in the error's own words, and where to look (the log has the stack). */
 export function describeStartupFailure(error: unknown): string {
   const reason = error instanceof Error ? error.message : String(error);
   return `ntfy Tray could not open its message history or notifications, so it will close.\n\n${reason}\n\nThe log has the details.`;
+}
+
+/** The error box's text when the data folder cannot be taken: who holds it, and what the user can do. */
+export function describeDataDirRefusal(refusal: Exclude<DataDirLockResult, { ok: true }>): string {
+  if (refusal.reason === 'error') {
+    return `ntfy Tray could not lock its data folder ${refusal.dataDir}, so it will close.\n\n${refusal.error}`;
+  }
+  const { holder } = refusal;
+  const who =
+    holder === undefined
+      ? 'Another ntfy Tray or `ntfy-tray subscribe` process'
+      : holder.kind === 'subscribe'
+        ? `\`ntfy-tray subscribe\` (process ${String(holder.pid)})`
+        : `Another ntfy Tray (process ${String(holder.pid)})`;
+  return (
+    `${who} is receiving messages with the data folder ${refusal.dataDir}. Two subscribers on one folder would ` +
+    `split the messages between them, so ntfy Tray will close.\n\nStop it and start ntfy Tray again (what it ` +
+    `stored will show in the app), or give \`ntfy-tray subscribe\` its own --data-dir.`
+  );
 }
 
 export async function launchDesktopApp<TMenu extends MenuHandle, TCore extends LaunchedCore>(
@@ -47,13 +73,20 @@ export async function launchDesktopApp<TMenu extends MenuHandle, TCore extends L
   const core = Promise.withResolvers<TCore>();
   let flushing: Promise<void> | undefined;
   let opened: TCore | undefined;
+  let releaseDataDir = (): void => undefined;
+  // An object, not a `let`: TypeScript would take a boolean set only inside the callback for always false.
+  const dataDir: { refused: boolean } = { refused: false };
   // Idempotent: a quit and a session end may both arrive; the core is stopped once.
   const flush = (): Promise<void> => {
     if (opened === undefined) return Promise.resolve();
     const stopping = opened;
-    flushing ??= stopping.stop().catch((error: unknown) => {
-      log.log('error', 'shutdown was not clean', { error: String(error) });
-    });
+    flushing ??= stopping
+      .stop()
+      .catch((error: unknown) => {
+        log.log('error', 'shutdown was not clean', { error: String(error) });
+      })
+      // After the history is closed; the lock would go with the process anyway, this only makes it prompt.
+      .finally(releaseDataDir);
     return flushing;
   };
 
@@ -69,8 +102,18 @@ export async function launchDesktopApp<TMenu extends MenuHandle, TCore extends L
       log.log('info', 'the session is ending; flushing');
       void flush();
     },
+    claimDataDir: () => {
+      const lock = options.lockDataDir?.();
+      if (lock === undefined) return { ok: true };
+      if (!lock.ok) {
+        dataDir.refused = true;
+        return { ok: false, title: 'ntfy Tray could not start', message: describeDataDirRefusal(lock) };
+      }
+      releaseDataDir = lock.release;
+      return { ok: true };
+    },
   });
-  if (desktop === undefined) return { kind: 'handed-over' };
+  if (desktop === undefined) return { kind: dataDir.refused ? 'failed' : 'handed-over' };
 
   try {
     opened = await options.openCore(desktop);
@@ -78,6 +121,7 @@ export async function launchDesktopApp<TMenu extends MenuHandle, TCore extends L
     log.log('error', 'startup failed', { error: String(error) });
     core.reject(error);
     dialog.showErrorBox('ntfy Tray could not start', describeStartupFailure(error));
+    releaseDataDir();
     app.quit();
     return { kind: 'failed' };
   }

@@ -4,6 +4,7 @@
  * what it could not read, item by item; the core still validates every one when it is saved.
  */
 import { parse as parseYaml } from 'yaml';
+import { topicNameError } from '../../common/topic-name.ts';
 import { isTransportKind, NTFY_TRANSPORTS } from '../../common/transports.ts';
 import type { FiltersDto, PriorityDto, SubscriptionDto, SubscriptionInput } from '../../preload/contract.ts';
 
@@ -52,8 +53,6 @@ export interface ImportPlan {
 export type ImportParseResult =
   { readonly ok: true; readonly plan: ImportPlan } | { readonly ok: false; readonly error: string };
 
-const TOPIC = /^[-_A-Za-z0-9]{1,64}$/;
-const TOPIC_PROBLEM = 'topic must be 1-64 characters of A-Z a-z 0-9 _ -';
 // What the server accepts in the `priority` filter (https://docs.ntfy.sh/subscribe/api/#filter-messages).
 const PRIORITY_FILTER_VALUES = new Set(['1', '2', '3', '4', '5', 'min', 'low', 'default', 'high', 'max', 'urgent']);
 const DISPLAY_NAME_MAX = 100;
@@ -114,7 +113,8 @@ export function normalizeServer(text: string): string {
 }
 
 function checkTopic(topic: string): string {
-  if (!TOPIC.test(topic)) throw new ItemError(`${TOPIC_PROBLEM} (got "${topic}")`);
+  const error = topicNameError(topic);
+  if (error !== undefined) throw new ItemError(`topic ${error.message} (got "${topic}")`);
   return topic;
 }
 

@@ -15,6 +15,7 @@ import type {
   SubscriptionInput,
   SubscriptionTestOutcome,
 } from '../../../preload/contract.ts';
+import { isValidTopicName, topicNameError } from '../../../common/topic-name.ts';
 import type { AppTransportKind } from '../../../common/transports.ts';
 import { isAllowedExternalUrl } from '../delivery/external-url.ts';
 import type { HttpActionResult } from '../delivery/http-action.ts';
@@ -24,7 +25,7 @@ import { normalizeServerUrl } from '../engine/groups.ts';
 import type { CheckTopicAccess } from '../engine/http-requests.ts';
 import { NO_NOTICE_REQUESTS, type NoticeRequests } from '../notices/notice-requests.ts';
 import type { Logger } from '../ports.ts';
-import { buildSubscribeRequest, isValidTopic } from '../protocol/subscribe-request.ts';
+import { buildSubscribeRequest } from '../protocol/subscribe-request.ts';
 import type { SqliteHistoryStore } from '../store/history/sqlite-history-store.ts';
 import { resolveCredentials, secretRefFor } from '../store/secrets/credentials.ts';
 import { MissingSecretError, SecretStoreUnavailableError } from '../store/secrets/errors.ts';
@@ -214,9 +215,8 @@ export function createAppService(options: AppServiceOptions): AppRequests {
     saveSubscription: async (input) => {
       const server = normalizeServer(input.server);
       if (server === undefined) return validationFailed([{ path: 'server', message: 'must be an http(s) URL' }]);
-      if (!isValidTopic(input.topic)) {
-        return validationFailed([{ path: 'topic', message: 'must be 1-64 characters of A-Z a-z 0-9 _ -' }]);
-      }
+      const topicError = topicNameError(input.topic);
+      if (topicError !== undefined) return validationFailed([{ path: 'topic', message: topicError.message }]);
       // The bridge takes every ntfy stream; the app offers all but raw, and says why (common/transports.ts).
       const { transport, ...rest } = input;
       if (transport === 'raw') return validationFailed([{ path: 'transport', message: RAW_TRANSPORT_REFUSED }]);
@@ -251,7 +251,7 @@ export function createAppService(options: AppServiceOptions): AppRequests {
 
     testSubscription: async (input) => {
       const server = normalizeServer(input.server);
-      if (server === undefined || !isValidTopic(input.topic)) {
+      if (server === undefined || !isValidTopicName(input.topic)) {
         return fail({ code: 'invalid-argument', message: 'a valid server URL and topic are needed to test' });
       }
       let credentials;

@@ -6,7 +6,8 @@
 import { normalizeServerUrl } from '../../engine/groups.ts';
 import { APP_TRANSPORTS, type AppTransportKind } from '../../../../common/transports.ts';
 import type { SubscribeFilters } from '../../protocol/subscribe-request.ts';
-import { isValidTopic, PRIORITY_FILTER_VALUES } from '../../protocol/subscribe-request.ts';
+import { PRIORITY_FILTER_VALUES } from '../../protocol/subscribe-request.ts';
+import { topicNameError } from '../../../../common/topic-name.ts';
 import { childPath, FieldReader, type JsonRecord, type SettingsIssue } from './field-reader.ts';
 import {
   DEFAULT_PREFERENCES,
@@ -123,9 +124,7 @@ function readSubscription(reader: FieldReader, value: unknown, path: string): Su
   return {
     id: reader.string(record, 'id', path, (id) => (ID.test(id) ? undefined : 'must match [-_A-Za-z0-9]{1,64}')),
     server: readUrl(reader, record, 'server', path),
-    topic: reader.string(record, 'topic', path, (topic) =>
-      isValidTopic(topic) ? undefined : 'must match [-_A-Za-z0-9]{1,64}',
-    ),
+    topic: reader.string(record, 'topic', path, (topic) => topicNameError(topic)?.message),
     ...(displayName === undefined ? {} : { displayName }),
     transport: readTransport(reader, record, path),
     filters: readFilters(reader, record['filters'], childPath(path, 'filters')),

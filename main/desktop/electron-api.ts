@@ -20,6 +20,13 @@ export interface PreventableEvent {
 export interface DesktopApp {
   /** True when running from a packaged build (app.asar), false under `electron .` in development. */
   readonly isPackaged: boolean;
+  /**
+   * The app folder (or app.asar). Under `electron .` the Electron binary needs it as its first argument to start
+   * this app rather than Electron's default one (see login-item.ts).
+   */
+  getAppPath(): string;
+  /** macOS only: the Dock icon. Electron leaves it undefined on Windows and Linux (read it only on darwin). */
+  readonly dock: DockHandle | undefined;
   /** False when another instance already holds the lock; this instance should quit. */
   requestSingleInstanceLock(): boolean;
   quit(): void;
@@ -51,8 +58,19 @@ export interface DesktopApp {
 
 export interface LoginItemSettings {
   readonly openAtLogin: boolean;
+  /**
+   * Windows only: the program the Run entry starts (default process.execPath). Electron writes `path` and `args`
+   * joined by spaces, unquoted, under the app's AppUserModelId, and turning it off deletes that name.
+   */
+  readonly path?: string;
   /** Windows only (macOS ignores it; see getLoginItemSettings().wasOpenedAtLogin). */
   readonly args: string[];
+}
+
+/** Electron's app.dock (macOS). */
+export interface DockHandle {
+  /** The packaged app has no Dock icon (LSUIElement); under `electron .` this is the only way to match that. */
+  hide(): void;
 }
 
 export interface MenuItemHandle {

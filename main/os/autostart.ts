@@ -13,8 +13,13 @@ export interface XdgAutostartOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** os.homedir() */
   readonly homeDir: string;
-  /** process.execPath */
+  /** process.execPath: the app's own binary when packaged, the Electron binary under `electron .`. */
   readonly execPath: string;
+  /**
+   * Development (`npm start`, app.isPackaged false) only: the app folder, app.getAppPath(). The Electron binary
+   * alone starts Electron's default app, so the entry must name this folder as its first argument.
+   */
+  readonly appPath?: string;
   /** Arguments for the autostarted app, e.g. ['--hidden']. */
   readonly args: readonly string[];
 }
@@ -53,8 +58,19 @@ export function quoteExecArgument(argument: string): string {
   return quoted.replaceAll('\\', '\\\\');
 }
 
-export function autostartEntry(options: Pick<XdgAutostartOptions, 'env' | 'execPath' | 'args'>): string {
-  const exec = [autostartExecutable(options), ...options.args].map(quoteExecArgument).join(' ');
+/**
+ * The command line, program first. In development APPIMAGE is ignored: it is not this app's, but one inherited
+ * from the terminal (an editor run as an AppImage passes it on to everything started inside it).
+ */
+export function autostartCommand(
+  options: Pick<XdgAutostartOptions, 'env' | 'execPath' | 'appPath' | 'args'>,
+): readonly string[] {
+  if (options.appPath !== undefined) return [options.execPath, options.appPath, ...options.args];
+  return [autostartExecutable(options), ...options.args];
+}
+
+export function autostartEntry(options: Pick<XdgAutostartOptions, 'env' | 'execPath' | 'appPath' | 'args'>): string {
+  const exec = autostartCommand(options).map(quoteExecArgument).join(' ');
   return [
     '[Desktop Entry]',
     'Type=Application',

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type {
   DesktopApp,
   DialogHandle,
+  DockHandle,
   ElectronApi,
   LoginItemSettings,
   IpcInvokeEvent,
@@ -384,8 +385,20 @@ export class FakeBaseWindow implements SessionEndWindowHandle {
   }
 }
 
+export class FakeDock implements DockHandle {
+  visible = true;
+
+  hide(): void {
+    this.visible = false;
+  }
+}
+
 export class FakeApp implements DesktopApp {
   readonly isPackaged: boolean;
+  /** Like Electron: a Dock on macOS only (see FakeElectronOptions.platform), undefined elsewhere. */
+  readonly dock: FakeDock | undefined;
+  /** app.getAppPath(); FakeElectronOptions.appPath. */
+  readonly appPath: string;
   readonly calls: string[] = [];
   readonly paths = new Map<string, string>();
   hasQuit = false;
@@ -402,9 +415,13 @@ export class FakeApp implements DesktopApp {
   constructor(options: {
     singleInstanceLock: boolean;
     isPackaged: boolean;
+    platform: NodeJS.Platform;
+    appPath: string;
     openWindows: () => readonly FakeBrowserWindow[];
   }) {
     this.isPackaged = options.isPackaged;
+    this.appPath = options.appPath;
+    this.dock = options.platform === 'darwin' ? new FakeDock() : undefined;
     this.#singleInstanceLock = options.singleInstanceLock;
     this.#openWindows = options.openWindows;
   }
@@ -443,6 +460,10 @@ export class FakeApp implements DesktopApp {
   setPath(name: 'userData', path: string): void {
     this.calls.push(`setPath:${name}`);
     this.paths.set(name, path);
+  }
+
+  getAppPath(): string {
+    return this.appPath;
   }
 
   setLoginItemSettings(settings: LoginItemSettings): void {
@@ -650,6 +671,10 @@ export interface FakeElectronOptions {
   readonly singleInstanceLock?: boolean;
   /** app.isPackaged: true plays an installed build; the default plays `electron .` in development. */
   readonly isPackaged?: boolean;
+  /** The system the fake plays where Electron's surface differs (app.dock exists on 'darwin' only); 'linux' if unset. */
+  readonly platform?: NodeJS.Platform;
+  /** What app.getAppPath() answers: the app folder under `electron .`, or …/resources/app.asar when packaged. */
+  readonly appPath?: string;
   readonly loadFileError?: Error;
   /** Runs when a window starts loading its page, as the page's first script would (see FakeWindowBehaviour). */
   readonly onLoadFile?: (window: FakeBrowserWindow) => void;
@@ -706,6 +731,8 @@ export function createFakeElectron(options: FakeElectronOptions = {}): FakeElect
     app: new FakeApp({
       singleInstanceLock: options.singleInstanceLock ?? true,
       isPackaged: options.isPackaged ?? false,
+      platform: options.platform ?? 'linux',
+      appPath: options.appPath ?? '/home/dev/ntfy-tray',
       openWindows: () => windows.filter((window) => !window.destroyed),
     }),
     BrowserWindow: RegisteredWindow,

@@ -10,6 +10,7 @@ import {
   setXdgAutostart,
   type XdgAutostartOptions,
 } from '../../../main/os/autostart.ts';
+import { execLine, parseExec } from '../../support/desktop-entry-exec.ts';
 
 let root: string;
 
@@ -29,48 +30,6 @@ function options(overrides: Partial<XdgAutostartOptions> = {}): XdgAutostartOpti
     args: ['--hidden'],
     ...overrides,
   };
-}
-
-function execLine(entry: string): string {
-  const line = entry.split('\n').find((candidate) => candidate.startsWith('Exec='));
-  if (line === undefined) throw new Error('no Exec line');
-  return line.slice('Exec='.length);
-}
-
-/**
- * Reads an Exec value back the way the Desktop Entry spec says a launcher must: string escapes first (`\\` → `\`,
- * `\s` → space, …), then split into arguments, honouring double quotes and their backslash escapes, and `%%` → `%`.
- */
-function parseExec(value: string): string[] {
-  const unescaped = value.replace(/\\([\\snrt])/g, (_match, code: string) =>
-    code === '\\' ? '\\' : code === 's' ? ' ' : code === 'n' ? '\n' : code === 'r' ? '\r' : '\t',
-  );
-  const args: string[] = [];
-  let current = '';
-  let quoted = false;
-  let started = false;
-  for (let index = 0; index < unescaped.length; index++) {
-    const char = unescaped.charAt(index);
-    if (quoted && char === '\\') {
-      current += unescaped.charAt(++index);
-    } else if (char === '"') {
-      quoted = !quoted;
-      started = true;
-    } else if (char === ' ' && !quoted) {
-      if (started) args.push(current);
-      current = '';
-      started = false;
-    } else if (char === '%' && unescaped.charAt(index + 1) === '%') {
-      current += '%';
-      index++;
-      started = true;
-    } else {
-      current += char;
-      started = true;
-    }
-  }
-  if (started) args.push(current);
-  return args;
 }
 
 describe('XDG autostart entry', () => {
@@ -112,6 +71,26 @@ describe('XDG autostart entry', () => {
     );
 
     expect(execLine(entry)).toBe('/home/me/Apps/ntfy-tray.AppImage --hidden');
+  });
+
+  it('under `electron .` names the Electron binary and then the app folder, so login starts this app', async () => {
+    const appPath = path.join(root, "Jo's 100% Projekte", 'ntfy tray');
+    await setXdgAutostart(true, options({ execPath: '/opt/electron/electron', appPath }));
+
+    const entry = await readFile(path.join(root, 'config', 'autostart', AUTOSTART_FILE_NAME), 'utf8');
+    expect(parseExec(execLine(entry))).toEqual(['/opt/electron/electron', appPath, '--hidden']);
+  });
+
+  it('under `electron .` ignores an APPIMAGE inherited from the terminal (an editor run as an AppImage)', () => {
+    const entry = autostartEntry(
+      options({
+        env: { APPIMAGE: '/home/me/Apps/Editor.AppImage' },
+        execPath: '/opt/electron/electron',
+        appPath: '/home/me/ntfy-tray',
+      }),
+    );
+
+    expect(parseExec(execLine(entry))).toEqual(['/opt/electron/electron', '/home/me/ntfy-tray', '--hidden']);
   });
 
   it('removes the entry when turned off, and turning off twice is fine', async () => {

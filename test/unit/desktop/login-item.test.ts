@@ -4,6 +4,10 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyStartAtLogin, wasLaunchedAtLogin } from '../../../main/desktop/login-item.ts';
 import { isXdgAutostartEnabled } from '../../../main/os/autostart.ts';
+import { isLaunchAgentEnabled, launchAgentPath } from '../../../main/os/launch-agent.ts';
+import { execLine, parseExec } from '../../support/desktop-entry-exec.ts';
+import { plistProgramArguments } from '../../support/plist-reader.ts';
+import { splitWindowsCommandLine } from '../../support/windows-command-line.ts';
 import { createFakeElectron } from '../../fakes/electron.ts';
 import { createRecordingLogger } from '../../fakes/logger.ts';
 
@@ -17,35 +21,167 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-function setUp(platform: NodeJS.Platform) {
-  const { app } = createFakeElectron();
-  const xdg = { env: { XDG_CONFIG_HOME: path.join(root, 'config') }, homeDir: root, execPath: '/usr/bin/ntfy-tray' };
-  const apply = (enabled: boolean) => applyStartAtLogin(enabled, { app, platform, xdg, log: createRecordingLogger() });
-  return { app, xdg, apply };
+interface SetUpOptions {
+  readonly isPackaged: boolean;
+  readonly execPath: string;
+  readonly appPath?: string;
+  readonly env?: Readonly<Record<string, string>>;
 }
 
-describe('applyStartAtLogin', () => {
-  it.each(['darwin', 'win32'] as const)('uses Electron login items on %s, with --hidden', async (platform) => {
-    const { app, xdg, apply } = setUp(platform);
+function setUp(platform: NodeJS.Platform, options: SetUpOptions) {
+  const { app } = createFakeElectron({
+    platform,
+    isPackaged: options.isPackaged,
+    ...(options.appPath === undefined ? {} : { appPath: options.appPath }),
+  });
+  const env = { XDG_CONFIG_HOME: path.join(root, 'config'), ...options.env };
+  const xdg = { env, homeDir: root, execPath: options.execPath };
+  const apply = (enabled: boolean) => applyStartAtLogin(enabled, { app, platform, xdg, log: createRecordingLogger() });
+  const autostartFile = path.join(root, 'config', 'autostart', 'ntfy-tray.desktop');
+  return { app, xdg, apply, autostartFile };
+}
+
+/** The command line Electron writes into the Run entry for these settings: `path args…`, joined by spaces. */
+function runEntryCommand(settings: { readonly path?: string; readonly args: readonly string[] } | undefined) {
+  if (settings?.path === undefined) throw new Error('no path given: Electron would write the bare execPath');
+  return splitWindowsCommandLine([settings.path, ...settings.args].join(' '));
+}
+
+const PACKAGED_MAC = { isPackaged: true, execPath: '/Applications/ntfy Tray.app/Contents/MacOS/ntfy Tray' };
+const DEV_MAC = {
+  isPackaged: false,
+  execPath: '/Users/jo/ntfy-tray/node_modules/electron/dist/Electron.app/Contents/MacOS/Electron',
+  appPath: '/Users/Jo Doe/Projekte/ntfy-tray',
+};
+const PACKAGED_WINDOWS = {
+  isPackaged: true,
+  execPath: 'C:\\Users\\Jo Doe\\AppData\\Local\\Programs\\ntfy-tray\\ntfy Tray.exe',
+};
+const DEV_WINDOWS = {
+  isPackaged: false,
+  execPath: 'C:\\Users\\Jo Doe\\ntfy-tray\\node_modules\\electron\\dist\\electron.exe',
+  appPath: 'C:\\Users\\Jo Doe\\ntfy-tray',
+};
+
+describe('applyStartAtLogin on macOS', () => {
+  it('packaged: uses the Electron login item (macOS passes it no arguments), no launch agent', async () => {
+    const { app, apply } = setUp('darwin', PACKAGED_MAC);
 
     await apply(true);
     expect(app.loginItemSettings).toEqual({ openAtLogin: true, args: ['--hidden'] });
     await apply(false);
 
     expect(app.loginItemSettings).toEqual({ openAtLogin: false, args: ['--hidden'] });
-    expect(await isXdgAutostartEnabled(xdg)).toBe(false);
+    expect(await isLaunchAgentEnabled({ homeDir: root })).toBe(false);
   });
 
-  it.each(['linux', 'freebsd'] as const)('writes and removes an XDG autostart file on %s', async (platform) => {
-    const { app, xdg, apply } = setUp(platform);
+  it('npm start: a launch agent runs the Electron binary with the app folder and --hidden; no login item', async () => {
+    const { app, apply } = setUp('darwin', DEV_MAC);
 
     await apply(true);
-    const entry = await readFile(path.join(root, 'config', 'autostart', 'ntfy-tray.desktop'), 'utf8');
-    expect(entry).toContain('Exec=/usr/bin/ntfy-tray --hidden\n');
+
+    const plist = await readFile(launchAgentPath({ homeDir: root }), 'utf8');
+    expect(plistProgramArguments(plist)).toEqual([DEV_MAC.execPath, DEV_MAC.appPath, '--hidden']);
+    // A login item would register Electron.app itself, which starts Electron's default app at login.
+    expect(app.calls).not.toContain('setLoginItemSettings');
+  });
+
+  it('npm start: turning it off removes the launch agent', async () => {
+    const { app, apply } = setUp('darwin', DEV_MAC);
+    await apply(true);
+
+    await apply(false);
+
+    expect(await isLaunchAgentEnabled({ homeDir: root })).toBe(false);
+    expect(app.calls).not.toContain('setLoginItemSettings');
+  });
+
+  it('npm start: the app the launch agent starts knows it was started at login', async () => {
+    const { app, apply } = setUp('darwin', DEV_MAC);
+    await apply(true);
+    // launchd hands ProgramArguments to the process as its argv.
+    const argv = plistProgramArguments(await readFile(launchAgentPath({ homeDir: root }), 'utf8'));
+
+    expect(wasLaunchedAtLogin({ app, platform: 'darwin', argv })).toBe(true);
+    expect(wasLaunchedAtLogin({ app, platform: 'darwin', argv: argv.slice(0, 2) })).toBe(false);
+  });
+});
+
+describe('applyStartAtLogin on Windows', () => {
+  it('packaged: a Run entry that starts this executable (quoted: its path has spaces) with --hidden', async () => {
+    const { app, apply } = setUp('win32', PACKAGED_WINDOWS);
+
+    await apply(true);
+
+    expect(app.loginItemSettings?.openAtLogin).toBe(true);
+    expect(runEntryCommand(app.loginItemSettings)).toEqual([PACKAGED_WINDOWS.execPath, '--hidden']);
+  });
+
+  it('npm start: the Run entry starts the Electron binary with the app folder, then --hidden', async () => {
+    const { app, apply } = setUp('win32', DEV_WINDOWS);
+
+    await apply(true);
+
+    expect(app.loginItemSettings?.openAtLogin).toBe(true);
+    expect(runEntryCommand(app.loginItemSettings)).toEqual([DEV_WINDOWS.execPath, DEV_WINDOWS.appPath, '--hidden']);
+  });
+
+  it.each([
+    ['packaged', PACKAGED_WINDOWS],
+    ['npm start', DEV_WINDOWS],
+  ])('%s: turning it off names the same path and args as turning it on', async (_label, options) => {
+    const { app, apply } = setUp('win32', options);
+    await apply(true);
+    const enabled = app.loginItemSettings;
+
+    await apply(false);
+
+    expect(app.loginItemSettings).toEqual({ ...enabled, openAtLogin: false });
+    expect(await isXdgAutostartEnabled({ env: {}, homeDir: root })).toBe(false);
+    expect(await isLaunchAgentEnabled({ homeDir: root })).toBe(false);
+  });
+});
+
+describe('applyStartAtLogin on Linux and other XDG systems', () => {
+  it.each(['linux', 'freebsd'] as const)(
+    'packaged: writes and removes an XDG autostart file on %s',
+    async (platform) => {
+      const { app, xdg, apply, autostartFile } = setUp(platform, { isPackaged: true, execPath: '/usr/bin/ntfy-tray' });
+
+      await apply(true);
+      expect(await readFile(autostartFile, 'utf8')).toContain('Exec=/usr/bin/ntfy-tray --hidden\n');
+      await apply(false);
+
+      expect(await isXdgAutostartEnabled(xdg)).toBe(false);
+      expect(app.calls).not.toContain('setLoginItemSettings');
+    },
+  );
+
+  it('packaged AppImage: the entry names the AppImage file', async () => {
+    const { apply, autostartFile } = setUp('linux', {
+      isPackaged: true,
+      execPath: '/tmp/.mount_ntfyAbc/ntfy-tray',
+      env: { APPIMAGE: '/home/jo/Apps/ntfy-tray.AppImage' },
+    });
+
+    await apply(true);
+
+    expect(parseExec(execLine(await readFile(autostartFile, 'utf8')))).toEqual([
+      '/home/jo/Apps/ntfy-tray.AppImage',
+      '--hidden',
+    ]);
+  });
+
+  it('npm start: the Exec line runs the Electron binary with the app folder, then --hidden', async () => {
+    const appPath = '/home/Jo Doe/100% Projekte/ntfy-tray';
+    const execPath = '/home/Jo Doe/100% Projekte/ntfy-tray/node_modules/electron/dist/electron';
+    const { apply, xdg, autostartFile } = setUp('linux', { isPackaged: false, execPath, appPath });
+
+    await apply(true);
+    expect(parseExec(execLine(await readFile(autostartFile, 'utf8')))).toEqual([execPath, appPath, '--hidden']);
     await apply(false);
 
     expect(await isXdgAutostartEnabled(xdg)).toBe(false);
-    expect(app.calls).not.toContain('setLoginItemSettings');
   });
 });
 

@@ -1,0 +1,85 @@
+/**
+ * Start at login on macOS for a development run (`npm start`): a per-user launchd agent in ~/Library/LaunchAgents.
+ * A login item registers an app bundle and macOS starts it without arguments, so under `electron .` it would start
+ * Electron.app alone (Electron's default app, not this one). launchd reads every plist in that folder at login and
+ * runs its ProgramArguments (man launchd.plist), so the agent can name the Electron binary, the app folder and
+ * `--hidden`. Packaged builds keep Electron's login items (main/desktop/login-item.ts).
+ */
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** launchd's job label; the file is named after it, as launchd expects. */
+export const LAUNCH_AGENT_LABEL = 'io.github.ntfytray.app.development';
+
+export interface LaunchAgentOptions {
+  /** os.homedir() */
+  readonly homeDir: string;
+  /** The command, program first: e.g. [Electron binary, app folder, '--hidden']. */
+  readonly programArguments: readonly string[];
+}
+
+export function launchAgentPath(options: Pick<LaunchAgentOptions, 'homeDir'>): string {
+  return path.join(options.homeDir, 'Library', 'LaunchAgents', `${LAUNCH_AGENT_LABEL}.plist`);
+}
+
+/** Text for an XML <string>; XML 1.0 cannot hold most control characters at all, so those are refused. */
+function xmlText(value: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(value)) {
+    throw new Error('a launch agent argument cannot hold control characters');
+  }
+  return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+export function launchAgentPlist(options: Pick<LaunchAgentOptions, 'programArguments'>): string {
+  if (options.programArguments.length === 0) throw new Error('a launch agent needs a program');
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">',
+    '<plist version="1.0">',
+    '<dict>',
+    '  <key>Label</key>',
+    `  <string>${LAUNCH_AGENT_LABEL}</string>`,
+    '  <key>ProgramArguments</key>',
+    '  <array>',
+    ...options.programArguments.map((argument) => `    <string>${xmlText(argument)}</string>`),
+    '  </array>',
+    // Start once when launchd loads the agent at login; no KeepAlive, so quitting from the tray stays quit.
+    '  <key>RunAtLoad</key>',
+    '  <true/>',
+    // Only in a graphical login (not an SSH session), and not throttled like a background job.
+    '  <key>LimitLoadToSessionType</key>',
+    '  <string>Aqua</string>',
+    '  <key>ProcessType</key>',
+    '  <string>Interactive</string>',
+    '</dict>',
+    '</plist>',
+    '',
+  ].join('\n');
+}
+
+/**
+ * Writes (atomically) or removes the agent. It takes effect at the next login: writing it does not start a second
+ * copy now, and removing it leaves the running app alone.
+ */
+export async function setLaunchAgent(enabled: boolean, options: LaunchAgentOptions): Promise<void> {
+  const file = launchAgentPath(options);
+  if (!enabled) {
+    await rm(file, { force: true });
+    return;
+  }
+  const content = launchAgentPlist(options);
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, content, { mode: 0o644 });
+  await rename(temporary, file);
+}
+
+export async function isLaunchAgentEnabled(options: Pick<LaunchAgentOptions, 'homeDir'>): Promise<boolean> {
+  try {
+    return (await stat(launchAgentPath(options))).isFile();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { hideDockInDevelopment } from '../../../main/desktop/dock.ts';
+import { createFakeElectron } from '../../fakes/electron.ts';
+
+describe('hideDockInDevelopment', () => {
+  it('hides the Dock icon under npm start on macOS, as LSUIElement does for the packaged app', () => {
+    const { app } = createFakeElectron({ platform: 'darwin', isPackaged: false });
+
+    expect(hideDockInDevelopment({ app, platform: 'darwin' })).toBe(true);
+
+    expect(app.dock?.visible).toBe(false);
+  });
+
+  it('leaves the packaged macOS app alone (its Info.plist already has no Dock icon)', () => {
+    const { app } = createFakeElectron({ platform: 'darwin', isPackaged: true });
+
+    expect(hideDockInDevelopment({ app, platform: 'darwin' })).toBe(false);
+
+    expect(app.dock?.visible).toBe(true);
+  });
+
+  it.each(['linux', 'win32'] as const)('never reads app.dock on %s, where Electron has none', (platform) => {
+    const { app } = createFakeElectron({ platform, isPackaged: false });
+    const strictApp = new Proxy(app, {
+      get(target, property, receiver) {
+        if (property === 'dock') throw new Error('app.dock read off macOS');
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+
+    expect(hideDockInDevelopment({ app: strictApp, platform })).toBe(false);
+  });
+});

@@ -13,7 +13,7 @@
 export const BRIDGE_GLOBAL_NAME = 'ntfy';
 
 /** Raised whenever BridgeApi changes incompatibly, so a stale renderer can tell it is talking to another main. */
-export const BRIDGE_CONTRACT_VERSION = 3;
+export const BRIDGE_CONTRACT_VERSION = 4;
 
 /** Request channels (`domain:verb`), one per handler: main handles them, the preload invokes them. */
 export const ipcChannels = {
@@ -36,6 +36,8 @@ export const ipcChannels = {
   messagesRunAction: 'messages:run-action',
   attachmentsPreview: 'attachments:preview',
   linksOpen: 'links:open',
+  noticesList: 'notices:list',
+  noticesDismiss: 'notices:dismiss',
 } as const satisfies Readonly<Record<string, string>>;
 
 /** Push channels: main sends them with webContents.send, the preload turns them into onX listeners. */
@@ -44,6 +46,7 @@ export const ipcEvents = {
   connectionsChanged: 'connections:changed',
   settingsChanged: 'settings:changed',
   windowShowMessage: 'window:show-message',
+  noticesChanged: 'notices:changed',
 } as const satisfies Readonly<Record<string, string>>;
 
 export type IpcChannel = (typeof ipcChannels)[keyof typeof ipcChannels];
@@ -283,6 +286,23 @@ export type ActionOutcomeDto =
   | { readonly kind: 'copied' }
   | { readonly kind: 'http'; readonly ok: boolean; readonly status?: number; readonly message: string };
 
+// ---- desktop notices ------------------------------------------------------------------------------------------
+
+/**
+ * What the desktop is not doing for the app, said in the window: `tray-host-missing` (Linux without a
+ * StatusNotifier host: no tray icon, so closing the window minimizes it) and `notifications-refused` (the system's
+ * notification center refused a popup).
+ */
+export type DesktopNoticeIdDto = 'tray-host-missing' | 'notifications-refused';
+
+export interface DesktopNoticeDto {
+  readonly id: DesktopNoticeIdDto;
+  /** Plain text, one or two sentences: what is wrong and what the user can do. */
+  readonly text: string;
+  /** Dismissed notices never come back (kept across restarts); the others go away when their cause does. */
+  readonly dismissible: boolean;
+}
+
 // ---- the bridge ----------------------------------------------------------------------------------------------
 
 export type Unsubscribe = () => void;
@@ -319,12 +339,18 @@ export interface BridgeApi {
   attachmentPreview(ref: MessageRefDto): Promise<BridgeResult<AttachmentPreviewDto | null>>;
   /** Opens a link from a message through the URL allowlist. */
   openLink(url: string): Promise<BridgeResult<null>>;
+  /** What the desktop is not doing for the app (no tray, refused notifications); empty when all is well. */
+  listNotices(): Promise<BridgeResult<readonly DesktopNoticeDto[]>>;
+  /** Hides a dismissible notice for good; `not-found` for one that is not dismissible. */
+  dismissNotice(id: DesktopNoticeIdDto): Promise<BridgeResult<null>>;
 
   onMessagesReceived(listener: (messages: readonly MessageDto[]) => void): Unsubscribe;
   onConnectionsChanged(listener: (connections: readonly ConnectionDto[]) => void): Unsubscribe;
   onSettingsChanged(listener: (settings: SettingsDto) => void): Unsubscribe;
   /** A notification click asked the window to show this message. */
   onShowMessage(listener: (ref: MessageRefDto) => void): Unsubscribe;
+  /** The list of notices changed (the full list, as listNotices answers). */
+  onNoticesChanged(listener: (notices: readonly DesktopNoticeDto[]) => void): Unsubscribe;
 }
 
 /** The request argument lists per channel, so the preload and the main handlers stay in step. */
@@ -348,6 +374,8 @@ export interface IpcRequests {
   'messages:run-action': [ref: MessageRefDto, index: number];
   'attachments:preview': [ref: MessageRefDto];
   'links:open': [url: string];
+  'notices:list': [];
+  'notices:dismiss': [id: DesktopNoticeIdDto];
 }
 
 /** The value of a successful answer per channel (every answer is a BridgeResult of it). */
@@ -371,6 +399,8 @@ export interface IpcResponses {
   'messages:run-action': ActionOutcomeDto;
   'attachments:preview': AttachmentPreviewDto | null;
   'links:open': null;
+  'notices:list': readonly DesktopNoticeDto[];
+  'notices:dismiss': null;
 }
 
 /** The payload per push channel. */
@@ -379,6 +409,7 @@ export interface IpcEventPayloads {
   'connections:changed': readonly ConnectionDto[];
   'settings:changed': SettingsDto;
   'window:show-message': MessageRefDto;
+  'notices:changed': readonly DesktopNoticeDto[];
 }
 
 /** Compile-time check: every request channel has an argument list, and every argument list a channel. */
@@ -428,9 +459,12 @@ export function createBridgeApi(transport: BridgeTransport): BridgeApi {
     runAction: (ref, index) => invoke(c.messagesRunAction, ref, index),
     attachmentPreview: (ref) => invoke(c.attachmentsPreview, ref),
     openLink: (url) => invoke(c.linksOpen, url),
+    listNotices: () => invoke(c.noticesList),
+    dismissNotice: (id) => invoke(c.noticesDismiss, id),
     onMessagesReceived: (listener) => listen(e.messagesReceived, listener),
     onConnectionsChanged: (listener) => listen(e.connectionsChanged, listener),
     onSettingsChanged: (listener) => listen(e.settingsChanged, listener),
     onShowMessage: (listener) => listen(e.windowShowMessage, listener),
+    onNoticesChanged: (listener) => listen(e.noticesChanged, listener),
   };
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { MessageRefDto } from '../preload/contract.ts';
 import type { BridgeStatus } from './bridge.ts';
+import { DesktopNoticesBanner } from './history/DesktopNoticesBanner.tsx';
 import { HistoryView } from './history/HistoryView.tsx';
 import { useTheme } from './theme.ts';
 
@@ -66,6 +67,7 @@ export function App({ bridge }: AppProps) {
           {bridge.connected ? 'Connected to the app' : 'Not connected to the app (no window.ntfy bridge)'}
         </p>
       </header>
+      {bridge.connected ? <DesktopNoticesBanner api={bridge.api} /> : null}
       {!bridge.connected ? (
         <main className="app-main">
           <section className="empty-state" aria-labelledby="empty-state-title">

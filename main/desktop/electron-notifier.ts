@@ -10,6 +10,7 @@
  * path does the job. Windows routes button presses only to an app with an AppUserModelID and a toast activator,
  * hence prepareWindowsToasts().
  */
+import type { Notification as ElectronNotification } from 'electron';
 import type { Logger, NotificationClosedReason, Notifier, NotifierShowRequest } from '../core/ports.ts';
 import type {
   DesktopApp,
@@ -35,11 +36,32 @@ export const MAX_RETAINED_NOTIFICATIONS = 100;
  */
 export const TOAST_ACTIVATOR_CLSID = '{F4D80B70-4F06-42F7-B47C-046370262BDB}';
 
+/**
+ * Electron's Notification with its 'show' event, which the narrow NotificationHandle (electron-api.ts) does not list
+ * yet. The type below proves at compile time that Electron 45's Notification has it; the one cast is in onShow.
+ */
+export type ShowingNotificationHandle = NotificationHandle & {
+  on(event: 'show', listener: () => void): void;
+};
+
+export type ElectronNotificationShows = ElectronNotification extends ShowingNotificationHandle ? true : never;
+export const electronNotificationShows: ElectronNotificationShows = true;
+
+/** Electron emits 'show' each time the popup is shown (electronjs.org/docs/latest/api/notification#event-show). */
+function onShow(notification: NotificationHandle, listener: () => void): void {
+  (notification as ShowingNotificationHandle).on('show', listener);
+}
+
 export interface ElectronNotifierOptions {
   readonly Notification: NotificationConstructor;
   readonly log: Logger;
   /** Local file used when a request brings neither an image nor an icon. */
   readonly appIconPath?: string;
+  /**
+   * The notification center refused a popup ('failed': true), or showed one after refusing ('show': false). macOS
+   * refuses every popup of an app the user has not allowed to notify; the app then says so in the window and tray.
+   */
+  readonly onRefusalChange?: (refused: boolean) => void;
 }
 
 function truncate(text: string, max: number): string {
@@ -100,6 +122,7 @@ export class ElectronNotifier implements Notifier {
   readonly #actionListeners = new Set<ActionListener>();
   readonly #closedListeners = new Set<ClosedListener>();
   #disposed = false;
+  #refused = false;
 
   constructor(options: ElectronNotifierOptions) {
     this.#options = options;
@@ -140,9 +163,18 @@ export class ElectronNotifier implements Notifier {
     return () => this.#closedListeners.delete(listener);
   }
 
-  /** macOS shows buttons only for a signed app whose Info.plist asks for alerts (electron-builder.yml does). */
+  /**
+   * macOS shows buttons only for a signed app whose Info.plist asks for alerts (electron-builder.yml does). While
+   * the notification center refuses our popups, nothing of them reaches the user: no actions, images or sound.
+   */
   capabilities(): Promise<{ readonly actions: boolean; readonly images: boolean; readonly sound: boolean }> {
-    return Promise.resolve({ actions: true, images: true, sound: true });
+    const working = !this.#refused;
+    return Promise.resolve({ actions: working, images: working, sound: working });
+  }
+
+  /** Whether the last popup the system answered for was refused ('failed') rather than shown. */
+  refused(): boolean {
+    return this.#refused;
   }
 
   /** Stops reporting. Popups already shown stay up, like the D-Bus notifier's; their clicks then reach nobody. */
@@ -184,12 +216,26 @@ export class ElectronNotifier implements Notifier {
       this.#shown.delete(id);
       this.#emitClosed(id, reason);
     });
+    onShow(notification, () => {
+      this.#setRefused(false);
+    });
     notification.on('failed', (_event, error) => {
       this.#options.log.log('warn', 'the system refused a notification', { id, error });
+      this.#setRefused(true);
       if (!this.#isCurrent(id, shown)) return;
       this.#shown.delete(id);
       this.#emitClosed(id, 'unknown');
     });
+  }
+
+  #setRefused(refused: boolean): void {
+    if (this.#disposed || this.#refused === refused) return;
+    this.#refused = refused;
+    try {
+      this.#options.onRefusalChange?.(refused);
+    } catch (error) {
+      this.#options.log.log('error', 'notification refusal listener threw', { error });
+    }
   }
 
   #evictOldest(): void {

@@ -209,6 +209,8 @@ async function exposeHistoryBridge(page: Page, options: Partial<StubOptions> = {
       runAction: () => ok({ kind: 'copied' as const }),
       attachmentPreview: () => ok(null),
       openLink: () => ok(null),
+      listNotices: () => ok([]),
+      dismissNotice: () => ok(null),
       onMessagesReceived: (listener) => {
         listeners.add(listener);
         return () => listeners.delete(listener);
@@ -216,6 +218,7 @@ async function exposeHistoryBridge(page: Page, options: Partial<StubOptions> = {
       onConnectionsChanged: () => () => undefined,
       onSettingsChanged: () => () => undefined,
       onShowMessage: () => () => undefined,
+      onNoticesChanged: () => () => undefined,
     };
     Object.defineProperty(globalThis, name, { value: Object.freeze(api), enumerable: true });
   }, stubOptions);

@@ -57,10 +57,13 @@ async function exposeEmptyBridge(page: Page, contractVersion: number): Promise<v
         runAction: () => ok({ kind: 'copied' }),
         attachmentPreview: () => ok(null),
         openLink: () => ok(null),
+        listNotices: () => ok([]),
+        dismissNotice: () => ok(null),
         onMessagesReceived: () => unsubscribe,
         onConnectionsChanged: () => unsubscribe,
         onSettingsChanged: () => unsubscribe,
         onShowMessage: () => unsubscribe,
+        onNoticesChanged: () => unsubscribe,
       };
       Object.defineProperty(globalThis, name, { value: Object.freeze(api), enumerable: true });
     },

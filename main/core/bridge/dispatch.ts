@@ -5,6 +5,7 @@
  */
 import type { BridgeResult, IpcChannel } from '../../../preload/contract.ts';
 import { ipcChannels as c } from '../../../preload/contract.ts';
+import { DESKTOP_NOTICE_IDS, type DesktopNoticeId, isDesktopNoticeId } from '../notices/desktop-notices.ts';
 import type { Logger } from '../ports.ts';
 import type { AppRequests } from './app-service.ts';
 import * as guard from './guards.ts';
@@ -32,6 +33,11 @@ function deleteHistoryOption(value: unknown): { deleteHistory: boolean } {
     throw new InvalidArgument('options.deleteHistory', 'must be true or false');
   }
   return { deleteHistory: (value as { deleteHistory: boolean }).deleteHistory };
+}
+
+function noticeId(value: unknown): DesktopNoticeId {
+  if (!isDesktopNoticeId(value)) throw new InvalidArgument('id', `must be one of ${DESKTOP_NOTICE_IDS.join(', ')}`);
+  return value;
 }
 
 function readBoolean(value: unknown, field: string): boolean {
@@ -62,6 +68,8 @@ const HANDLERS: Readonly<Record<IpcChannel, Handler>> = {
   [c.messagesRunAction]: (s, a) => (arity(a, 2), s.runAction(guard.messageRef(a[0]), index(a[1]))),
   [c.attachmentsPreview]: (s, a) => (arity(a, 1), s.attachmentPreview(guard.messageRef(a[0]))),
   [c.linksOpen]: (s, a) => (arity(a, 1), s.openLink(guard.text(a[0], 'url', { max: 8192 }))),
+  [c.noticesList]: (s, a) => (arity(a, 0), s.listNotices()),
+  [c.noticesDismiss]: (s, a) => (arity(a, 1), s.dismissNotice(noticeId(a[0]))),
 };
 
 export function isIpcChannel(channel: unknown): channel is IpcChannel {

@@ -42,6 +42,8 @@ export interface TrayState {
   /** Clock milliseconds; Infinity for "until resumed"; undefined when not paused. */
   readonly pausedUntil?: number;
   readonly now: number;
+  /** The notification center refused our popups (main/core/notices): the menu says so instead of staying silent. */
+  readonly notificationsRefused?: boolean;
 }
 
 export interface TrayModel {
@@ -49,6 +51,10 @@ export interface TrayModel {
   readonly tooltip: string;
   readonly menu: readonly TrayMenuItem[];
 }
+
+/** The menu item (it opens the window, whose banner says where to allow them) and the tooltip part. */
+export const NOTIFICATIONS_REFUSED_LABEL = 'Notifications are blocked by the system…';
+const NOTIFICATIONS_REFUSED_TOOLTIP = 'notifications blocked';
 
 /** How many recent messages the menu lists. */
 export const TRAY_LATEST_COUNT = 5;
@@ -72,7 +78,8 @@ function pausedLabel(state: TrayState): string | undefined {
 
 export function buildTrayModel(state: TrayState): TrayModel {
   const trouble = troubleCount(state.connections);
-  const icon: TrayIconVariant = trouble > 0 ? 'trouble' : state.unread > 0 ? 'unread' : 'normal';
+  const refused = state.notificationsRefused === true;
+  const icon: TrayIconVariant = trouble > 0 || refused ? 'trouble' : state.unread > 0 ? 'unread' : 'normal';
   const paused = pausedLabel(state);
   const troubleLine =
     trouble === 0 ? undefined : `${trouble} ${trouble === 1 ? 'connection' : 'connections'} with trouble`;
@@ -80,6 +87,7 @@ export function buildTrayModel(state: TrayState): TrayModel {
     'ntfy Tray',
     state.unread === 0 ? 'no unread messages' : `${state.unread} unread`,
     troubleLine,
+    refused ? NOTIFICATIONS_REFUSED_TOOLTIP : undefined,
     paused,
   ]
     .filter((part) => part !== undefined)
@@ -97,6 +105,7 @@ export function buildTrayModel(state: TrayState): TrayModel {
   menu.push({ kind: 'separator' });
   if (troubleLine !== undefined)
     menu.push({ kind: 'item', label: `${troubleLine}…`, command: { type: 'open-window' } });
+  if (refused) menu.push({ kind: 'item', label: NOTIFICATIONS_REFUSED_LABEL, command: { type: 'open-window' } });
   if (paused === undefined) {
     menu.push({
       kind: 'submenu',

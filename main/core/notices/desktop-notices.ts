@@ -1,0 +1,120 @@
+/**
+ * What the desktop is not doing for the app, as one small state the composition root feeds and the window (through
+ * the bridge) and the tray menu read:
+ * - `tray-host-missing`: Linux without a StatusNotifier host (plain GNOME Shell) shows no tray icon, so closing the
+ *   window minimizes it; the window says once how to get a tray. Dismissible, and a dismissal is kept for good.
+ * - `notifications-refused`: the notification center refused a popup (macOS: the app is not allowed to notify).
+ *   Not dismissible: it goes away by itself when a later popup is shown.
+ */
+import type { DesktopNoticeDto, DesktopNoticeIdDto } from '../../../preload/contract.ts';
+
+export type DesktopNoticeId = DesktopNoticeIdDto;
+
+export const DESKTOP_NOTICE_IDS: readonly DesktopNoticeId[] = ['tray-host-missing', 'notifications-refused'];
+
+export function isDesktopNoticeId(value: unknown): value is DesktopNoticeId {
+  return typeof value === 'string' && (DESKTOP_NOTICE_IDS as readonly string[]).includes(value);
+}
+
+export const TRAY_HOST_MISSING_TEXT =
+  'Your desktop shows no tray icons, so closing this window minimizes it. To keep ntfy Tray in the top bar, ' +
+  'install the AppIndicator and KStatusNotifierItem Support extension.';
+
+/** Where each system keeps the switch (the wording of its settings app). */
+export function notificationsRefusedText(platform: NodeJS.Platform): string {
+  switch (platform) {
+    case 'darwin':
+      return "macOS is not showing ntfy Tray's notifications. Allow them in System Settings → Notifications → ntfy Tray.";
+    case 'win32':
+      return "Windows is not showing ntfy Tray's notifications. Allow them in Settings → System → Notifications → ntfy Tray.";
+    default:
+      return "Your desktop is not showing ntfy Tray's notifications. Allow them in your desktop's notification settings.";
+  }
+}
+
+export interface DesktopNoticesOptions {
+  readonly platform: NodeJS.Platform;
+}
+
+type Listener = (notices: readonly DesktopNoticeDto[]) => void;
+
+export class DesktopNotices {
+  readonly #platform: NodeJS.Platform;
+  readonly #active = new Set<DesktopNoticeId>();
+  readonly #dismissed = new Set<DesktopNoticeId>();
+  readonly #listeners = new Set<Listener>();
+
+  constructor(options: DesktopNoticesOptions) {
+    this.#platform = options.platform;
+  }
+
+  setTrayHostMissing(missing: boolean): void {
+    this.#set('tray-host-missing', missing);
+  }
+
+  setNotificationsRefused(refused: boolean): void {
+    this.#set('notifications-refused', refused);
+  }
+
+  notificationsRefused(): boolean {
+    return this.#active.has('notifications-refused');
+  }
+
+  /** The dismissals kept from earlier runs (see notice-dismissals.ts). */
+  restoreDismissed(ids: readonly DesktopNoticeId[]): void {
+    const before = this.#signature();
+    for (const id of ids) if (isDismissible(id)) this.#dismissed.add(id);
+    this.#emitIfChanged(before);
+  }
+
+  /** False for a notice that cannot be dismissed (it ends with its cause instead). */
+  dismiss(id: DesktopNoticeId): boolean {
+    if (!isDismissible(id)) return false;
+    const before = this.#signature();
+    this.#dismissed.add(id);
+    this.#emitIfChanged(before);
+    return true;
+  }
+
+  dismissed(): readonly DesktopNoticeId[] {
+    return DESKTOP_NOTICE_IDS.filter((id) => this.#dismissed.has(id));
+  }
+
+  /** The notices to show now, in a fixed order. */
+  list(): readonly DesktopNoticeDto[] {
+    return DESKTOP_NOTICE_IDS.filter((id) => this.#active.has(id) && !this.#dismissed.has(id)).map((id) => ({
+      id,
+      text: id === 'tray-host-missing' ? TRAY_HOST_MISSING_TEXT : notificationsRefusedText(this.#platform),
+      dismissible: isDismissible(id),
+    }));
+  }
+
+  /** Called with the new list whenever what list() answers changes. */
+  onChange(listener: Listener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #set(id: DesktopNoticeId, active: boolean): void {
+    const before = this.#signature();
+    if (active) this.#active.add(id);
+    else this.#active.delete(id);
+    this.#emitIfChanged(before);
+  }
+
+  #signature(): string {
+    return this.list()
+      .map((notice) => notice.id)
+      .join(',');
+  }
+
+  #emitIfChanged(before: string): void {
+    if (this.#signature() === before) return;
+    const notices = this.list();
+    for (const listener of [...this.#listeners]) listener(notices);
+  }
+}
+
+function isDismissible(id: DesktopNoticeId): boolean {
+  return id === 'tray-host-missing';
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { DesktopNoticeDto } from '../../../../preload/contract.ts';
+import {
+  DesktopNotices,
+  notificationsRefusedText,
+  TRAY_HOST_MISSING_TEXT,
+} from '../../../../main/core/notices/desktop-notices.ts';
+
+function setUp(platform: NodeJS.Platform = 'linux') {
+  const notices = new DesktopNotices({ platform });
+  const changes: (readonly DesktopNoticeDto[])[] = [];
+  notices.onChange((list) => changes.push(list));
+  return { notices, changes };
+}
+
+describe('DesktopNotices', () => {
+  it('has nothing to say while the desktop does everything', () => {
+    const { notices } = setUp();
+    expect(notices.list()).toEqual([]);
+    expect(notices.notificationsRefused()).toBe(false);
+  });
+
+  it('says how to get a tray when the tray host is missing, as a dismissible notice', () => {
+    const { notices, changes } = setUp();
+    notices.setTrayHostMissing(true);
+    const expected = [{ id: 'tray-host-missing', text: TRAY_HOST_MISSING_TEXT, dismissible: true }];
+    expect(notices.list()).toEqual(expected);
+    expect(changes).toEqual([expected]);
+    expect(TRAY_HOST_MISSING_TEXT).toContain('AppIndicator and KStatusNotifierItem Support');
+  });
+
+  it('never shows a dismissed notice again, and tells listeners once', () => {
+    const { notices, changes } = setUp();
+    notices.setTrayHostMissing(true);
+    expect(notices.dismiss('tray-host-missing')).toBe(true);
+    expect(notices.list()).toEqual([]);
+    notices.setTrayHostMissing(true);
+    expect(changes).toEqual([[{ id: 'tray-host-missing', text: TRAY_HOST_MISSING_TEXT, dismissible: true }], []]);
+    expect(notices.dismissed()).toEqual(['tray-host-missing']);
+  });
+
+  it('keeps a dismissal restored from an earlier run, without telling anyone', () => {
+    const { notices, changes } = setUp();
+    notices.restoreDismissed(['tray-host-missing']);
+    notices.setTrayHostMissing(true);
+    expect(notices.list()).toEqual([]);
+    expect(changes).toEqual([]);
+  });
+
+  it('says where to allow refused notifications, per system, until a popup is shown again', () => {
+    const { notices, changes } = setUp('darwin');
+    notices.setNotificationsRefused(true);
+    expect(notices.notificationsRefused()).toBe(true);
+    expect(notices.list()).toEqual([
+      {
+        id: 'notifications-refused',
+        text: "macOS is not showing ntfy Tray's notifications. Allow them in System Settings → Notifications → ntfy Tray.",
+        dismissible: false,
+      },
+    ]);
+    notices.setNotificationsRefused(false);
+    expect(notices.list()).toEqual([]);
+    expect(changes).toHaveLength(2);
+    expect(notificationsRefusedText('win32')).toContain('Windows');
+  });
+
+  it('refuses to dismiss the refused-notifications notice, which ends with its cause', () => {
+    const { notices } = setUp('darwin');
+    notices.setNotificationsRefused(true);
+    expect(notices.dismiss('notifications-refused')).toBe(false);
+    expect(notices.list().map((notice) => notice.id)).toEqual(['notifications-refused']);
+  });
+
+  it('tells listeners nothing when a report changes nothing', () => {
+    const { notices, changes } = setUp();
+    notices.setNotificationsRefused(false);
+    notices.setTrayHostMissing(false);
+    expect(changes).toEqual([]);
+  });
+});

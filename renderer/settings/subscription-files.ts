@@ -4,6 +4,7 @@
  * what it could not read, item by item; the core still validates every one when it is saved.
  */
 import { parse as parseYaml } from 'yaml';
+import { INVALID_SERVER_URL, normalizeServerUrl, serverUrlError } from '../../common/server-url.ts';
 import { topicNameError } from '../../common/topic-name.ts';
 import { isTransportKind, NTFY_TRANSPORTS } from '../../common/transports.ts';
 import type { FiltersDto, PriorityDto, SubscriptionDto, SubscriptionInput } from '../../preload/contract.ts';
@@ -106,10 +107,9 @@ export function serializeSubscriptions(subscriptions: readonly SubscriptionDto[]
 
 /** `https://Host/base/` → `https://host/base`: the same form the core keys servers by. */
 export function normalizeServer(text: string): string {
-  if (!/^https?:\/\//i.test(text) || !URL.canParse(text)) throw new ItemError('server must be an http(s) URL');
-  const url = new URL(text);
-  if (url.username !== '' || url.password !== '') throw new ItemError('server must not contain credentials');
-  return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
+  const error = serverUrlError(text);
+  if (error !== undefined) throw new ItemError(`server ${error.message}`);
+  return normalizeServerUrl(text);
 }
 
 function checkTopic(topic: string): string {
@@ -377,7 +377,7 @@ export function parseClientYml(text: string, options: ClientYmlOptions): ImportP
     try {
       defaultHost = normalizeServer(hostValue);
     } catch {
-      return { ok: false, error: `default-host "${hostValue}" must be an http(s) URL` };
+      return { ok: false, error: `default-host "${hostValue}" ${INVALID_SERVER_URL.message}` };
     }
   }
   // The CLI uses the default credentials and command for every subscription that has none of its own.

@@ -1,3 +1,5 @@
+import { serverUrlOf } from '../../common/server-url.ts';
+
 /** `https://ntfy.example.com/alerts` → server `https://ntfy.example.com`, topic `alerts`; anything else: undefined. */
 export function splitTopicUrl(text: string): { readonly server: string; readonly topic: string } | undefined {
   const trimmed = text.trim();
@@ -15,9 +17,4 @@ export function splitTopicUrl(text: string): { readonly server: string; readonly
  * A server URL in the form the core stores it (`https://Ntfy.sh/` → `https://ntfy.sh`), to tell whether two typed
  * servers are the same one; undefined when it is not an http(s) URL.
  */
-export function serverKey(text: string): string | undefined {
-  const trimmed = text.trim();
-  if (!/^https?:\/\//i.test(trimmed) || !URL.canParse(trimmed)) return undefined;
-  const url = new URL(trimmed);
-  return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
-}
+export const serverKey: (text: string) => string | undefined = serverUrlOf;

@@ -421,7 +421,7 @@ test('field errors sit next to their field: duplicate topic, bad topic, bad serv
   await form.getByLabel('Topic').fill('editor-fine');
   await form.getByLabel('Server').fill('ftp://example.com');
   await saveButton.click();
-  await expect(form.getByLabel('Server')).toHaveAccessibleDescription('must be an http(s) URL');
+  await expect(form.getByLabel('Server')).toHaveAccessibleDescription('must be an http or https URL');
   await expect(form.getByLabel('Topic')).not.toHaveAttribute('aria-invalid', 'true');
 
   await form.getByLabel('Server').fill(ntfy.url);

@@ -15,13 +15,13 @@ import type {
   SubscriptionInput,
   SubscriptionTestOutcome,
 } from '../../../preload/contract.ts';
+import { INVALID_SERVER_URL, serverUrlOf } from '../../../common/server-url.ts';
 import { isValidTopicName, topicNameError } from '../../../common/topic-name.ts';
 import type { AppTransportKind } from '../../../common/transports.ts';
 import { isAllowedExternalUrl } from '../delivery/external-url.ts';
 import type { HttpActionResult } from '../delivery/http-action.ts';
 import { type NotificationAction, toNotificationAction } from '../delivery/notification-content.ts';
 import type { ConnectionStatus } from '../engine/connection-types.ts';
-import { normalizeServerUrl } from '../engine/groups.ts';
 import type { CheckTopicAccess } from '../engine/http-requests.ts';
 import { NO_NOTICE_REQUESTS, type NoticeRequests } from '../notices/notice-requests.ts';
 import type { Logger } from '../ports.ts';
@@ -105,15 +105,6 @@ function keychainError<T>(error: unknown): BridgeResult<T> {
   if (error instanceof SecretStoreUnavailableError)
     return fail({ code: 'keychain-unavailable', message: error.message });
   throw error;
-}
-
-function normalizeServer(server: string): string | undefined {
-  try {
-    const url = normalizeServerUrl(server);
-    return /^https?:\/\//.test(url) ? url : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function serverAuth(settings: Settings, server: string): ServerAuth {
@@ -213,8 +204,8 @@ export function createAppService(options: AppServiceOptions): AppRequests {
     },
 
     saveSubscription: async (input) => {
-      const server = normalizeServer(input.server);
-      if (server === undefined) return validationFailed([{ path: 'server', message: 'must be an http(s) URL' }]);
+      const server = serverUrlOf(input.server);
+      if (server === undefined) return validationFailed([{ path: 'server', message: INVALID_SERVER_URL.message }]);
       const topicError = topicNameError(input.topic);
       if (topicError !== undefined) return validationFailed([{ path: 'topic', message: topicError.message }]);
       // The bridge takes every ntfy stream; the app offers all but raw, and says why (common/transports.ts).
@@ -250,7 +241,7 @@ export function createAppService(options: AppServiceOptions): AppRequests {
     },
 
     testSubscription: async (input) => {
-      const server = normalizeServer(input.server);
+      const server = serverUrlOf(input.server);
       if (server === undefined || !isValidTopicName(input.topic)) {
         return fail({ code: 'invalid-argument', message: 'a valid server URL and topic are needed to test' });
       }
@@ -277,8 +268,8 @@ export function createAppService(options: AppServiceOptions): AppRequests {
     },
 
     setCredentials: async (input: CredentialsInput) => {
-      const server = normalizeServer(input.server);
-      if (server === undefined) return validationFailed([{ path: 'server', message: 'must be an http(s) URL' }]);
+      const server = serverUrlOf(input.server);
+      if (server === undefined) return validationFailed([{ path: 'server', message: INVALID_SERVER_URL.message }]);
       const entry: ServerSettings =
         input.kind === 'basic'
           ? { url: server, auth: { kind: 'basic', user: input.user } }
@@ -304,8 +295,8 @@ export function createAppService(options: AppServiceOptions): AppRequests {
     },
 
     clearCredentials: async (serverUrl) => {
-      const server = normalizeServer(serverUrl);
-      if (server === undefined) return validationFailed([{ path: 'server', message: 'must be an http(s) URL' }]);
+      const server = serverUrlOf(serverUrl);
+      if (server === undefined) return validationFailed([{ path: 'server', message: INVALID_SERVER_URL.message }]);
       const entry = settings.get().servers.find((item) => item.url === server);
       const ref = entry === undefined ? undefined : secretRefFor(entry);
       try {

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { SinceValue } from '../protocol/since.ts';
 import { canonicalFilters, identityOf } from '../protocol/resume-key.ts';
 import type { Credentials, SubscribeFilters, TransportKind } from '../protocol/subscribe-request.ts';
+import { normalizeServerUrl } from '../../../common/server-url.ts';
 import type { ConnectionSpec } from './connection-types.ts';
 
 export interface Subscription {
@@ -23,13 +24,8 @@ export interface GroupOptions {
   readonly initialSince: SinceValue;
 }
 
-/** `https://Ntfy.sh/` → `https://ntfy.sh`; keeps a base path (`https://host/ntfy`). */
-export function normalizeServerUrl(server: string): string {
-  const url = new URL(server);
-  url.hash = '';
-  url.search = '';
-  return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
-}
+// The core's modules that key by server import it from here; the rule itself is common/server-url.ts.
+export { normalizeServerUrl };
 
 /** Changes when the secret changes, never reveals it; kept in memory only, to restart on a credentials change. */
 export function credentialsFingerprint(credentials: Credentials): string {

@@ -175,7 +175,7 @@ describe('parseSubscriptionsJson', () => {
     expect(plan.problems).toEqual([
       { label: 'item 2', message: 'must be an object' },
       { label: 'item 3 (bad topic!)', message: 'topic must be 1-64 characters of A-Z a-z 0-9 _ - (got "bad topic!")' },
-      { label: 'item 4 (ftp)', message: 'server must be an http(s) URL' },
+      { label: 'item 4 (ftp)', message: 'server must be an http or https URL' },
       { label: 'item 5 (secretive)', message: 'has an unknown field "password"' },
       { label: 'item 6 (slow)', message: 'transport must be one of json, sse, ws, raw' },
       { label: 'item 7 (loud)', message: 'minPriority must be a whole number from 1 to 5' },
@@ -364,7 +364,7 @@ subscribe:
     expect(errorOf(parseClientYml('default-host: https://ntfy.sh\n', appDefault))).toBe('has no subscribe: list');
     expect(errorOf(parseClientYml('subscribe:\n  topic: alerts\n', appDefault))).toBe('has no subscribe: list');
     expect(errorOf(parseClientYml('default-host: ftp://x\nsubscribe: []\n', appDefault))).toBe(
-      'default-host "ftp://x" must be an http(s) URL',
+      'default-host "ftp://x" must be an http or https URL',
     );
     expect(errorOf(parseClientYml('default-host: [a]\nsubscribe: []\n', appDefault))).toBe(
       'default-host must be a URL',

@@ -3,7 +3,7 @@
  * secret-named keys are refused outright, and every issue carries its path. On success it returns a fresh,
  * normalized copy (server URLs in `normalizeServerUrl` form), so callers never keep a reference to untrusted input.
  */
-import { normalizeServerUrl } from '../../engine/groups.ts';
+import { normalizeServerUrl, serverUrlError } from '../../../../common/server-url.ts';
 import { APP_TRANSPORTS, type AppTransportKind } from '../../../../common/transports.ts';
 import type { SubscribeFilters } from '../../protocol/subscribe-request.ts';
 import { PRIORITY_FILTER_VALUES } from '../../protocol/subscribe-request.ts';
@@ -35,14 +35,7 @@ const ID = /^[-_A-Za-z0-9]{1,64}$/;
 const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 
 function checkUrl(value: string): string | undefined {
-  try {
-    const url = new URL(value);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must be an http or https URL';
-    if (url.username !== '' || url.password !== '') return 'must not contain credentials';
-    return undefined;
-  } catch {
-    return 'must be an http or https URL';
-  }
+  return serverUrlError(value)?.message;
 }
 
 /** Reads a server URL and returns it normalized (the form every comparison and keychain entry uses). */

@@ -93,7 +93,7 @@ describe('subscriptions', () => {
     });
     expect(await service.saveSubscription({ server: 'ftp://x', topic: 'a' })).toMatchObject({
       ok: false,
-      error: { fields: { server: 'must be an http(s) URL' } },
+      error: { fields: { server: 'must be an http or https URL' } },
     });
     expect(await service.saveSubscription({ server: server.url, topic: 'bad topic' })).toMatchObject({
       ok: false,

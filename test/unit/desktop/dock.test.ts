@@ -3,23 +3,24 @@ import { hideDockInDevelopment } from '../../../main/desktop/dock.ts';
 import { createFakeElectron } from '../../fakes/electron.ts';
 
 describe('hideDockInDevelopment', () => {
-  it('hides the Dock icon under npm start on macOS, as LSUIElement does for the packaged app', () => {
+  it('hides the Dock icon under npm start on macOS once the app is ready, as LSUIElement does when packaged', async () => {
     const { app } = createFakeElectron({ platform: 'darwin', isPackaged: false });
 
-    expect(hideDockInDevelopment({ app, platform: 'darwin' })).toBe(true);
+    expect(await hideDockInDevelopment({ app, platform: 'darwin' })).toBe(true);
 
     expect(app.dock?.visible).toBe(false);
+    expect(app.calls).toContain('whenReady');
   });
 
-  it('leaves the packaged macOS app alone (its Info.plist already has no Dock icon)', () => {
+  it('leaves the packaged macOS app alone (its Info.plist already has no Dock icon)', async () => {
     const { app } = createFakeElectron({ platform: 'darwin', isPackaged: true });
 
-    expect(hideDockInDevelopment({ app, platform: 'darwin' })).toBe(false);
+    expect(await hideDockInDevelopment({ app, platform: 'darwin' })).toBe(false);
 
     expect(app.dock?.visible).toBe(true);
   });
 
-  it.each(['linux', 'win32'] as const)('never reads app.dock on %s, where Electron has none', (platform) => {
+  it.each(['linux', 'win32'] as const)('never reads app.dock on %s, where Electron has none', async (platform) => {
     const { app } = createFakeElectron({ platform, isPackaged: false });
     const strictApp = new Proxy(app, {
       get(target, property, receiver) {
@@ -28,6 +29,6 @@ describe('hideDockInDevelopment', () => {
       },
     });
 
-    expect(hideDockInDevelopment({ app: strictApp, platform })).toBe(false);
+    expect(await hideDockInDevelopment({ app: strictApp, platform })).toBe(false);
   });
 });

@@ -4,6 +4,7 @@
  * what it could not read, item by item; the core still validates every one when it is saved.
  */
 import { parse as parseYaml } from 'yaml';
+import { INVALID_PRIORITY_FILTER, invalidPriorityFilterValue } from '../../common/priority-filter.ts';
 import { INVALID_SERVER_URL, normalizeServerUrl, serverUrlError } from '../../common/server-url.ts';
 import { topicNameError } from '../../common/topic-name.ts';
 import { isTransportKind, NTFY_TRANSPORTS } from '../../common/transports.ts';
@@ -54,8 +55,6 @@ export interface ImportPlan {
 export type ImportParseResult =
   { readonly ok: true; readonly plan: ImportPlan } | { readonly ok: false; readonly error: string };
 
-// What the server accepts in the `priority` filter (https://docs.ntfy.sh/subscribe/api/#filter-messages).
-const PRIORITY_FILTER_VALUES = new Set(['1', '2', '3', '4', '5', 'min', 'low', 'default', 'high', 'max', 'urgent']);
 const DISPLAY_NAME_MAX = 100;
 const FILTER_TEXT_MAX = 1000;
 
@@ -119,10 +118,8 @@ function checkTopic(topic: string): string {
 }
 
 function checkPriorityFilter(values: readonly string[]): string[] {
-  const bad = values.find((value) => !PRIORITY_FILTER_VALUES.has(value));
-  if (bad !== undefined) {
-    throw new ItemError(`priority filter "${bad}" must be 1 to 5 or min, low, default, high, max, urgent`);
-  }
+  const bad = invalidPriorityFilterValue(values);
+  if (bad !== undefined) throw new ItemError(`priority filter "${bad}" ${INVALID_PRIORITY_FILTER.message}`);
   return [...values];
 }
 

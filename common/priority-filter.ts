@@ -1,0 +1,30 @@
+import type { RuleError } from './rule-error.ts';
+
+/**
+ * What ntfy accepts in the `priority` filter of a subscription (https://docs.ntfy.sh/subscribe/api/#filter-messages):
+ * a number 1 to 5 or a name; anything else makes the server answer 400. Sent comma-joined, any of them matches.
+ */
+export const PRIORITY_FILTER_VALUES: ReadonlySet<string> = new Set([
+  '1',
+  '2',
+  '3',
+  '4',
+  '5',
+  'min',
+  'low',
+  'default',
+  'high',
+  'max',
+  'urgent',
+]);
+
+/** Said of a priority filter value the server would refuse. */
+export const INVALID_PRIORITY_FILTER: RuleError<'invalid-priority-filter'> = {
+  code: 'invalid-priority-filter',
+  message: 'must be 1 to 5 or min, low, default, high, max, urgent',
+};
+
+/** The first value of `values` the server would refuse, or undefined when it takes them all. */
+export function invalidPriorityFilterValue(values: readonly string[]): string | undefined {
+  return values.find((value) => !PRIORITY_FILTER_VALUES.has(value));
+}

@@ -19,6 +19,11 @@ export interface LaunchAppOptions {
   /** The app folder holding package.json, dist/ and assets/; this repository unless given. */
   readonly appDir?: string;
   readonly args?: readonly string[];
+  /**
+   * Leaves NTFY_TRAY_USER_DATA_DIR unset, so the app finds its data folder as it does for a user (from HOME and
+   * XDG_DATA_HOME, which still sit in `<userDataDir>.home`). `userDataDir` is then only where that home goes.
+   */
+  readonly userFolders?: boolean;
 }
 
 export interface ExitInfo {
@@ -76,7 +81,7 @@ function isolatedEnv(options: LaunchAppOptions): NodeJS.ProcessEnv {
     XDG_CACHE_HOME: path.join(home, '.cache'),
     // A socket path that does not exist: the app's D-Bus connect fails fast and it uses Electron notifications.
     DBUS_SESSION_BUS_ADDRESS: `unix:path=${options.userDataDir}.no-bus`,
-    NTFY_TRAY_USER_DATA_DIR: options.userDataDir,
+    NTFY_TRAY_USER_DATA_DIR: options.userFolders === true ? undefined : options.userDataDir,
     ...options.env,
   };
 }

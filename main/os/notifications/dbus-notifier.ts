@@ -38,6 +38,12 @@ export interface DbusNotifierOptions {
   readonly desktopEntry?: string;
 }
 
+const BUS_DAEMON = {
+  destination: 'org.freedesktop.DBus',
+  path: '/org/freedesktop/DBus',
+  interface: 'org.freedesktop.DBus',
+} as const;
+
 /** D-Bus errors that mean nobody serves org.freedesktop.Notifications (or D-Bus activation of it failed). */
 function isMissingServer(error: unknown): boolean {
   const name = error instanceof DbusCallError ? (error.dbusName ?? '') : '';
@@ -74,9 +80,33 @@ async function callServer(
   }
 }
 
+/** Asks the bus daemon itself (never the notification server) whether somebody owns the server's name now. */
+async function serverIsRunning(connection: DbusConnection): Promise<boolean> {
+  const [hasOwner] = await connection.call({
+    ...BUS_DAEMON,
+    member: 'NameHasOwner',
+    signature: 's',
+    body: [NOTIFICATIONS_SERVICE.destination],
+  });
+  return hasOwner === true;
+}
+
+/** GetCapabilities and GetServerInformation: the two questions the server itself answers before we use it. */
+async function askServer(connection: DbusConnection, log: Logger): Promise<ServerCapabilities> {
+  const [names] = await callServer(connection, 'GetCapabilities');
+  const [name, vendor, version, specVersion] = await callServer(connection, 'GetServerInformation');
+  log.log('info', 'notification server', { name, vendor, version, specVersion, capabilities: names });
+  return parseCapabilities(names);
+}
+
 /**
- * Connects, subscribes to the server's signals and asks once what it can do. Rejects with
+ * Connects, subscribes to the server's signals and learns what the server can do. Rejects with
  * NotificationServerUnavailableError when there is no session bus or no notification server on it.
+ *
+ * A server that is already running is not waited for: the app's start waits for this function (the window's first
+ * requests wait for the core, which waits for its notifier), and a busy or hung server may take up to the 25 s call
+ * deadline to answer. Its answers arrive in the background and the first popup waits for them. A server that is not
+ * running yet is asked at once, since only that call can start it (D-Bus activation) or show that there is none.
  */
 export async function openDbusNotifier(options: DbusNotifierOptions): Promise<DbusNotifier> {
   let connection: DbusConnection;
@@ -86,13 +116,13 @@ export async function openDbusNotifier(options: DbusNotifierOptions): Promise<Db
     throw toNotifierError(error);
   }
   try {
-    const [names] = await callServer(connection, 'GetCapabilities');
-    const [name, vendor, version, specVersion] = await callServer(connection, 'GetServerInformation');
-    options.log.log('info', 'notification server', { name, vendor, version, specVersion, capabilities: names });
-    return await DbusNotifier.start(connection, parseCapabilities(names), options);
+    const running = await serverIsRunning(connection);
+    const asked = askServer(connection, options.log);
+    if (!running) await asked;
+    return await DbusNotifier.start(connection, asked, options);
   } catch (error) {
     await connection.close();
-    throw error;
+    throw toNotifierError(error);
   }
 }
 
@@ -101,7 +131,8 @@ type ClosedListener = (id: string, reason: NotificationClosedReason) => void;
 
 export class DbusNotifier implements Notifier {
   readonly #connection: DbusConnection;
-  readonly #server: ServerCapabilities;
+  /** The server's answers to GetCapabilities/GetServerInformation, pending or known; undefined after a failure. */
+  #server: Promise<ServerCapabilities> | undefined;
   readonly #options: DbusNotifierOptions;
   readonly #serverIds = new Map<string, number>();
   readonly #ourIds = new Map<number, string>();
@@ -114,19 +145,19 @@ export class DbusNotifier implements Notifier {
   #removeMatches: (() => Promise<void>)[] = [];
   #disposed = false;
 
-  private constructor(connection: DbusConnection, server: ServerCapabilities, options: DbusNotifierOptions) {
+  private constructor(connection: DbusConnection, options: DbusNotifierOptions) {
     this.#connection = connection;
-    this.#server = server;
     this.#options = options;
   }
 
-  /** Use openDbusNotifier(); this only wires a connection that already answered. */
+  /** Use openDbusNotifier(); this wires a connected bus, while the server's answers may still be on their way. */
   static async start(
     connection: DbusConnection,
-    server: ServerCapabilities,
+    server: Promise<ServerCapabilities>,
     options: DbusNotifierOptions,
   ): Promise<DbusNotifier> {
-    const notifier = new DbusNotifier(connection, server, options);
+    const notifier = new DbusNotifier(connection, options);
+    notifier.#keepServerAnswers(server);
     notifier.#stopSignals = connection.onSignal((signal) => {
       notifier.#onSignal(signal);
     });
@@ -138,11 +169,12 @@ export class DbusNotifier implements Notifier {
 
   show(request: NotifierShowRequest): Promise<void> {
     return this.#serially(request.id, async () => {
+      const capabilities = await this.#serverCapabilities();
       const replacesId = this.#serverIds.get(request.id) ?? 0;
       const args = notifyArguments(request, {
         appName: this.#options.appName ?? 'ntfy Tray',
         replacesId,
-        capabilities: this.#server,
+        capabilities,
         defaultActionLabel: 'Open',
         ...(this.#options.appIconPath === undefined ? {} : { appIconPath: this.#options.appIconPath }),
         ...(this.#options.desktopEntry === undefined ? {} : { desktopEntry: this.#options.desktopEntry }),
@@ -190,9 +222,9 @@ export class DbusNotifier implements Notifier {
     return () => this.#closedListeners.delete(listener);
   }
 
-  capabilities(): Promise<{ readonly actions: boolean; readonly images: boolean; readonly sound: boolean }> {
-    const { actions, images, sound } = this.#server;
-    return Promise.resolve({ actions, images, sound });
+  async capabilities(): Promise<{ readonly actions: boolean; readonly images: boolean; readonly sound: boolean }> {
+    const { actions, images, sound } = await this.#serverCapabilities();
+    return { actions, images, sound };
   }
 
   /** Disconnects. Popups already shown stay up; their clicks then reach nobody. */
@@ -208,6 +240,22 @@ export class DbusNotifier implements Notifier {
       this.#options.log.log('debug', 'RemoveMatch failed while disposing; closing anyway', { error });
     }
     await this.#connection.close();
+  }
+
+  #serverCapabilities(): Promise<ServerCapabilities> {
+    if (this.#server !== undefined) return this.#server;
+    const asked = askServer(this.#connection, this.#options.log);
+    this.#keepServerAnswers(asked);
+    return asked;
+  }
+
+  /** A failed asking (a server slower than the call deadline, or gone) is forgotten: the next popup asks again. */
+  #keepServerAnswers(asked: Promise<ServerCapabilities>): void {
+    this.#server = asked;
+    asked.catch((error: unknown) => {
+      this.#options.log.log('warn', 'the notification server did not say what it can do', { error });
+      if (this.#server === asked) this.#server = undefined;
+    });
   }
 
   #serially(id: string, task: () => Promise<void>): Promise<void> {

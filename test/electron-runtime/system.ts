@@ -11,6 +11,9 @@ export interface SystemRuntime {
   readonly notifications: NotificationStandIn[];
 }
 
+/** Set to `1` in the app's environment (launchApp's `env`) to make every Notification 'failed' instead of shown. */
+export const REFUSE_NOTIFICATIONS_SWITCH = 'ELECTRON_STAND_IN_REFUSE_NOTIFICATIONS';
+
 export class NotificationStandIn extends EventEmitter {
   readonly options: Readonly<Record<string, unknown>>;
   #shown = false;
@@ -22,6 +25,12 @@ export class NotificationStandIn extends EventEmitter {
   }
 
   show(): void {
+    // Test switch: the notification center refuses every popup, as macOS does for an app not allowed to notify.
+    // Electron then emits 'failed' (event, error) and never 'show'.
+    if (process.env[REFUSE_NOTIFICATIONS_SWITCH] === '1') {
+      this.emit('failed', {}, 'Notifications are not allowed for this application');
+      return;
+    }
     this.#shown = true;
     this.emit('show', {});
   }

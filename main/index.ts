@@ -25,6 +25,9 @@ import { type AppCore, startAppCore } from './core/app/app-core.ts';
 import { downloadImage } from './core/delivery/attachment-cache.ts';
 import { isAllowedExternalUrl } from './core/delivery/external-url.ts';
 import { createConsoleLogger } from './core/logging.ts';
+import { DesktopNotices } from './core/notices/desktop-notices.ts';
+import { createNoticeDismissals, NOTICE_DISMISSALS_FILE } from './core/notices/notice-dismissals.ts';
+import { createNoticeRequests } from './core/notices/notice-requests.ts';
 import type { Clock, Notifier, NotifierShowRequest } from './core/ports.ts';
 import { SqliteHistoryStore } from './core/store/history/index.ts';
 import { createKeytarSecretStore } from './core/store/secrets/keytar-secret-store.ts';
@@ -74,7 +77,7 @@ const clock: Clock = {
 };
 
 /** D-Bus on Linux (buttons, urgency, replace); Electron's Notification elsewhere, and as the Linux fallback. */
-async function openNotifier(): Promise<Notifier> {
+async function openNotifier(notices: DesktopNotices): Promise<Notifier> {
   if (process.platform === 'win32') prepareWindowsToasts(app, APP_ID);
   if (process.platform === 'linux') {
     try {
@@ -89,14 +92,21 @@ async function openNotifier(): Promise<Notifier> {
       log.log('warn', 'no D-Bus notification server; using Electron notifications', { error: String(error) });
     }
   }
-  return new ElectronNotifier({ Notification, log: log.child('notifier'), appIconPath: appIcon });
+  return new ElectronNotifier({
+    Notification,
+    log: log.child('notifier'),
+    appIconPath: appIcon,
+    onRefusalChange: (refused) => {
+      notices.setNotificationsRefused(refused);
+    },
+  });
 }
 
 /**
  * Linux: is there a StatusNotifier host to show the tray icon? Asked once at start on its own connection; until it
  * answers, and if the bus cannot be asked, the window hides to the tray as everywhere else.
  */
-function watchTrayHost(): () => boolean {
+function watchTrayHost(notices: DesktopNotices): () => boolean {
   let host: TrayHost = 'unknown';
   if (process.platform !== 'linux') return () => true;
   const ask = async (): Promise<void> => {
@@ -107,6 +117,7 @@ function watchTrayHost(): () => boolean {
       await bus.close();
     }
     if (host === 'missing') log.log('warn', 'no tray host on this desktop: closing the window minimizes it');
+    notices.setTrayHostMissing(host === 'missing');
   };
   ask().catch((error: unknown) => {
     log.log('info', 'could not ask for a tray host', { error: String(error) });
@@ -117,6 +128,7 @@ function watchTrayHost(): () => boolean {
 async function main(): Promise<void> {
   // The tray exists before the core does (it is created when the app is ready); commands find the core here.
   const late: { core?: AppCore } = {};
+  const notices = new DesktopNotices({ platform: process.platform });
   const result = await launchDesktopApp({
     desktop: {
       electron,
@@ -127,7 +139,7 @@ async function main(): Promise<void> {
         trayIconFor: (variant) => selectTrayIconPath(assetsDir, process.platform, variant),
       },
       platform: process.platform,
-      trayVisible: watchTrayHost(),
+      trayVisible: watchTrayHost(notices),
       startHidden: wasLaunchedAtLogin({ app, platform: process.platform, argv: process.argv }),
       userDataDir: process.env['NTFY_TRAY_USER_DATA_DIR'],
       log,
@@ -140,7 +152,7 @@ async function main(): Promise<void> {
     },
     ipcMain,
     isTrustedSender: (url) => isRendererPage(url, indexHtml),
-    openCore: (desktop) => openCore(desktop, late),
+    openCore: (desktop) => openCore(desktop, late, notices),
     log,
   });
   if (result.kind !== 'running') return;
@@ -178,14 +190,19 @@ async function main(): Promise<void> {
 }
 
 /** History, notifier and engine: what the window's requests wait for (see main/desktop/launch.ts). */
-async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore }) {
+async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore }, notices: DesktopNotices) {
   const userData = app.getPath('userData');
+  const dismissals = createNoticeDismissals({
+    file: path.join(userData, NOTICE_DISMISSALS_FILE),
+    log: log.child('notices'),
+  });
+  notices.restoreDismissed(await dismissals.read());
   const settings = openDesktopSettingsStore({ ElectronStore, userDataDir: userData, log: log.child('settings') });
   const history = await SqliteHistoryStore.open({ dataDir: userData });
   const updateTray = (): void => {
     if (late.core === undefined) return;
     const state = late.core.trayState();
-    desktop.tray.update(buildTrayModel(state));
+    desktop.tray.update(buildTrayModel({ ...state, notificationsRefused: notices.notificationsRefused() }));
     desktop.tray.showUnread(state.unread);
     // The launcher badge (Unity-style Linux); macOS shows no Dock icon (LSUIElement), hence the menu-bar title.
     app.setBadgeCount(state.unread);
@@ -194,7 +211,7 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
   const hooksEnabled = testHooksEnabled(process.env, app);
   let notifier: Notifier;
   try {
-    notifier = await openNotifier();
+    notifier = await openNotifier(notices);
   } catch (error) {
     await history.close();
     throw error;
@@ -241,14 +258,23 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
   });
   late.core = started;
   updateTray();
+  notices.onChange((list) => {
+    desktop.mainWindow.send(ipcEvents.noticesChanged, list);
+    updateTray();
+  });
   if (hooksEnabled) {
-    installTestHooks(globalThis, { shownNotifications, trayModel: () => buildTrayModel(started.trayState()) });
+    installTestHooks(globalThis, {
+      shownNotifications,
+      trayModel: () =>
+        buildTrayModel({ ...started.trayState(), notificationsRefused: notices.notificationsRefused() }),
+    });
     log.log('warn', 'test hooks are installed (NTFY_TRAY_TEST_HOOKS=1)');
   }
   return {
     started,
     settings,
-    service: started.service,
+    // app-core does not take the notices (yet), so their two requests join its service here.
+    service: { ...started.service, ...createNoticeRequests({ notices, dismissals, log: log.child('notices') }) },
     // Stop the engine first (what was read gets stored), then close the database.
     stop: async () => {
       await started.stop();

@@ -8,7 +8,7 @@
  */
 import type { Logger } from '../core/ports.ts';
 import { setXdgAutostart } from '../os/autostart.ts';
-import { setLaunchAgent } from '../os/launch-agent.ts';
+import { removeLaunchAgent, setLaunchAgent } from '../os/launch-agent.ts';
 import { quoteWindowsArgument, quoteWindowsProgram } from '../os/windows-command-line.ts';
 import type { DesktopApp, LoginItemSettings } from './electron-api.ts';
 
@@ -53,6 +53,9 @@ export async function applyStartAtLogin(enabled: boolean, options: StartAtLoginO
   } else if (options.platform === 'darwin') {
     // macOS launches login items without arguments; wasLaunchedAtLogin asks macOS instead.
     options.app.setLoginItemSettings({ openAtLogin: enabled, args: [HIDDEN_FLAG] });
+    // The app and a development checkout share one setting (one data folder): an agent that a development run
+    // left behind would otherwise start the checkout at login whatever the installed app is told.
+    await removeLaunchAgent({ homeDir: options.xdg.homeDir });
   } else {
     await setXdgAutostart(enabled, {
       ...options.xdg,

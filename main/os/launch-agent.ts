@@ -63,16 +63,21 @@ export function launchAgentPlist(options: Pick<LaunchAgentOptions, 'programArgum
  * copy now, and removing it leaves the running app alone.
  */
 export async function setLaunchAgent(enabled: boolean, options: LaunchAgentOptions): Promise<void> {
-  const file = launchAgentPath(options);
   if (!enabled) {
-    await rm(file, { force: true });
+    await removeLaunchAgent(options);
     return;
   }
+  const file = launchAgentPath(options);
   const content = launchAgentPlist(options);
   await mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, content, { mode: 0o644 });
   await rename(temporary, file);
+}
+
+/** Removes the agent if there is one. */
+export async function removeLaunchAgent(options: Pick<LaunchAgentOptions, 'homeDir'>): Promise<void> {
+  await rm(launchAgentPath(options), { force: true });
 }
 
 export async function isLaunchAgentEnabled(options: Pick<LaunchAgentOptions, 'homeDir'>): Promise<boolean> {

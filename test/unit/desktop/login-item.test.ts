@@ -53,9 +53,10 @@ const DEV_MAC = {
   execPath: '/Users/jo/ntfy-tray/node_modules/electron/dist/Electron.app/Contents/MacOS/Electron',
   appPath: '/Users/Jo Doe/Projekte/ntfy-tray',
 };
+// The assisted NSIS installer's per-user default folder is named after productName ("ntfy Tray").
 const PACKAGED_WINDOWS = {
   isPackaged: true,
-  execPath: 'C:\\Users\\Jo Doe\\AppData\\Local\\Programs\\ntfy-tray\\ntfy Tray.exe',
+  execPath: 'C:\\Users\\Jo Doe\\AppData\\Local\\Programs\\ntfy Tray\\ntfy-tray.exe',
 };
 const DEV_WINDOWS = {
   isPackaged: false,
@@ -74,6 +75,19 @@ describe('applyStartAtLogin on macOS', () => {
     expect(app.loginItemSettings).toEqual({ openAtLogin: false, args: ['--hidden'] });
     expect(await isLaunchAgentEnabled({ homeDir: root })).toBe(false);
   });
+
+  it.each([true, false])(
+    'packaged: removes a launch agent a development run left behind (setting %s), as the setting is shared',
+    async (enabled) => {
+      await setUp('darwin', DEV_MAC).apply(true);
+      const { app, apply } = setUp('darwin', PACKAGED_MAC);
+
+      await apply(enabled);
+
+      expect(await isLaunchAgentEnabled({ homeDir: root })).toBe(false);
+      expect(app.loginItemSettings).toEqual({ openAtLogin: enabled, args: ['--hidden'] });
+    },
+  );
 
   it('npm start: a launch agent runs the Electron binary with the app folder and --hidden; no login item', async () => {
     const { app, apply } = setUp('darwin', DEV_MAC);

@@ -30,12 +30,16 @@ export interface ScriptedNotificationServerOptions {
   readonly capabilities?: readonly string[];
   /** Hold the answers to GetCapabilities and GetServerInformation until releaseStartupAnswers(). */
   readonly holdStartupAnswers?: boolean;
+  /** Answer this many GetCapabilities calls (the first ones) with org.freedesktop.DBus.Error.Failed (once released). */
+  readonly refuseCapabilities?: number;
 }
 
 export interface ScriptedNotificationServer {
   readonly notifies: readonly RecordedNotify[];
   /** Server ids of the popups closed by CloseNotification, in order. */
   readonly closed: readonly number[];
+  /** How many GetCapabilities calls arrived so far (answered, refused or held). */
+  capabilityCalls(): number;
   /** Members of the calls received so far and not answered yet (held startup calls). */
   heldCalls(): readonly string[];
   /** Resolves once `count` startup calls are being held (past or future). */
@@ -99,9 +103,21 @@ export async function startScriptedNotificationServer(
     return value;
   };
   let nextServerId = 1;
+  let refusalsLeft = options.refuseCapabilities ?? 0;
+  let capabilityCalls = 0;
+  const askedCapabilities = async (): Promise<string[]> => {
+    capabilityCalls++;
+    const refuse = refusalsLeft > 0;
+    if (refuse) refusalsLeft--;
+    const capabilities = await answerWhenReleased('GetCapabilities', [...(options.capabilities ?? DUNST_CAPABILITIES)]);
+    // dbus-native answers a handler's rejection with an error reply named by `dbusName`.
+    if (refuse)
+      throw Object.assign(new Error('refused by the test'), { dbusName: 'org.freedesktop.DBus.Error.Failed' });
+    return capabilities;
+  };
 
   const implementation = {
-    GetCapabilities: () => answerWhenReleased('GetCapabilities', [...(options.capabilities ?? DUNST_CAPABILITIES)]),
+    GetCapabilities: askedCapabilities,
     GetServerInformation: () =>
       answerWhenReleased('GetServerInformation', ['scripted-test-server', 'ntfy-tray tests', '1.0', '1.2']),
     Notify: (
@@ -153,6 +169,7 @@ export async function startScriptedNotificationServer(
   return {
     notifies,
     closed,
+    capabilityCalls: () => capabilityCalls,
     heldCalls: () => [...held],
     waitForHeldCalls: async (count) => {
       await waitUntil(() => (held.length >= count ? true : undefined));

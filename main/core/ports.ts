@@ -4,16 +4,8 @@
  */
 import type { NtfyMessage, NtfyMessageChange } from './protocol/types.ts';
 
-/** Wall-clock and timer access, injectable so that tests never sleep. Times are milliseconds. */
-export interface Clock {
-  now(): number;
-  setTimeout(callback: () => void, delayMs: number): TimerHandle;
-  clearTimeout(handle: TimerHandle): void;
-}
-
-export interface TimerHandle {
-  readonly id: unknown;
-}
+/** Wall-clock and timer access; declared in common/ beside its one real implementation, `systemClock`. */
+export type { Clock, TimerHandle } from '../../common/clock.ts';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 

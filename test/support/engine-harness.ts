@@ -9,6 +9,7 @@ import type { ConnectionStatus, ConnectionTiming } from '../../main/core/engine/
 import type { Subscription } from '../../main/core/engine/groups.ts';
 import { checkTopicAccess, pollOnce } from '../../main/core/engine/http-requests.ts';
 import { createDeliver, type DeliveredBatch } from '../../main/core/delivery/deliver.ts';
+import { systemClock } from '../../common/clock.ts';
 import type { Clock, HistoryStore } from '../../main/core/ports.ts';
 import type { SinceValue } from '../../main/core/protocol/since.ts';
 import type { NtfyMessage } from '../../main/core/protocol/types.ts';
@@ -17,13 +18,7 @@ import { openTransport } from '../../main/core/transports/index.ts';
 import type { OpenTransport } from '../../main/core/transports/transport.ts';
 import { createRecordingLogger, type RecordingLogger } from '../fakes/logger.ts';
 
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  setTimeout: (callback, delayMs) => ({ id: setTimeout(callback, delayMs) }),
-  clearTimeout: (handle) => {
-    clearTimeout(handle.id as NodeJS.Timeout);
-  },
-};
+export { systemClock };
 
 /** Fast but realistic: reconnects within tens of milliseconds, polls soon after connecting. */
 export const FAST_TIMING: Partial<ConnectionTiming> = {

@@ -17,6 +17,7 @@ import { dispatchRequest, isIpcChannel } from '../../main/core/bridge/dispatch.t
 import { downloadImage } from '../../main/core/delivery/attachment-cache.ts';
 import type { ConnectionTiming } from '../../main/core/engine/connection-types.ts';
 import { createConsoleLogger } from '../../main/core/logging.ts';
+import { systemClock } from '../../common/clock.ts';
 import type { Clock, Logger } from '../../main/core/ports.ts';
 import { SqliteHistoryStore } from '../../main/core/store/history/index.ts';
 import { createKeytarSecretStore } from '../../main/core/store/secrets/keytar-secret-store.ts';
@@ -58,14 +59,6 @@ export interface WebBridge {
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 /** Its own keychain service, so the dev bridge never reads or overwrites the installed app's secrets. */
 const DEV_KEYCHAIN_SERVICE = 'ntfy-tray-dev-web';
-
-const systemClock: Clock = {
-  now: () => Date.now(),
-  setTimeout: (callback, delayMs) => ({ id: setTimeout(callback, delayMs) }),
-  clearTimeout: (handle) => {
-    clearTimeout(handle.id as NodeJS.Timeout);
-  },
-};
 
 function stderrLogger(): Logger {
   return createConsoleLogger({

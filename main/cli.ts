@@ -21,6 +21,7 @@ import { checkTopicAccess, pollOnce } from './core/engine/http-requests.ts';
 import { createConsoleLogger } from './core/logging.ts';
 import type { Clock, Logger, TimerHandle } from './core/ports.ts';
 import { defaultDataDir } from './core/store/data-dir.ts';
+import { readDataDirHolder } from './core/store/data-dir-lock.ts';
 import { SqliteHistoryStore } from './core/store/history/index.ts';
 import { importCursorFile } from './core/store/import-cursor-file.ts';
 import { createEnvSecretSource, firstSecretSource } from './core/store/secrets/env-secret-source.ts';
@@ -139,11 +140,19 @@ function accountIo(log: Logger, sink: OutputSink): AccountIo {
     stderr: writeStderr,
     env: process.env,
     prompt: input.isTTY ? (question) => promptHidden(question, input, writeStderr) : undefined,
-    openStores: (dataDir) =>
-      Promise.resolve({
-        settings: openConfSettingsStore({ dir: dataDirOf(dataDir), log: log.child('settings') }),
+    openStores: (dataDir) => {
+      const dir = dataDirOf(dataDir);
+      // The running app holds the settings in memory and writes them whole: a change made here would be lost.
+      if (readDataDirHolder(dir)?.kind === 'app') {
+        return Promise.reject(
+          new Error(`the ntfy Tray app is running with ${dir} and would write over this change; quit it first`),
+        );
+      }
+      return Promise.resolve({
+        settings: openConfSettingsStore({ dir, log: log.child('settings') }),
         secrets: createKeytarSecretStore({ log: log.child('keychain') }),
-      }),
+      });
+    },
   };
 }
 
@@ -158,22 +167,8 @@ async function subscribe(args: readonly string[], log: Logger, sink: OutputSink)
     return EXIT.usage;
   }
   const dataDir = dataDirOf(parsed.value.dataDir);
-  const settings = openConfSettingsStore({ dir: dataDir, log: log.child('settings') });
-  let subscriptions;
-  try {
-    subscriptions = await applyStoredCredentials(parsed.value.subscriptions, {
-      servers: settings.get().servers,
-      secrets: firstSecretSource([
-        createEnvSecretSource(process.env),
-        createKeytarSecretStore({ log: log.child('keychain') }),
-      ]),
-    });
-  } catch (error) {
-    writeStderr(`ntfy-tray subscribe: ${error instanceof Error ? error.message : String(error)}\n`);
-    return error instanceof MissingSecretError ? EXIT.auth : EXIT.fatal;
-  }
-  for (const secret of runSecrets(subscriptions, process.env)) knownSecrets.add(secret);
-  // One live subscriber per data dir, the app included (--poll stores nothing and needs no lock).
+  // One live subscriber per data dir, the app included (--poll stores nothing and needs no lock). Taken before the
+  // settings are opened: a refused run must not write to a folder the holder is using.
   let lock: DataDirLock | undefined;
   if (!parsed.value.poll) {
     lock = lockDataDirForSubscribe(dataDir, process.pid);
@@ -183,6 +178,21 @@ async function subscribe(args: readonly string[], log: Logger, sink: OutputSink)
     }
   }
   try {
+    const settings = openConfSettingsStore({ dir: dataDir, log: log.child('settings') });
+    let subscriptions;
+    try {
+      subscriptions = await applyStoredCredentials(parsed.value.subscriptions, {
+        servers: settings.get().servers,
+        secrets: firstSecretSource([
+          createEnvSecretSource(process.env),
+          createKeytarSecretStore({ log: log.child('keychain') }),
+        ]),
+      });
+    } catch (error) {
+      writeStderr(`ntfy-tray subscribe: ${error instanceof Error ? error.message : String(error)}\n`);
+      return error instanceof MissingSecretError ? EXIT.auth : EXIT.fatal;
+    }
+    for (const secret of runSecrets(subscriptions, process.env)) knownSecrets.add(secret);
     return await subscribeLocked(parsed.value, subscriptions, dataDir, log, sink, settings);
   } finally {
     if (lock?.ok === true) lock.release();

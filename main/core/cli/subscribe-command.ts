@@ -15,7 +15,7 @@ import { groupSubscriptions } from '../engine/groups.ts';
 import type { CheckTopicAccess, Poll } from '../engine/http-requests.ts';
 import { createDeliver, type DeliveredBatch } from '../delivery/deliver.ts';
 import type { Clock, HistoryStore, Logger } from '../ports.ts';
-import { buildSubscribeRequest } from '../protocol/subscribe-request.ts';
+import { requestForSpec } from '../engine/spec-request.ts';
 import type { OpenTransport } from '../transports/transport.ts';
 import { OutputClosedError, type OutputSink } from './output-sink.ts';
 import { describeStatus, formatChangeJson, formatChangeLine, formatMessageJson, formatMessageLine } from './output.ts';
@@ -64,19 +64,7 @@ const POLL_LINES_PER_WRITE = 500;
 
 async function runPoll(plan: SubscribePlan, io: SubscribeIo): Promise<number> {
   for (const spec of groupSubscriptions(plan.subscriptions, { initialSince: plan.since })) {
-    const outcome = await io.poll(
-      buildSubscribeRequest({
-        baseUrl: spec.server,
-        topics: spec.topics,
-        transport: 'json',
-        poll: true,
-        since: plan.since,
-        scheduled: spec.scheduled,
-        filters: spec.filters,
-        credentials: spec.credentials,
-        authVia: spec.authVia,
-      }),
-    );
+    const outcome = await io.poll(requestForSpec(spec, { topics: spec.topics, since: plan.since, poll: true }));
     if (!outcome.ok) {
       io.stderr(`poll failed: ${spec.server}/${spec.topics.join(',')}: ${outcome.error.message}\n`);
       return outcome.error.status === 401 || outcome.error.status === 403 ? EXIT.auth : EXIT.fatal;

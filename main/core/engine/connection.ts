@@ -8,7 +8,7 @@ import type { Deliver } from '../delivery/deliver.ts';
 import type { Clock, HistoryStore, Logger, ResumePoint, ResumeTarget, TimerHandle } from '../ports.ts';
 import { resumeKey } from '../protocol/resume-key.ts';
 import type { SinceValue } from '../protocol/since.ts';
-import { buildSubscribeRequest, type SubscribeRequest } from '../protocol/subscribe-request.ts';
+import type { SubscribeRequest } from '../protocol/subscribe-request.ts';
 import type { OpenTransport, ServerError, Transport, TransportEnd, TransportItem } from '../transports/transport.ts';
 import { Backoff, parseRetryAfterMs } from './backoff.ts';
 import { type BatchItem, CatchUpCollector } from './catch-up.ts';
@@ -24,6 +24,7 @@ import { permanentStoreError } from './delivery-errors.ts';
 import { findForbiddenTopics } from './forbidden-topics.ts';
 import type { CheckTopicAccess, Poll } from './http-requests.ts';
 import { planResume } from './resume-point.ts';
+import { requestForSpec, type SpecRequestOptions } from './spec-request.ts';
 import { Watchdog } from './watchdog.ts';
 
 export interface ConnectionOptions {
@@ -418,17 +419,8 @@ export class Connection {
     this.#setState({ kind: 'error', message });
   }
 
-  #request(overrides: { topics: readonly string[]; since?: SinceValue; poll?: boolean }): SubscribeRequest {
-    const spec = this.#spec;
-    return buildSubscribeRequest({
-      baseUrl: spec.server,
-      transport: spec.transport,
-      filters: spec.filters,
-      credentials: spec.credentials,
-      authVia: spec.authVia,
-      scheduled: spec.scheduled,
-      ...overrides,
-    });
+  #request(options: SpecRequestOptions): SubscribeRequest {
+    return requestForSpec(this.#spec, options);
   }
 
   #onDeliveryFailed(error: unknown, entry: QueueEntry): void {

@@ -61,6 +61,9 @@ describe.skipIf(dbusDaemon === undefined)(
       const popup = await notifications.waitForNotify(1);
       expect(popup).toMatchObject({ appName: 'ntfy Tray', replacesId: 0, summary: 'Deploy finished' });
       expect(popup.body).toContain('build 42 is live');
+      // What the composition root adds: the .desktop name and the app icon as a file the server can read.
+      expect(popup.hintNames).toEqual(expect.arrayContaining(['urgency', 'desktop-entry']));
+      expect(popup.appIcon).toMatch(/^file:\/\/.*\/assets\/icon\.png$/);
       // Pairs of key and label: the click on the popup (`default`), then the message's button under the app's key.
       const keys = popup.actions.filter((_, index) => index % 2 === 0);
       const labels = popup.actions.filter((_, index) => index % 2 === 1);

@@ -60,9 +60,8 @@ const DUNST_CAPABILITIES = ['actions', 'body', 'body-hyperlinks', 'body-markup',
 const CLOSED_BY_CALL = 3;
 
 function hintNamesOf(raw: unknown): string[] {
-  // dbus-native hands an a{sv} over as [[key, variant], …].
-  if (!Array.isArray(raw)) return [];
-  return raw.map((entry: unknown) => (Array.isArray(entry) ? String(entry[0]) : '')).filter((name) => name !== '');
+  // dbus-native hands an a{sv} over as a plain object.
+  return typeof raw === 'object' && raw !== null ? Object.keys(raw) : [];
 }
 
 async function ownName(bus: MessageBus, name: string): Promise<void> {

@@ -34,6 +34,7 @@ import { createKeytarSecretStore } from './core/store/secrets/keytar-secret-stor
 import { createSecretSafeLogger } from './core/store/secrets/redact.ts';
 import { buildTrayModel } from './core/tray/tray-model.ts';
 import type { RunningDesktopApp } from './desktop/app-lifecycle.ts';
+import { hideDockInDevelopment } from './desktop/dock.ts';
 import type { ElectronApi } from './desktop/electron-api.ts';
 import { ElectronNotifier, prepareWindowsToasts } from './desktop/electron-notifier.ts';
 import { isRendererPage } from './desktop/ipc.ts';
@@ -128,6 +129,10 @@ function watchTrayHost(notices: DesktopNotices): () => boolean {
 async function main(): Promise<void> {
   // The tray exists before the core does (it is created when the app is ready); commands find the core here.
   const late: { core?: AppCore } = {};
+  // macOS under npm start: no Dock icon, like the packaged app (LSUIElement).
+  hideDockInDevelopment({ app, platform: process.platform }).catch((error: unknown) => {
+    log.log('warn', 'could not hide the Dock icon', { error: String(error) });
+  });
   const notices = new DesktopNotices({ platform: process.platform });
   const result = await launchDesktopApp({
     desktop: {

@@ -21,6 +21,7 @@ import type { AppTransportKind } from '../../../common/transports.ts';
 import { isAllowedExternalUrl } from '../delivery/external-url.ts';
 import type { HttpActionResult } from '../delivery/http-action.ts';
 import { type NotificationAction, toNotificationAction } from '../delivery/notification-content.ts';
+import { runMessageAction } from '../delivery/run-message-action.ts';
 import type { ConnectionStatus } from '../engine/connection-types.ts';
 import type { CheckTopicAccess } from '../engine/http-requests.ts';
 import { NO_NOTICE_REQUESTS, type NoticeRequests } from '../notices/notice-requests.ts';
@@ -147,28 +148,6 @@ export function createAppService(options: AppServiceOptions): AppRequests {
       minPriority: input.minPriority ?? existing?.minPriority ?? 1,
       ...(displayName === undefined || displayName === '' ? {} : { displayName }),
     };
-  }
-
-  async function runAction(action: NotificationAction): Promise<ActionOutcomeDto> {
-    switch (action.kind) {
-      case 'view':
-        await options.openExternal(action.url);
-        return { kind: 'opened', url: action.url };
-      case 'copy':
-        options.copyText(action.value);
-        return { kind: 'copied' };
-      case 'http': {
-        const result = await options.runHttpAction(action);
-        return result.ok
-          ? { kind: 'http', ok: true, status: result.status, message: `The server answered HTTP ${result.status}.` }
-          : {
-              kind: 'http',
-              ok: false,
-              message: result.message,
-              ...(result.status === undefined ? {} : { status: result.status }),
-            };
-      }
-    }
   }
 
   return {
@@ -338,7 +317,9 @@ export function createAppService(options: AppServiceOptions): AppRequests {
         log.log('warn', 'refused a message action', { kind: raw.action });
         return fail({ code: 'refused-url', message: 'this action cannot run on a desktop, or its URL is not allowed' });
       }
-      return ok(await runAction(action));
+      const outcome = await runMessageAction(action, options);
+      if (outcome.kind === 'refused') return fail({ code: 'refused-url', message: `not run: ${outcome.reason}` });
+      return ok<ActionOutcomeDto>(outcome);
     },
 
     attachmentPreview: async (ref) => {

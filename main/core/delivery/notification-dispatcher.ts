@@ -11,6 +11,7 @@ import { isAllowedExternalUrl } from './external-url.ts';
 import type { HttpActionResult } from './http-action.ts';
 import type { NotificationAction } from './notification-content.ts';
 import type { NotificationCommand, NotificationPolicy } from './notification-policy.ts';
+import { runMessageAction } from './run-message-action.ts';
 
 export interface NotificationDispatcherOptions {
   readonly notifier: Notifier;
@@ -128,25 +129,17 @@ export class NotificationDispatcher {
     }
     const action = shown.actions.get(actionId);
     if (action === undefined) return;
-    switch (action.kind) {
-      case 'view':
-        await this.#openExternal(action.url);
-        break;
-      case 'copy':
-        this.#options.copyText?.(action.value);
-        break;
-      case 'http': {
-        const result = await this.#options.runHttpAction(action);
-        await this.#show({
-          id: `${id}|result`,
-          title: result.ok ? `${action.label}: done` : `${action.label}: failed`,
-          body: result.ok ? `The server answered HTTP ${result.status}.` : result.message,
-          urgency: result.ok ? 'low' : 'normal',
-          silent: result.ok,
-          actions: [],
-        });
-        break;
-      }
+    const outcome = await runMessageAction(action, this.#options);
+    // An http action runs out of sight: its outcome comes back as a popup of its own.
+    if (outcome.kind === 'http') {
+      await this.#show({
+        id: `${id}|result`,
+        title: outcome.ok ? `${action.label}: done` : `${action.label}: failed`,
+        body: outcome.message,
+        urgency: outcome.ok ? 'low' : 'normal',
+        silent: outcome.ok,
+        actions: [],
+      });
     }
     if (action.clear) {
       this.#shown.delete(id);

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { HttpActionResult } from '../../../../main/core/delivery/http-action.ts';
+import type { NotificationAction } from '../../../../main/core/delivery/notification-content.ts';
+import { type MessageActionOptions, runMessageAction } from '../../../../main/core/delivery/run-message-action.ts';
+import { createRecordingLogger } from '../../../fakes/logger.ts';
+
+type HttpAction = Extract<NotificationAction, { kind: 'http' }>;
+
+function recordingOs(options: { clipboard?: boolean; http?: HttpActionResult } = {}) {
+  const opened: string[] = [];
+  const copied: string[] = [];
+  const requests: HttpAction[] = [];
+  const log = createRecordingLogger();
+  const actionOptions: MessageActionOptions = {
+    openExternal: (url: string) => {
+      opened.push(url);
+      return Promise.resolve();
+    },
+    copyText: options.clipboard === false ? undefined : (text: string) => void copied.push(text),
+    runHttpAction: (action: HttpAction) => {
+      requests.push(action);
+      return Promise.resolve(options.http ?? { ok: true, status: 200 });
+    },
+    log,
+  };
+  return { opened, copied, requests, log, options: actionOptions };
+}
+
+const view = (url: string): NotificationAction => ({ kind: 'view', id: 'v', label: 'Open', url, clear: false });
+const http: HttpAction = {
+  kind: 'http',
+  id: 'h',
+  label: 'Close door',
+  url: 'https://api.example.com/door',
+  method: 'POST',
+  headers: {},
+  clear: false,
+};
+
+describe('runMessageAction', () => {
+  it('opens an allowed view URL', async () => {
+    const os = recordingOs();
+    expect(await runMessageAction(view('https://example.com/a'), os.options)).toEqual({
+      kind: 'opened',
+      url: 'https://example.com/a',
+    });
+    expect(os.opened).toEqual(['https://example.com/a']);
+  });
+
+  it('refuses a view URL outside the allowlist, opens nothing and logs why', async () => {
+    const os = recordingOs();
+    const outcome = await runMessageAction(view('file:///etc/passwd'), os.options);
+    expect(outcome).toMatchObject({ kind: 'refused' });
+    expect(os.opened).toEqual([]);
+    expect(os.log.entries).toMatchObject([{ level: 'warn', message: 'refused to open a URL from a message' }]);
+  });
+
+  it('copies a value, and refuses where there is no clipboard', async () => {
+    const copy: NotificationAction = { kind: 'copy', id: 'c', label: 'Copy code', value: '123456', clear: false };
+    const os = recordingOs();
+    expect(await runMessageAction(copy, os.options)).toEqual({ kind: 'copied' });
+    expect(os.copied).toEqual(['123456']);
+    const headless = recordingOs({ clipboard: false });
+    expect(await runMessageAction(copy, headless.options)).toMatchObject({ kind: 'refused' });
+  });
+
+  it('runs an http action and says what the server answered', async () => {
+    const os = recordingOs({ http: { ok: true, status: 204 } });
+    expect(await runMessageAction(http, os.options)).toEqual({
+      kind: 'http',
+      ok: true,
+      status: 204,
+      message: 'The server answered HTTP 204.',
+    });
+    expect(os.requests).toEqual([http]);
+    const failing = recordingOs({ http: { ok: false, status: 500, message: 'HTTP 500: boom' } });
+    expect(await runMessageAction(http, failing.options)).toEqual({
+      kind: 'http',
+      ok: false,
+      status: 500,
+      message: 'HTTP 500: boom',
+    });
+  });
+});

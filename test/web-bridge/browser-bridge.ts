@@ -8,14 +8,10 @@ import {
   BRIDGE_GLOBAL_NAME,
   type BridgeApi,
   type BridgeResult,
-  type IpcChannel,
-  type IpcEvent,
-  type IpcEventPayloads,
-  type IpcRequests,
-  type IpcResponses,
+  type BridgeTransport,
   createBridgeApi,
-  type Unsubscribe,
-} from '../../preload/contract.ts';
+  type EventChannel,
+} from '../../common/ipc.ts';
 import { BRIDGE_SOCKET_PATH, type BridgeRequestMessage, type BridgeServerMessage } from './protocol.ts';
 
 interface PageSocket {
@@ -34,7 +30,7 @@ const socket = new page.WebSocket(`ws://${page.location.host}${BRIDGE_SOCKET_PAT
 
 type Settle = (result: BridgeResult<unknown>) => void;
 const pending = new Map<number, Settle>();
-const listeners = new Map<IpcEvent, Set<(payload: unknown) => void>>();
+const listeners = new Map<EventChannel, Set<(payload: unknown) => void>>();
 /** Requests made before the socket opened (the app asks as soon as it mounts); sent on open. */
 let queued: string[] | undefined = [];
 let closed = false;
@@ -69,29 +65,30 @@ socket.addEventListener('message', ({ data }) => {
   for (const listener of [...(listeners.get(message.event) ?? [])]) listener(message.payload);
 });
 
-/** The server answers every channel with a BridgeResult (test/web-bridge/server.ts); the cast is the one seam. */
-function invoke<C extends IpcChannel>(channel: C, ...args: IpcRequests[C]): Promise<BridgeResult<IpcResponses[C]>> {
+/** The server answers every channel with a BridgeResult (test/web-bridge/server.ts); createBridgeApi types it. */
+const invoke: BridgeTransport['invoke'] = (channel, args) => {
   if (closed) return Promise.resolve(closedResult());
   const request: BridgeRequestMessage = { id: nextId++, channel, args };
   return new Promise((resolve) => {
-    pending.set(request.id, resolve as Settle);
+    pending.set(request.id, resolve);
     const data = JSON.stringify(request);
     if (queued === undefined) socket.send(data);
     else queued.push(data);
   });
-}
+};
 
-function listen<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayloads[E]) => void): Unsubscribe {
+const listen: BridgeTransport['listen'] = (channel, listener) => {
+  // Its own wrapper per call, so the same listener added twice is two subscriptions, as with ipcRenderer.on.
   const handler = (payload: unknown): void => {
-    listener(payload as IpcEventPayloads[E]);
+    listener(payload);
   };
-  const set = listeners.get(event) ?? new Set();
+  const set = listeners.get(channel) ?? new Set();
   set.add(handler);
-  listeners.set(event, set);
+  listeners.set(channel, set);
   return () => {
     set.delete(handler);
   };
-}
+};
 
 const api: BridgeApi = createBridgeApi({ invoke, listen });
 

@@ -3,7 +3,7 @@
  * WebSocket per page on the bridge server's own origin: requests carry an id the answer repeats; pushes carry the
  * IPC event name. Everything is JSON, so `undefined` fields vanish on the way, which the guards already accept.
  */
-import type { BridgeResult, IpcChannel, IpcEvent } from '../../preload/contract.ts';
+import type { BridgeResult, EventChannel, OperationChannel } from '../../common/ipc.ts';
 
 /** The WebSocket path on the bridge server (same origin as the page, so the page's `connect-src 'self'` allows it). */
 export const BRIDGE_SOCKET_PATH = '/bridge';
@@ -13,7 +13,7 @@ export const BRIDGE_SCRIPT_PATH = '/bridge.js';
 
 export interface BridgeRequestMessage {
   readonly id: number;
-  readonly channel: IpcChannel;
+  readonly channel: OperationChannel;
   readonly args: readonly unknown[];
 }
 
@@ -23,7 +23,7 @@ export interface BridgeResponseMessage {
 }
 
 export interface BridgeEventMessage {
-  readonly event: IpcEvent;
+  readonly event: EventChannel;
   readonly payload: unknown;
 }
 

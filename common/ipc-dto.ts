@@ -1,0 +1,259 @@
+/**
+ * The plain data that crosses the bridge between main and the window (requests, answers, pushes): what the
+ * operation and event tables in ipc.ts are typed with. Type declarations only, so it costs the preload and the page
+ * nothing at run time.
+ *
+ * Every string that came from a server is untrusted text. Secrets go one way only: the renderer may hand main a
+ * password or token (CredentialsInput) and learns nothing back but `hasCredentials`.
+ */
+
+// ---- results -------------------------------------------------------------------------------------------------
+
+export type BridgeErrorCode =
+  'invalid-argument' | 'not-found' | 'keychain-unavailable' | 'validation-failed' | 'refused-url' | 'internal';
+
+export interface BridgeError {
+  readonly code: BridgeErrorCode;
+  /** Readable, never containing a secret. */
+  readonly message: string;
+  /** For `validation-failed`: field name → problem, e.g. `topic` → `must be 1-64 characters of A-Z a-z 0-9 _ -`. */
+  readonly fields?: Readonly<Record<string, string>>;
+}
+
+export type BridgeResult<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: BridgeError };
+
+// ---- messages ------------------------------------------------------------------------------------------------
+
+export type PriorityDto = 1 | 2 | 3 | 4 | 5;
+
+export interface MessageActionDto {
+  readonly kind: 'view' | 'http' | 'copy' | 'broadcast';
+  readonly label: string;
+  readonly url?: string;
+  readonly clear: boolean;
+}
+
+export interface AttachmentDto {
+  readonly name: string;
+  readonly url: string;
+  readonly type?: string;
+  readonly size?: number;
+  /** Unix seconds. */
+  readonly expires?: number;
+}
+
+/** A stored message as the window shows it. Every string is untrusted text: render it as text, never as HTML. */
+export interface MessageDto {
+  readonly server: string;
+  readonly id: string;
+  readonly topic: string;
+  /** Unix seconds. */
+  readonly time: number;
+  readonly title?: string;
+  readonly message: string;
+  readonly priority: PriorityDto;
+  readonly tags: readonly string[];
+  /** The tags split as ntfy's own clients show them: emoji for gemoji short names, the rest as labels. */
+  readonly tagEmoji: readonly string[];
+  readonly tagLabels: readonly string[];
+  readonly click?: string;
+  readonly icon?: string;
+  readonly actions: readonly MessageActionDto[];
+  readonly attachment?: AttachmentDto;
+  /** `text/markdown` when the body is markdown (render it sanitized). */
+  readonly contentType?: string;
+  readonly encoding?: string;
+  readonly read: boolean;
+  /** Milliseconds since the epoch. */
+  readonly receivedAt: number;
+}
+
+export interface SubscriptionRefDto {
+  readonly server: string;
+  readonly topic: string;
+}
+
+export interface MessageRefDto {
+  readonly server: string;
+  readonly id: string;
+}
+
+/** Keyset pagination: where the next page starts (opaque to the renderer). */
+export interface PageCursorDto {
+  readonly time: number;
+  readonly rowid: number;
+}
+
+export interface MessageQuery {
+  readonly subscription?: SubscriptionRefDto;
+  readonly minPriority?: PriorityDto;
+  readonly unreadOnly?: boolean;
+  readonly limit?: number;
+  readonly before?: PageCursorDto;
+}
+
+export interface MessagePageDto {
+  readonly messages: readonly MessageDto[];
+  readonly next?: PageCursorDto;
+}
+
+export interface TextSegmentDto {
+  readonly text: string;
+  readonly match: boolean;
+}
+
+export interface SearchQuery {
+  readonly text: string;
+  readonly subscription?: SubscriptionRefDto;
+  readonly minPriority?: PriorityDto;
+  readonly unreadOnly?: boolean;
+  readonly limit?: number;
+}
+
+export interface SearchHitDto {
+  readonly message: MessageDto;
+  /** Plain-text runs; show `match` ones highlighted. */
+  readonly titleSegments: readonly TextSegmentDto[];
+  readonly messageSegments: readonly TextSegmentDto[];
+}
+
+export interface UnreadCountDto extends SubscriptionRefDto {
+  readonly unread: number;
+}
+
+// ---- subscriptions, credentials, connections ------------------------------------------------------------------
+
+export type TransportDto = 'json' | 'sse' | 'ws' | 'raw';
+
+export interface FiltersDto {
+  readonly id?: string;
+  readonly message?: string;
+  readonly title?: string;
+  readonly priority?: readonly string[];
+  readonly tags?: readonly string[];
+}
+
+export type AuthKindDto = 'none' | 'basic' | 'token';
+
+export interface SubscriptionDto {
+  readonly id: string;
+  readonly server: string;
+  readonly topic: string;
+  readonly displayName?: string;
+  readonly transport: TransportDto;
+  readonly filters: FiltersDto;
+  readonly muted: boolean;
+  readonly minPriority: PriorityDto;
+  readonly auth: AuthKindDto;
+  readonly user?: string;
+  /** Whether a password or token is stored in the keychain; the secret itself never crosses the bridge. */
+  readonly hasCredentials: boolean;
+}
+
+/** What the editor saves; `id` absent for a new subscription. */
+export interface SubscriptionInput {
+  readonly id?: string;
+  readonly server: string;
+  readonly topic: string;
+  readonly displayName?: string;
+  readonly transport?: TransportDto;
+  readonly filters?: FiltersDto;
+  readonly muted?: boolean;
+  readonly minPriority?: PriorityDto;
+}
+
+/** Write-only: the renderer hands a secret to main, which puts it in the keychain. */
+export type CredentialsInput =
+  | { readonly server: string; readonly kind: 'basic'; readonly user: string; readonly password: string }
+  | { readonly server: string; readonly kind: 'token'; readonly token: string };
+
+export type SubscriptionTestOutcome = 'ok' | 'wrong-credentials' | 'no-permission' | 'unreachable';
+
+export interface SubscriptionTestResult {
+  readonly outcome: SubscriptionTestOutcome;
+  readonly detail: string;
+}
+
+export type ConnectionStateDto =
+  | { readonly kind: 'connecting' }
+  | { readonly kind: 'open' }
+  | { readonly kind: 'backoff'; readonly nextAttemptAt: number; readonly reason: string }
+  | { readonly kind: 'auth-failed'; readonly message: string }
+  | { readonly kind: 'error'; readonly message: string }
+  | { readonly kind: 'stopped' };
+
+export interface ConnectionDto {
+  readonly server: string;
+  readonly topics: readonly string[];
+  readonly forbiddenTopics: readonly string[];
+  readonly transport: TransportDto;
+  readonly state: ConnectionStateDto;
+}
+
+// ---- settings --------------------------------------------------------------------------------------------------
+
+export type ThemeDto = 'system' | 'light' | 'dark';
+
+export interface PreferencesDto {
+  readonly notificationsEnabled: boolean;
+  readonly quietHours: {
+    readonly enabled: boolean;
+    readonly start: string;
+    readonly end: string;
+    readonly urgentBreaksThrough: boolean;
+  };
+  readonly sounds: boolean;
+  /** Global floor for popups (messages below it are still stored). */
+  readonly minPriority: PriorityDto;
+  readonly startAtLogin: boolean;
+  readonly theme: ThemeDto;
+  readonly historyRetention: { readonly maxAgeDays: number; readonly maxPerSubscription: number };
+  readonly keepaliveTimeoutSeconds: number;
+}
+
+export interface SettingsDto {
+  readonly defaultServer: string;
+  readonly preferences: PreferencesDto;
+  /** Milliseconds since the epoch; Infinity is sent as null ("until resumed"); absent when not paused. */
+  readonly pausedUntil?: number | null;
+}
+
+export interface SettingsPatchDto {
+  readonly defaultServer?: string;
+  readonly preferences?: Partial<Omit<PreferencesDto, 'quietHours' | 'historyRetention'>> & {
+    readonly quietHours?: Partial<PreferencesDto['quietHours']>;
+    readonly historyRetention?: Partial<PreferencesDto['historyRetention']>;
+  };
+  /** Minutes, or `until-resumed`, or null to resume. */
+  readonly pause?: number | 'until-resumed' | null;
+}
+
+/** An image attachment fetched by main (same cache, type check and size cap as the notifications). */
+export interface AttachmentPreviewDto {
+  /** A `data:image/…;base64,` URL: the page never loads a remote image itself. */
+  readonly dataUrl: string;
+  readonly bytes: number;
+}
+
+export type ActionOutcomeDto =
+  | { readonly kind: 'opened'; readonly url: string }
+  | { readonly kind: 'copied' }
+  | { readonly kind: 'http'; readonly ok: boolean; readonly status?: number; readonly message: string };
+
+// ---- desktop notices ------------------------------------------------------------------------------------------
+
+/**
+ * What the desktop is not doing for the app, said in the window: `tray-host-missing` (Linux without a
+ * StatusNotifier host: no tray icon, so closing the window minimizes it) and `notifications-refused` (the system's
+ * notification center refused a popup).
+ */
+export type DesktopNoticeIdDto = 'tray-host-missing' | 'notifications-refused';
+
+export interface DesktopNoticeDto {
+  readonly id: DesktopNoticeIdDto;
+  /** Plain text, one or two sentences: what is wrong and what the user can do. */
+  readonly text: string;
+  /** Dismissed notices never come back (kept across restarts); the others go away when their cause does. */
+  readonly dismissible: boolean;
+}

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { IpcMainInvokeEvent } from 'electron';
 import type { Page } from 'playwright-core';
 import type { ChromiumLauncher } from './chromium.ts';
+import type { CustomProtocolStandIn } from './custom-protocol.ts';
 import type { IpcMainStandIn } from './ipc-main.ts';
 import {
   buildFirstCallProbeScript,
@@ -26,6 +27,8 @@ export interface WindowRuntime {
   readonly chromium: ChromiumLauncher;
   readonly ipcMain: IpcMainStandIn;
   readonly session: SessionStandIn;
+  /** Maps URLs of handled custom schemes to the pages' HTTP stand-ins and back (custom-protocol.ts). */
+  readonly protocol: CustomProtocolStandIn;
   readonly windows: BrowserWindowStandIn[];
   /** A failure inside the stand-in or the page, kept for the test to see (never dropped silently). */
   reportError(message: string): void;
@@ -128,7 +131,8 @@ export class BrowserWindowStandIn extends EventEmitter {
     });
     await page.exposeBinding(INVOKE_BINDING, async (source, channel: unknown, args: unknown) => {
       const name = String(channel);
-      const frameUrl = source.frame.url();
+      // As Electron reports it: a page served for app://ntfy-tray shows that URL, not its HTTP stand-in's.
+      const frameUrl = this.#runtime.protocol.appUrlOf(source.frame.url());
       const event = strict('IpcMainInvokeEvent', {
         type: 'frame',
         senderFrame: strict('senderFrame', { url: frameUrl }),
@@ -187,11 +191,11 @@ export class BrowserWindowStandIn extends EventEmitter {
     this.#requestedUrl = url;
     const page = await this.#page;
     try {
-      await page.goto(url, { waitUntil: 'load' });
+      await page.goto(await this.#runtime.protocol.pageUrlFor(url), { waitUntil: 'load' });
     } catch (error) {
       throw new Error(`ERR_FAILED loading '${url}': ${String(error)}`, { cause: error });
     }
-    this.url = page.url();
+    this.url = this.#runtime.protocol.appUrlOf(page.url());
     this.#loaded = true;
     this.webContents.emit('did-finish-load');
     if (!this.#readyToShowSent) {

@@ -73,7 +73,7 @@ async function answer(runtime: StandInRuntime, request: ControlRequest): Promise
     }
     case 'navigate': {
       const window = await firstLoadedWindow(runtime);
-      await (await window.page()).goto(request.url);
+      await (await window.page()).goto(await runtime.protocol.pageUrlFor(request.url));
       return null;
     }
     case 'clickTrayItem': {

@@ -29,6 +29,7 @@ export const net = strict('net', createNet());
 export const shell = strict('shell', createShell(runtime.records));
 export const clipboard = strict('clipboard', createClipboard(runtime.records));
 export const dialog = strict('dialog', createDialog(runtime.records));
+export const protocol = strict('protocol', runtime.protocol);
 
 export class BrowserWindow extends BrowserWindowStandIn {
   constructor(options?: BrowserWindowOptions) {
@@ -92,6 +93,7 @@ const electron = {
   shell,
   clipboard,
   dialog,
+  protocol,
   BaseWindow,
   BrowserWindow,
   Tray,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { AppStandIn } from './app.ts';
 import type { BrowserWindowStandIn } from './browser-window.ts';
 import { createChromiumLauncher, type ChromiumLauncher } from './chromium.ts';
+import { CustomProtocolStandIn } from './custom-protocol.ts';
 import { IpcMainStandIn } from './ipc-main.ts';
 import { emptyRecords, type RuntimeRecords } from './records.ts';
 import { SessionStandIn } from './session.ts';
@@ -20,6 +21,12 @@ export class StandInRuntime {
   readonly ipcMain = new IpcMainStandIn();
   readonly session = new SessionStandIn();
   readonly chromium: ChromiumLauncher = createChromiumLauncher();
+  readonly protocol = new CustomProtocolStandIn({
+    isReady: () => this.app.isReady(),
+    reportError: (message) => {
+      this.reportError(message);
+    },
+  });
   applicationMenu: MenuStandIn | null = null;
   readonly app: AppStandIn;
 
@@ -45,7 +52,7 @@ export class StandInRuntime {
           resolve();
         });
     });
-    Promise.all([finalRecords, this.chromium.close(), this.app.handOverDone()])
+    Promise.all([finalRecords, this.chromium.close(), this.protocol.close(), this.app.handOverDone()])
       .catch((error: unknown) => {
         console.error('electron stand-in: could not close Chromium or report the records', error);
       })

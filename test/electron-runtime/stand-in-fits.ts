@@ -79,4 +79,11 @@ export type StandInFits = [
   Holds<Fits<typeof StandIn.clipboard, Electron.Clipboard, 'writeText' | 'readText'>>,
   Holds<Fits<typeof StandIn.dialog, Electron.Dialog, 'showErrorBox' | 'showMessageBox'>>,
   Holds<Fits<typeof StandIn.net, Electron.Net, 'isOnline' | 'online'>>,
+  Holds<
+    Fits<
+      typeof StandIn.protocol,
+      Electron.Protocol,
+      'registerSchemesAsPrivileged' | 'handle' | 'unhandle' | 'isProtocolHandled'
+    >
+  >,
 ];

@@ -10,7 +10,14 @@
 // ---- results -------------------------------------------------------------------------------------------------
 
 export type BridgeErrorCode =
-  'invalid-argument' | 'not-found' | 'keychain-unavailable' | 'validation-failed' | 'refused-url' | 'internal';
+  | 'invalid-argument'
+  | 'not-found'
+  | 'keychain-unavailable'
+  | 'validation-failed'
+  /** Saving a subscription whose server and topic another one has (subscription-rules.ts); `fields.topic` says so. */
+  | 'already-subscribed'
+  | 'refused-url'
+  | 'internal';
 
 export interface BridgeError {
   readonly code: BridgeErrorCode;

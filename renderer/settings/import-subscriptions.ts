@@ -1,4 +1,5 @@
 import type { BridgeApi, BridgeError } from '../../preload/contract.ts';
+import { ALREADY_SUBSCRIBED } from '../../common/subscription-rules.ts';
 import type { ImportPlan, ItemProblem } from './subscription-files.ts';
 
 export interface ImportReport {
@@ -12,9 +13,9 @@ export interface ImportReport {
   readonly rawAsJson: number;
 }
 
-/** The core's answer to a subscription that exists already (contract: validation-failed on `topic`). */
+/** The core's answer to a subscription that exists already, told by its code (the words may change). */
 function isAlreadySubscribed(error: BridgeError): boolean {
-  return error.code === 'validation-failed' && error.fields?.['topic'] === 'is already subscribed on this server';
+  return error.code === ALREADY_SUBSCRIBED.code;
 }
 
 function describeFailure(error: BridgeError): string {

@@ -16,6 +16,7 @@ import type {
   SubscriptionTestOutcome,
 } from '../../../preload/contract.ts';
 import { INVALID_SERVER_URL, serverUrlOf } from '../../../common/server-url.ts';
+import { ALREADY_SUBSCRIBED } from '../../../common/subscription-rules.ts';
 import { isValidTopicName, topicNameError } from '../../../common/topic-name.ts';
 import type { AppTransportKind } from '../../../common/transports.ts';
 import { isAllowedExternalUrl } from '../delivery/external-url.ts';
@@ -194,8 +195,14 @@ export function createAppService(options: AppServiceOptions): AppRequests {
       const duplicate = current.subscriptions.find(
         (item) => item.server === server && item.topic === input.topic && item.id !== input.id,
       );
-      if (duplicate !== undefined)
-        return validationFailed([{ path: 'topic', message: 'is already subscribed on this server' }]);
+      if (duplicate !== undefined) {
+        // Its own code, so that the window can tell it apart (an import skips it) without reading the words.
+        return fail({
+          code: ALREADY_SUBSCRIBED.code,
+          message: `topic: ${ALREADY_SUBSCRIBED.message}`,
+          fields: { topic: ALREADY_SUBSCRIBED.message },
+        });
+      }
       if (input.id !== undefined && !current.subscriptions.some((item) => item.id === input.id)) {
         return fail({ code: 'not-found', message: 'no such subscription' });
       }

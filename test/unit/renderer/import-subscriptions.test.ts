@@ -34,6 +34,28 @@ function recordingBridge(): Pick<BridgeApi, 'saveSubscription'> & { readonly sav
 }
 
 describe('importSubscriptions', () => {
+  it('counts an item the core answers already-subscribed as skipped, by the code whatever the words', async () => {
+    const parsed = parseSubscriptionsJson(
+      JSON.stringify({
+        format: 'ntfy-tray-subscriptions',
+        version: 1,
+        subscriptions: [{ server: 'https://ntfy.sh', topic: 'taken' }],
+      }),
+    );
+    if (!parsed.ok) throw new Error(parsed.error);
+    const bridge: Pick<BridgeApi, 'saveSubscription'> = {
+      saveSubscription: () =>
+        Promise.resolve({
+          ok: false,
+          error: { code: 'already-subscribed', message: 'reworded', fields: { topic: 'exists (reworded)' } },
+        }),
+    };
+
+    const report = await importSubscriptions(bridge, parsed.plan);
+
+    expect(report).toMatchObject({ imported: 0, skipped: 1, failures: [] });
+  });
+
   it('saves a raw subscription of an older export with the JSON stream, and the report says so', async () => {
     const parsed = parseSubscriptionsJson(
       JSON.stringify({

@@ -11,6 +11,8 @@ import { checkTopicAccess } from '../../../../main/core/engine/http-requests.ts'
 import { SqliteHistoryStore } from '../../../../main/core/store/history/index.ts';
 import { openConfSettingsStore } from '../../../../main/core/store/settings/conf-settings-store.ts';
 import type { SecretStore } from '../../../../main/core/store/secrets/secret-store.ts';
+import { importSubscriptions } from '../../../../renderer/settings/import-subscriptions.ts';
+import { parseSubscriptionsJson } from '../../../../renderer/settings/subscription-files.ts';
 import { createRecordingLogger } from '../../../fakes/logger.ts';
 import { skipKeychainTests, testKeychain, testService } from '../../../support/keyring.ts';
 import { makeMessage } from '../../../support/messages.ts';
@@ -89,7 +91,7 @@ describe('subscriptions', () => {
     });
     expect(await service.saveSubscription({ server: server.url, topic: 'public' })).toMatchObject({
       ok: false,
-      error: { code: 'validation-failed', fields: { topic: 'is already subscribed on this server' } },
+      error: { code: 'already-subscribed', fields: { topic: 'is already subscribed on this server' } },
     });
     expect(await service.saveSubscription({ server: 'ftp://x', topic: 'a' })).toMatchObject({
       ok: false,
@@ -110,6 +112,27 @@ describe('subscriptions', () => {
       ok: false,
       error: { code: 'not-found' },
     });
+  });
+});
+
+describe('the window importing a subscriptions file (renderer/settings/import-subscriptions.ts)', () => {
+  it('counts a subscription the core already has as skipped, not failed, and imports the rest', async () => {
+    expect(await service.saveSubscription({ server: server.url, topic: 'public' })).toMatchObject({ ok: true });
+    const parsed = parseSubscriptionsJson(
+      JSON.stringify({
+        format: 'ntfy-tray-subscriptions',
+        version: 1,
+        subscriptions: [
+          { server: `${server.url}/`, topic: 'public' },
+          { server: server.url, topic: 'other' },
+        ],
+      }),
+    );
+    if (!parsed.ok) throw new Error(parsed.error);
+
+    const report = await importSubscriptions(service, parsed.plan);
+
+    expect(report).toMatchObject({ imported: 1, skipped: 1, failures: [] });
   });
 });
 

@@ -19,7 +19,8 @@ import { parseSubscribeArgs, type SubscribePlan, SUBSCRIBE_USAGE } from './core/
 import { EXIT, runSubscribe } from './core/cli/subscribe-command.ts';
 import { checkTopicAccess, pollOnce } from './core/engine/http-requests.ts';
 import { createConsoleLogger } from './core/logging.ts';
-import type { Clock, Logger, TimerHandle } from './core/ports.ts';
+import { systemClock } from '../common/clock.ts';
+import type { Logger } from './core/ports.ts';
 import { defaultDataDir } from './core/store/data-dir.ts';
 import { readDataDirHolder } from './core/store/data-dir-lock.ts';
 import { SqliteHistoryStore } from './core/store/history/index.ts';
@@ -41,14 +42,6 @@ Commands:
   logout      remove them again
 
   --version   print the version`;
-
-const systemClock: Clock = {
-  now: () => Date.now(),
-  setTimeout: (callback, delayMs) => ({ id: setTimeout(callback, delayMs) }),
-  clearTimeout: (handle: TimerHandle) => {
-    clearTimeout(handle.id as NodeJS.Timeout);
-  },
-};
 
 /** package.json is one folder up from main/cli.ts and two from the built dist/main/cli.js. */
 function readVersion(): string {

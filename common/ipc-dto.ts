@@ -7,6 +7,8 @@
  * password or token (CredentialsInput) and learns nothing back but `hasCredentials`.
  */
 
+import type { TransportKind } from './transports.ts';
+
 // ---- results -------------------------------------------------------------------------------------------------
 
 export type BridgeErrorCode =
@@ -131,7 +133,8 @@ export interface UnreadCountDto extends SubscriptionRefDto {
 
 // ---- subscriptions, credentials, connections ------------------------------------------------------------------
 
-export type TransportDto = 'json' | 'sse' | 'ws' | 'raw';
+/** Every ntfy stream: the bridge takes raw too, so that the settings can refuse it with a reason (transports.ts). */
+export type TransportDto = TransportKind;
 
 export interface FiltersDto {
   readonly id?: string;

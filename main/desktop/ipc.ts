@@ -3,8 +3,6 @@
  * sender must be our own page (not a frame that navigated elsewhere or an injected one), and every argument is
  * validated by the core's dispatcher, which always answers a BridgeResult.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ipcChannels } from '../../preload/contract.ts';
 import type { AppRequests } from '../core/bridge/app-service.ts';
 import { dispatchRequest } from '../core/bridge/dispatch.ts';
@@ -19,7 +17,7 @@ export interface IpcOptions {
    * core never starts, each waiting request gets a typed error.
    */
   readonly service: AppRequests | Promise<AppRequests>;
-  /** True for the URL of our own renderer page (file:// in the app). */
+  /** True for the URL of our own renderer page (app://ntfy-tray/index.html in the app). */
   readonly isTrustedSender: (url: string) => boolean;
   readonly log: Logger;
 }
@@ -55,31 +53,28 @@ export function setupIpc(options: IpcOptions): () => void {
 }
 
 /**
- * True for a file URL that names the page at `indexHtmlPath` (any hash or query), false for anything else.
+ * True for the URL of our page, `pageUrl` (app://ntfy-tray/index.html, any hash or query), false for anything else:
+ * other pages of the origin, other hosts or ports of the scheme, and every file:, http: or other page.
  *
- * The URL is turned into a path, not the path into a URL: a file URL percent-encodes spaces, `#`, `%` and every
- * non-ASCII letter of a user folder (`C:\Users\Zoë Müller\#apps\100%`), and rebuilding one by hand gets those
- * wrong (a bare `%` made the old check throw). The path's own shape says which rules apply: an absolute POSIX path
- * starts with `/`; anything else is a Windows path (drive letter or UNC), which compares case-insensitively as NTFS
- * does. Both sides are NFC-normalized because macOS may hand out either form of an accented letter.
+ * Parsed, not compared as text, so a hash or query cannot make a foreign URL look like ours. Since the page left
+ * file:// (main/desktop/app-protocol.ts), the app folder's path is no part of the URL: spaces, `#`, `%` or letters
+ * in a user folder no longer matter here.
  */
-export function isRendererPage(url: string, indexHtmlPath: string): boolean {
-  const windows = !indexHtmlPath.startsWith('/');
-  let pagePath: string;
+export function isRendererPage(url: string, pageUrl: string): boolean {
+  let parsed: URL;
+  let page: URL;
   try {
-    const parsed = new URL(url);
-    if (parsed.protocol !== 'file:') return false;
-    parsed.hash = '';
-    parsed.search = '';
-    pagePath = fileURLToPath(parsed, { windows });
+    parsed = new URL(url);
+    page = new URL(pageUrl);
   } catch {
-    // Not a URL, or a file URL that names no path on this flavour of system (an encoded `/`, a host on POSIX).
+    // Not a URL (a frame that has none reports ''): not our page.
     return false;
   }
-  const flavour = windows ? path.win32 : path.posix;
-  const normalize = (value: string): string => {
-    const normalized = flavour.normalize(value).normalize('NFC');
-    return windows ? normalized.toLowerCase() : normalized;
-  };
-  return normalize(pagePath) === normalize(indexHtmlPath);
+  return (
+    parsed.protocol === page.protocol &&
+    parsed.host === page.host &&
+    parsed.username === '' &&
+    parsed.password === '' &&
+    parsed.pathname === page.pathname
+  );
 }

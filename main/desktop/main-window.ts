@@ -1,12 +1,16 @@
-import { pathToFileURL } from 'node:url';
+import path from 'node:path';
 import type { Logger } from '../core/ports.ts';
+import { appPageUrl } from './app-protocol.ts';
 import type { WebContentsHandle, WebPreferencesOptions, WindowConstructor, WindowHandle } from './electron-api.ts';
 
 export interface MainWindowOptions {
   readonly BrowserWindow: WindowConstructor;
   /** Absolute path of the bundled preload (dist/preload/index.cjs). */
   readonly preloadPath: string;
-  /** Absolute path of the built renderer page (dist/renderer/index.html). */
+  /**
+   * Absolute path of the built renderer page (dist/renderer/index.html). The window loads it by its name from the
+   * app:// scheme, which serves the page's folder (main/desktop/app-protocol.ts), never as a file: URL.
+   */
   readonly indexHtmlPath: string;
   /** True once a real quit has started; until then closing the window only hides it to the tray. */
   readonly isQuitting: () => boolean;
@@ -97,10 +101,9 @@ function openWindow(options: MainWindowOptions): WindowHandle {
       else window.hide();
     }
   });
-  // Not loadFile: it builds the URL with the legacy url.format, which leaves `%` (and more) unescaped, so an app folder
-  // such as `100% Überall` gives a page URL that no longer names the file — and the sender check refuses the page.
-  window.loadURL(pathToFileURL(options.indexHtmlPath).href).catch((error: unknown) => {
-    options.log.log('error', 'could not load the renderer page', { path: options.indexHtmlPath, error });
+  const pageUrl = appPageUrl(path.basename(options.indexHtmlPath));
+  window.loadURL(pageUrl).catch((error: unknown) => {
+    options.log.log('error', 'could not load the renderer page', { url: pageUrl, error });
   });
   return window;
 }

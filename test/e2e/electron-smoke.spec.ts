@@ -74,6 +74,9 @@ function hooks(electronApp: ElectronApplication): Promise<{ notifications: strin
 test('the app starts, shows its window with a connected bridge, and turns a published message into a notification', async () => {
   if (app === undefined || server === undefined) return;
   const window = await app.firstWindow();
+  // Served by the app's own scheme (main/desktop/app-protocol.ts): a visible heading means its module scripts ran,
+  // which in a packaged build is also the check that the page needs no extra file: privileges (that fuse is off).
+  expect(window.url()).toBe('app://ntfy-tray/index.html');
   await expect(window.getByRole('heading', { level: 1, name: 'ntfy Tray' })).toBeVisible();
   await expect(window.getByRole('status')).toHaveText('Connected to the app');
   // With nodeIntegration off and contextIsolation on, the page's own world sees no Node at all; only the bridge.

@@ -31,8 +31,9 @@ export function createChromiumLauncher(): ChromiumLauncher {
         const browser = await chromium.launch({
           executablePath: chromiumExecutablePath,
           headless: true,
-          // Electron lets file:// pages load their module scripts and assets; plain Chromium needs this switch.
-          args: [...chromiumArgs, '--allow-file-access-from-files'],
+          // No --allow-file-access-from-files: the app's page comes from its app:// scheme (custom-protocol.ts), and
+          // a file:// page gets no more than in an Electron whose file: privileges fuse is off.
+          args: [...chromiumArgs],
           // Signals end the app process as they end Electron; Playwright's own handlers would keep it alive.
           handleSIGTERM: false,
           handleSIGINT: false,

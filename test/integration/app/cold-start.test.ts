@@ -21,7 +21,8 @@ describe('cold start of the main bundle', { timeout: APP_TEST_TIMEOUT_MS }, () =
   it('opens a visible window on the renderer, with a tray, and the bridge answers the page', async () => {
     const app = await session.launch();
     const window = await app.waitForWindow();
-    expect(window.url).toMatch(/^file:\/\/.*\/dist\/renderer\/index\.html$/);
+    // Served by the app's app:// handler (main/desktop/app-protocol.ts), not opened as a file.
+    expect(window.url).toBe('app://ntfy-tray/index.html');
 
     await app.waitForFunction(
       () => ((globalThis as unknown as PageGlobals).document.querySelector('#root')?.childElementCount ?? 0) > 0,

@@ -1,6 +1,7 @@
 /**
  * The sender check of the real main bundle on the Electron test runtime: IPC from a page that is not the app's
- * renderer is refused, whatever the page asks for, and the app's own page is answered wherever the app folder is.
+ * renderer (app://ntfy-tray/index.html) is refused, whatever the page asks for — file:// pages included — and the
+ * app's own page is served and answered wherever the app folder is.
  */
 import { writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -49,6 +50,17 @@ describe('IPC sender check', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     expect(app.output()).toContain('refused an IPC request from an unexpected sender');
   });
 
+  it('refuses the renderer file itself opened as a file:// page: only its app:// origin is trusted', async () => {
+    // Its own copy of the app folder: another test file may be rebuilding this repository's dist/ meanwhile.
+    const appDir = await copyAppFolder(path.join(await session.dir(), 'app'));
+    const app = await session.launch({ appDir });
+    await app.waitForWindow();
+    expect((await listSubscriptionsFromPage(app)).ok).toBe(true);
+
+    await app.navigate(pathToFileURL(path.join(appDir, 'dist', 'renderer', 'index.html')).href);
+    expect((await listSubscriptionsFromPage(app)).ok).toBe(false);
+  });
+
   it('refuses a call from an http page on 127.0.0.1', async () => {
     server = createServer((_request, response) => {
       response.end('<!doctype html><title>somewhere else</title>');
@@ -59,19 +71,24 @@ describe('IPC sender check', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     if (address === null || typeof address === 'string') throw new Error('no TCP address');
     const app = await session.launch();
     await app.waitForWindow();
-    await app.navigate(`http://127.0.0.1:${String(address.port)}/dist/renderer/index.html`);
+    await app.navigate(`http://127.0.0.1:${String(address.port)}/index.html`);
     const answer = await listSubscriptionsFromPage(app);
     expect(answer.ok).toBe(false);
   });
 
-  // Two things had to change for this (issue 11 §1): isRendererPage compares file paths (fileURLToPath) instead of
-  // rebuilding a URL from the path, and the window loads a URL built with pathToFileURL, since Electron's loadFile
-  // leaves `%` unescaped and the page URL then names another file.
-  it('answers the app own page when the app folder has spaces, #, % and non-ASCII letters', async () => {
+  // The page is served by the app's app:// handler (main/desktop/app-protocol.ts), so the folder's path is no part
+  // of the page URL; the handler reads the files from wherever the app folder is.
+  it('serves and answers the app page when the app folder has spaces, #, % and non-ASCII letters', async () => {
     const appDir = await copyAppFolder(path.join(await session.dir(), 'Mes apps #1 100% Überall', 'ntfy tray'));
     const app = await session.launch({ appDir });
     const window = await app.waitForWindow();
-    expect(window.url).toContain('/dist/renderer/index.html');
+    expect(window.url).toBe('app://ntfy-tray/index.html');
+    // The module scripts ran: React rendered into #root.
+    await app.waitForFunction(
+      () => ((globalThis as unknown as PageGlobals).document.querySelector('#root')?.childElementCount ?? 0) > 0,
+      null,
+    );
     expect((await listSubscriptionsFromPage(app)).ok).toBe(true);
+    expect((await app.records()).errors).toEqual([]);
   });
 });

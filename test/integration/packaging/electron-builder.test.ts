@@ -106,7 +106,7 @@ describe('electron-builder.yml (linux dir target)', () => {
     expect(packed.length).toBe(STAND_IN_EXECUTABLE.length);
   });
 
-  it('flips the Electron fuses in the packaged binary: no Node mode, app code only from an integrity-checked app.asar', async () => {
+  it('flips the Electron fuses in the packaged binary: no Node mode, app code only from an integrity-checked app.asar, no extra file: privileges', async () => {
     const packed = await readFile(path.join(unpackedDir, 'ntfy-tray'));
     const wireStart = packed.indexOf(FUSE_SENTINEL) + FUSE_SENTINEL.length;
     const [version, length] = [packed[wireStart], packed[wireStart + 1]];
@@ -132,8 +132,8 @@ describe('electron-builder.yml (linux dir target)', () => {
       enableEmbeddedAsarIntegrityValidation: 'on',
       onlyLoadAppFromAsar: 'on',
       loadBrowserProcessSpecificV8Snapshot: 'off',
-      // On until the renderer leaves file:// for a custom protocol: its ES module scripts need it.
-      grantFileProtocolExtraPrivileges: 'on',
+      // The page comes from the app:// scheme (main/desktop/app-protocol.ts), so file: pages need nothing extra.
+      grantFileProtocolExtraPrivileges: 'off',
     });
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { appPageUrl } from '../../../main/desktop/app-protocol.ts';
 import { isRendererPage } from '../../../main/desktop/ipc.ts';
 import { createMainWindow } from '../../../main/desktop/main-window.ts';
 import { createFakeElectron, type FakeBrowserWindow, type FakeElectron } from '../../fakes/electron.ts';
@@ -53,10 +54,10 @@ describe('main window', () => {
     });
   });
 
-  it('loads the built renderer page and stays hidden until its first paint', () => {
+  it('loads the built renderer page from the app:// scheme, not file://, and stays hidden until its first paint', () => {
     const window = createOpenWindow();
 
-    expect(window.loadedFile).toBe(indexHtmlPath);
+    expect(window.loadedUrl).toBe('app://ntfy-tray/index.html');
     expect(window.options.show).toBe(false);
     expect(window.visible).toBe(false);
     window.finishLoading();
@@ -121,7 +122,7 @@ describe('main window', () => {
     await Promise.resolve();
 
     expect(log.entries).toContainEqual(
-      expect.objectContaining({ level: 'error', fields: { path: indexHtmlPath, error: loadFileError } }),
+      expect.objectContaining({ level: 'error', fields: { url: 'app://ntfy-tray/index.html', error: loadFileError } }),
     );
   });
 
@@ -145,7 +146,7 @@ describe('main window', () => {
     expect(window.destroyed).toBe(true);
   });
 
-  it('loads the page from a URL that names its file even in a folder with spaces, #, % and non-ASCII letters', () => {
+  it('loads the same page URL, which the sender check accepts, from a folder with spaces, #, % and non-ASCII letters', () => {
     const electron = createFakeElectron();
     const odd = '/home/zoë/Mes apps #1 100% Überall/ntfy tray/dist/renderer/index.html';
     createMainWindow({
@@ -156,11 +157,9 @@ describe('main window', () => {
       log: createRecordingLogger(),
     }).show();
     const loaded = electron.windows.at(-1)?.loadedUrl ?? '';
-    // Electron's loadFile would give `file:///home/zo%C3%AB/Mes%20apps%20%231%20100%%20…`: no longer this file.
-    expect(loaded).toBe(
-      'file:///home/zo%C3%AB/Mes%20apps%20%231%20100%25%20%C3%9Cberall/ntfy%20tray/dist/renderer/index.html',
-    );
-    expect(isRendererPage(loaded, odd)).toBe(true);
+    // The folder is the protocol handler's business (app-protocol.ts); the URL never carries it.
+    expect(loaded).toBe('app://ntfy-tray/index.html');
+    expect(isRendererPage(loaded, appPageUrl('index.html'))).toBe(true);
   });
 
   it('minimizes instead of hiding where no tray icon can show, so the app never vanishes', () => {

@@ -10,10 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
-import type { IpcEvent } from '../../preload/contract.ts';
-import { ipcEvents } from '../../preload/contract.ts';
+import { createBridgeEmit } from '../../common/ipc.ts';
 import { type AppCore, startAppCore } from '../../main/core/app/app-core.ts';
-import { dispatchRequest, isIpcChannel } from '../../main/core/bridge/dispatch.ts';
+import { dispatchRequest } from '../../main/core/bridge/dispatch.ts';
 import { downloadImage } from '../../main/core/delivery/attachment-cache.ts';
 import type { ConnectionTiming } from '../../main/core/engine/connection-types.ts';
 import { createConsoleLogger } from '../../main/core/logging.ts';
@@ -120,11 +119,11 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
   const notifier = createRecordingNotifier();
   const sockets = new Set<WebSocket>();
 
-  const push = (event: IpcEvent, payload: unknown): void => {
-    const message: BridgeServerMessage = { event, payload };
+  const emit = createBridgeEmit((channel, payload) => {
+    const message: BridgeServerMessage = { event: channel, payload };
     const data = JSON.stringify(message);
     for (const socket of sockets) if (socket.readyState === socket.OPEN) socket.send(data);
-  };
+  });
 
   const opened: string[] = [];
   const copied: string[] = [];
@@ -151,17 +150,17 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
       return result.ok ? result.path : undefined;
     },
     openMessage: (server, message) => {
-      push(ipcEvents.windowShowMessage, { server, id: message.id });
+      emit('showMessage', { server, id: message.id });
     },
     events: {
       messagesReceived: (messages) => {
-        push(ipcEvents.messagesReceived, messages);
+        emit('messagesReceived', messages);
       },
       connectionsChanged: (connections) => {
-        push(ipcEvents.connectionsChanged, connections);
+        emit('connectionsChanged', connections);
       },
       settingsChanged: (next) => {
-        push(ipcEvents.settingsChanged, next);
+        emit('settingsChanged', next);
       },
       trayChanged: () => undefined,
     },
@@ -178,9 +177,7 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
       bridgeLog.log('warn', 'dropped a message that is not a bridge request');
       return;
     }
-    const result = isIpcChannel(request.channel)
-      ? await dispatchRequest(core.service, request.channel, request.args, bridgeLog)
-      : ({ ok: false, error: { code: 'invalid-argument', message: 'unknown channel' } } as const);
+    const result = await dispatchRequest(core.service, request.channel, request.args, bridgeLog);
     const message: BridgeServerMessage = { id: request.id, result };
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };

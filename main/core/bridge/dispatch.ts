@@ -1,21 +1,27 @@
 /**
- * One request from any bridge transport (Electron IPC, or the dev:web WebSocket): check the channel and every
- * argument, call the service, and always answer a BridgeResult — a bad argument is `invalid-argument`, a bug is
- * `internal` (logged here, never with the arguments, which may carry a secret).
+ * One request from any bridge transport (Electron IPC, or the dev:web WebSocket): find the operation its channel
+ * names (common/ipc.ts), check every argument, call the service's method of that name, and always answer a
+ * BridgeResult — an unknown channel or a bad argument is `invalid-argument`, a bug is `internal` (logged here,
+ * never with the arguments, which may carry a secret).
  */
-import type { BridgeResult, IpcChannel } from '../../../preload/contract.ts';
-import { ipcChannels as c } from '../../../preload/contract.ts';
+import {
+  type BridgeRequests,
+  type BridgeResult,
+  type OperationArgs,
+  type OperationChannel,
+  type OperationName,
+  operationForChannel,
+} from '../../../common/ipc.ts';
 import { DESKTOP_NOTICE_IDS, type DesktopNoticeId, isDesktopNoticeId } from '../notices/desktop-notices.ts';
 import type { Logger } from '../ports.ts';
-import type { AppRequests } from './app-service.ts';
 import * as guard from './guards.ts';
 import { InvalidArgument } from './guards.ts';
 
-type Handler = (service: AppRequests, args: readonly unknown[]) => Promise<BridgeResult<unknown>>;
+/** Checks one argument of untrusted input: returns it typed, or throws InvalidArgument naming the field. */
+type ArgumentCheck<T> = (value: unknown) => T;
 
-function arity(args: readonly unknown[], count: number): void {
-  if (args.length !== count) throw new InvalidArgument('arguments', `expected ${count}, got ${args.length}`);
-}
+/** One check per argument, in order; their number is the operation's arity. */
+type ArgumentChecks<Args extends readonly unknown[]> = { readonly [I in keyof Args]: ArgumentCheck<Args[I]> };
 
 function index(value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 10) {
@@ -40,54 +46,73 @@ function noticeId(value: unknown): DesktopNoticeId {
   return value;
 }
 
-function readBoolean(value: unknown, field: string): boolean {
-  if (typeof value !== 'boolean') throw new InvalidArgument(field, 'must be true or false');
-  return value;
+function readBoolean(field: string): ArgumentCheck<boolean> {
+  return (value) => {
+    if (typeof value !== 'boolean') throw new InvalidArgument(field, 'must be true or false');
+    return value;
+  };
 }
 
-const HANDLERS: Readonly<Record<IpcChannel, Handler>> = {
-  [c.historyList]: (s, a) => (arity(a, 1), s.listMessages(guard.messageQuery(a[0]))),
-  [c.historySearch]: (s, a) => (arity(a, 1), s.searchMessages(guard.searchQuery(a[0]))),
-  [c.historyUnreadCounts]: (s, a) => (arity(a, 0), s.unreadCounts()),
-  [c.historyMarkRead]: (s, a) => (arity(a, 2), s.markRead(guard.messageRef(a[0]), readBoolean(a[1], 'read'))),
-  [c.historyMarkAllRead]: (s, a) => (arity(a, 1), s.markAllRead(guard.subscriptionRef(a[0]))),
-  [c.historyDelete]: (s, a) => (arity(a, 1), s.deleteMessage(guard.messageRef(a[0]))),
-  [c.historyClear]: (s, a) => (arity(a, 1), s.clearSubscription(guard.subscriptionRef(a[0]))),
-  [c.subscriptionsList]: (s, a) => (arity(a, 0), s.listSubscriptions()),
-  [c.subscriptionsSave]: (s, a) => (arity(a, 1), s.saveSubscription(guard.subscriptionInput(a[0]))),
-  [c.subscriptionsRemove]: (s, a) => (
-    arity(a, 2),
-    s.removeSubscription(guard.text(a[0], 'id', { max: 64 }), deleteHistoryOption(a[1]))
-  ),
-  [c.subscriptionsTest]: (s, a) => (arity(a, 1), s.testSubscription(guard.subscriptionInput(a[0]))),
-  [c.credentialsSet]: (s, a) => (arity(a, 1), s.setCredentials(guard.credentialsInput(a[0]))),
-  [c.credentialsClear]: (s, a) => (arity(a, 1), s.clearCredentials(guard.text(a[0], 'server', { max: 2048 }))),
-  [c.settingsGet]: (s, a) => (arity(a, 0), s.getSettings()),
-  [c.settingsUpdate]: (s, a) => (arity(a, 1), s.updateSettings(guard.settingsPatch(a[0]))),
-  [c.connectionsList]: (s, a) => (arity(a, 0), s.listConnections()),
-  [c.messagesRunAction]: (s, a) => (arity(a, 2), s.runAction(guard.messageRef(a[0]), index(a[1]))),
-  [c.attachmentsPreview]: (s, a) => (arity(a, 1), s.attachmentPreview(guard.messageRef(a[0]))),
-  [c.linksOpen]: (s, a) => (arity(a, 1), s.openLink(guard.text(a[0], 'url', { max: 8192 }))),
-  [c.noticesList]: (s, a) => (arity(a, 0), s.listNotices()),
-  [c.noticesDismiss]: (s, a) => (arity(a, 1), s.dismissNotice(noticeId(a[0]))),
+function textOf(field: string, max: number): ArgumentCheck<string> {
+  return (value) => guard.text(value, field, { max });
+}
+
+/** The handler half of each operation (its method on the service is the other): typed by the table, so complete. */
+const ARGUMENT_CHECKS: { readonly [N in OperationName]: ArgumentChecks<OperationArgs<N>> } = {
+  listMessages: [guard.messageQuery],
+  searchMessages: [guard.searchQuery],
+  unreadCounts: [],
+  markRead: [(value) => guard.messageRef(value), readBoolean('read')],
+  markAllRead: [(value) => guard.subscriptionRef(value)],
+  deleteMessage: [(value) => guard.messageRef(value)],
+  clearSubscription: [(value) => guard.subscriptionRef(value)],
+  listSubscriptions: [],
+  saveSubscription: [guard.subscriptionInput],
+  removeSubscription: [textOf('id', 64), deleteHistoryOption],
+  testSubscription: [guard.subscriptionInput],
+  setCredentials: [guard.credentialsInput],
+  clearCredentials: [textOf('server', 2048)],
+  getSettings: [],
+  updateSettings: [guard.settingsPatch],
+  listConnections: [],
+  runAction: [(value) => guard.messageRef(value), index],
+  attachmentPreview: [(value) => guard.messageRef(value)],
+  openLink: [textOf('url', 8192)],
+  listNotices: [],
+  dismissNotice: [noticeId],
 };
 
-export function isIpcChannel(channel: unknown): channel is IpcChannel {
-  return typeof channel === 'string' && Object.hasOwn(HANDLERS, channel);
+function checkArguments(name: OperationName, args: readonly unknown[]): unknown[] {
+  const checks: readonly ArgumentCheck<unknown>[] = ARGUMENT_CHECKS[name];
+  if (args.length !== checks.length) {
+    throw new InvalidArgument('arguments', `expected ${checks.length}, got ${args.length}`);
+  }
+  return checks.map((check, position) => check(args[position]));
 }
 
+/** True for a channel some operation uses: what dispatchRequest answers other than `unknown channel`. */
+export function isIpcChannel(channel: unknown): channel is OperationChannel {
+  return operationForChannel(channel) !== undefined;
+}
+
+/** Answers one request on `channel` (whatever the transport received: untrusted, like its arguments). */
 export async function dispatchRequest(
-  service: AppRequests,
-  channel: IpcChannel,
+  service: BridgeRequests,
+  channel: unknown,
   args: readonly unknown[],
   log: Logger,
 ): Promise<BridgeResult<unknown>> {
+  const name = operationForChannel(channel);
+  if (name === undefined) return { ok: false, error: { code: 'invalid-argument', message: 'unknown channel' } };
   try {
-    return await HANDLERS[channel](service, args);
+    // The one untyped seam: the arguments were checked against this operation's entry in ARGUMENT_CHECKS, which
+    // the compiler holds to the table's argument list, so they fit the method of the same name.
+    const method = service[name] as (...checked: unknown[]) => Promise<BridgeResult<unknown>>;
+    return await Reflect.apply(method, service, checkArguments(name, args));
   } catch (error) {
     if (error instanceof InvalidArgument) return { ok: false, error: error.toBridgeError() };
     log.log('error', 'bridge request failed', {
-      channel,
+      operation: name,
       error: error instanceof Error ? error.message : String(error),
     });
     return { ok: false, error: { code: 'internal', message: 'something went wrong in the app; see its log' } };

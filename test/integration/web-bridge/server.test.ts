@@ -1,0 +1,86 @@
+/**
+ * The dev:web bridge end to end without a browser: its own page script (bridge.js, as served) runs in a Node vm
+ * context with Node's WebSocket, so window.ntfy is the BridgeApi createBridgeApi derives from the IPC table, talking
+ * to the real core over a real socket on 127.0.0.1 (requests through dispatchRequest, pushes through the typed emit).
+ */
+import vm from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BRIDGE_CONTRACT_VERSION, type BridgeApi } from '../../../common/ipc.ts';
+import { createRecordingLogger } from '../../fakes/logger.ts';
+import { ManualClock } from '../../support/manual-clock.ts';
+import { BRIDGE_SCRIPT_PATH, BRIDGE_SOCKET_PATH, type BridgeServerMessage } from '../../web-bridge/protocol.ts';
+import { startWebBridge, type WebBridge } from '../../web-bridge/server.ts';
+
+let bridge: WebBridge;
+let api: BridgeApi;
+
+beforeAll(async () => {
+  bridge = await startWebBridge({ log: createRecordingLogger(), clock: new ManualClock(), random: () => 0 });
+  const script = await (await fetch(new URL(BRIDGE_SCRIPT_PATH, bridge.url))).text();
+  const page: Record<string, unknown> = { WebSocket, location: { host: new URL(bridge.url).host } };
+  vm.runInNewContext(script, page);
+  api = page['ntfy'] as BridgeApi;
+}, 60_000);
+
+afterAll(async () => {
+  await bridge.close();
+});
+
+/** Sends one raw request over a socket of its own, as a page that skipped createBridgeApi could. */
+async function rawRequest(channel: unknown, args: unknown[]): Promise<BridgeServerMessage> {
+  const socket = new WebSocket(new URL(BRIDGE_SOCKET_PATH, bridge.url.replace('http:', 'ws:')));
+  await new Promise((resolve) => {
+    socket.addEventListener('open', resolve, { once: true });
+  });
+  const answer = new Promise<BridgeServerMessage>((resolve) => {
+    socket.addEventListener(
+      'message',
+      ({ data }) => {
+        resolve(JSON.parse(String(data)) as BridgeServerMessage);
+      },
+      {
+        once: true,
+      },
+    );
+  });
+  socket.send(JSON.stringify({ id: 7, channel, args }));
+  const message = await answer;
+  socket.close();
+  return message;
+}
+
+describe('dev:web bridge (page script → WebSocket → dispatcher → core → emit)', () => {
+  it('exposes the derived API and answers a request from the real core', async () => {
+    expect(api.contractVersion).toBe(BRIDGE_CONTRACT_VERSION);
+    expect(await api.listMessages({ limit: 5 })).toEqual({ ok: true, value: { messages: [] } });
+    expect(await api.dismissNotice('tray-host-missing')).toMatchObject({ ok: false, error: { code: 'not-found' } });
+  });
+
+  it('checks arguments on the server side as IPC does', async () => {
+    const loose = api as unknown as { markRead: (...args: unknown[]) => Promise<unknown> };
+    expect(await loose.markRead({ server: 'https://ntfy.example', id: 'm1' }, 'yes')).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-argument', fields: { read: expect.any(String) as unknown } },
+    });
+  });
+
+  it('pushes a core event to the page listener of that event, and stops after unsubscribe', async () => {
+    const pushed: string[] = [];
+    const unsubscribe = api.onSettingsChanged((settings) => {
+      pushed.push(settings.preferences.theme);
+    });
+    // The core pushes the change before it answers, on the same socket: once the answer is here, so is the push.
+    expect(await api.updateSettings({ preferences: { theme: 'dark' } })).toMatchObject({ ok: true });
+    expect(pushed).toEqual(['dark']);
+    unsubscribe();
+    expect(await api.updateSettings({ preferences: { theme: 'light' } })).toMatchObject({ ok: true });
+    expect(pushed).toEqual(['dark']);
+  });
+
+  it('answers a request on an unknown channel with invalid-argument', async () => {
+    expect(await rawRequest('shell:exec', [])).toEqual({
+      id: 7,
+      result: { ok: false, error: { code: 'invalid-argument', message: 'unknown channel' } },
+    });
+  });
+});

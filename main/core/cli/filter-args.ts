@@ -1,6 +1,7 @@
 /** Server-side filters and duration options of `ntfy-tray subscribe`, checked the way the server would check them. */
 import { parseSince } from '../protocol/since.ts';
-import { PRIORITY_FILTER_VALUES, type SubscribeFilters } from '../protocol/subscribe-request.ts';
+import { PRIORITY_FILTER_VALUES } from '../../../common/priority-filter.ts';
+import type { SubscribeFilters } from '../protocol/subscribe-request.ts';
 import type { ArgsResult } from './topic-url.ts';
 
 export interface FilterValues {

@@ -3,7 +3,7 @@
  * what ntfy reads from a query (`?since=`, `?poll=1`, `?auth=`) has an option of its own here, and a query or a
  * fragment would otherwise be dropped without a word.
  */
-import { isValidTopic } from '../protocol/subscribe-request.ts';
+import { INVALID_TOPIC_NAME, isValidTopicName } from '../../../common/topic-name.ts';
 import { hideCredentialPatterns } from '../store/secrets/redact.ts';
 
 export type ArgsResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
@@ -68,8 +68,8 @@ export function parseTopicUrl(text: string): ArgsResult<TopicUrl> {
   const path = url.pathname.replace(/\/+$/, '');
   const slash = path.lastIndexOf('/');
   const topics = path.slice(slash + 1).split(',');
-  if (topics.some((topic) => !isValidTopic(topic))) {
-    return fail(`invalid topic in ${shown}: topics are 1-64 characters of A-Z a-z 0-9 _ -`);
+  if (topics.some((topic) => !isValidTopicName(topic))) {
+    return fail(`invalid topic in ${shown}: a topic ${INVALID_TOPIC_NAME.message}`);
   }
   return { ok: true, value: { server: `${url.protocol}//${url.host}${path.slice(0, slash)}`, topics } };
 }

@@ -2,24 +2,13 @@
  * Builds the URL and headers of a subscribe or poll request (../shared/PROTOCOL.md, "Parameters" and
  * "Authentication"). Query names are lowercase because servers only look up lowercase query names.
  */
+import { isValidTopicName } from '../../../common/topic-name.ts';
+import type { TransportKind } from '../../../common/transports.ts';
 import { formatSince, type SinceValue } from './since.ts';
 
-export type TransportKind = 'json' | 'sse' | 'raw' | 'ws';
-
-/** What ntfy accepts in the `priority` filter (../shared/PROTOCOL.md, "Parameters"); anything else is a 400. */
-export const PRIORITY_FILTER_VALUES: ReadonlySet<string> = new Set([
-  '1',
-  '2',
-  '3',
-  '4',
-  '5',
-  'min',
-  'low',
-  'default',
-  'high',
-  'max',
-  'urgent',
-]);
+// The rules live in common/ (shared with the window); re-exported for the core modules that import them from here.
+export type { TransportKind } from '../../../common/transports.ts';
+export { PRIORITY_FILTER_VALUES } from '../../../common/priority-filter.ts';
 
 export interface SubscribeFilters {
   readonly id?: string;
@@ -55,12 +44,6 @@ export interface SubscribeRequest {
   readonly headers: Readonly<Record<string, string>>;
 }
 
-const TOPIC = /^[-_A-Za-z0-9]{1,64}$/;
-
-export function isValidTopic(topic: string): boolean {
-  return TOPIC.test(topic);
-}
-
 /** The value of the Authorization header for the credentials, or undefined for none. */
 export function authorizationHeader(credentials: Credentials): string | undefined {
   switch (credentials.kind) {
@@ -80,7 +63,7 @@ export function authQueryValue(headerValue: string): string {
 
 export function buildSubscribeRequest(options: SubscribeRequestOptions): SubscribeRequest {
   const topics = [...new Set(options.topics)]; // duplicates make the server deliver every message twice
-  const invalid = topics.filter((topic) => !isValidTopic(topic));
+  const invalid = topics.filter((topic) => !isValidTopicName(topic));
   if (topics.length === 0) throw new Error('a subscription needs at least one topic');
   if (invalid.length > 0) throw new Error(`invalid topic name(s): ${invalid.join(', ')}`);
 

@@ -67,8 +67,8 @@ export function migrateV2ToV3(previous: JsonRecord): JsonRecord {
 }
 
 /**
- * v3 → v4: the app no longer offers the raw stream (see TRANSPORT_KINDS in schema.ts), so a raw subscription moves
- * to json: the same messages from the same server, now with ids (dedupe, catch-up), titles, priorities and tags.
+ * v3 → v4: the app no longer offers the raw stream (see APP_TRANSPORTS in common/transports.ts), so a raw
+ * subscription moves to json: the same messages from the same server, now with ids (dedupe, catch-up), titles, priorities and tags.
  */
 export function migrateV3ToV4(previous: JsonRecord): JsonRecord {
   const { subscriptions } = previous;

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { MessageRefDto } from '../preload/contract.ts';
+import type { MessageRefDto } from '../common/ipc.ts';
 import type { BridgeStatus } from './bridge.ts';
 import { DesktopNoticesBanner } from './history/DesktopNoticesBanner.tsx';
 import { HistoryView } from './history/HistoryView.tsx';

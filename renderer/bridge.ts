@@ -1,4 +1,4 @@
-import { BRIDGE_CONTRACT_VERSION, BRIDGE_GLOBAL_NAME, type BridgeApi } from '../preload/contract.ts';
+import { BRIDGE_CONTRACT_VERSION, BRIDGE_GLOBAL_NAME, type BridgeApi } from '../common/ipc.ts';
 
 declare global {
   interface Window {

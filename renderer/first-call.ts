@@ -1,4 +1,4 @@
-import type { BridgeResult } from '../preload/contract.ts';
+import type { BridgeResult } from '../common/ipc.ts';
 
 /** Runs `callback` after `delayMs` milliseconds; returns a function that cancels it. */
 export type Schedule = (callback: () => void, delayMs: number) => () => void;

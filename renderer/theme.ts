@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { BridgeApi, ThemeDto } from '../preload/contract.ts';
+import type { BridgeApi, ThemeDto } from '../common/ipc.ts';
 
 /** Puts the theme setting on <html data-theme>; the stylesheet narrows color-scheme for light or dark. */
 export function applyTheme(root: HTMLElement, theme: ThemeDto): void {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { BridgeApi, DesktopNoticeDto } from '../../preload/contract.ts';
+import type { BridgeApi, DesktopNoticeDto } from '../../common/ipc.ts';
 import { callUntilAnswered, windowSchedule } from '../first-call.ts';
 
 /** The desktop notices main reports (no tray icon, refused notifications), kept current by its pushes. */

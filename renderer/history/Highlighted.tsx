@@ -1,4 +1,4 @@
-import type { TextSegmentDto } from '../../preload/contract.ts';
+import type { TextSegmentDto } from '../../common/ipc.ts';
 
 /** Search segments as text nodes, the matching runs wrapped in <mark>; nothing is parsed as HTML. */
 export function Highlighted({ segments }: { readonly segments: readonly TextSegmentDto[] }) {

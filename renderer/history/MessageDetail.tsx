@@ -1,11 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent, type KeyboardEvent } from 'react';
-import type {
-  AttachmentDto,
-  AttachmentPreviewDto,
-  BridgeApi,
-  BridgeResult,
-  MessageDto,
-} from '../../preload/contract.ts';
+import type { AttachmentDto, AttachmentPreviewDto, BridgeApi, BridgeResult, MessageDto } from '../../common/ipc.ts';
 import { absoluteTime, formatBytes, priorityName } from './format.ts';
 import { renderMarkdown } from './markdown.ts';
 

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, type KeyboardEvent, type RefObject } from 'react';
-import type { MessageDto, TextSegmentDto } from '../../preload/contract.ts';
+import type { MessageDto, TextSegmentDto } from '../../common/ipc.ts';
 import { messageKey } from './format.ts';
 import { MessageRow } from './MessageRow.tsx';
 

@@ -1,5 +1,5 @@
 import { memo, type KeyboardEvent, type Ref } from 'react';
-import type { MessageDto, TextSegmentDto } from '../../preload/contract.ts';
+import type { MessageDto, TextSegmentDto } from '../../common/ipc.ts';
 import { absoluteTime, messageKey, priorityName, relativeTime } from './format.ts';
 import { Highlighted } from './Highlighted.tsx';
 

@@ -1,4 +1,4 @@
-import type { ConnectionDto, SubscriptionDto, SubscriptionRefDto, UnreadCountDto } from '../../preload/contract.ts';
+import type { ConnectionDto, SubscriptionDto, SubscriptionRefDto, UnreadCountDto } from '../../common/ipc.ts';
 import { connectionKindFor, connectionLabel, subscriptionKey } from './format.ts';
 
 export interface SidebarProps {

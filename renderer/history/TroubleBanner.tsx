@@ -1,4 +1,4 @@
-import type { ConnectionDto, SubscriptionDto } from '../../preload/contract.ts';
+import type { ConnectionDto, SubscriptionDto } from '../../common/ipc.ts';
 import { connectionKindFor } from './format.ts';
 
 export interface TroubleBannerProps {

@@ -1,4 +1,4 @@
-import type { ConnectionDto, MessageDto, PriorityDto, SubscriptionRefDto } from '../../preload/contract.ts';
+import type { ConnectionDto, MessageDto, PriorityDto, SubscriptionRefDto } from '../../common/ipc.ts';
 
 /** A stable key for a subscription or a message: servers differ, so topic or id alone is not unique. */
 export function subscriptionKey(ref: SubscriptionRefDto): string {

@@ -6,7 +6,7 @@ import type {
   MessagePageDto,
   MessageQuery,
   PageCursorDto,
-} from '../../preload/contract.ts';
+} from '../../common/ipc.ts';
 import { callUntilAnswered, windowSchedule } from '../first-call.ts';
 import { messageKey } from './format.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { BridgeApi, SearchHitDto, SearchQuery } from '../../preload/contract.ts';
+import type { BridgeApi, SearchHitDto, SearchQuery } from '../../common/ipc.ts';
 
 /** Long enough to coalesce a burst of keystrokes, short enough that results follow typing (bench: < 100 ms). */
 export const searchDebounceMs = 40;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { BridgeApi, ConnectionDto, SubscriptionDto, UnreadCountDto } from '../../preload/contract.ts';
+import type { BridgeApi, ConnectionDto, SubscriptionDto, UnreadCountDto } from '../../common/ipc.ts';
 import { callUntilAnswered, windowSchedule } from '../first-call.ts';
 
 export interface SubscriptionsState {

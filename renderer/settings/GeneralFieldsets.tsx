@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ThemeDto } from '../../preload/contract.ts';
+import type { ThemeDto } from '../../common/ipc.ts';
 import { DraftField, GroupStatus, ToggleField, type FieldsetProps } from './fields.tsx';
 import { useSaveGroup } from './use-save-group.ts';
 

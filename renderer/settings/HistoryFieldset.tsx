@@ -1,4 +1,4 @@
-import type { PreferencesDto } from '../../preload/contract.ts';
+import type { PreferencesDto } from '../../common/ipc.ts';
 import { DraftField, GroupStatus, type FieldsetProps } from './fields.tsx';
 import { useSaveGroup } from './use-save-group.ts';
 

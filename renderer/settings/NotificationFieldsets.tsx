@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import type { PriorityDto, SettingsPatchDto } from '../../preload/contract.ts';
+import type { PriorityDto, SettingsPatchDto } from '../../common/ipc.ts';
 import { allPriorities, priorityName } from '../history/format.ts';
 import { DraftField, GroupStatus, ToggleField, type FieldsetProps } from './fields.tsx';
 import { useSaveGroup } from './use-save-group.ts';

@@ -1,5 +1,5 @@
 import type { SubmitEvent } from 'react';
-import type { BridgeApi } from '../../preload/contract.ts';
+import type { BridgeApi } from '../../common/ipc.ts';
 import { ServerFieldset, StartupFieldset, ThemeFieldset } from './GeneralFieldsets.tsx';
 import { HistoryFieldset } from './HistoryFieldset.tsx';
 import { NotificationsFieldset, PauseFieldset, QuietHoursFieldset } from './NotificationFieldsets.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import type { BridgeApi } from '../../preload/contract.ts';
+import type { BridgeApi } from '../../common/ipc.ts';
 import { describeImport, importSubscriptions } from './import-subscriptions.ts';
 import {
   type ImportParseResult,

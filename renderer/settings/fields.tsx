@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
-import type { SettingsDto } from '../../preload/contract.ts';
+import type { SettingsDto } from '../../common/ipc.ts';
 import { describedBy, FieldMessages } from '../forms/FieldMessages.tsx';
 import type { SettingsState } from './use-settings.ts';
 

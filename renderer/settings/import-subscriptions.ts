@@ -1,4 +1,4 @@
-import type { BridgeApi, BridgeError } from '../../preload/contract.ts';
+import type { BridgeApi, BridgeError } from '../../common/ipc.ts';
 import { ALREADY_SUBSCRIBED } from '../../common/subscription-rules.ts';
 import type { ImportPlan, ItemProblem } from './subscription-files.ts';
 

@@ -8,7 +8,7 @@ import { INVALID_PRIORITY_FILTER, invalidPriorityFilterValue } from '../../commo
 import { INVALID_SERVER_URL, normalizeServerUrl, serverUrlError } from '../../common/server-url.ts';
 import { topicNameError } from '../../common/topic-name.ts';
 import { isTransportKind, NTFY_TRANSPORTS } from '../../common/transports.ts';
-import type { FiltersDto, PriorityDto, SubscriptionDto, SubscriptionInput } from '../../preload/contract.ts';
+import type { FiltersDto, PriorityDto, SubscriptionDto, SubscriptionInput } from '../../common/ipc.ts';
 
 export const SUBSCRIPTIONS_FILE_FORMAT = 'ntfy-tray-subscriptions';
 export const SUBSCRIPTIONS_FILE_VERSION = 1;

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { BridgeError, BridgeResult, SettingsDto, SettingsPatchDto } from '../../preload/contract.ts';
+import type { BridgeError, BridgeResult, SettingsDto, SettingsPatchDto } from '../../common/ipc.ts';
 
 /** Field problems keyed by the last segment of the setting's path (`maxAgeDays`, `start`, `defaultServer`). */
 export type FieldErrors = Readonly<Record<string, string>>;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { BridgeApi, BridgeResult, SettingsDto, SettingsPatchDto } from '../../preload/contract.ts';
+import type { BridgeApi, BridgeResult, SettingsDto, SettingsPatchDto } from '../../common/ipc.ts';
 import { callUntilAnswered, windowSchedule } from '../first-call.ts';
 
 export interface SettingsState {

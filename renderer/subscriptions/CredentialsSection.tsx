@@ -1,4 +1,4 @@
-import type { AuthKindDto } from '../../preload/contract.ts';
+import type { AuthKindDto } from '../../common/ipc.ts';
 import { emptyEntry, type CredentialsEntry, type StoredCredentials } from './credentials.ts';
 import { TextField } from './form-fields.tsx';
 

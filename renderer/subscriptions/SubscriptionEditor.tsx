@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
-import type { BridgeApi, SubscriptionDto } from '../../preload/contract.ts';
+import type { BridgeApi, SubscriptionDto } from '../../common/ipc.ts';
 import { hasEntry } from './credentials.ts';
 import { CredentialsSection } from './CredentialsSection.tsx';
 import { DeleteConfirm } from './DeleteConfirm.tsx';

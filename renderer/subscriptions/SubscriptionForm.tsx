@@ -1,5 +1,5 @@
 import { useCallback, useId, useState, type SubmitEvent, type KeyboardEvent } from 'react';
-import type { BridgeApi, SubscriptionDto, SubscriptionInput } from '../../preload/contract.ts';
+import type { BridgeApi, SubscriptionDto, SubscriptionInput } from '../../common/ipc.ts';
 import { placeFieldErrors } from './field-errors.ts';
 import { TextField } from './form-fields.tsx';
 import { splitTopicUrl } from './topic-url.ts';

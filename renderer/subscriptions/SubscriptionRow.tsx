@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import type { SubscriptionDto } from '../../preload/contract.ts';
+import type { SubscriptionDto } from '../../common/ipc.ts';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
 import { needsCredentials, type SubscriptionStatus } from './connection-status.ts';
 import { transportName } from './subscription-draft.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { BridgeApi } from '../../preload/contract.ts';
+import type { BridgeApi } from '../../common/ipc.ts';
 import { useSubscriptions } from '../history/use-subscriptions.ts';
 import { anyCountdown, subscriptionStatus } from './connection-status.ts';
 import { SubscriptionEditor, type EditorFocus, type EditorOutcome } from './SubscriptionEditor.tsx';

@@ -1,4 +1,4 @@
-import type { SubscriptionTestResult } from '../../preload/contract.ts';
+import type { SubscriptionTestResult } from '../../common/ipc.ts';
 import { describeTestResult } from './connection-status.ts';
 
 export type TestState =

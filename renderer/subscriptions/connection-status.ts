@@ -3,7 +3,7 @@ import type {
   SubscriptionRefDto,
   SubscriptionTestOutcome,
   SubscriptionTestResult,
-} from '../../preload/contract.ts';
+} from '../../common/ipc.ts';
 
 /** What one subscription's connection is doing, as the subscriptions view tells it. */
 export type SubscriptionStatus =

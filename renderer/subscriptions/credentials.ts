@@ -1,4 +1,4 @@
-import type { AuthKindDto, CredentialsInput, SubscriptionDto } from '../../preload/contract.ts';
+import type { AuthKindDto, CredentialsInput, SubscriptionDto } from '../../common/ipc.ts';
 import { serverKey } from './topic-url.ts';
 
 /** What is known about a server's stored credentials; never the secret itself. */

@@ -1,4 +1,4 @@
-import type { BridgeError } from '../../preload/contract.ts';
+import type { BridgeError } from '../../common/ipc.ts';
 
 export interface PlacedErrors<F extends string> {
   /** Problems to show next to their field. */

@@ -1,10 +1,4 @@
-import type {
-  FiltersDto,
-  PriorityDto,
-  SubscriptionDto,
-  SubscriptionInput,
-  TransportDto,
-} from '../../preload/contract.ts';
+import type { FiltersDto, PriorityDto, SubscriptionDto, SubscriptionInput, TransportDto } from '../../common/ipc.ts';
 import { allPriorities, priorityName } from '../history/format.ts';
 
 /** The editor's fields as typed: lists are comma-separated text until saved. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { BridgeApi, BridgeError, SubscriptionDto } from '../../preload/contract.ts';
+import type { BridgeApi, BridgeError, SubscriptionDto } from '../../common/ipc.ts';
 import {
   emptyEntry,
   entryToInput,

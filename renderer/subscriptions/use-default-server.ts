@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { BridgeApi } from '../../preload/contract.ts';
+import type { BridgeApi } from '../../common/ipc.ts';
 
 /** Hands the default server from settings to `fill` once; `fill` must be stable (useCallback or a state setter). */
 export function useDefaultServer(api: BridgeApi, fill: (server: string) => void): void {

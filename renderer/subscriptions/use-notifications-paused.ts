@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { BridgeApi, SettingsDto } from '../../preload/contract.ts';
+import type { BridgeApi, SettingsDto } from '../../common/ipc.ts';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 

@@ -9,7 +9,7 @@ import {
   type MessageQuery,
   type SearchQuery,
   type TextSegmentDto,
-} from '../../preload/contract.ts';
+} from '../../common/ipc.ts';
 import { serveDirectory, type StaticServer } from './support/static-server.ts';
 
 const rendererDir = path.resolve(import.meta.dirname, '../../dist/renderer');

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { BRIDGE_CONTRACT_VERSION, BRIDGE_GLOBAL_NAME, type BridgeApi } from '../../preload/contract.ts';
+import { BRIDGE_CONTRACT_VERSION, BRIDGE_GLOBAL_NAME, type BridgeApi } from '../../common/ipc.ts';
 import { serveDirectory, type StaticServer } from './support/static-server.ts';
 
 // The built page (npm run test:e2e builds first), served over loopback HTTP to the system Chromium.

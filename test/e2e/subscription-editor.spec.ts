@@ -2,7 +2,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { SubscriptionDto, SubscriptionInput } from '../../preload/contract.ts';
+import type { SubscriptionDto, SubscriptionInput } from '../../common/ipc.ts';
 import { createRecordingLogger } from '../fakes/logger.ts';
 import { startTestServer, type TestServer, type TestUser } from '../server/index.ts';
 import type { BridgeRequestMessage, BridgeResponseMessage } from '../web-bridge/protocol.ts';

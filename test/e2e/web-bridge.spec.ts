@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { BRIDGE_CONTRACT_VERSION, type BridgeApi, type SubscriptionInput } from '../../preload/contract.ts';
+import { BRIDGE_CONTRACT_VERSION, type BridgeApi, type SubscriptionInput } from '../../common/ipc.ts';
 import { createRecordingLogger } from '../fakes/logger.ts';
 import { startTestServer, type TestServer } from '../server/index.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';

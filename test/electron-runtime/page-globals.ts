@@ -2,7 +2,7 @@
  * The page globals that functions passed to `LaunchedApp.evaluate` use, typed without the DOM library (test files
  * are type-checked for Node): `(globalThis as unknown as PageGlobals).ntfy.listMessages(…)`.
  */
-import type { BridgeApi } from '../../preload/contract.ts';
+import type { BridgeApi } from '../../common/ipc.ts';
 
 export interface PageElement {
   readonly textContent: string | null;

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { ConnectionDto, MessageDto, SettingsDto } from '../../../preload/contract.ts';
+import type { ConnectionDto, MessageDto, SettingsDto } from '../../../common/ipc.ts';
 import { type AppRequests, createAppService, type PauseState } from '../bridge/app-service.ts';
 import { toConnectionDto, toMessageDto, toSettingsDto } from '../bridge/dto.ts';
 import { createDeliver, type DeliveredBatch } from '../delivery/deliver.ts';

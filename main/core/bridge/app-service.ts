@@ -8,13 +8,13 @@
  */
 import type {
   ActionOutcomeDto,
-  BridgeApi,
   BridgeError,
+  BridgeRequests,
   BridgeResult,
   CredentialsInput,
   SubscriptionInput,
   SubscriptionTestOutcome,
-} from '../../../preload/contract.ts';
+} from '../../../common/ipc.ts';
 import { INVALID_SERVER_URL, serverUrlOf } from '../../../common/server-url.ts';
 import { ALREADY_SUBSCRIBED } from '../../../common/subscription-rules.ts';
 import { isValidTopicName, topicNameError } from '../../../common/topic-name.ts';
@@ -39,16 +39,8 @@ import type { ServerAuth, ServerSettings, Settings, SubscriptionSettings } from 
 import type { SettingsStore } from '../store/settings/settings-store.ts';
 import { toConnectionDto, toMessageDto, toSettingsDto, toSubscriptionDto } from './dto.ts';
 
-/** BridgeApi without the version and the event listeners: the request side. */
-export type AppRequests = Omit<
-  BridgeApi,
-  | 'contractVersion'
-  | 'onMessagesReceived'
-  | 'onConnectionsChanged'
-  | 'onSettingsChanged'
-  | 'onShowMessage'
-  | 'onNoticesChanged'
->;
+/** The request side of BridgeApi, derived from the IPC table (common/ipc.ts). */
+export type AppRequests = BridgeRequests;
 
 /** Notifications paused until a clock time (Infinity: until resumed); not a setting, it ends with the app. */
 export interface PauseState {

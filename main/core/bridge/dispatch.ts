@@ -8,7 +8,6 @@ import {
   type BridgeRequests,
   type BridgeResult,
   type OperationArgs,
-  type OperationChannel,
   type OperationName,
   operationForChannel,
 } from '../../../common/ipc.ts';
@@ -88,11 +87,6 @@ function checkArguments(name: OperationName, args: readonly unknown[]): unknown[
     throw new InvalidArgument('arguments', `expected ${checks.length}, got ${args.length}`);
   }
   return checks.map((check, position) => check(args[position]));
-}
-
-/** True for a channel some operation uses: what dispatchRequest answers other than `unknown channel`. */
-export function isIpcChannel(channel: unknown): channel is OperationChannel {
-  return operationForChannel(channel) !== undefined;
 }
 
 /** Answers one request on `channel` (whatever the transport received: untrusted, like its arguments). */

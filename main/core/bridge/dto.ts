@@ -1,11 +1,5 @@
-/** From the core's shapes to the bridge's DTOs (preload/contract.ts): plain data, no secrets, nothing more. */
-import type {
-  ConnectionDto,
-  MessageActionDto,
-  MessageDto,
-  SettingsDto,
-  SubscriptionDto,
-} from '../../../preload/contract.ts';
+/** From the core's shapes to the bridge's DTOs (common/ipc-dto.ts): plain data, no secrets, nothing more. */
+import type { ConnectionDto, MessageActionDto, MessageDto, SettingsDto, SubscriptionDto } from '../../../common/ipc.ts';
 import { splitTags } from '../delivery/notification-content.ts';
 import type { ConnectionStatus } from '../engine/connection-types.ts';
 import type { StoredMessage } from '../store/history/types.ts';

@@ -14,7 +14,7 @@ import type {
   SettingsPatchDto,
   SubscriptionInput,
   SubscriptionRefDto,
-} from '../../../preload/contract.ts';
+} from '../../../common/ipc.ts';
 import { isTransportKind, NTFY_TRANSPORTS } from '../../../common/transports.ts';
 import { PREFERENCE_KEYS } from '../store/settings/validate.ts';
 

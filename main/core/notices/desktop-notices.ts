@@ -6,7 +6,7 @@
  * - `notifications-refused`: the notification center refused a popup (macOS: the app is not allowed to notify).
  *   Not dismissible: it goes away by itself when a later popup is shown.
  */
-import type { DesktopNoticeDto, DesktopNoticeIdDto } from '../../../preload/contract.ts';
+import type { DesktopNoticeDto, DesktopNoticeIdDto } from '../../../common/ipc.ts';
 
 export type DesktopNoticeId = DesktopNoticeIdDto;
 

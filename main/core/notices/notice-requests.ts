@@ -2,7 +2,7 @@
  * The window's two requests about desktop notices (BridgeApi.listNotices and dismissNotice), over the notices state
  * and the file that keeps dismissals.
  */
-import type { BridgeResult, DesktopNoticeDto, DesktopNoticeIdDto } from '../../../preload/contract.ts';
+import type { BridgeResult, DesktopNoticeDto, DesktopNoticeIdDto } from '../../../common/ipc.ts';
 import type { Logger } from '../ports.ts';
 import type { DesktopNotices } from './desktop-notices.ts';
 import type { NoticeDismissals } from './notice-dismissals.ts';

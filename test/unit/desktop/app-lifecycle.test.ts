@@ -3,7 +3,7 @@ import type { TrayCommand } from '../../../main/core/tray/tray-model.ts';
 import type { AppRequests } from '../../../main/core/bridge/app-service.ts';
 import { startDesktopApp } from '../../../main/desktop/app-lifecycle.ts';
 import type { IpcOptions } from '../../../main/desktop/ipc.ts';
-import { ipcChannels } from '../../../preload/contract.ts';
+import { bridgeOperations } from '../../../common/ipc.ts';
 import {
   createFakeElectron,
   createFakeIpcMain,
@@ -73,7 +73,7 @@ describe('startDesktopApp', () => {
     const firstCalls: Promise<unknown>[] = [];
     const electron = createFakeElectron({
       onLoadFile: () => {
-        firstCalls.push(ipcMain.invoke(ipcChannels.settingsGet, 'file:///app/dist/renderer/index.html'));
+        firstCalls.push(ipcMain.invoke(bridgeOperations.getSettings.channel, 'file:///app/dist/renderer/index.html'));
       },
     });
 
@@ -92,7 +92,7 @@ describe('startDesktopApp', () => {
     const firstCalls: Promise<unknown>[] = [];
     const electron = createFakeElectron({
       onLoadFile: () => {
-        firstCalls.push(ipcMain.invoke(ipcChannels.settingsGet, 'file:///app/dist/renderer/index.html'));
+        firstCalls.push(ipcMain.invoke(bridgeOperations.getSettings.channel, 'file:///app/dist/renderer/index.html'));
       },
     });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ipcChannels } from '../../../preload/contract.ts';
+import { operationChannels } from '../../../common/ipc.ts';
 import type { AppRequests } from '../../../main/core/bridge/app-service.ts';
 import { isRendererPage, setupIpc } from '../../../main/desktop/ipc.ts';
 import { createFakeIpcMain } from '../../fakes/electron.ts';
@@ -22,7 +22,7 @@ describe('setupIpc', () => {
       isTrustedSender: () => true,
       log: createRecordingLogger(),
     });
-    expect(ipcMain.channels().sort()).toEqual(Object.values(ipcChannels).sort());
+    expect(ipcMain.channels().sort()).toEqual([...operationChannels].sort());
     remove();
     expect(ipcMain.channels()).toEqual([]);
   });

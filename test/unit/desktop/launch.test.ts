@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppRequests } from '../../../main/core/bridge/app-service.ts';
 import type { RunningDesktopApp } from '../../../main/desktop/app-lifecycle.ts';
 import { launchDesktopApp, type LaunchedCore } from '../../../main/desktop/launch.ts';
-import { ipcChannels } from '../../../preload/contract.ts';
+import { bridgeOperations } from '../../../common/ipc.ts';
 import {
   createFakeElectron,
   createFakeIpcMain,
@@ -51,7 +51,7 @@ function createHarness(options: { singleInstanceLock?: boolean } = {}): Harness 
   const electron = createFakeElectron({
     ...options,
     onLoadFile: () => {
-      firstCalls.push(ipcMain.invoke(ipcChannels.subscriptionsList, PAGE_URL));
+      firstCalls.push(ipcMain.invoke(bridgeOperations.listSubscriptions.channel, PAGE_URL));
     },
   });
   return { electron, ipcMain, log: createRecordingLogger(), firstCalls };

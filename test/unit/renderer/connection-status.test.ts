@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConnectionDto, ConnectionStateDto } from '../../../preload/contract.ts';
+import type { ConnectionDto, ConnectionStateDto } from '../../../common/ipc.ts';
 import {
   anyCountdown,
   describeStatus,

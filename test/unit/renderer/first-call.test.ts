@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BridgeResult } from '../../../preload/contract.ts';
+import type { BridgeResult } from '../../../common/ipc.ts';
 import { callUntilAnswered, type Schedule } from '../../../renderer/first-call.ts';
 import { ManualClock } from '../../support/manual-clock.ts';
 

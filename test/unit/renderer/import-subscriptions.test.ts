@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BridgeApi, SubscriptionInput } from '../../../preload/contract.ts';
+import type { BridgeApi, SubscriptionInput } from '../../../common/ipc.ts';
 import { describeImport, importSubscriptions } from '../../../renderer/settings/import-subscriptions.ts';
 import { parseSubscriptionsJson } from '../../../renderer/settings/subscription-files.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SubscriptionDto } from '../../../preload/contract.ts';
+import type { SubscriptionDto } from '../../../common/ipc.ts';
 import {
   draftFromSubscription,
   draftToInput,

@@ -8,7 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ConnectionDto, MessageDto } from '../../../../preload/contract.ts';
+import type { ConnectionDto, MessageDto } from '../../../../common/ipc.ts';
 import { type AppCore, startAppCore } from '../../../../main/core/app/app-core.ts';
 import { SqliteHistoryStore } from '../../../../main/core/store/history/index.ts';
 import { RAW_TRANSPORT_REFUSED } from '../../../../main/core/store/settings/validate.ts';

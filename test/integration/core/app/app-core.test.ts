@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ConnectionDto, MessageDto, SettingsDto } from '../../../../preload/contract.ts';
+import type { ConnectionDto, MessageDto, SettingsDto } from '../../../../common/ipc.ts';
 import { type AppCore, startAppCore } from '../../../../main/core/app/app-core.ts';
 import { SqliteHistoryStore } from '../../../../main/core/store/history/index.ts';
 import { openConfSettingsStore } from '../../../../main/core/store/settings/conf-settings-store.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DesktopNoticeDto } from '../../../../preload/contract.ts';
+import type { DesktopNoticeDto } from '../../../../common/ipc.ts';
 import {
   DesktopNotices,
   notificationsRefusedText,

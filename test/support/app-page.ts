@@ -1,5 +1,5 @@
 /**
- * Page steps the D-Bus app tests share (test/integration/app/dbus-*.test.ts): subscribe through the page's bridge
+ * Page steps the app tests share (test/integration/app/*.test.ts): subscribe through the page's bridge
  * as the settings view does, wait for text in the window, and catch what the window is told to show.
  */
 import { expect } from 'vitest';

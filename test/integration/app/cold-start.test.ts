@@ -2,20 +2,12 @@
  * The real main bundle (dist/main/index.js) on the Electron test runtime (test/electron-runtime): a cold start
  * opens the window on the real renderer, the page's bridge reaches main's IPC handlers, and nothing fails.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { APP_TEST_TIMEOUT_MS, createAppSession } from '../../electron-runtime/app-session.ts';
-import { ensureDistBuilt } from '../../electron-runtime/ensure-dist.ts';
+import { describe, expect, it } from 'vitest';
+import { APP_TEST_TIMEOUT_MS } from '../../electron-runtime/app-session.ts';
 import type { PageGlobals } from '../../electron-runtime/page-globals.ts';
+import { registerAppTestHooks } from '../../support/app-test-hooks.ts';
 
-const session = createAppSession();
-
-beforeAll(async () => {
-  await ensureDistBuilt();
-}, 120_000);
-
-afterEach(async () => {
-  await session.cleanUp();
-});
+const { session } = registerAppTestHooks();
 
 describe('cold start of the main bundle', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   it('opens a visible window on the renderer, with a tray, and the bridge answers the page', async () => {

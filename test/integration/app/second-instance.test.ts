@@ -2,19 +2,11 @@
  * Single instance on the Electron test runtime: a second launch on the same user data hands over to the running
  * app, which shows its window again (here after the user closed it to the tray), and the second process ends.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { APP_TEST_TIMEOUT_MS, createAppSession } from '../../electron-runtime/app-session.ts';
-import { ensureDistBuilt } from '../../electron-runtime/ensure-dist.ts';
+import { describe, expect, it } from 'vitest';
+import { APP_TEST_TIMEOUT_MS } from '../../electron-runtime/app-session.ts';
+import { registerAppTestHooks } from '../../support/app-test-hooks.ts';
 
-const session = createAppSession();
-
-beforeAll(async () => {
-  await ensureDistBuilt();
-}, 120_000);
-
-afterEach(async () => {
-  await session.cleanUp();
-});
+const { session } = registerAppTestHooks();
 
 describe('a second launch', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   it('shows the running instance window and ends itself', async () => {

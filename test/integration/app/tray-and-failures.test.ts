@@ -5,20 +5,12 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { APP_TEST_TIMEOUT_MS, createAppSession } from '../../electron-runtime/app-session.ts';
-import { ensureDistBuilt } from '../../electron-runtime/ensure-dist.ts';
+import { describe, expect, it } from 'vitest';
+import { APP_TEST_TIMEOUT_MS } from '../../electron-runtime/app-session.ts';
 import type { MenuItemRecord } from '../../electron-runtime/records.ts';
+import { registerAppTestHooks } from '../../support/app-test-hooks.ts';
 
-const session = createAppSession();
-
-beforeAll(async () => {
-  await ensureDistBuilt();
-}, 120_000);
-
-afterEach(async () => {
-  await session.cleanUp();
-});
+const { session } = registerAppTestHooks();
 
 function labels(items: readonly MenuItemRecord[]): string[] {
   return items.flatMap((item) => [item.label, ...labels(item.submenu)]).filter((label) => label !== '');

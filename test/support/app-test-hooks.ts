@@ -1,0 +1,59 @@
+/**
+ * The setup every app test file (test/integration/app/*.test.ts) shares: the main bundle built before the file's
+ * tests, and after each test the launched apps killed, their temporary folder removed and the test servers closed.
+ * Call registerAppTestHooks() once at the top level of the test file (it registers vitest hooks).
+ */
+import { afterEach, beforeAll } from 'vitest';
+import { type AppSession, createAppSession } from '../electron-runtime/app-session.ts';
+import { ensureDistBuilt } from '../electron-runtime/ensure-dist.ts';
+import type { LaunchAppOptions, LaunchedApp } from '../electron-runtime/launch-app.ts';
+import { startTestServer, type TestServer, type TestServerOptions } from '../server/index.ts';
+import { subscribeInApp } from './app-page.ts';
+
+/** How long building dist may take (ms): main, preload and the renderer, on two cores shared with other tests. */
+const BUILD_TIMEOUT_MS = 120_000;
+
+export interface AppTestHooks {
+  readonly session: AppSession;
+  /** test/server on 127.0.0.1, closed after the test. */
+  readonly startServer: (options?: TestServerOptions) => Promise<TestServer>;
+  /**
+   * Launches the app (session.launch), waits for its window, saves a subscription to `topic` through the page's
+   * bridge as the settings view does, and resolves once `server` sees the app's subscriber.
+   */
+  readonly launchSubscribed: (
+    server: TestServer,
+    topic: string,
+    options?: Partial<LaunchAppOptions>,
+  ) => Promise<LaunchedApp>;
+}
+
+export function registerAppTestHooks(): AppTestHooks {
+  const session = createAppSession();
+  const servers: TestServer[] = [];
+
+  beforeAll(async () => {
+    await ensureDistBuilt();
+  }, BUILD_TIMEOUT_MS);
+
+  afterEach(async () => {
+    await session.cleanUp();
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+  });
+
+  return {
+    session,
+    startServer: async (options = {}) => {
+      const server = await startTestServer(options);
+      servers.push(server);
+      return server;
+    },
+    launchSubscribed: async (server, topic, options = {}) => {
+      const app = await session.launch(options);
+      await app.waitForWindow();
+      await subscribeInApp(app, server.url, topic);
+      await server.waitForSubscribers(1, { topic });
+      return app;
+    },
+  };
+}

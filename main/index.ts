@@ -3,8 +3,10 @@
  * keychain, notifier, engine, tray, IPC, power/network and start-at-login. Nothing here decides anything: the
  * decisions live in main/core (tested under Node) and main/desktop (tested through test/fakes/electron.ts).
  */
+import { readFile, realpath } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import {
   app,
   BaseWindow,
@@ -16,6 +18,7 @@ import {
   net,
   Notification,
   powerMonitor,
+  protocol,
   shell,
   Tray,
 } from 'electron';
@@ -34,6 +37,7 @@ import { createKeytarSecretStore } from './core/store/secrets/keytar-secret-stor
 import { createSecretSafeLogger } from './core/store/secrets/redact.ts';
 import { buildTrayModel } from './core/tray/tray-model.ts';
 import type { RunningDesktopApp } from './desktop/app-lifecycle.ts';
+import { appPageUrl, type ProtocolHandle, registerAppScheme, serveAppFolder } from './desktop/app-protocol.ts';
 import { hideDockInDevelopment } from './desktop/dock.ts';
 import type { ElectronApi } from './desktop/electron-api.ts';
 import { ElectronNotifier, prepareWindowsToasts } from './desktop/electron-notifier.ts';
@@ -53,6 +57,7 @@ import { detectTrayHost, type TrayHost } from './os/tray/status-notifier-host.ts
 // This annotation is the compile-time proof that the real Electron module still provides the narrow surface the
 // desktop modules were written (and tested) against.
 const electron: ElectronApi<Menu> = { app, BaseWindow, BrowserWindow, Menu, Tray, dialog };
+const appProtocol: ProtocolHandle = protocol;
 
 const APP_ID = 'io.github.ntfytray.app';
 // Bundled to dist/main/index.js; the preload, renderer and assets sit beside it in the app folder or app.asar.
@@ -156,7 +161,7 @@ async function main(): Promise<void> {
       },
     },
     ipcMain,
-    isTrustedSender: (url) => isRendererPage(url, indexHtml),
+    isTrustedSender: (url) => isRendererPage(url, appPageUrl(path.basename(indexHtml))),
     openCore: (desktop) => openCore(desktop, late, notices),
     log,
   });
@@ -287,6 +292,25 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
     },
   };
 }
+
+// The window's page comes from app://ntfy-tray/ (main/desktop/app-protocol.ts). The scheme's privileges must be
+// registered in this first turn, before 'ready'; its handler right after 'ready' — this reaction is queued before
+// the one in launchDesktopApp that creates the window, and a load starts only after this turn of the loop anyway.
+// The callback forms of fs: Electron's asar support patches those for certain, so the files may lie in app.asar.
+registerAppScheme(appProtocol);
+app
+  .whenReady()
+  .then(() => {
+    serveAppFolder(appProtocol, {
+      rootDir: path.dirname(indexHtml),
+      realpath: promisify(realpath),
+      readFile: promisify(readFile),
+      log: log.child('app-protocol'),
+    });
+  })
+  .catch((error: unknown) => {
+    log.log('error', 'could not serve the app:// scheme', { error });
+  });
 
 // What launchDesktopApp does not catch itself (the core's failures it shows and quits on): still tell the user.
 main().catch((error: unknown) => {

@@ -8,7 +8,7 @@ const rendererOutDir = fileURLToPath(new URL('dist/renderer/', import.meta.url))
 /** The renderer page. scripts/build.ts builds main and preload itself and this config for the renderer. */
 export default defineConfig({
   root: rendererRoot,
-  // Relative asset URLs, because Electron loads the page from file:// where '/' is the filesystem root.
+  // Relative asset URLs: the same build is served from app://ntfy-tray/ in Electron and from the dev:web bridge.
   base: './',
   plugins: [react()],
   build: {

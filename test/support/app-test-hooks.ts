@@ -1,6 +1,7 @@
 /**
  * The setup every app test file (test/integration/app/*.test.ts) shares: the main bundle built before the file's
- * tests, and after each test the launched apps killed, their temporary folder removed and the test servers closed.
+ * tests, and after each test the launched apps killed, their temporary folder removed, then the test servers and
+ * whatever else the test registered (a private bus, a notification server) closed, the last registered first.
  * Call registerAppTestHooks() once at the top level of the test file (it registers vitest hooks).
  */
 import { afterEach, beforeAll } from 'vitest';
@@ -15,6 +16,8 @@ const BUILD_TIMEOUT_MS = 120_000;
 
 export interface AppTestHooks {
   readonly session: AppSession;
+  /** Runs `cleanUp` after the current test, once its apps are gone (they may still hold its bus or server). */
+  readonly cleanUpAfterTest: (cleanUp: () => Promise<void>) => void;
   /** test/server on 127.0.0.1, closed after the test. */
   readonly startServer: (options?: TestServerOptions) => Promise<TestServer>;
   /**
@@ -30,7 +33,10 @@ export interface AppTestHooks {
 
 export function registerAppTestHooks(): AppTestHooks {
   const session = createAppSession();
-  const servers: TestServer[] = [];
+  const cleanUps: (() => Promise<void>)[] = [];
+  const cleanUpAfterTest = (cleanUp: () => Promise<void>) => {
+    cleanUps.push(cleanUp);
+  };
 
   beforeAll(async () => {
     await ensureDistBuilt();
@@ -38,14 +44,15 @@ export function registerAppTestHooks(): AppTestHooks {
 
   afterEach(async () => {
     await session.cleanUp();
-    await Promise.all(servers.splice(0).map((server) => server.close()));
+    for (const cleanUp of cleanUps.splice(0).reverse()) await cleanUp();
   });
 
   return {
     session,
+    cleanUpAfterTest,
     startServer: async (options = {}) => {
       const server = await startTestServer(options);
-      servers.push(server);
+      cleanUpAfterTest(() => server.close());
       return server;
     },
     launchSubscribed: async (server, topic, options = {}) => {

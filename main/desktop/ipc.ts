@@ -3,7 +3,7 @@
  * sender must be our own page (not a frame that navigated elsewhere or an injected one), and every argument is
  * validated by the core's dispatcher, which always answers a BridgeResult.
  */
-import { ipcChannels } from '../../preload/contract.ts';
+import { operationChannels } from '../../common/ipc.ts';
 import type { AppRequests } from '../core/bridge/app-service.ts';
 import { dispatchRequest } from '../core/bridge/dispatch.ts';
 import type { Logger } from '../core/ports.ts';
@@ -24,7 +24,7 @@ export interface IpcOptions {
 
 /** Returns a function that removes every handler again. */
 export function setupIpc(options: IpcOptions): () => void {
-  const channels = Object.values(ipcChannels);
+  const channels = operationChannels;
   // Settled into a value once, here, so a core that fails to start is not an unhandled rejection per request.
   // (Not Promise.resolve(service): that would treat any service with a `then` member as a promise.)
   const { service } = options;

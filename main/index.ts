@@ -23,7 +23,8 @@ import {
   Tray,
 } from 'electron';
 import ElectronStore from 'electron-store';
-import { ipcEvents } from '../preload/contract.ts';
+import { systemClock } from '../common/clock.ts';
+import { createBridgeEmit } from '../common/ipc.ts';
 import { type AppCore, startAppCore } from './core/app/app-core.ts';
 import { downloadImage } from './core/delivery/attachment-cache.ts';
 import { isAllowedExternalUrl } from './core/delivery/external-url.ts';
@@ -31,7 +32,7 @@ import { createConsoleLogger } from './core/logging.ts';
 import { DesktopNotices } from './core/notices/desktop-notices.ts';
 import { createNoticeDismissals, NOTICE_DISMISSALS_FILE } from './core/notices/notice-dismissals.ts';
 import { createNoticeRequests } from './core/notices/notice-requests.ts';
-import type { Clock, Notifier, NotifierShowRequest } from './core/ports.ts';
+import type { Notifier, NotifierShowRequest } from './core/ports.ts';
 import { SqliteHistoryStore } from './core/store/history/index.ts';
 import { createKeytarSecretStore } from './core/store/secrets/keytar-secret-store.ts';
 import { createSecretSafeLogger } from './core/store/secrets/redact.ts';
@@ -74,13 +75,7 @@ const log = createSecretSafeLogger(
     },
   }),
 );
-const clock: Clock = {
-  now: () => Date.now(),
-  setTimeout: (callback, delayMs) => ({ id: setTimeout(callback, delayMs) }),
-  clearTimeout: (handle) => {
-    clearTimeout(handle.id as NodeJS.Timeout);
-  },
-};
+const clock = systemClock;
 
 /** D-Bus on Linux (buttons, urgency, replace); Electron's Notification elsewhere, and as the Linux fallback. */
 async function openNotifier(notices: DesktopNotices): Promise<Notifier> {
@@ -217,6 +212,9 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
     // The launcher badge (Unity-style Linux); macOS shows no Dock icon (LSUIElement), hence the menu-bar title.
     app.setBadgeCount(state.unread);
   };
+  const emit = createBridgeEmit((channel, payload) => {
+    desktop.mainWindow.send(channel, payload);
+  });
   const shownNotifications: NotifierShowRequest[] = [];
   const hooksEnabled = testHooksEnabled(process.env, app);
   let notifier: Notifier;
@@ -247,7 +245,7 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
     },
     openMessage: (server, message) => {
       desktop.mainWindow.show();
-      desktop.mainWindow.send(ipcEvents.windowShowMessage, { server, id: message.id });
+      emit('showMessage', { server, id: message.id });
     },
     downloadImage: async (url) => {
       const result = await downloadImage(url, { dir: path.join(userData, 'attachments') });
@@ -255,13 +253,13 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
     },
     events: {
       messagesReceived: (messages) => {
-        desktop.mainWindow.send(ipcEvents.messagesReceived, messages);
+        emit('messagesReceived', messages);
       },
       connectionsChanged: (connections) => {
-        desktop.mainWindow.send(ipcEvents.connectionsChanged, connections);
+        emit('connectionsChanged', connections);
       },
       settingsChanged: (dto) => {
-        desktop.mainWindow.send(ipcEvents.settingsChanged, dto);
+        emit('settingsChanged', dto);
       },
       trayChanged: updateTray,
     },
@@ -269,7 +267,7 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
   late.core = started;
   updateTray();
   notices.onChange((list) => {
-    desktop.mainWindow.send(ipcEvents.noticesChanged, list);
+    emit('noticesChanged', list);
     updateTray();
   });
   if (hooksEnabled) {

@@ -67,7 +67,7 @@ async function pinnedElectronVersion(): Promise<string> {
 
 async function stageScanTree(): Promise<string> {
   const stage = await mkdtemp(path.join(os.tmpdir(), 'ntfy-tray-security-'));
-  for (const folder of ['main', 'preload', 'renderer']) {
+  for (const folder of ['common', 'main', 'preload', 'renderer']) {
     await cp(path.join(root, folder), path.join(stage, 'src', folder), { recursive: true });
   }
   for (const folder of ['preload', 'renderer']) {

@@ -5,14 +5,33 @@ import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Layer boundaries from ARCHITECTURE.md: the core runs under plain Node, the renderer only sees window.ntfy. */
+/*
+ * Layer boundaries from ARCHITECTURE.md, each proven to fire by test/unit/lint-boundaries.test.ts. One rule name
+ * (the typescript-eslint one, for `allowTypeImports`) and disjoint file sets, because a later config block that sets
+ * the same rule replaces the options of an earlier one instead of adding to them.
+ */
+const noImports = '@typescript-eslint/no-restricted-imports';
+
+/** The only files that load Electron at run time: the Electron composition root, its adapters, and the preload. */
+const electronSide = ['main/index.ts', 'main/desktop/**', 'preload/index.ts'];
+
 const noElectronInCore = {
   name: 'electron',
   message: 'main/core must run under plain Node: put Electron code in main/desktop and pass it in through a port.',
 };
 
+const coreImportsNoAdapters =
+  'main/core runs under both roots and plain Node: it imports neither main/desktop/, main/os/ nor preload/. ' +
+  'Adapters come in through the ports (main/core/ports.ts); what the preload shares with the core lives in common/.';
+
 const commonImportsNothing =
   'common/ is shared by main, preload and renderer: it imports only files of common/ (no Node, Electron or package).';
+
+const electronTypesOnly =
+  'Only main/index.ts, main/desktop/ and preload/index.ts load Electron; elsewhere import its types only (import type).';
+
+const rendererImportsCommon =
+  'The renderer talks only to window.ntfy: it imports common/ (the IPC contract, shared rules), never main/ or preload/.';
 
 export default defineConfig(
   {
@@ -44,9 +63,16 @@ export default defineConfig(
   {
     files: ['main/core/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
+      [noImports]: [
         'error',
-        { paths: [noElectronInCore], patterns: [{ group: ['electron/*'], message: noElectronInCore.message }] },
+        {
+          paths: [noElectronInCore],
+          patterns: [
+            { group: ['electron/*'], message: noElectronInCore.message },
+            // Relative paths only (`node:os` is fine): `../../desktop/x.ts`, `../../../preload/x.ts`, ….
+            { regex: '^\\.\\.?/(\\.\\./)*(main/)?(desktop|os|preload)(/|$)', message: coreImportsNoAdapters },
+          ],
+        },
       ],
     },
   },
@@ -54,7 +80,7 @@ export default defineConfig(
     // common/ holds what main, preload and renderer share (common/README.md): it must run in any of them.
     files: ['common/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
+      [noImports]: [
         'error',
         {
           // Only siblings (`./x.ts`): no `../`, no Node module, no Electron, no package (no runtime dependency).
@@ -67,16 +93,29 @@ export default defineConfig(
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
-      'no-restricted-imports': [
+      [noImports]: [
         'error',
         {
-          paths: [{ name: 'electron', message: 'The renderer talks only to window.ntfy (preload/contract.ts).' }],
+          paths: [{ name: 'electron', message: rendererImportsCommon }],
           patterns: [
-            {
-              regex: '(^|/)main(/|$)',
-              message: 'The renderer must not import main/: share types through preload/contract.ts only.',
-            },
+            { group: ['electron/*'], message: rendererImportsCommon },
+            { regex: '(^|/)(main|preload)(/|$)', message: rendererImportsCommon },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Everywhere else (the headless root, main/os, the bridge contract, tests, scripts): Electron's types only, so
+    // nothing of Electron loads under plain Node; the test Electron runtime (test/electron-runtime/) relies on this.
+    files: ['**/*.{ts,tsx}'],
+    ignores: [...electronSide, 'main/core/**', 'common/**', 'renderer/**'],
+    rules: {
+      [noImports]: [
+        'error',
+        {
+          paths: [{ name: 'electron', message: electronTypesOnly, allowTypeImports: true }],
+          patterns: [{ group: ['electron/*'], message: electronTypesOnly, allowTypeImports: true }],
         },
       ],
     },

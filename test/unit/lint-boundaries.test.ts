@@ -1,21 +1,32 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// The layer rules of ARCHITECTURE.md are enforced by eslint.config.js; these tests prove the rule really fires
-// on the files it guards (and only there), by linting source text as if it lived at a given path.
+// The layer rules of ARCHITECTURE.md are enforced by eslint.config.js; these tests prove each rule really fires
+// on the files it guards (and only there), by linting source text as if it lived at a given path. The paths are
+// real files: type-aware linting refuses a path that no tsconfig includes.
 const eslint = new ESLint({ cwd: process.cwd() });
 
 async function restrictedImportMessages(code: string, filePath: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  // A parse or project error would leave no rule message at all and let an "allowed" case pass for nothing.
+  expect(result?.messages.filter((m) => m.fatal === true)).toEqual([]);
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports')
+    .map((m) => m.message);
 }
 
-describe('layer boundaries', () => {
+const electronValue = "import { app } from 'electron';\nexport const name = app.name;\n";
+const electronType = "import type { App } from 'electron';\nexport type A = App;\n";
+
+describe('main/core', () => {
   it('rejects an electron import in main/core', async () => {
-    const messages = await restrictedImportMessages(
-      "import { app } from 'electron';\nexport const name = app.name;\n",
-      'main/core/ports.ts',
-    );
+    const messages = await restrictedImportMessages(electronValue, 'main/core/ports.ts');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('main/core must run under plain Node');
+  });
+
+  it('rejects a type-only electron import in main/core', async () => {
+    const messages = await restrictedImportMessages(electronType, 'main/core/ports.ts');
     expect(messages).toHaveLength(1);
     expect(messages[0]).toContain('main/core must run under plain Node');
   });
@@ -28,23 +39,73 @@ describe('layer boundaries', () => {
     expect(messages).toHaveLength(1);
   });
 
-  it('allows an electron import in main/desktop', async () => {
+  it.each([
+    ['main/desktop/', "import { createTray } from '../../desktop/tray.ts';"],
+    ['main/os/', "import type { LaunchAgent } from '../../os/launch-agent.ts';"],
+    ['main/os/ (a subfolder)', "import { x } from '../../os/dbus/index.ts';"],
+    ['preload/', "import type { BridgeApi } from '../../../preload/contract.ts';"],
+    ['main/desktop/ through the root', "import { x } from '../../../main/desktop/ipc.ts';"],
+  ])('rejects an import of %s in main/core', async (_what, importLine) => {
     const messages = await restrictedImportMessages(
-      "import { app } from 'electron';\nexport const name = app.name;\n",
-      'main/index.ts',
-    );
-    expect(messages).toEqual([]);
-  });
-
-  it('rejects a renderer import of main/', async () => {
-    const messages = await restrictedImportMessages(
-      "import type { Clock } from '../main/core/ports.ts';\nexport type C = Clock;\n",
-      'renderer/main.tsx',
+      `${importLine}\nexport const y = 1;\n`,
+      'main/core/app/app-core.ts',
     );
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toContain('must not import main/');
+    expect(messages[0]).toContain('it imports neither main/desktop/, main/os/ nor preload/');
   });
 
+  it('allows main/core to import common/, its own folders, Node built-ins (node:os) and packages', async () => {
+    const code = [
+      "import type { BridgeApi } from '../../../common/ipc.ts';",
+      "import type { Clock } from '../ports.ts';",
+      "import { tmpdir } from 'node:os';",
+      "import { WebSocket } from 'ws';",
+      'export type B = BridgeApi | Clock;',
+      'export const t = [tmpdir, WebSocket];',
+    ].join('\n');
+    expect(await restrictedImportMessages(`${code}\n`, 'main/core/app/app-core.ts')).toEqual([]);
+  });
+});
+
+describe('electron', () => {
+  it.each([
+    ['the Electron composition root', 'main/index.ts'],
+    ['main/desktop/', 'main/desktop/tray.ts'],
+    ['the preload script', 'preload/index.ts'],
+  ])('allows an electron import in %s', async (_where, filePath) => {
+    expect(await restrictedImportMessages(electronValue, filePath)).toEqual([]);
+  });
+
+  it.each([
+    ['the headless composition root', 'main/cli.ts'],
+    ['main/os/', 'main/os/autostart.ts'],
+    ['the bridge contract', 'preload/contract.ts'],
+    ['a test', 'test/electron-runtime/session.ts'],
+    ['a script', 'scripts/build.ts'],
+  ])('rejects an electron value import in %s', async (_where, filePath) => {
+    const messages = await restrictedImportMessages(electronValue, filePath);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('elsewhere import its types only');
+  });
+
+  it('rejects an electron subpath value import outside the Electron side', async () => {
+    const messages = await restrictedImportMessages(
+      "import { app } from 'electron/main';\nexport const name = app.name;\n",
+      'main/cli.ts',
+    );
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('elsewhere import its types only');
+  });
+
+  it.each([
+    ['main/os/', 'main/os/autostart.ts'],
+    ['a test', 'test/electron-runtime/session.ts'],
+  ])('allows a type-only electron import in %s', async (_where, filePath) => {
+    expect(await restrictedImportMessages(electronType, filePath)).toEqual([]);
+  });
+});
+
+describe('common/', () => {
   it.each([
     ['another layer', "import { normalizeServerUrl } from '../main/core/engine/groups.ts';"],
     ['a Node module', "import { createHash } from 'node:crypto';"],
@@ -64,12 +125,28 @@ describe('layer boundaries', () => {
     );
     expect(messages).toEqual([]);
   });
+});
 
-  it('allows a renderer import of common/', async () => {
-    const messages = await restrictedImportMessages(
-      "import { APP_TRANSPORTS } from '../common/transports.ts';\nexport const kinds = APP_TRANSPORTS;\n",
-      'renderer/main.tsx',
-    );
-    expect(messages).toEqual([]);
+describe('renderer/', () => {
+  it.each([
+    ['main/', "import type { Clock } from '../main/core/ports.ts';"],
+    ['preload/', "import type { BridgeApi } from '../preload/contract.ts';"],
+    ['Electron', "import { ipcRenderer } from 'electron';"],
+    ["Electron's types", "import type { IpcRenderer } from 'electron';"],
+    ['an Electron subpath', "import { ipcRenderer } from 'electron/renderer';"],
+  ])('rejects a renderer import of %s', async (_what, importLine) => {
+    const messages = await restrictedImportMessages(`${importLine}\nexport const y = 1;\n`, 'renderer/main.tsx');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('it imports common/');
+  });
+
+  it('allows a renderer import of common/, of its own files and of packages', async () => {
+    const code = [
+      "import { APP_TRANSPORTS } from '../common/transports.ts';",
+      "import { findBridge } from './bridge.ts';",
+      "import { createRoot } from 'react-dom/client';",
+      'export const kinds = [APP_TRANSPORTS, findBridge, createRoot];',
+    ].join('\n');
+    expect(await restrictedImportMessages(`${code}\n`, 'renderer/main.tsx')).toEqual([]);
   });
 });

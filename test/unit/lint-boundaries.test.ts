@@ -79,7 +79,7 @@ describe('electron', () => {
   it.each([
     ['the headless composition root', 'main/cli.ts'],
     ['main/os/', 'main/os/autostart.ts'],
-    ['the bridge contract', 'preload/contract.ts'],
+    ['the headless notifier', 'main/cli-notifications.ts'],
     ['a test', 'test/electron-runtime/session.ts'],
     ['a script', 'scripts/build.ts'],
   ])('rejects an electron value import in %s', async (_where, filePath) => {

@@ -307,11 +307,6 @@ export interface IpcMainHandle {
   removeHandler(channel: string): void;
 }
 
-/** What pushes events to the window (`webContents.send`). */
-export interface EventSink {
-  send(channel: string, payload: unknown): void;
-}
-
 export interface NetHandle {
   /** False is a strong sign of no connectivity; true only means some link is up. The main process has no event. */
   isOnline(): boolean;

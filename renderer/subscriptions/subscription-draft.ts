@@ -35,10 +35,6 @@ export const priorityOptions: readonly { readonly value: PriorityDto; readonly l
   (value) => ({ value, label: `${priorityName(value)} (${value})${value === 1 ? ': every message' : ''}` }),
 );
 
-export function isPriority(value: number): value is PriorityDto {
-  return Number.isInteger(value) && value >= 1 && value <= 5;
-}
-
 /** `"high, urgent,"` → `['high', 'urgent']`: trimmed, blanks dropped. */
 export function parseList(text: string): string[] {
   return text

@@ -13,7 +13,7 @@ import { systemClock } from '../../common/clock.ts';
 import type { Clock, HistoryStore } from '../../main/core/ports.ts';
 import type { SinceValue } from '../../main/core/protocol/since.ts';
 import type { NtfyMessage } from '../../main/core/protocol/types.ts';
-import { MemoryHistoryStore } from '../../main/core/store/memory-history.ts';
+import { MemoryHistoryStore } from './memory-history.ts';
 import { openTransport } from '../../main/core/transports/index.ts';
 import type { OpenTransport } from '../../main/core/transports/transport.ts';
 import { createRecordingLogger, type RecordingLogger } from '../fakes/logger.ts';

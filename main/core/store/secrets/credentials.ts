@@ -1,9 +1,9 @@
 /**
- * From server settings (auth kind + user name) and a secret source to what the engine and the UI need: the
- * engine gets `Credentials` with the secret, the UI only learns whether a secret is stored.
+ * From server settings (auth kind + user name) and a secret source to what the engine needs: `Credentials` with the
+ * secret. (The window only learns whether a secret is stored: `hasCredentials` from the app service.)
  */
 import type { Credentials } from '../../protocol/subscribe-request.ts';
-import type { ServerAuth, ServerSettings } from '../settings/schema.ts';
+import type { ServerSettings } from '../settings/schema.ts';
 import { MissingSecretError } from './errors.ts';
 import type { SecretRef, SecretSource } from './secret-store.ts';
 
@@ -29,17 +29,4 @@ export async function resolveCredentials(server: ServerSettings, secrets: Secret
   const secret = await secrets.get(ref);
   if (secret === undefined) throw new MissingSecretError(ref);
   return ref.kind === 'token' ? { kind: 'token', token: secret } : { kind: 'basic', user: ref.user, password: secret };
-}
-
-/** A server as the UI may see it: never the secret, only whether one is stored. */
-export interface ServerAuthView {
-  readonly url: string;
-  readonly auth: ServerAuth;
-  readonly hasSecret: boolean;
-}
-
-export async function describeServerAuth(server: ServerSettings, secrets: SecretSource): Promise<ServerAuthView> {
-  const ref = secretRefFor(server);
-  const hasSecret = ref !== undefined && (await secrets.get(ref)) !== undefined;
-  return { url: server.url, auth: server.auth, hasSecret };
 }

@@ -64,8 +64,3 @@ export function upsertServer(settings: Settings, server: ServerSettings): Settin
     : [...settings.servers, server];
   return { ...settings, servers };
 }
-
-/** Removes the server's entry only; its subscriptions stay (and connect without auth) unless removed too. */
-export function removeServer(settings: Settings, url: string): Settings {
-  return { ...settings, servers: settings.servers.filter((item) => item.url !== url) };
-}

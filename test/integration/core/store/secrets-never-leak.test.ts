@@ -1,13 +1,18 @@
 /**
  * End to end through the real stores: settings (conf, temp data dir) and secrets (the keyring of the test session)
- * used the way the app uses them, then every file in the data dir and every log line is searched for the secrets.
+ * used the way the app uses them, and what the window learns through the app service; then every file in the data
+ * dir, every log line and every answer is searched for the secrets.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAppService } from '../../../../main/core/bridge/app-service.ts';
+import { runHttpAction } from '../../../../main/core/delivery/http-action.ts';
+import { checkTopicAccess } from '../../../../main/core/engine/http-requests.ts';
 import { formatLogLine } from '../../../../main/core/logging.ts';
-import { describeServerAuth, resolveCredentials } from '../../../../main/core/store/secrets/credentials.ts';
+import { SqliteHistoryStore } from '../../../../main/core/store/history/index.ts';
+import { resolveCredentials } from '../../../../main/core/store/secrets/credentials.ts';
 import type { KeytarSecretStore } from '../../../../main/core/store/secrets/keytar-secret-store.ts';
 import { openConfSettingsStore } from '../../../../main/core/store/settings/conf-settings-store.ts';
 import { upsertServer, upsertSubscription } from '../../../../main/core/store/settings/edits.ts';
@@ -37,11 +42,16 @@ function forms(secret: string): string[] {
 
 describe.skipIf(skipKeychainTests)('secrets never reach the settings files or the logs', () => {
   let dataDir: string;
+  /** The history database lives apart, so the scan below sees the settings file alone. */
+  let historyDir: string;
+  let history: SqliteHistoryStore;
   let log: RecordingLogger;
   let keychain: KeytarSecretStore;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'ntfy-tray-leak-'));
+    historyDir = mkdtempSync(join(tmpdir(), 'ntfy-tray-leak-history-'));
+    history = await SqliteHistoryStore.open({ dataDir: historyDir });
     log = createRecordingLogger();
     keychain = testKeychain(log.child('keychain'), testService());
   });
@@ -49,23 +59,30 @@ describe.skipIf(skipKeychainTests)('secrets never reach the settings files or th
   afterEach(async () => {
     await keychain.delete({ server: basicServer.url, kind: 'password', user: 'alice' });
     await keychain.delete({ server: tokenServer.url, kind: 'token' });
+    await history.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(historyDir, { recursive: true, force: true });
   });
 
   it('after a realistic session of settings and credential changes', async () => {
     const settings = openConfSettingsStore({ dir: dataDir, log: log.child('settings') });
     await settings.update((current) => upsertServer(upsertServer(current, basicServer), tokenServer));
-    await settings.update((current) =>
-      upsertSubscription(current, {
-        id: 'alerts',
-        server: basicServer.url,
-        topic: 'alerts',
-        transport: 'json',
-        filters: {},
-        muted: false,
-        minPriority: 3,
-      }),
-    );
+    for (const [id, server] of [
+      ['alerts', basicServer.url],
+      ['builds', tokenServer.url],
+    ] as const) {
+      await settings.update((current) =>
+        upsertSubscription(current, {
+          id,
+          server,
+          topic: id,
+          transport: 'json',
+          filters: {},
+          muted: false,
+          minPriority: 3,
+        }),
+      );
+    }
     await keychain.set({ server: basicServer.url, kind: 'password', user: 'alice' }, PASSWORD);
     await keychain.set({ server: tokenServer.url, kind: 'token' }, TOKEN);
 
@@ -83,9 +100,26 @@ describe.skipIf(skipKeychainTests)('secrets never reach the settings files or th
     );
     expect(refused.ok).toBe(false);
 
-    // What the UI gets.
-    const views = await Promise.all([basicServer, tokenServer].map((server) => describeServerAuth(server, keychain)));
-    expect(views.map((view) => view.hasSecret)).toEqual([true, true]);
+    // What the window gets: the app service's subscription list, with only whether credentials are stored.
+    const service = createAppService({
+      settings,
+      history,
+      secrets: keychain,
+      connections: () => [],
+      checkTopicAccess,
+      pause: { get: () => undefined, set: () => undefined },
+      openExternal: () => Promise.resolve(),
+      copyText: () => undefined,
+      runHttpAction: (action) => runHttpAction(action),
+      newId: () => 'unused',
+      now: () => 0,
+      log: log.child('app-service'),
+    });
+    const views = await service.listSubscriptions();
+    expect(views.ok && views.value.map((view) => [view.topic, view.auth, view.hasCredentials])).toEqual([
+      ['alerts', 'basic', true],
+      ['builds', 'token', true],
+    ]);
 
     // A restart reads everything back.
     const reopened = openConfSettingsStore({ dir: dataDir, log: log.child('settings') });

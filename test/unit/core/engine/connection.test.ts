@@ -9,7 +9,7 @@ import type { PollOutcome } from '../../../../main/core/engine/http-requests.ts'
 import { createDeliver, type DeliveredBatch } from '../../../../main/core/delivery/deliver.ts';
 import type { AppendRequest, AppendResult } from '../../../../main/core/ports.ts';
 import type { SubscribeRequest } from '../../../../main/core/protocol/subscribe-request.ts';
-import { MemoryHistoryStore } from '../../../../main/core/store/memory-history.ts';
+import { MemoryHistoryStore } from '../../../support/memory-history.ts';
 import type { OpenTransportOptions, TransportHandlers } from '../../../../main/core/transports/transport.ts';
 import { createRecordingLogger } from '../../../fakes/logger.ts';
 import { ManualClock } from '../../../support/manual-clock.ts';

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  describeServerAuth,
-  resolveCredentials,
-  secretRefFor,
-} from '../../../../../main/core/store/secrets/credentials.ts';
+import { resolveCredentials, secretRefFor } from '../../../../../main/core/store/secrets/credentials.ts';
 import { createEnvSecretSource, firstSecretSource } from '../../../../../main/core/store/secrets/env-secret-source.ts';
 import { MissingSecretError, SecretStoreUnavailableError } from '../../../../../main/core/store/secrets/errors.ts';
 import {
@@ -106,18 +102,5 @@ describe('environment secrets', () => {
       mapSource({ 'https://ntfy.example.com token': 'kc' }),
     ]);
     expect(await resolveCredentials(token, sources)).toEqual({ kind: 'token', token: 'kc' });
-  });
-});
-
-describe('describeServerAuth', () => {
-  it('tells the UI whether a secret is stored, never the secret', async () => {
-    const source = mapSource({ 'https://ntfy.example.com user:alice': 'alice-password' });
-    const views = await Promise.all([basic, token, open].map((server) => describeServerAuth(server, source)));
-    expect(views).toEqual([
-      { url: basic.url, auth: basic.auth, hasSecret: true },
-      { url: token.url, auth: token.auth, hasSecret: false },
-      { url: open.url, auth: open.auth, hasSecret: false },
-    ]);
-    expect(JSON.stringify(views)).not.toContain('alice-password');
   });
 });

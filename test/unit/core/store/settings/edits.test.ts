@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   applySettingsPatch,
-  removeServer,
   removeSubscription,
   upsertServer,
   upsertSubscription,
@@ -50,10 +49,9 @@ describe('settings edits', () => {
     expect(removeSubscription(settings, 'a').subscriptions.map((item) => item.id)).toEqual(['b']);
   });
 
-  it('upserts and removes servers by URL', () => {
+  it('upserts servers by URL', () => {
     let settings = upsertServer(defaultSettings(), { url: 'https://x.example.com', auth: { kind: 'none' } });
     settings = upsertServer(settings, { url: 'https://x.example.com', auth: { kind: 'token' } });
     expect(settings.servers).toEqual([{ url: 'https://x.example.com', auth: { kind: 'token' } }]);
-    expect(removeServer(settings, 'https://x.example.com').servers).toEqual([]);
   });
 });

@@ -2,8 +2,8 @@
  * HistoryStore in memory: dedupe by (server, id) and resume points, for tests. Appends are atomic by construction
  * (no await between check and write).
  */
-import type { AppendRequest, AppendResult, HistoryStore, ResumePoint } from '../ports.ts';
-import type { NtfyMessage } from '../protocol/types.ts';
+import type { AppendRequest, AppendResult, HistoryStore, ResumePoint } from '../../main/core/ports.ts';
+import type { NtfyMessage } from '../../main/core/protocol/types.ts';
 
 export class MemoryHistoryStore implements HistoryStore {
   readonly #seen = new Set<string>();

@@ -3,11 +3,10 @@
  * private session bus where a notification server played by the test (scripted-notification-server.ts) records
  * what the app's D-Bus notifier sends and answers with ActionInvoked, as a click on the popup or a button would.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { APP_TEST_TIMEOUT_MS, createAppSession } from '../../electron-runtime/app-session.ts';
-import { ensureDistBuilt } from '../../electron-runtime/ensure-dist.ts';
-import { startTestServer } from '../../server/index.ts';
-import { firstShownMessage, recordShownMessages, subscribeInApp, waitForPageText } from '../../support/app-page.ts';
+import { describe, expect, it } from 'vitest';
+import { APP_TEST_TIMEOUT_MS } from '../../electron-runtime/app-session.ts';
+import { firstShownMessage, recordShownMessages, waitForPageText } from '../../support/app-page.ts';
+import { registerAppTestHooks } from '../../support/app-test-hooks.ts';
 import { createRecordingLogger } from '../../fakes/logger.ts';
 import { findExecutable, type NotificationSession, startNotificationSession } from '../os/notification-session.ts';
 import {
@@ -18,23 +17,13 @@ import {
 const dbusDaemon = await findExecutable('dbus-daemon');
 if (dbusDaemon === undefined) console.warn('Skipping the app tests on D-Bus: dbus-daemon is not installed');
 
-const session = createAppSession();
-const cleanUps: (() => Promise<void>)[] = [];
-
-beforeAll(async () => {
-  await ensureDistBuilt();
-}, 120_000);
-
-afterEach(async () => {
-  await session.cleanUp();
-  for (const cleanUp of cleanUps.splice(0).reverse()) await cleanUp();
-});
+const { cleanUpAfterTest, startServer, launchSubscribed } = registerAppTestHooks();
 
 async function busWithScriptedServer(): Promise<{ bus: NotificationSession; server: ScriptedNotificationServer }> {
   const bus = await startNotificationSession({ server: 'none', log: createRecordingLogger('bus') });
-  cleanUps.push(() => bus.stop());
+  cleanUpAfterTest(() => bus.stop());
   const server = await startScriptedNotificationServer({ busAddress: bus.busAddress });
-  cleanUps.push(() => server.close());
+  cleanUpAfterTest(() => server.close());
   return { bus, server };
 }
 
@@ -44,12 +33,8 @@ describe.skipIf(dbusDaemon === undefined)(
   () => {
     it('a click on the popup opens that message in the window, and a view button opens its URL', async () => {
       const { bus, server: notifications } = await busWithScriptedServer();
-      const ntfy = await startTestServer({});
-      cleanUps.push(() => ntfy.close());
-      const app = await session.launch({ env: { DBUS_SESSION_BUS_ADDRESS: bus.busAddress } });
-      await app.waitForWindow();
-      await subscribeInApp(app, ntfy.url, 'deploys');
-      await ntfy.waitForSubscribers(1, { topic: 'deploys' });
+      const ntfy = await startServer();
+      const app = await launchSubscribed(ntfy, 'deploys', { env: { DBUS_SESSION_BUS_ADDRESS: bus.busAddress } });
       await recordShownMessages(app);
 
       const url = 'https://ci.example.com/builds/42';

@@ -8,14 +8,13 @@
  * (notify-watcher.ts). Dunst puts a popup in its queue before it answers Notify and moves it to the screen at its
  * next update, so right after the answer the popup is in `waiting + displayed`, read in one GetAll call.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectSessionBus } from '../../../main/os/dbus/session-bus.ts';
 import { NOTIFICATIONS_SERVICE } from '../../../main/os/notifications/freedesktop-notifications.ts';
-import { APP_TEST_TIMEOUT_MS, createAppSession } from '../../electron-runtime/app-session.ts';
-import { ensureDistBuilt } from '../../electron-runtime/ensure-dist.ts';
+import { APP_TEST_TIMEOUT_MS } from '../../electron-runtime/app-session.ts';
 import { createRecordingLogger } from '../../fakes/logger.ts';
-import { startTestServer } from '../../server/index.ts';
-import { subscribeInApp, waitForPageText } from '../../support/app-page.ts';
+import { waitForPageText } from '../../support/app-page.ts';
+import { registerAppTestHooks } from '../../support/app-test-hooks.ts';
 import { findExecutable, type NotificationSession, startNotificationSession } from '../os/notification-session.ts';
 import { watchNotifyCalls } from '../os/notify-watcher.ts';
 
@@ -39,17 +38,7 @@ const DUNST_CONFIG = `
 `;
 
 const log = createRecordingLogger('dbus-dunst-test');
-const session = createAppSession();
-const cleanUps: (() => Promise<void>)[] = [];
-
-beforeAll(async () => {
-  await ensureDistBuilt();
-}, 120_000);
-
-afterEach(async () => {
-  await session.cleanUp();
-  for (const cleanUp of cleanUps.splice(0).reverse()) await cleanUp();
-});
+const { cleanUpAfterTest, startServer, launchSubscribed } = registerAppTestHooks();
 
 /** Dunst's queue lengths (org.dunstproject.cmd0), both read in one call so no queue update falls between them. */
 async function dunstQueues(desktop: NotificationSession): Promise<{ waiting: number; displayed: number }> {
@@ -73,15 +62,11 @@ async function dunstQueues(desktop: NotificationSession): Promise<{ waiting: num
 describe.skipIf(missing.length > 0)('the app on a desktop with dunst', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   it('shows a published message as a dunst popup, and the tray tooltip, menu and unread count follow', async () => {
     const desktop = await startNotificationSession({ server: 'dunst', log, dunstConfig: DUNST_CONFIG });
-    cleanUps.push(() => desktop.stop());
+    cleanUpAfterTest(() => desktop.stop());
     const watcher = await watchNotifyCalls(desktop.busAddress);
-    cleanUps.push(() => watcher.close());
-    const ntfy = await startTestServer({});
-    cleanUps.push(() => ntfy.close());
-    const app = await session.launch({ env: { DBUS_SESSION_BUS_ADDRESS: desktop.busAddress } });
-    await app.waitForWindow();
-    await subscribeInApp(app, ntfy.url, 'backups');
-    await ntfy.waitForSubscribers(1, { topic: 'backups' });
+    cleanUpAfterTest(() => watcher.close());
+    const ntfy = await startServer();
+    const app = await launchSubscribed(ntfy, 'backups', { env: { DBUS_SESSION_BUS_ADDRESS: desktop.busAddress } });
     expect(await dunstQueues(desktop)).toEqual({ waiting: 0, displayed: 0 });
 
     await ntfy.publish('backups', { title: 'Backups', message: 'disk almost full on backup-2' });

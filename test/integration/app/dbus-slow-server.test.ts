@@ -9,12 +9,11 @@
  * up on the server and fallen back to Electron's notifications by then.
  */
 import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { APP_TEST_TIMEOUT_MS, createAppSession } from '../../electron-runtime/app-session.ts';
-import { ensureDistBuilt } from '../../electron-runtime/ensure-dist.ts';
+import { describe, expect, it } from 'vitest';
+import { APP_TEST_TIMEOUT_MS } from '../../electron-runtime/app-session.ts';
 import { createRecordingLogger } from '../../fakes/logger.ts';
-import { startTestServer } from '../../server/index.ts';
-import { subscribeInApp, waitForPageText } from '../../support/app-page.ts';
+import { waitForPageText } from '../../support/app-page.ts';
+import { registerAppTestHooks } from '../../support/app-test-hooks.ts';
 import { storeNumberedMessages } from '../../support/seed-history.ts';
 import { findExecutable, startNotificationSession } from '../os/notification-session.ts';
 import { startScriptedNotificationServer } from '../os/scripted-notification-server.ts';
@@ -26,40 +25,27 @@ const FALLBACK_LOG = 'no D-Bus notification server';
 const dbusDaemon = await findExecutable('dbus-daemon');
 if (dbusDaemon === undefined) console.warn('Skipping the app tests on D-Bus: dbus-daemon is not installed');
 
-const session = createAppSession();
-const cleanUps: (() => Promise<void>)[] = [];
-
-beforeAll(async () => {
-  await ensureDistBuilt();
-}, 120_000);
-
-afterEach(async () => {
-  await session.cleanUp();
-  for (const cleanUp of cleanUps.splice(0).reverse()) await cleanUp();
-});
+const { session, cleanUpAfterTest, startServer, launchSubscribed } = registerAppTestHooks();
 
 describe.skipIf(dbusDaemon === undefined)('a cold start with a slow notification server', () => {
   it(
     'shows the newest of 10,000 stored messages and a live one while the server holds its answers',
     { timeout: APP_TEST_TIMEOUT_MS },
     async () => {
-      const ntfy = await startTestServer({});
-      cleanUps.push(() => ntfy.close());
+      const ntfy = await startServer();
       const userDataDir = path.join(await session.dir(), 'user-data');
       // First run (no bus: Electron notifications): the subscription is saved through the app, as a user would.
-      const first = await session.launch({ userDataDir });
-      await first.waitForWindow();
-      await subscribeInApp(first, ntfy.url, 'alerts');
+      const first = await launchSubscribed(ntfy, 'alerts', { userDataDir });
       await first.quit();
       await storeNumberedMessages(userDataDir, ntfy.url, MESSAGE_COUNT);
 
       const bus = await startNotificationSession({ server: 'none', log: createRecordingLogger('bus') });
-      cleanUps.push(() => bus.stop());
+      cleanUpAfterTest(() => bus.stop());
       const notifications = await startScriptedNotificationServer({
         busAddress: bus.busAddress,
         holdStartupAnswers: true,
       });
-      cleanUps.push(() => notifications.close());
+      cleanUpAfterTest(() => notifications.close());
       const app = await session.launch({ userDataDir, env: { DBUS_SESSION_BUS_ADDRESS: bus.busAddress } });
       await notifications.waitForHeldCalls(1);
 

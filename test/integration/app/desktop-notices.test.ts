@@ -3,18 +3,18 @@
  * StatusNotifierWatcher (plain GNOME Shell) makes the window say how to get a tray, once; a notification center that
  * refuses popups (the runtime's 'failed' switch) makes the window and the tray menu say so.
  */
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TRAY_HOST_MISSING_TEXT } from '../../../main/core/notices/desktop-notices.ts';
 import { NOTIFICATIONS_REFUSED_LABEL } from '../../../main/core/tray/tray-model.ts';
-import { APP_TEST_TIMEOUT_MS, createAppSession } from '../../electron-runtime/app-session.ts';
-import { ensureDistBuilt } from '../../electron-runtime/ensure-dist.ts';
+import { APP_TEST_TIMEOUT_MS } from '../../electron-runtime/app-session.ts';
 import type { LaunchedApp } from '../../electron-runtime/launch-app.ts';
 import type { PageGlobals } from '../../electron-runtime/page-globals.ts';
 import type { MenuItemRecord } from '../../electron-runtime/records.ts';
 import { REFUSE_NOTIFICATIONS_SWITCH } from '../../electron-runtime/system.ts';
 import { createRecordingLogger } from '../../fakes/logger.ts';
-import { startTestServer } from '../../server/index.ts';
-import { findExecutable, type NotificationSession, startNotificationSession } from '../os/notification-session.ts';
+import { subscribeInApp, waitForPageText } from '../../support/app-page.ts';
+import { registerAppTestHooks } from '../../support/app-test-hooks.ts';
+import { findExecutable, startNotificationSession } from '../os/notification-session.ts';
 
 /** The page members these tests use beyond PageGlobals (the tests are type-checked for Node, without the DOM). */
 interface NoticePage {
@@ -23,31 +23,11 @@ interface NoticePage {
   };
 }
 
-const session = createAppSession();
+const { session, cleanUpAfterTest, startServer } = registerAppTestHooks();
 const dbusDaemon = await findExecutable('dbus-daemon');
-let bus: NotificationSession | undefined;
-const servers: { close(): Promise<void> }[] = [];
-
-beforeAll(async () => {
-  await ensureDistBuilt();
-}, 120_000);
-
-afterEach(async () => {
-  await session.cleanUp();
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-  await bus?.stop();
-  bus = undefined;
-});
 
 function labels(items: readonly MenuItemRecord[]): string[] {
   return items.flatMap((item) => [item.label, ...labels(item.submenu)]).filter((label) => label !== '');
-}
-
-function waitForText(app: LaunchedApp, text: string): Promise<void> {
-  return app.waitForFunction(
-    (wanted) => ((globalThis as unknown as PageGlobals).document.body.textContent ?? '').includes(wanted),
-    text,
-  );
 }
 
 function pageText(app: LaunchedApp): Promise<string> {
@@ -56,11 +36,12 @@ function pageText(app: LaunchedApp): Promise<string> {
 
 describe.skipIf(dbusDaemon === undefined)('no tray host on the session bus', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   it('says once how to get a tray: dismissed, it does not come back after a restart', async () => {
-    bus = await startNotificationSession({ server: 'none', log: createRecordingLogger('bus') });
+    const bus = await startNotificationSession({ server: 'none', log: createRecordingLogger('bus') });
+    cleanUpAfterTest(() => bus.stop());
     const env = { DBUS_SESSION_BUS_ADDRESS: bus.busAddress };
     const first = await session.launch({ env });
     await first.waitForWindow();
-    await waitForText(first, TRAY_HOST_MISSING_TEXT);
+    await waitForPageText(first, TRAY_HOST_MISSING_TEXT);
     const role = await first.evaluate(
       () =>
         (globalThis as unknown as NoticePage).document
@@ -100,20 +81,15 @@ describe.skipIf(dbusDaemon === undefined)('no tray host on the session bus', { t
 
 describe('a notification center that refuses popups', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   it('says so in the window (an alert) and in the tray menu', async () => {
-    const server = await startTestServer({});
-    servers.push(server);
+    const server = await startServer();
     const app = await session.launch({ env: { [REFUSE_NOTIFICATIONS_SWITCH]: '1' } });
     await app.waitForWindow();
     expect(labels((await app.records()).trays[0]?.menu ?? [])).not.toContain(NOTIFICATIONS_REFUSED_LABEL);
-    const saved = await app.evaluate((input) => (globalThis as unknown as PageGlobals).ntfy.saveSubscription(input), {
-      server: server.url,
-      topic: 'alerts',
-    });
-    expect(saved.ok).toBe(true);
+    await subscribeInApp(app, server.url, 'alerts');
     await server.waitForSubscribers(1, { topic: 'alerts' });
 
     await server.publish('alerts', { message: 'disk almost full on backup-2' });
-    await waitForText(app, "is not showing ntfy Tray's notifications");
+    await waitForPageText(app, "is not showing ntfy Tray's notifications");
 
     const role = await app.evaluate(
       () =>

@@ -7,22 +7,14 @@
 import { watch } from 'node:fs';
 import { access, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { APP_TEST_TIMEOUT_MS, createAppSession } from '../../electron-runtime/app-session.ts';
-import { ensureDistBuilt } from '../../electron-runtime/ensure-dist.ts';
+import { describe, expect, it } from 'vitest';
+import { APP_TEST_TIMEOUT_MS } from '../../electron-runtime/app-session.ts';
 import { copyAppFolder, type LaunchedApp } from '../../electron-runtime/launch-app.ts';
 import type { PageGlobals } from '../../electron-runtime/page-globals.ts';
+import { registerAppTestHooks } from '../../support/app-test-hooks.ts';
 import { execLine, parseExec } from '../../support/desktop-entry-exec.ts';
 
-const session = createAppSession();
-
-beforeAll(async () => {
-  await ensureDistBuilt();
-}, 120_000);
-
-afterEach(async () => {
-  await session.cleanUp();
-});
+const { session } = registerAppTestHooks();
 
 async function exists(file: string): Promise<boolean> {
   try {

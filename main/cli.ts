@@ -32,6 +32,7 @@ import { createSecretSafeLogger } from './core/store/secrets/redact.ts';
 import { openConfSettingsStore } from './core/store/settings/conf-settings-store.ts';
 import type { SettingsStore } from './core/store/settings/settings-store.ts';
 import { openTransport } from './core/transports/index.ts';
+import { errorMessage } from '../common/error-message.ts';
 
 const USAGE = `Usage: ntfy-tray <command> [options]
 
@@ -95,7 +96,7 @@ function writeStderr(text: string): void {
 /** For fire-and-forget writers (history, login): a reader that went away is handled by `sink.closed`. */
 function reportOutputError(error: unknown): void {
   if (error instanceof OutputClosedError) return; // the reader's choice, e.g. `| head -1`: stop quietly
-  writeStderr(`ntfy-tray: cannot write to stdout: ${error instanceof Error ? error.message : String(error)}\n`);
+  writeStderr(`ntfy-tray: cannot write to stdout: ${errorMessage(error)}\n`);
 }
 
 /** A `(text) => void` writer over the sink; the final flush waits for what it wrote. */
@@ -182,7 +183,7 @@ async function subscribe(args: readonly string[], log: Logger, sink: OutputSink)
         ]),
       });
     } catch (error) {
-      writeStderr(`ntfy-tray subscribe: ${error instanceof Error ? error.message : String(error)}\n`);
+      writeStderr(`ntfy-tray subscribe: ${errorMessage(error)}\n`);
       return error instanceof MissingSecretError ? EXIT.auth : EXIT.fatal;
     }
     for (const secret of runSecrets(subscriptions, process.env)) knownSecrets.add(secret);
@@ -205,7 +206,7 @@ async function subscribeLocked(
     try {
       notifications = await openCliNotifications({ log, clock: systemClock, dataDir });
     } catch (error) {
-      writeStderr(`ntfy-tray subscribe --notify: ${error instanceof Error ? error.message : String(error)}\n`);
+      writeStderr(`ntfy-tray subscribe --notify: ${errorMessage(error)}\n`);
       return EXIT.fatal;
     }
   }
@@ -294,7 +295,7 @@ async function run(argv: readonly string[]): Promise<number> {
     if (error instanceof OutputClosedError) {
       code = EXIT.ok; // the reader's choice (`| head -1`), not a failure of the command
     } else {
-      writeStderr(`ntfy-tray: ${error instanceof Error ? error.message : String(error)}\n`);
+      writeStderr(`ntfy-tray: ${errorMessage(error)}\n`);
       code = EXIT.fatal;
     }
   }
@@ -318,7 +319,7 @@ run(process.argv.slice(2)).then(
     process.exit(code);
   },
   (error: unknown) => {
-    writeStderr(`ntfy-tray: ${error instanceof Error ? error.message : String(error)}\n`);
+    writeStderr(`ntfy-tray: ${errorMessage(error)}\n`);
     process.exit(EXIT.fatal);
   },
 );

@@ -1,4 +1,5 @@
 import type { BridgeResult } from '../common/ipc.ts';
+import { errorMessage } from '../common/error-message.ts';
 
 /** Runs `callback` after `delayMs` milliseconds; returns a function that cancels it. */
 export type Schedule = (callback: () => void, delayMs: number) => () => void;
@@ -41,7 +42,7 @@ export function callUntilAnswered<T>(options: FirstCallOptions<T>): () => void {
       },
       (error: unknown) => {
         if (stopped) return;
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = errorMessage(error);
         options.onResult({
           ok: false,
           error: { code: 'internal', message: `Could not reach the app (${reason}); trying again…` },

@@ -11,6 +11,7 @@ import type { Logger } from '../core/ports.ts';
 import type { DataDirLockResult } from '../core/store/data-dir-lock.ts';
 import { type DesktopAppOptions, type RunningDesktopApp, startDesktopApp } from './app-lifecycle.ts';
 import type { IpcMainHandle, MenuHandle } from './electron-api.ts';
+import { errorMessage } from '../../common/error-message.ts';
 
 export interface LaunchedCore {
   readonly service: AppRequests;
@@ -42,7 +43,7 @@ export type LaunchResult<TMenu extends MenuHandle, TCore extends LaunchedCore> =
 
 /** The error box's text: what failed, in the error's own words, and where to look (the log has the stack). */
 export function describeStartupFailure(error: unknown): string {
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = errorMessage(error);
   return `ntfy Tray could not open its message history or notifications, so it will close.\n\n${reason}\n\nThe log has the details.`;
 }
 

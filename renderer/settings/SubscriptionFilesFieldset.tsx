@@ -8,6 +8,7 @@ import {
   serializeSubscriptions,
   SUBSCRIPTIONS_FILE_NAME,
 } from './subscription-files.ts';
+import { errorMessage } from '../../common/error-message.ts';
 
 export interface SubscriptionFilesFieldsetProps {
   readonly api: BridgeApi;
@@ -62,7 +63,7 @@ export function SubscriptionFilesFieldset({ api, defaultServer }: SubscriptionFi
         const text = await file.text();
         parsed = kind === 'json' ? parseSubscriptionsJson(text) : parseClientYml(text, { defaultServer });
       } catch (error) {
-        parsed = { ok: false, error: `could not be read (${error instanceof Error ? error.message : String(error)})` };
+        parsed = { ok: false, error: `could not be read (${errorMessage(error)})` };
       }
       setReport(
         parsed.ok

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { createKeytarSecretStore, type KeytarSecretStore } from '../../main/core/store/secrets/keytar-secret-store.ts';
 import type { Logger } from '../../main/core/ports.ts';
+import { errorMessage } from '../../common/error-message.ts';
 
 /** A keychain service name no real entry uses, so tests never meet (or leave) anything of the user's. */
 export function testService(): string {
@@ -28,7 +29,7 @@ async function skipReason(): Promise<string | undefined> {
     await testKeychain(silent, testService()).checkAvailable();
     return undefined;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return errorMessage(error);
   }
 }
 

@@ -28,6 +28,7 @@ import { createInMemorySecretStoreForDev } from './memory-secret-store.ts';
 import type { BridgeRequestMessage, BridgeServerMessage } from './protocol.ts';
 import { BRIDGE_SOCKET_PATH } from './protocol.ts';
 import { loadRendererFiles, serveRendererRequest } from './serve-renderer.ts';
+import { errorMessage } from '../../common/error-message.ts';
 
 export interface WebBridgeOptions {
   /** 0 or absent: a free port. Always bound to 127.0.0.1. */
@@ -75,7 +76,7 @@ async function openSecrets(log: Logger): Promise<SecretStore> {
     return keychain;
   } catch (error) {
     log.log('warn', 'no OS keychain reachable; secrets are kept in memory for this dev session', {
-      error: error instanceof Error ? error.message : String(error),
+      error: errorMessage(error),
     });
     return createInMemorySecretStoreForDev();
   }

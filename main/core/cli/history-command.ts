@@ -10,6 +10,7 @@ import { dataDirArgProblem } from './data-dir.ts';
 import { formatMessageJson, formatMessageLine } from './output.ts';
 import { EXIT } from './subscribe-command.ts';
 import { parseTopicUrl } from './topic-url.ts';
+import { errorMessage } from '../../../common/error-message.ts';
 
 export const HISTORY_USAGE = `Usage: ntfy-tray history [options]
   --json               one JSON line per message (the message as received)
@@ -56,7 +57,7 @@ function parseHistoryArgs(args: readonly string[]): Parsed | { readonly ok: 'hel
       },
     }));
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    return { ok: false, error: errorMessage(error) };
   }
   if (values.help === true) return { ok: 'help' };
   const limit = values.limit === undefined ? 50 : Number(values.limit);
@@ -115,7 +116,7 @@ export async function runHistory(args: readonly string[], io: HistoryIo): Promis
   } catch (error) {
     // No history yet, a newer or older schema, an unreadable file: say which, exit 1 (a wrong --data-dir is the
     // usual cause, so "nothing stored" is not reported as an empty success).
-    io.stderr(`ntfy-tray history: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr(`ntfy-tray history: ${errorMessage(error)}\n`);
     return EXIT.fatal;
   }
   try {

@@ -13,6 +13,7 @@ import type { ServerSettings } from '../store/settings/schema.ts';
 import type { SettingsStore } from '../store/settings/settings-store.ts';
 import type { PromptResult } from './prompt.ts';
 import { EXIT } from './subscribe-command.ts';
+import { errorMessage } from '../../../common/error-message.ts';
 
 export const LOGIN_USAGE = `Usage: ntfy-tray login <server-url> --user <name>    (password from a prompt, or NTFY_PASSWORD)
        ntfy-tray login <server-url> --token             (token from a prompt, or NTFY_TOKEN)
@@ -43,7 +44,7 @@ function parse(args: readonly string[], command: 'login' | 'logout'): Parsed | s
       },
     });
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return errorMessage(error);
   }
   const { values, positionals } = parsed;
   if (positionals.length !== 1 || positionals[0] === undefined) return 'expected exactly one <server-url>';

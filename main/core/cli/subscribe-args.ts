@@ -14,6 +14,7 @@ import { readCredentialArgs } from './credential-args.ts';
 import { dataDirArgProblem } from './data-dir.ts';
 import { type DurationFlag, readDurationFlag, readFilters } from './filter-args.ts';
 import { type ArgsResult, parseTopicUrl } from './topic-url.ts';
+import { errorMessage } from '../../../common/error-message.ts';
 
 export type { ArgsResult } from './topic-url.ts';
 export { parseTopicUrl } from './topic-url.ts';
@@ -119,7 +120,7 @@ export function parseSubscribeArgs(
   try {
     parsed = readArgs(args);
   } catch (error) {
-    return fail(error instanceof Error ? error.message : String(error));
+    return fail(errorMessage(error));
   }
   const { values, positionals } = parsed;
   if (values.help === true) return { ok: 'help' };

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isFetchableUrl } from './external-url.ts';
+import { errorMessage } from '../../../common/error-message.ts';
 
 export const DEFAULT_MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
 
@@ -43,7 +44,7 @@ export async function downloadImage(url: string, options: AttachmentCacheOptions
   try {
     response = await fetch(checked.url, { signal: AbortSignal.timeout(options.timeoutMs ?? 30_000) });
   } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+    return { ok: false, reason: errorMessage(error) };
   }
   const refuse = async (reason: string): Promise<DownloadResult> => {
     await response.body?.cancel();
@@ -79,7 +80,7 @@ export async function downloadImage(url: string, options: AttachmentCacheOptions
     await rename(partial, target);
   } catch (error) {
     await rm(partial, { force: true });
-    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+    return { ok: false, reason: errorMessage(error) };
   }
   return { ok: true, path: target, bytes: size };
 }

@@ -26,6 +26,7 @@ import type { CheckTopicAccess, Poll } from './http-requests.ts';
 import { planResume } from './resume-point.ts';
 import { requestForSpec, type SpecRequestOptions } from './spec-request.ts';
 import { Watchdog } from './watchdog.ts';
+import { errorMessage } from '../../../common/error-message.ts';
 
 export interface ConnectionOptions {
   readonly spec: ConnectionSpec;
@@ -215,7 +216,7 @@ export class Connection {
     try {
       request = this.#request({ topics, ...(since === undefined ? {} : { since }) });
     } catch (error) {
-      this.#fail(error instanceof Error ? error.message : String(error));
+      this.#fail(errorMessage(error));
       return;
     }
     const attempt: Attempt = { generation, topics, targets, since };

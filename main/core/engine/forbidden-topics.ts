@@ -12,6 +12,7 @@
  * Pure: the probe (one HTTP request) and the clock are passed in. All durations are milliseconds.
  */
 import type { Clock, TimerHandle } from '../ports.ts';
+import { errorMessage } from '../../../common/error-message.ts';
 
 export type TopicProbe = 'readable' | 'forbidden' | 'unauthorized' | 'rate-limited' | 'unknown';
 
@@ -162,7 +163,7 @@ class ForbiddenSearch {
     try {
       return await this.#options.probe(group);
     } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
+      const detail = errorMessage(error);
       this.#stop({ kind: 'undecided', reason: `a topic check failed: ${detail}` });
     }
   }

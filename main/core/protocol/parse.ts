@@ -12,6 +12,7 @@ import type {
   ParseResult,
   Priority,
 } from './types.ts';
+import { errorMessage } from '../../../common/error-message.ts';
 
 type JsonObject = Readonly<Record<string, unknown>>;
 
@@ -140,7 +141,7 @@ export function parseStreamJson(text: string): ParseResult {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { type: 'invalid', reason: `invalid JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return { type: 'invalid', reason: `invalid JSON: ${errorMessage(error)}` };
   }
   return parseStreamObject(value);
 }

@@ -10,6 +10,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { errorMessage } from '../../../common/error-message.ts';
 
 /** Named after its first user, `subscribe`; kept so that an older `ntfy-tray subscribe` and the app still exclude each other. */
 export const LOCK_FILE_NAME = 'subscribe.lock';
@@ -96,7 +97,7 @@ export function lockDataDir(options: LockDataDirOptions): DataDirLockResult {
     if ((error as { errcode?: unknown }).errcode === SQLITE_BUSY) {
       return { ok: false, reason: 'busy', dataDir, holder: readDataDirHolder(dataDir) };
     }
-    return { ok: false, reason: 'error', dataDir, error: error instanceof Error ? error.message : String(error) };
+    return { ok: false, reason: 'error', dataDir, error: errorMessage(error) };
   }
   const held = db;
   return {

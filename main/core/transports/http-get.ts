@@ -6,6 +6,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { decideRedirect, isRedirectStatus } from './redirects.ts';
+import { errorMessage } from '../../../common/error-message.ts';
 
 export type GetResult =
   /** The final answer (2xx or an error status); `request` still reports socket trouble while the body is read. */
@@ -45,7 +46,7 @@ export function headerProblem(headers: Readonly<Record<string, string>>): string
       // Node throws ERR_INVALID_CHAR / ERR_INVALID_HTTP_TOKEN here, without the value in the message.
       return name.toLowerCase() === 'authorization'
         ? INVALID_HEADER_MESSAGE
-        : `the header ${name} cannot be sent (${error instanceof Error ? error.message : String(error)})`;
+        : `the header ${name} cannot be sent (${errorMessage(error)})`;
     }
   }
   return undefined;
@@ -76,7 +77,7 @@ export function httpGet(options: HttpGetOptions): PendingGet {
       });
     } catch (error) {
       // Synchronous throws are local and permanent: a bad URL or protocol (headers were checked above).
-      settle({ kind: 'fatal', message: error instanceof Error ? error.message : String(error) });
+      settle({ kind: 'fatal', message: errorMessage(error) });
       return;
     }
     current = request;

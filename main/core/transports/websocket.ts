@@ -13,6 +13,7 @@ import { PausedDelivery } from './paused-delivery.ts';
 import { decideRedirect, isRedirectStatus } from './redirects.ts';
 import type { OpenTransportOptions, ServerError, Transport, TransportItem } from './transport.ts';
 import { probeServerError } from './upgrade-error-probe.ts';
+import { errorMessage } from '../../../common/error-message.ts';
 
 function decodeMessage(data: WebSocket.RawData, isBinary: boolean, maxItemBytes: number): TransportItem {
   if (isBinary) return { type: 'invalid', reason: 'binary WebSocket message' };
@@ -79,7 +80,7 @@ export function openWebSocket(options: OpenTransportOptions): Transport {
       ws = new WebSocket(url, { headers: options.request.headers, maxPayload: maxItemBytes * 16 });
     } catch (error) {
       // Synchronous throws are local and permanent (an invalid URL); headers were checked before.
-      delivery.end({ kind: 'fatal', message: error instanceof Error ? error.message : String(error) });
+      delivery.end({ kind: 'fatal', message: errorMessage(error) });
       return;
     }
     socket = ws;

@@ -7,6 +7,7 @@ import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { pathToFileURL } from 'node:url';
 import { HistorySchemaTooNewError, migrateHistory, readSchemaVersion, SCHEMA_VERSION } from './migrations.ts';
+import { errorMessage } from '../../../../common/error-message.ts';
 
 export interface OpenHistoryDatabaseOptions {
   readonly path: string;
@@ -25,7 +26,7 @@ export interface OpenHistoryDatabaseOptions {
 /** The file could not be opened as a history database; `cause` has SQLite's reason. Nothing was changed. */
 export class HistoryOpenError extends Error {
   constructor(path: string, cause: unknown) {
-    super(`cannot open the history database ${path}: ${cause instanceof Error ? cause.message : String(cause)}`, {
+    super(`cannot open the history database ${path}: ${errorMessage(cause)}`, {
       cause,
     });
     this.name = 'HistoryOpenError';

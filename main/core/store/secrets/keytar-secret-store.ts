@@ -17,6 +17,7 @@ import {
   type SecretRef,
   type SecretStore,
 } from './secret-store.ts';
+import { errorMessage } from '../../../../common/error-message.ts';
 
 /** The part of keytar this adapter uses. */
 export interface KeytarApi {
@@ -80,7 +81,7 @@ export function createKeytarSecretStore(options: KeytarSecretStoreOptions): Keyt
   let keytar: Promise<KeytarApi> | undefined;
 
   function toError(error: unknown, secret: string | undefined): SecretStoreError {
-    const detail = hideSecretsInText(error instanceof Error ? error.message : String(error), [secret]);
+    const detail = hideSecretsInText(errorMessage(error), [secret]);
     const reason = classifyKeytarError(detail);
     return reason === undefined
       ? new SecretStoreError(`the OS keychain refused the operation: ${detail}`)
@@ -91,7 +92,7 @@ export function createKeytarSecretStore(options: KeytarSecretStoreOptions): Keyt
     keytar ??= (options.loadKeytar ?? importKeytar)();
     try {
       const api = await keytar.catch((error: unknown) => {
-        const detail = hideSecretsInText(error instanceof Error ? error.message : String(error), [secret]);
+        const detail = hideSecretsInText(errorMessage(error), [secret]);
         throw new SecretStoreUnavailableError({ reason: 'load-failed', detail, platform });
       });
       return await operation(api);

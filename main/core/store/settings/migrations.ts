@@ -13,6 +13,7 @@
  */
 import { isRecord, type JsonRecord } from './field-reader.ts';
 import { DEFAULT_PREFERENCES, SETTINGS_VERSION } from './schema.ts';
+import { errorMessage } from '../../../../common/error-message.ts';
 
 /**
  * Version 1, the first shape: a server's auth was implied by an optional `username` (no token support), and the
@@ -127,7 +128,7 @@ export function migrateSettings(document: JsonRecord, options: MigrateOptions = 
     try {
       next = step.migrate(current);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       return { ok: false, kind: 'migration-failed', message: `upgrade from version ${version} failed: ${reason}` };
     }
     if (!isRecord(next) || next['version'] !== version + 1) {

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import type { MigrateOptions } from './migrations.ts';
 import { type ParsedSettings, parseSettingsText, type SettingsProblemKind } from './parse.ts';
+import { errorMessage } from '../../../../common/error-message.ts';
 
 /** An I/O failure on the settings file (not a problem with its content, which is handled by moving it aside). */
 export class SettingsFileError extends Error {
@@ -14,7 +15,7 @@ export class SettingsFileError extends Error {
   readonly operation: 'read' | 'write' | 'move aside';
 
   constructor(options: { path: string; operation: SettingsFileError['operation']; cause: unknown }) {
-    const reason = options.cause instanceof Error ? options.cause.message : String(options.cause);
+    const reason = errorMessage(options.cause);
     super(`could not ${options.operation} the settings file ${options.path}: ${reason}`, { cause: options.cause });
     this.path = options.path;
     this.operation = options.operation;

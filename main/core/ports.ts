@@ -3,6 +3,18 @@
  * (main/index.ts for Electron, main/cli.ts for headless use) pass in real implementations.
  */
 import type { NtfyMessage, NtfyMessageChange } from './protocol/types.ts';
+import type {
+  ListMessagesOptions,
+  MessagePage,
+  MessageRef,
+  RetentionOptions,
+  RetentionResult,
+  SearchHit,
+  SearchOptions,
+  StoredMessage,
+  SubscriptionRef,
+  UnreadCount,
+} from './store/history/types.ts';
 
 /** Wall-clock and timer access; declared in common/ beside its one real implementation, `systemClock`. */
 export type { Clock, TimerHandle } from '../../common/clock.ts';
@@ -60,13 +72,39 @@ export interface AppendResult {
   readonly newChanges: readonly NtfyMessageChange[];
 }
 
-/** The engine's view of history: an in-memory implementation now, SQLite in the persistence layer. */
+/**
+ * The engine's view of history (the engine and the CLI's `subscribe` need no more): SQLite in the app and the CLI
+ * (store/history), an in-memory one in engine tests.
+ */
 export interface HistoryStore {
   append(request: AppendRequest): Promise<AppendResult>;
   /** The items of this list that are not stored yet (nor repeated earlier in the list), in order. */
   unseen(request: Pick<AppendRequest, 'server' | 'messages' | 'changes'>): Promise<AppendResult>;
   /** The stored resume points of these keys; keys without one are absent. */
   getResumePoints(keys: readonly string[]): Promise<ReadonlyMap<string, ResumePoint>>;
+}
+
+/**
+ * The app's history (core/app, core/bridge): the engine's port plus what the window and the tray read and edit, and
+ * retention. Synchronous like node:sqlite underneath; SqliteHistoryStore is the one implementation.
+ */
+export interface AppHistoryStore extends HistoryStore {
+  /** Newest first; pass the previous page's `next` as `before` for the following page. */
+  listMessages(options?: ListMessagesOptions): MessagePage;
+  getMessage(ref: MessageRef): StoredMessage | undefined;
+  /** Per subscription with at least one unread message. */
+  unreadCounts(): UnreadCount[];
+  /** Best matches first; no results for a search with no words in it. */
+  search(options: SearchOptions): SearchHit[];
+  /** False when there is no such message. */
+  setRead(options: MessageRef & { readonly read: boolean }): boolean;
+  /** How many messages changed. */
+  setSubscriptionRead(options: SubscriptionRef & { readonly read: boolean }): number;
+  /** False when there is no such message. */
+  deleteMessage(ref: MessageRef): boolean;
+  /** How many messages were removed. */
+  deleteSubscriptionMessages(subscription: SubscriptionRef): number;
+  applyRetention(options?: RetentionOptions): RetentionResult;
 }
 
 /** What a platform notifier is asked to show; decided by the notification policy and content in core/delivery. */

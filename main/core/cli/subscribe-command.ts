@@ -8,12 +8,11 @@
  * its write has completed, so a restart after a crash prints again what may not have reached the reader, and a
  * reader that stops reading slows the stream down instead of growing our memory.
  */
-import { Connection } from '../engine/connection.ts';
-import { ConnectionManager } from '../engine/connection-manager.ts';
-import type { ConnectionSpec, ConnectionStatus } from '../engine/connection-types.ts';
+import type { ConnectionStatus } from '../engine/connection-types.ts';
+import { createEngine } from '../engine/create-engine.ts';
 import { groupSubscriptions } from '../engine/groups.ts';
 import type { CheckTopicAccess, Poll } from '../engine/http-requests.ts';
-import { createDeliver, type DeliveredBatch } from '../delivery/deliver.ts';
+import type { DeliveredBatch } from '../delivery/deliver.ts';
 import type { Clock, HistoryStore, Logger } from '../ports.ts';
 import { requestForSpec } from '../engine/spec-request.ts';
 import type { OpenTransport } from '../transports/transport.ts';
@@ -110,36 +109,28 @@ export async function runSubscribe(plan: SubscribePlan, io: SubscribeIo): Promis
     const code = exitWhenAllStopped(statuses);
     if (code !== undefined) finish(code);
   };
-  const deliver = createDeliver({
+  const manager = createEngine({
+    clock: io.clock,
+    random: io.random,
+    log: io.log,
     history: io.history,
+    openTransport: io.openTransport,
+    poll: io.poll,
+    checkTopicAccess: io.checkTopicAccess,
+    initialSince: plan.since,
+    timing: () => ({ keepaliveTimeoutMs: plan.keepaliveTimeoutMs, backoffMaxMs: plan.backoffMaxMs }),
+    onStatus,
     sinkBeforeCommit: async (batch) => {
       // Rejects with OutputClosedError when the reader has gone: nothing is committed, and the command stops.
       await io.output.write(formatBatch(plan, batch));
     },
     ...(io.onDelivered === undefined ? {} : { onDelivered: io.onDelivered }),
-  });
-  const manager = new ConnectionManager({
-    initialSince: plan.since,
-    createConnection: (spec: ConnectionSpec) =>
-      new Connection({
-        spec,
-        clock: io.clock,
-        random: io.random,
-        log: io.log.child(`connection ${spec.server}`),
-        openTransport: io.openTransport,
-        history: io.history,
-        deliver,
-        poll: io.poll,
-        checkTopicAccess: io.checkTopicAccess,
-        timing: { keepaliveTimeoutMs: plan.keepaliveTimeoutMs, backoffMaxMs: plan.backoffMaxMs },
-        onStatus,
-        onRaw: (body) => {
-          const line = plan.json ? `${JSON.stringify({ event: 'message', message: body })}\n` : `${body}\n`;
-          print(io.output, line).catch((error: unknown) => {
-            io.log.log('error', 'could not print a raw message', { error: String(error) });
-          });
-        },
-      }),
+    onRaw: (body) => {
+      const line = plan.json ? `${JSON.stringify({ event: 'message', message: body })}\n` : `${body}\n`;
+      print(io.output, line).catch((error: unknown) => {
+        io.log.log('error', 'could not print a raw message', { error: String(error) });
+      });
+    },
   });
   void io.stopSignal.then(() => {
     finish(EXIT.ok);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OperationChannel } from '../../../../common/ipc.ts';
+import { createPause } from '../../../../main/core/app/pause.ts';
 import { type AppRequests, createAppService } from '../../../../main/core/bridge/app-service.ts';
 import { dispatchRequest } from '../../../../main/core/bridge/dispatch.ts';
 import { runHttpAction } from '../../../../main/core/delivery/http-action.ts';
@@ -28,7 +29,6 @@ let opened: string[];
 let copied: string[];
 /** URLs the service asked to fetch as images; the real cache is exercised by test/e2e/history-core.spec.ts. */
 let imageRequests: string[];
-let pausedUntil: number | undefined;
 const now = 1_700_000_000_000;
 const log = createRecordingLogger();
 
@@ -46,14 +46,13 @@ beforeEach(async () => {
   opened = [];
   copied = [];
   imageRequests = [];
-  pausedUntil = undefined;
   service = createAppService({
     settings: openConfSettingsStore({ dir, log }),
     history,
     secrets,
     connections: () => [],
     checkTopicAccess,
-    pause: { get: () => pausedUntil, set: (until) => (pausedUntil = until) },
+    pause: createPause({ clock: { now: () => now }, onChange: () => undefined }),
     openExternal: (url) => {
       opened.push(url);
       return Promise.resolve();

@@ -1,0 +1,70 @@
+/**
+ * The tray's side of the app core: the state the menu is built from (tray/tray-model.ts) and the menu's commands
+ * (pause, resume, mute, open a message) carried out on the settings, the pause and the history.
+ */
+import type { ConnectionStatus } from '../engine/connection-types.ts';
+import type { AppHistoryStore, Clock } from '../ports.ts';
+import type { NtfyMessage } from '../protocol/types.ts';
+import { upsertSubscription } from '../store/settings/edits.ts';
+import type { SettingsStore } from '../store/settings/settings-store.ts';
+import { TRAY_LATEST_COUNT, type TrayCommand, type TrayState } from '../tray/tray-model.ts';
+import type { Pause } from './pause.ts';
+
+/** What the app core handles; opening the window and quitting belong to the shell. */
+export type CoreTrayCommand = Exclude<TrayCommand, { type: 'open-window' | 'quit' }>;
+
+export interface TrayStateOptions {
+  readonly settings: SettingsStore;
+  readonly history: Pick<AppHistoryStore, 'unreadCounts' | 'listMessages' | 'getMessage'>;
+  readonly clock: Pick<Clock, 'now'>;
+  readonly pause: Pause;
+  readonly connections: () => readonly ConnectionStatus[];
+  /** The notification center refuses our popups (core/notices): the menu says so. */
+  readonly notificationsRefused?: () => boolean;
+  readonly openMessage: (server: string, message: NtfyMessage) => void;
+}
+
+export function trayStateOf(options: TrayStateOptions): TrayState {
+  const { settings, history, pause } = options;
+  const until = pause.get();
+  return {
+    unread: history.unreadCounts().reduce((sum, count) => sum + count.unread, 0),
+    latest: history.listMessages({ limit: TRAY_LATEST_COUNT }).messages.map((stored) => ({
+      server: stored.server,
+      id: stored.message.id,
+      title: stored.message.title ?? stored.message.message,
+    })),
+    subscriptions: settings.get().subscriptions.map((item) => ({
+      id: item.id,
+      label: item.displayName ?? item.topic,
+      muted: item.muted,
+    })),
+    connections: options.connections(),
+    now: options.clock.now(),
+    ...(until === undefined ? {} : { pausedUntil: until }),
+    ...(options.notificationsRefused?.() === true ? { notificationsRefused: true } : {}),
+  };
+}
+
+export async function runTrayCommand(command: CoreTrayCommand, options: TrayStateOptions): Promise<void> {
+  const { settings } = options;
+  switch (command.type) {
+    case 'pause':
+      options.pause.set(command.minutes);
+      return;
+    case 'resume':
+      options.pause.set(null);
+      return;
+    case 'toggle-mute': {
+      const found = settings.get().subscriptions.find((item) => item.id === command.subscriptionId);
+      if (found === undefined) return;
+      await settings.update((latest) => upsertSubscription(latest, { ...found, muted: !found.muted }));
+      return;
+    }
+    case 'open-message': {
+      const stored = options.history.getMessage({ server: command.server, id: command.id });
+      if (stored !== undefined) options.openMessage(stored.server, stored.message);
+      return;
+    }
+  }
+}

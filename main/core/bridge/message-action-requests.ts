@@ -1,0 +1,53 @@
+/**
+ * The window's requests about one stored message's extras: run one of its action buttons (through the same
+ * allowlist as a notification's buttons) and preview its image attachment (through the attachment cache).
+ */
+import type { ActionOutcomeDto, BridgeRequests } from '../../../common/ipc.ts';
+import { toNotificationAction } from '../delivery/notification-content.ts';
+import { type MessageActionOptions, runMessageAction } from '../delivery/run-message-action.ts';
+import type { AppHistoryStore } from '../ports.ts';
+import { fail, ok } from './request-results.ts';
+
+export type MessageActionRequests = Pick<BridgeRequests, 'runAction' | 'attachmentPreview'>;
+
+export interface MessageActionRequestsOptions extends MessageActionOptions {
+  readonly history: Pick<AppHistoryStore, 'getMessage'>;
+  /** Fetches an image through the attachment cache (type check, size cap); undefined when it cannot. */
+  readonly readImage?: (url: string) => Promise<{ readonly type: string; readonly bytes: Uint8Array } | undefined>;
+  /** Clock milliseconds: an expired attachment is not fetched. */
+  readonly now: () => number;
+}
+
+export function createMessageActionRequests(options: MessageActionRequestsOptions): MessageActionRequests {
+  const { history, log } = options;
+  return {
+    runAction: async (ref, index) => {
+      const stored = history.getMessage(ref);
+      const raw = stored?.message.actions[index];
+      if (stored === undefined || raw === undefined) return fail({ code: 'not-found', message: 'no such action' });
+      const action = toNotificationAction(raw);
+      if (action === undefined) {
+        log.log('warn', 'refused a message action', { kind: raw.action });
+        return fail({ code: 'refused-url', message: 'this action cannot run on a desktop, or its URL is not allowed' });
+      }
+      const outcome = await runMessageAction(action, options);
+      if (outcome.kind === 'refused') return fail({ code: 'refused-url', message: `not run: ${outcome.reason}` });
+      return ok<ActionOutcomeDto>(outcome);
+    },
+
+    attachmentPreview: async (ref) => {
+      const stored = history.getMessage(ref);
+      if (stored === undefined) return fail({ code: 'not-found', message: 'no such message' });
+      const attachment = stored.message.attachment;
+      if (attachment === undefined || options.readImage === undefined) return ok(null);
+      const declaredType = attachment.type;
+      if (declaredType !== undefined && !declaredType.startsWith('image/')) return ok(null);
+      // ntfy's `expires` is Unix seconds.
+      if (attachment.expires !== undefined && attachment.expires * 1000 <= options.now()) return ok(null);
+      const image = await options.readImage(attachment.url);
+      if (image === undefined) return ok(null);
+      const base64 = Buffer.from(image.bytes).toString('base64');
+      return ok({ dataUrl: `data:${image.type};base64,${base64}`, bytes: image.bytes.length });
+    },
+  };
+}

@@ -1,0 +1,158 @@
+/**
+ * The window's subscription requests: list, save (validated here, the one place the app checks a new
+ * subscription), remove, test against the server, and the connection statuses the list shows beside them.
+ */
+import type { BridgeRequests, SubscriptionInput, SubscriptionTestOutcome } from '../../../common/ipc.ts';
+import { INVALID_SERVER_URL, serverUrlOf } from '../../../common/server-url.ts';
+import { ALREADY_SUBSCRIBED } from '../../../common/subscription-rules.ts';
+import { isValidTopicName, topicNameError } from '../../../common/topic-name.ts';
+import type { AppTransportKind } from '../../../common/transports.ts';
+import type { ConnectionStatus } from '../engine/connection-types.ts';
+import type { CheckTopicAccess, TopicAccess } from '../engine/http-requests.ts';
+import type { AppHistoryStore, Logger } from '../ports.ts';
+import { buildSubscribeRequest } from '../protocol/subscribe-request.ts';
+import { resolveCredentials, secretRefFor } from '../store/secrets/credentials.ts';
+import { MissingSecretError } from '../store/secrets/errors.ts';
+import type { SecretStore } from '../store/secrets/secret-store.ts';
+import { removeSubscription, upsertServer, upsertSubscription } from '../store/settings/edits.ts';
+import type { ServerSettings, Settings, SubscriptionSettings } from '../store/settings/schema.ts';
+import type { SettingsStore } from '../store/settings/settings-store.ts';
+import { RAW_TRANSPORT_REFUSED } from '../store/settings/validate.ts';
+import { toConnectionDto, toSubscriptionDto } from './dto.ts';
+import { fail, keychainError, ok, serverAuth, validationFailed } from './request-results.ts';
+
+export type SubscriptionRequests = Pick<
+  BridgeRequests,
+  'listSubscriptions' | 'saveSubscription' | 'removeSubscription' | 'testSubscription' | 'listConnections'
+>;
+
+export interface SubscriptionRequestsOptions {
+  readonly settings: SettingsStore;
+  readonly history: Pick<AppHistoryStore, 'deleteSubscriptionMessages'>;
+  readonly secrets: SecretStore;
+  readonly connections: () => readonly ConnectionStatus[];
+  readonly checkTopicAccess: CheckTopicAccess;
+  readonly newId: () => string;
+  readonly log: Logger;
+}
+
+/** What each answer of the access check tells the user. */
+const TEST_OUTCOMES: Record<TopicAccess, [SubscriptionTestOutcome, string]> = {
+  readable: ['ok', 'The server accepts this subscription.'],
+  unauthorized: ['wrong-credentials', 'The server rejected the user name, password or token.'],
+  forbidden: ['no-permission', 'These credentials may not read this topic.'],
+  'rate-limited': ['unreachable', 'The server is limiting requests right now (HTTP 429); try again in a minute.'],
+  unknown: ['unreachable', 'The server could not be reached or gave an unexpected answer.'],
+};
+
+export function createSubscriptionRequests(options: SubscriptionRequestsOptions): SubscriptionRequests {
+  const { settings, secrets, log } = options;
+
+  async function hasCredentials(server: ServerSettings): Promise<boolean> {
+    const ref = secretRefFor(server);
+    if (ref === undefined) return false;
+    try {
+      return (await secrets.get(ref)) !== undefined;
+    } catch (error) {
+      log.log('warn', 'could not ask the keychain whether credentials are stored', { error: String(error) });
+      return false;
+    }
+  }
+
+  async function subscriptionDto(subscription: SubscriptionSettings, current: Settings) {
+    const auth = serverAuth(current, subscription.server);
+    return toSubscriptionDto(subscription, auth, await hasCredentials({ url: subscription.server, auth }));
+  }
+
+  function toSettings(
+    input: Omit<SubscriptionInput, 'transport'> & { readonly transport?: AppTransportKind },
+    server: string,
+    current: Settings,
+  ): SubscriptionSettings {
+    const existing = current.subscriptions.find((item) => item.id === input.id);
+    const displayName = input.displayName?.trim();
+    return {
+      id: existing?.id ?? options.newId(),
+      server,
+      topic: input.topic,
+      transport: input.transport ?? existing?.transport ?? 'json',
+      filters: input.filters ?? existing?.filters ?? {},
+      muted: input.muted ?? existing?.muted ?? false,
+      minPriority: input.minPriority ?? existing?.minPriority ?? 1,
+      ...(displayName === undefined || displayName === '' ? {} : { displayName }),
+    };
+  }
+
+  return {
+    listSubscriptions: async () => {
+      const current = settings.get();
+      return ok(await Promise.all(current.subscriptions.map((item) => subscriptionDto(item, current))));
+    },
+
+    saveSubscription: async (input) => {
+      const server = serverUrlOf(input.server);
+      if (server === undefined) return validationFailed([{ path: 'server', message: INVALID_SERVER_URL.message }]);
+      const topicError = topicNameError(input.topic);
+      if (topicError !== undefined) return validationFailed([{ path: 'topic', message: topicError.message }]);
+      // The bridge takes every ntfy stream; the app offers all but raw, and says why (common/transports.ts).
+      const { transport, ...rest } = input;
+      if (transport === 'raw') return validationFailed([{ path: 'transport', message: RAW_TRANSPORT_REFUSED }]);
+      const current = settings.get();
+      const duplicate = current.subscriptions.find(
+        (item) => item.server === server && item.topic === input.topic && item.id !== input.id,
+      );
+      if (duplicate !== undefined) {
+        // Its own code, so that the window can tell it apart (an import skips it) without reading the words.
+        return fail({
+          code: ALREADY_SUBSCRIBED.code,
+          message: `topic: ${ALREADY_SUBSCRIBED.message}`,
+          fields: { topic: ALREADY_SUBSCRIBED.message },
+        });
+      }
+      if (input.id !== undefined && !current.subscriptions.some((item) => item.id === input.id)) {
+        return fail({ code: 'not-found', message: 'no such subscription' });
+      }
+      const subscription = toSettings({ ...rest, ...(transport === undefined ? {} : { transport }) }, server, current);
+      const result = await settings.update((latest) => {
+        const withServer = latest.servers.some((item) => item.url === server)
+          ? latest
+          : upsertServer(latest, { url: server, auth: { kind: 'none' } });
+        return upsertSubscription(withServer, subscription);
+      });
+      if (!result.ok) return validationFailed(result.issues);
+      return ok(await subscriptionDto(subscription, result.settings));
+    },
+
+    removeSubscription: async (id, { deleteHistory }) => {
+      const subscription = settings.get().subscriptions.find((item) => item.id === id);
+      if (subscription === undefined) return fail({ code: 'not-found', message: 'no such subscription' });
+      const result = await settings.update((latest) => removeSubscription(latest, id));
+      if (!result.ok) return validationFailed(result.issues);
+      if (deleteHistory) {
+        options.history.deleteSubscriptionMessages({ server: subscription.server, topic: subscription.topic });
+      }
+      return ok(null);
+    },
+
+    testSubscription: async (input) => {
+      const server = serverUrlOf(input.server);
+      if (server === undefined || !isValidTopicName(input.topic)) {
+        return fail({ code: 'invalid-argument', message: 'a valid server URL and topic are needed to test' });
+      }
+      let credentials;
+      try {
+        credentials = await resolveCredentials({ url: server, auth: serverAuth(settings.get(), server) }, secrets);
+      } catch (error) {
+        if (error instanceof MissingSecretError) {
+          return ok({ outcome: 'wrong-credentials' as const, detail: error.message });
+        }
+        return keychainError(error);
+      }
+      const request = buildSubscribeRequest({ baseUrl: server, topics: [input.topic], transport: 'json', credentials });
+      const [outcome, detail] = TEST_OUTCOMES[await options.checkTopicAccess(request)];
+      return ok({ outcome, detail });
+    },
+
+    listConnections: () => Promise.resolve(ok(options.connections().map(toConnectionDto))),
+  };
+}

@@ -1,6 +1,7 @@
 import type { BridgeApi, BridgeError } from '../../common/ipc.ts';
 import { ALREADY_SUBSCRIBED } from '../../common/subscription-rules.ts';
-import type { ImportPlan, ItemProblem } from './subscription-files.ts';
+import type { ImportPlan, ItemProblem } from './import-plan.ts';
+import { describeSaveFailure } from './save-failure-message.ts';
 
 export interface ImportReport {
   readonly imported: number;
@@ -18,13 +19,6 @@ function isAlreadySubscribed(error: BridgeError): boolean {
   return error.code === ALREADY_SUBSCRIBED.code;
 }
 
-function describeFailure(error: BridgeError): string {
-  if (error.code !== 'validation-failed' || error.fields === undefined) return error.message;
-  return Object.entries(error.fields)
-    .map(([field, problem]) => `${field} ${problem}`)
-    .join(', ');
-}
-
 /** Saves the planned subscriptions one after another, in file order, and counts what happened. */
 export async function importSubscriptions(
   api: Pick<BridgeApi, 'saveSubscription'>,
@@ -35,12 +29,13 @@ export async function importSubscriptions(
   let skipped = plan.duplicates;
   const failures: ItemProblem[] = [...plan.problems];
   for (const { label, input, rawAsJson: wasRaw } of plan.subscriptions) {
+    // The core checks every value here (import-plan.ts); what it refuses becomes this item's failure.
     const result = await api.saveSubscription(input);
     if (result.ok) {
       imported += 1;
       if (wasRaw === true) rawAsJson += 1;
     } else if (isAlreadySubscribed(result.error)) skipped += 1;
-    else failures.push({ label, message: describeFailure(result.error) });
+    else failures.push({ label, message: describeSaveFailure(result.error, input) });
   }
   return {
     imported,

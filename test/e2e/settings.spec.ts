@@ -345,7 +345,7 @@ test('import JSON creates the subscriptions, skipping existing ones and explaini
   const report = files.getByRole('status');
   await expect(report).toContainText('Imported 2, skipped 1 (already subscribed), 2 failed: ');
   await expect(report).toContainText('item 4 (bad topic!): topic must be 1-64 characters of A-Z a-z 0-9 _ -');
-  await expect(report).toContainText('item 5 (json-long-id): subscription.filters.id: is too long');
+  await expect(report).toContainText('item 5 (json-long-id): id filter is too long');
 
   const subscriptions = await subscriptionsInCore();
   expect(subscriptions.map((item) => item.topic)).toEqual(['json-existing', 'json-new', 'json-second']);

@@ -27,7 +27,3 @@ export const APP_TRANSPORTS: readonly AppTransportKind[] = NTFY_TRANSPORTS.filte
 export function isTransportKind(value: unknown): value is TransportKind {
   return NTFY_TRANSPORTS.some((kind) => kind === value);
 }
-
-export function isAppTransportKind(value: unknown): value is AppTransportKind {
-  return APP_TRANSPORTS.some((kind) => kind === value);
-}

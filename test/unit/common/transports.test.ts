@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  APP_TRANSPORTS,
-  CLI_TRANSPORTS,
-  isAppTransportKind,
-  isTransportKind,
-  NTFY_TRANSPORTS,
-} from '../../../common/transports.ts';
+import { APP_TRANSPORTS, CLI_TRANSPORTS, isTransportKind, NTFY_TRANSPORTS } from '../../../common/transports.ts';
 
 describe('transport lists', () => {
   it('the CLI accepts every ntfy stream, raw included', () => {
@@ -15,12 +9,10 @@ describe('transport lists', () => {
 
   it('the app offers every ntfy stream but raw', () => {
     expect(APP_TRANSPORTS).toEqual(NTFY_TRANSPORTS.filter((kind) => kind !== 'raw'));
-    expect(isAppTransportKind('raw')).toBe(false);
     expect(isTransportKind('raw')).toBe(true);
   });
 
   it.each([undefined, 'JSON', 'http', 1, null])('refuses %j as a transport', (value) => {
     expect(isTransportKind(value)).toBe(false);
-    expect(isAppTransportKind(value)).toBe(false);
   });
 });

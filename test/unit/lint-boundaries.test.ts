@@ -43,7 +43,7 @@ describe('main/core', () => {
     ['main/desktop/', "import { createTray } from '../../desktop/tray.ts';"],
     ['main/os/', "import type { LaunchAgent } from '../../os/launch-agent.ts';"],
     ['main/os/ (a subfolder)', "import { x } from '../../os/dbus/index.ts';"],
-    ['preload/', "import type { BridgeApi } from '../../../preload/contract.ts';"],
+    ['preload/', "import { api } from '../../../preload/index.ts';"],
     ['main/desktop/ through the root', "import { x } from '../../../main/desktop/ipc.ts';"],
   ])('rejects an import of %s in main/core', async (_what, importLine) => {
     const messages = await restrictedImportMessages(
@@ -130,7 +130,7 @@ describe('common/', () => {
 describe('renderer/', () => {
   it.each([
     ['main/', "import type { Clock } from '../main/core/ports.ts';"],
-    ['preload/', "import type { BridgeApi } from '../preload/contract.ts';"],
+    ['preload/', "import { api } from '../preload/index.ts';"],
     ['Electron', "import { ipcRenderer } from 'electron';"],
     ["Electron's types", "import type { IpcRenderer } from 'electron';"],
     ['an Electron subpath', "import { ipcRenderer } from 'electron/renderer';"],

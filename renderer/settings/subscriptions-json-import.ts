@@ -14,6 +14,7 @@ import {
   withoutDuplicates,
 } from './import-plan.ts';
 import { SUBSCRIPTIONS_FILE_FORMAT, SUBSCRIPTIONS_FILE_VERSION } from './subscriptions-json-export.ts';
+import { errorMessage } from '../../common/error-message.ts';
 
 const EXPORTED_KEYS = new Set(['server', 'topic', 'displayName', 'transport', 'filters', 'muted', 'minPriority']);
 const FILTER_KEYS = new Set(['id', 'message', 'title', 'priority', 'tags']);
@@ -89,7 +90,7 @@ export function parseSubscriptionsJson(text: string): ImportParseResult {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, error: `is not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, error: `is not valid JSON: ${errorMessage(error)}` };
   }
   // Whole-file problems, phrased to follow the file's name ("Nothing imported: x.json is not …").
   if (!isObject(value) || value['format'] !== SUBSCRIPTIONS_FILE_FORMAT) {

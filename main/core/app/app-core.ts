@@ -2,15 +2,12 @@
  * The running app without its shell: settings drive the subscriptions (credentials from the keychain), the engine
  * delivers into the history, the notification policy and dispatcher raise popups, and the window (the bridge
  * service) and the tray get what they show. Electron (main/index.ts) and the dev:web bridge both start exactly
- * this; neither adds decisions of its own. The parts live beside it: pause.ts, notification-settings.ts,
- * desired-subscriptions.ts, tray-state.ts, retention-schedule.ts.
+ * this; neither adds decisions of its own. Its parts live beside it in core/app/.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { ConnectionDto, MessageDto, SettingsDto } from '../../../common/ipc.ts';
 import { type AppRequests, createAppService } from '../bridge/app-service.ts';
 import { toConnectionDto, toMessageDto, toSettingsDto } from '../bridge/dto.ts';
-import { imageTypeOfCachedFile } from '../delivery/attachment-cache.ts';
 import type { DeliveredBatch } from '../delivery/deliver.ts';
 import { runHttpAction } from '../delivery/http-action.ts';
 import { NotificationDispatcher } from '../delivery/notification-dispatcher.ts';
@@ -25,6 +22,7 @@ import type { Settings } from '../store/settings/schema.ts';
 import type { SettingsStore } from '../store/settings/settings-store.ts';
 import { openTransport } from '../transports/index.ts';
 import type { TrayState } from '../tray/tray-model.ts';
+import { readCachedImage } from './cached-image.ts';
 import { desiredSubscriptions } from './desired-subscriptions.ts';
 import { createAppNotificationPolicy } from './notification-settings.ts';
 import { createPause } from './pause.ts';
@@ -165,12 +163,7 @@ export function startAppCore(options: AppCoreOptions): AppCore {
     openExternal: options.openExternal,
     copyText: options.copyText,
     runHttpAction: (action) => runHttpAction(action),
-    readImage: async (url) => {
-      const file = await options.downloadImage?.(url);
-      const type = file === undefined ? undefined : imageTypeOfCachedFile(file);
-      if (file === undefined || type === undefined) return undefined;
-      return { type, bytes: await readFile(file) };
-    },
+    readImage: readCachedImage(options.downloadImage),
     newId: () => randomUUID(),
     now: () => clock.now(),
     log: log.child('bridge'),

@@ -10,7 +10,7 @@ import { sseToJsonLines } from './e2e-lines.ts';
 
 function readWebSocket(url: string): void {
   const socket = new WebSocket(url);
-  // Each text message is one event and already ends in `\n` (PROTOCOL.md, WebSocket specifics).
+  // Each text message is one event and already ends in `\n` (docs/protocol.md#websocket).
   socket.on('message', (data) => {
     // `ws` hands a text message over as one Buffer (binaryType 'nodebuffer', the default).
     process.stdout.write(Array.isArray(data) ? Buffer.concat(data) : new Uint8Array(data));

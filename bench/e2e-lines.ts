@@ -17,7 +17,8 @@ export interface Arrival {
 
 /**
  * Complete SSE text (whole frames) → one JSON line per event: `data: ` prefixes, `event:` lines and the blank lines
- * between frames go (PROTOCOL.md: a message is `data: {json}\n\n`, other events have an `event:` line first).
+ * between frames go (docs/protocol.md#stream-formats: a message is `data: {json}\n\n`, other events have an `event:`
+ * line first).
  */
 export function sseToJsonLines(text: string): string {
   return text.replace(/^(?:data: |event: [^\n]*\n|\n)/gm, '');

@@ -1,6 +1,6 @@
 /**
- * Action buttons as ntfy stores them (PROTOCOL.md "Events"), from either publish form: the JSON array or the loose
- * objects simple-actions.ts reads from the `view, Label, url; …` header form.
+ * Action buttons as ntfy stores them (docs/protocol.md#attachments-and-actions), from either publish form: the JSON
+ * array or the loose objects simple-actions.ts reads from the `view, Label, url; …` header form.
  */
 import { NtfyHttpError, ntfyErrors } from './errors.ts';
 import { goJsonField, isJsonRecord, type JsonRecord } from './go-json-fields.ts';

@@ -31,7 +31,7 @@ const basic = (user: string, password: string): string =>
 const authQuery = (header: string): string => Buffer.from(header).toString('base64url');
 
 describe('authentication', () => {
-  it('encodes the auth query parameter as unpadded base64url of the whole header (PROTOCOL.md example)', async () => {
+  it('encodes the auth query parameter as unpadded base64url of the whole header (docs/protocol.md example)', async () => {
     const header = 'Basic dGVzdHVzZXI6ZmFrZXBhc3N3b3Jk';
     expect(basic('testuser', 'fakepassword')).toBe(header);
     expect(authQuery(header)).toBe('QmFzaWMgZEdWemRIVnpaWEk2Wm1GclpYQmhjM04zYjNKaw');

@@ -1,5 +1,5 @@
 /**
- * Authentication and topic access like an ntfy server with an auth file (PROTOCOL.md "Authentication"):
+ * Authentication and topic access like an ntfy server with an auth file (docs/protocol.md#authentication):
  * `Basic` (empty user name = the password is a token), `Bearer` tokens, the `auth=` query parameter (unpadded
  * base64url of the entire header value, overriding the header), user rules before everyone's rules, longest
  * pattern first, then the default access.

@@ -28,7 +28,10 @@ export interface ResolvedOptions {
   readonly beforeCache: ((message: NtfyMessage) => void | Promise<void>) | undefined;
 }
 
-/** Defaults are the real server's (PROTOCOL.md), except the request rate limit, which is off for tests. */
+/**
+ * Defaults are the real server's (docs/protocol.md#rate-limits-and-caching), except the request rate limit, which is
+ * off for tests.
+ */
 export function resolveOptions(options: TestServerOptions): ResolvedOptions {
   const requestLimit =
     options.requestLimit === undefined || options.requestLimit === false

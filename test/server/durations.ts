@@ -1,6 +1,6 @@
 /**
  * Durations as the ntfy server reads them. `since` takes Go's time.ParseDuration only (units ns us µs ms s m h; no
- * days, so `since=1d` is a 400 — PROTOCOL.md "Parameters"). `Delay` also takes ntfy's own forms (`1d`, `10 minutes`)
+ * days, so `since=1d` is a 400 — docs/protocol.md#since). `Delay` also takes ntfy's own forms (`1d`, `10 minutes`)
  * and Unix timestamps.
  */
 

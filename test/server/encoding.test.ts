@@ -112,7 +112,7 @@ describe('stream framing', () => {
 });
 
 describe('error bodies', () => {
-  it('matches the PROTOCOL.md example byte for byte, and omits an empty link', () => {
+  it('matches the docs/protocol.md example byte for byte, and omits an empty link', () => {
     expect(errorBody(ntfyErrors.sinceInvalid)).toBe(
       '{"code":40008,"http":400,"error":"invalid since parameter","link":"https://ntfy.sh/docs/subscribe/api/#fetch-cached-messages"}\n',
     );

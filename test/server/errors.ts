@@ -1,7 +1,7 @@
 /**
- * ntfy's HTTP errors (PROTOCOL.md "Errors"): body `{"code":…,"http":…,"error":"…","link":"…"}\n`, Content-Type
- * `application/json`, `link` omitted when empty, no `WWW-Authenticate`. Codes, texts and links as the ntfy server
- * defines them.
+ * ntfy's HTTP errors (docs/protocol.md#errors-and-status-codes): body `{"code":…,"http":…,"error":"…","link":"…"}\n`,
+ * Content-Type `application/json`, `link` omitted when empty, no `WWW-Authenticate`. Codes, texts and links as the ntfy
+ * server defines them.
  */
 import { encodeGoJsonLine } from './go-json.ts';
 

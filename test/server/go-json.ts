@@ -1,8 +1,8 @@
 /**
- * JSON written the way Go's `encoding/json` Encoder writes it (PROTOCOL.md "Streams"): struct fields in declaration
- * order, map keys sorted, HTML-significant characters escaped (`<` `>` `&` → `\u003c` `\u003e` `\u0026`), U+2028 and
- * U+2029 escaped, control characters as `\n` `\r` `\t` `\b` `\f` or lowercase `\u00xx`, and anything that is not valid
- * UTF-8 (in JavaScript: a lone surrogate) replaced by `\ufffd`.
+ * JSON written the way Go's `encoding/json` Encoder writes it (docs/protocol.md#message-json): struct fields in
+ * declaration order, map keys sorted, HTML-significant characters escaped (`<` `>` `&` → `\u003c` `\u003e` `\u0026`),
+ * U+2028 and U+2029 escaped, control characters as `\n` `\r` `\t` `\b` `\f` or lowercase `\u00xx`, and anything that is
+ * not valid UTF-8 (in JavaScript: a lone surrogate) replaced by `\ufffd`.
  *
  * Objects are `Map`s rather than plain objects because a plain object reorders integer-like keys, and the order of
  * fields is part of what the test server must reproduce byte for byte.

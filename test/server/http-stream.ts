@@ -1,8 +1,8 @@
 /**
- * `/json`, `/sse` and `/raw` streams (PROTOCOL.md "Streams"). Each event is written with one `res.write`, so it is one
- * chunk of the chunked response. Like ntfy, the stream is registered for live messages before `open` is written
- * (so a live message can precede `open`), then `open`, then the replay, then a keepalive every interval, periodic
- * regardless of traffic. With `poll=1` there is no `open`: the replay, then the end of the response.
+ * `/json`, `/sse` and `/raw` streams (docs/protocol.md#stream-formats). Each event is written with one `res.write`, so
+ * it is one chunk of the chunked response. Like ntfy, the stream is registered for live messages before `open` is
+ * written (so a live message can precede `open`), then `open`, then the replay, then a keepalive every interval,
+ * periodic regardless of traffic. With `poll=1` there is no `open`: the replay, then the end of the response.
  */
 import type { ServerResponse } from 'node:http';
 import type { LiveStream } from './hub.ts';

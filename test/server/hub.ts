@@ -1,6 +1,6 @@
 /**
  * Live streams and fan-out. A stream subscribed to `a,a` is registered once per listed topic, so it receives each
- * message on `a` twice — the real server accepts duplicate topics and does exactly that (PROTOCOL.md "Streams").
+ * message on `a` twice — the real server accepts duplicate topics and does exactly that (docs/protocol.md#endpoints).
  */
 import type { InjectOptions, NtfyMessage, SubscriberInfo } from './types.ts';
 

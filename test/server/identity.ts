@@ -1,6 +1,6 @@
 /**
  * Who is asking and may they: ntfy's maybeAuthenticate, limitRequests and authorizeTopic middleware, in that order
- * (PROTOCOL.md "Authentication"). Every topic of a list must be allowed, else the whole request is 403.
+ * (docs/protocol.md#authentication). Every topic of a list must be allowed, else the whole request is 403.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { carriesCredentials, readAuthorization, type AccessKind } from './auth.ts';

@@ -1,6 +1,6 @@
 /**
  * ntfy-compatible test server: real HTTP and WebSocket on 127.0.0.1 speaking the subscribe protocol of
- * shared/PROTOCOL.md byte for byte, with fault injection for tests.
+ * docs/protocol.md byte for byte, with fault injection for tests.
  *
  * ```ts
  * const server = await startTestServer({ keepaliveIntervalMs: 50 });

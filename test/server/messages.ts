@@ -94,7 +94,7 @@ export function planPublish(topic: string, options: PublishInput, context: Publi
   const time = options.time ?? unixSeconds(dueAtMs ?? context.nowMs);
   const sequence = context.newerEvents && options.sequenceId !== undefined ? { sequence_id: options.sequenceId } : {};
   if (options.pollId !== undefined && options.pollId !== '') {
-    // poll_request events are live-only: never cached, no expires (PROTOCOL.md "Events").
+    // poll_request events are live-only: never cached, no expires (docs/protocol.md#open-and-keepalive-events).
     const message: NtfyMessage = {
       id,
       time,

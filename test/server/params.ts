@@ -1,5 +1,5 @@
 /**
- * Request parameters the ntfy way (PROTOCOL.md "Parameters"): every name of a parameter is looked up first among
+ * Request parameters the ntfy way (docs/protocol.md#parameters): every name of a parameter is looked up first among
  * the headers (case-insensitive), then among the query parameters under its lowercase spelling only (`?Since=` is
  * ignored), so a header wins over the query. Values are trimmed; an empty value counts as absent.
  */

@@ -1,8 +1,8 @@
 /**
- * Delivery: live fan-out, caching, delayed messages and replay. The real server fans a message out to live
- * subscribers BEFORE it writes it to the cache (PROTOCOL.md "Events": a message can arrive twice, live and in the
- * replay, or be missed by a stream that subscribes in between) — the order here is the same, and `cacheDelayMs` /
- * `beforeCache` widen that window on purpose.
+ * Delivery: live fan-out, caching, delayed messages and replay. The real server fans a message out to live subscribers
+ * BEFORE it writes it to the cache (docs/protocol.md#delivery-order-and-duplicates: a message can arrive twice, live
+ * and in the replay, or be missed by a stream that subscribes in between) — the order here is the same, and
+ * `cacheDelayMs` / `beforeCache` widen that window on purpose.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ServerContext } from './context.ts';

@@ -1,6 +1,6 @@
 /**
  * Which endpoint a request is for. Paths use ntfy's patterns: a topic is `[-_A-Za-z0-9]{1,64}`, a subscribe path a
- * comma list of topics (duplicates allowed) and a format; anything else is 404 (PROTOCOL.md "Streams").
+ * comma list of topics (duplicates allowed) and a format; anything else is 404 (docs/protocol.md#endpoints).
  */
 import type { RequestTransport, StreamTransport } from './types.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The message cache (PROTOCOL.md "Parameters"): insertion order is the row id that `since=<id>` counts from, across
+ * The message cache (docs/protocol.md#since): insertion order is the row id that `since=<id>` counts from, across
  * all topics; expired messages are pruned and never replayed; delayed messages stay unpublished until due.
  */
 import type { Since } from './subscribe-params.ts';

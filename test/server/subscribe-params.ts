@@ -1,5 +1,5 @@
 /**
- * Subscribe parameters (PROTOCOL.md "Parameters"): poll, since, scheduled and the filters, with ntfy's names,
+ * Subscribe parameters (docs/protocol.md#parameters): poll, since, scheduled and the filters, with ntfy's names,
  * defaults and errors. Parsing happens before any byte of the stream is written, so an invalid value is a plain 400.
  */
 import { parseGoDuration } from './durations.ts';

@@ -1,6 +1,6 @@
 /**
  * Public types of the ntfy-compatible test server (overview in README.md beside this file). Field names of the wire
- * types are the JSON names a real ntfy server sends (PROTOCOL.md), snake_case included.
+ * types are the JSON names a real ntfy server sends (docs/protocol.md#message-json), snake_case included.
  */
 import type { EventEmitter } from 'node:events';
 
@@ -55,9 +55,9 @@ export interface NtfyMessage {
   poll_id?: string;
   content_type?: string;
   encoding?: string;
-  /** newer; the type is our interpretation (PROTOCOL.md only names the field). */
+  /** newer; the type is our interpretation (docs/protocol.md only names the field). */
   percentage?: number;
-  /** newer; the type is our interpretation (PROTOCOL.md only names the field). */
+  /** newer; the type is our interpretation (docs/protocol.md only names the field). */
   end?: boolean;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Requests that ask for a WebSocket upgrade. Same pipeline as plain HTTP, but ntfy answers every error of an
- * upgrade request with a bare status line and no body (PROTOCOL.md "WebSocket specifics"), since it must not write
+ * upgrade request with a bare status line and no body (docs/protocol.md#websocket), since it must not write
  * into a connection that might have been upgraded.
  */
 import type { IncomingMessage } from 'node:http';

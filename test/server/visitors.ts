@@ -1,5 +1,5 @@
 /**
- * Per-visitor limits (PROTOCOL.md "Errors" and "Limits"). A visitor is the remote address, or the user once
+ * Per-visitor limits (docs/protocol.md#rate-limits-and-caching). A visitor is the remote address, or the user once
  * authenticated (ntfy keys limits by user then); failed logins are always counted against the address.
  */
 

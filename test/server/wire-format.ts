@@ -1,6 +1,7 @@
 /**
- * How one event looks on each stream format (PROTOCOL.md "Streams", the table). Every function returns exactly the
- * bytes of one event, which the stream handlers write with a single `write` so that each event is one HTTP chunk.
+ * How one event looks on each stream format (docs/protocol.md#stream-formats, the table). Every function returns
+ * exactly the bytes of one event, which the stream handlers write with a single `write` so that each event is one HTTP
+ * chunk.
  */
 import { encodeGoJsonLine, goStringMap, type GoJsonObject, type GoJsonValue } from './go-json.ts';
 import type { NtfyAction, NtfyAttachment, NtfyMessage, StreamTransport } from './types.ts';
@@ -58,7 +59,7 @@ function attachmentJson(attachment: NtfyAttachment): GoJsonObject {
     .always('url', attachment.url).fields;
 }
 
-/** The message as the Go struct ntfy encodes (field order of PROTOCOL.md, newer fields included when set). */
+/** The message as the Go struct ntfy encodes (field order of docs/protocol.md#message-json, newer fields when set). */
 export function messageJson(message: NtfyMessage): GoJsonObject {
   return new GoStruct()
     .always('id', message.id)

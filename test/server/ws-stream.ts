@@ -1,5 +1,5 @@
 /**
- * `/ws` streams (PROTOCOL.md "WebSocket specifics"): 101 without a subprotocol; one text message per event (JSON
+ * `/ws` streams (docs/protocol.md#websocket): 101 without a subprotocol; one text message per event (JSON
  * with its trailing newline), fragmented into 1024-byte frames when longer, as ntfy's 1024-byte write buffer does;
  * a Ping frame every keepalive interval and no JSON keepalive; a client that does not pong within interval + grace
  * is dropped; client data frames up to 64 bytes are ignored and a larger one closes with 1009. Every end the server

@@ -13,7 +13,7 @@ export interface TopicUrl {
   readonly topics: readonly string[];
 }
 
-/** ntfy's query names and aliases (../shared/PROTOCOL.md, "Parameters") → the option that means the same. */
+/** ntfy's query names and aliases (docs/protocol.md#parameters) → the option that means the same. */
 const OPTION_FOR_QUERY_NAME: Readonly<Record<string, string>> = {
   since: '--since',
   si: '--since',

@@ -1,5 +1,5 @@
 /**
- * What a popup says for one message, decided once for every platform (../shared/PROTOCOL.md, "Events"): the title
+ * What a popup says for one message, decided once for every platform (docs/protocol.md#message-json): the title
  * (message title, else the subscription's name, else host/topic), tag emoji the way ntfy's own clients show them,
  * a plain-text body, urgency from priority, and the actions a desktop can offer.
  */

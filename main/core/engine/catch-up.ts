@@ -3,8 +3,8 @@
  * after sleep become one summary instead of fifty popups.
  *
  * After connecting, the server sends `open` (carrying its time), then what was stored since our cursor, then live
- * messages (../shared/PROTOCOL.md, "Events"). A message older than the `open` second is a replay; a message that
- * arrives before `open` is treated as one too. Replayed items are collected until the stream has been quiet for
+ * messages (docs/protocol.md#open-and-keepalive-events). A message older than the `open` second is a replay; a message
+ * that arrives before `open` is treated as one too. Replayed items are collected until the stream has been quiet for
  * `quietMs`, then handed on as one batch; a live item first flushes what is pending, so order is kept.
  */
 import type { Clock, TimerHandle } from '../ports.ts';

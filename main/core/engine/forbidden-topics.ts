@@ -1,12 +1,12 @@
 /**
  * Which topics of a multi-topic subscription are forbidden, after ntfy answered 403 for the whole request (it does
- * that when any one topic is not readable: PROTOCOL.md "Streams" and "Authentication").
+ * that when any one topic is not readable: docs/protocol.md#endpoints).
  *
- * `GET /<a,b,c>/auth` checks a whole list in one request, so this is group testing by binary splitting: probe the
- * list; inside a list known to hold a forbidden topic probe its first half; if that half is readable the culprit
- * is in the second half (known without a request), otherwise both halves are searched, in parallel. k forbidden
- * topics among n cost about k·2·log2(n) requests instead of n. That matters: ntfy's request bucket (60 burst, then
- * one per 5 s per visitor; PROTOCOL.md "Limits") answers 429 to one request per topic fired at once. A 429 is
+ * `GET /<a,b,c>/auth` checks a whole list in one request, so this is group testing by binary splitting: probe the list;
+ * inside a list known to hold a forbidden topic probe its first half; if that half is readable the culprit is in the
+ * second half (known without a request), otherwise both halves are searched, in parallel. k forbidden topics among n
+ * cost about k·2·log2(n) requests instead of n. That matters: ntfy's request bucket (60 burst, then one per 5 s per
+ * visitor; docs/protocol.md#rate-limits-and-caching) answers 429 to one request per topic fired at once. A 429 is
  * waited out and retried, never taken for a 403; after one, no probe starts before the server's time is up.
  *
  * Pure: the probe (one HTTP request) and the clock are passed in. All durations are milliseconds.
@@ -39,7 +39,10 @@ export type ForbiddenDecision =
   /** Drop `forbidden`, keep the rest; empty when the whole list is readable now (the 403 went away). */
   | { readonly kind: 'isolate'; readonly forbidden: readonly string[] }
   | { readonly kind: 'all-forbidden' }
-  /** 401: the credentials are wrong; probing on would count as failed logins (PROTOCOL.md: lockout after ~30). */
+  /**
+   * 401: the credentials are wrong; probing on would count as failed logins (lockout after ~30:
+   * docs/protocol.md#authentication).
+   */
   | { readonly kind: 'unauthorized' }
   | { readonly kind: 'undecided'; readonly reason: string; readonly retryAfterMs?: number };
 

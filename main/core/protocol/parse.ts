@@ -1,7 +1,7 @@
 /**
  * Defensive parsing of stream items. Everything here is untrusted network input: a malformed item becomes a
  * `ParseFailure` with a reason (the caller logs and skips it), optional fields of the wrong type are dropped, and
- * nothing throws. See ../shared/PROTOCOL.md, "Events".
+ * nothing throws. See docs/protocol.md#message-json.
  */
 import type {
   ActionKind,

@@ -1,5 +1,5 @@
 /**
- * `since` values (../shared/PROTOCOL.md, "Parameters"): all, latest, none, a 12-character message id, Unix
+ * `since` values (docs/protocol.md#since): all, latest, none, a 12-character message id, Unix
  * seconds, or a Go duration. Servers reject days (`1d` → 400 code 40008), so durations with days are converted
  * to seconds before they are sent.
  */

@@ -1,6 +1,6 @@
 /**
- * Builds the URL and headers of a subscribe or poll request (../shared/PROTOCOL.md, "Parameters" and
- * "Authentication"). Query names are lowercase because servers only look up lowercase query names.
+ * Builds the URL and headers of a subscribe or poll request (docs/protocol.md#parameters and
+ * docs/protocol.md#authentication). Query names are lowercase because servers only look up lowercase query names.
  */
 import { isValidTopicName } from '../../../common/topic-name.ts';
 import type { TransportKind } from '../../../common/transports.ts';

@@ -1,5 +1,5 @@
 /**
- * Message and event types as ntfy servers send them (../shared/PROTOCOL.md, "Events"). Field names are camelCase
+ * Message and event types as ntfy servers send them (docs/protocol.md#message-json). Field names are camelCase
  * here; `raw` keeps the object exactly as received, for `ntfy-tray subscribe --json` and the history's raw column.
  */
 

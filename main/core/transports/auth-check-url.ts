@@ -1,5 +1,5 @@
 /**
- * `GET /<topics>/auth` for a subscribe URL (../shared/PROTOCOL.md, "Authentication"): answers `{"success":true}`
+ * `GET /<topics>/auth` for a subscribe URL (docs/protocol.md#endpoints): answers `{"success":true}`
  * or ntfy's JSON error (401/403/429 with its code), with the same credentials, and no messages.
  */
 export function authCheckUrl(subscribeUrl: string | URL): URL {

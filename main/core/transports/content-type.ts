@@ -1,5 +1,5 @@
 /**
- * What a stream answer must be labelled as (../shared/PROTOCOL.md, "Streams"). A captive portal or a proxy login
+ * What a stream answer must be labelled as (docs/protocol.md#stream-formats). A captive portal or a proxy login
  * page answers 200 with text/html; without this check it would look connected forever while nothing arrives.
  */
 export type StreamFormat = 'json' | 'sse' | 'raw';

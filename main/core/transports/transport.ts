@@ -1,5 +1,5 @@
 /**
- * One interface for the four stream formats (../shared/PROTOCOL.md, "Streams"). A transport opens one request,
+ * One interface for the four stream formats (docs/protocol.md#stream-formats). A transport opens one request,
  * reports what it reads, and ends exactly once; reconnecting is the connection's decision, never the transport's.
  */
 import type { ParseResult } from '../protocol/types.ts';

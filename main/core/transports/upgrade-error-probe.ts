@@ -1,7 +1,7 @@
 /**
- * ntfy answers a failed WebSocket upgrade with a bare status and no body (../shared/PROTOCOL.md, "WebSocket
- * specifics"), so a 429 cannot tell a login lockout (42909, stop retrying) from a rate limit (42901, retry later).
- * One plain GET of `/<topics>/auth` with the same credentials gets ntfy's JSON error for the same situation.
+ * ntfy answers a failed WebSocket upgrade with a bare status and no body (docs/protocol.md#websocket), so a 429 cannot
+ * tell a login lockout (42909, stop retrying) from a rate limit (42901, retry later). One plain GET of `/<topics>/auth`
+ * with the same credentials gets ntfy's JSON error for the same situation.
  */
 import { authCheckUrl } from './auth-check-url.ts';
 import { describeResponseError, readLimitedBody } from './error-body.ts';

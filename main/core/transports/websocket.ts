@@ -1,7 +1,7 @@
 /**
  * The /ws format through `ws`: one text message per event (fragmented above ~1 KB — `ws` reassembles), Ping
  * frames as keepalive (answered by `ws` automatically; we count them as liveness), and no Close frame from the
- * server: every server-side end looks like 1006 (../shared/PROTOCOL.md, "WebSocket specifics").
+ * server: every server-side end looks like 1006 (docs/protocol.md#websocket).
  */
 import type http from 'node:http';
 import WebSocket from 'ws';

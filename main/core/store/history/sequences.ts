@@ -1,5 +1,5 @@
 /**
- * Sequence ids (newer servers, ../shared/PROTOCOL.md "Events"): an update is a new message that reuses the
+ * Sequence ids (newer servers, docs/protocol.md#message-json): an update is a new message that reuses the
  * `sequence_id` of the one it replaces, and `message_delete` / `message_clear` target a sequence id. A message
  * without a sequence id is addressed by its own id, so its sequence key is `sequence_id ?? id`.
  *

@@ -12,7 +12,7 @@ export const HIDDEN = '[hidden]';
 const SECRET_KEY = /pass(?:word|wd)|secret|token|authorization|credential/i;
 
 /**
- * Shapes that carry a secret whoever wrote them (../shared/PROTOCOL.md, "Authentication"): an Authorization value,
+ * Shapes that carry a secret whoever wrote them (docs/protocol.md#authentication): an Authorization value,
  * the `auth=` query parameter (base64 of that value), an ntfy access token (`tk_` + 29) and URL user info.
  */
 const CREDENTIAL_PATTERNS: readonly { readonly pattern: RegExp; readonly replacement: string }[] = [

@@ -3,7 +3,7 @@ import { describeStatus, formatChangeJson, formatChangeLine } from '../../../../
 import type { ConnectionState, ConnectionStatus } from '../../../../main/core/engine/connection-types.ts';
 import type { NtfyMessageChange } from '../../../../main/core/protocol/types.ts';
 
-// As a newer server sends it (../shared/PROTOCOL.md, "Events"): a new id, the target's sequence_id, no message.
+// As a newer server sends it (docs/protocol.md#message-json): a new id, the target's sequence_id, no message.
 const RAW = {
   id: 'xE73Iyuabi12',
   sequence_id: 'deploy-42',

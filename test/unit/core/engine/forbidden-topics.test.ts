@@ -46,7 +46,7 @@ interface ScriptOptions {
   readonly latencyMs?: number;
 }
 
-/** A scripted `/<topics>/auth`: 403 if any topic of the list is forbidden, like ntfy (PROTOCOL.md). */
+/** A scripted `/<topics>/auth`: 403 if any topic of the list is forbidden, like ntfy (docs/protocol.md#endpoints). */
 function scriptedServer(clock: ManualClock, script: ScriptOptions = {}) {
   const forbidden = new Set(script.forbidden ?? []);
   const calls: ProbeCall[] = [];

@@ -27,7 +27,7 @@ function expectSplitInvariant(factory: DecoderFactory, bytes: Uint8Array): Trans
 
 const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
 
-// Framing as PROTOCOL.md describes it: Go-escaped JSON, open first, keepalives between messages.
+// Framing as docs/protocol.md#stream-formats describes it: Go-escaped JSON, open first, keepalives between messages.
 const openJson = '{"id":"o1","time":1700000000,"event":"open","topic":"a,b"}';
 const messageJson =
   '{"id":"m1aaaaaaaaaa","time":1700000001,"event":"message","topic":"a","title":"\\u003cb\\u003e","message":"héllo 😀 \\u0026 \\u2028"}';

@@ -23,8 +23,3 @@ export const INVALID_PRIORITY_FILTER: RuleError<'invalid-priority-filter'> = {
   code: 'invalid-priority-filter',
   message: 'must be 1 to 5 or min, low, default, high, max, urgent',
 };
-
-/** The first value of `values` the server would refuse, or undefined when it takes them all. */
-export function invalidPriorityFilterValue(values: readonly string[]): string | undefined {
-  return values.find((value) => !PRIORITY_FILTER_VALUES.has(value));
-}

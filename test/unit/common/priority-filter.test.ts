@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invalidPriorityFilterValue, PRIORITY_FILTER_VALUES } from '../../../common/priority-filter.ts';
+import { PRIORITY_FILTER_VALUES } from '../../../common/priority-filter.ts';
 
 describe('priority filter values', () => {
   it('are the numbers 1 to 5 and the names ntfy accepts', () => {
@@ -16,11 +16,5 @@ describe('priority filter values', () => {
       'max',
       'urgent',
     ]);
-  });
-
-  it('names the first value the server would refuse', () => {
-    expect(invalidPriorityFilterValue(['5', 'high'])).toBeUndefined();
-    expect(invalidPriorityFilterValue(['5', 'HIGH', '6'])).toBe('HIGH');
-    expect(invalidPriorityFilterValue([' 1'])).toBe(' 1');
   });
 });

@@ -11,6 +11,7 @@ import {
   type OperationName,
   operationForChannel,
 } from '../../../common/ipc.ts';
+import { errorMessage } from '../../../common/error-message.ts';
 import { DESKTOP_NOTICE_IDS, type DesktopNoticeId, isDesktopNoticeId } from '../notices/desktop-notices.ts';
 import type { Logger } from '../ports.ts';
 import * as guard from './guards.ts';
@@ -107,7 +108,7 @@ export async function dispatchRequest(
     if (error instanceof InvalidArgument) return { ok: false, error: error.toBridgeError() };
     log.log('error', 'bridge request failed', {
       operation: name,
-      error: error instanceof Error ? error.message : String(error),
+      error: errorMessage(error),
     });
     return { ok: false, error: { code: 'internal', message: 'something went wrong in the app; see its log' } };
   }

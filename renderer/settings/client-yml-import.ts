@@ -4,6 +4,7 @@
  * the core checks the values when each item is saved (import-plan.ts).
  */
 import { parse as parseYaml } from 'yaml';
+import { errorMessage } from '../../common/error-message.ts';
 import { normalizeServerUrl, serverUrlError } from '../../common/server-url.ts';
 import type { FiltersDto } from '../../common/ipc.ts';
 import {
@@ -131,8 +132,7 @@ function parseYamlText(text: string): { ok: true; value: unknown } | { ok: false
     return { ok: true, value: parseYaml(text, { logLevel: 'error' }) };
   } catch (error) {
     // The yaml package appends a multi-line excerpt of the source; its first line says what and where.
-    const message =
-      error instanceof Error ? (error.message.split('\n')[0] ?? error.message).replace(/:$/, '') : String(error);
+    const message = (errorMessage(error).split('\n')[0] ?? '').replace(/:$/, '');
     return { ok: false, error: `is not valid YAML: ${message}` };
   }
 }

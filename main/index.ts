@@ -33,6 +33,8 @@ import { DesktopNotices } from './core/notices/desktop-notices.ts';
 import { createNoticeDismissals, NOTICE_DISMISSALS_FILE } from './core/notices/notice-dismissals.ts';
 import { createNoticeRequests } from './core/notices/notice-requests.ts';
 import type { Notifier, NotifierShowRequest } from './core/ports.ts';
+import { appDataDir } from './core/store/data-dir.ts';
+import { lockDataDir } from './core/store/data-dir-lock.ts';
 import { SqliteHistoryStore } from './core/store/history/index.ts';
 import { createKeytarSecretStore } from './core/store/secrets/keytar-secret-store.ts';
 import { createSecretSafeLogger } from './core/store/secrets/redact.ts';
@@ -134,6 +136,8 @@ async function main(): Promise<void> {
     log.log('warn', 'could not hide the Dock icon', { error: String(error) });
   });
   const notices = new DesktopNotices({ platform: process.platform });
+  // The folder `ntfy-tray` uses too, so `ntfy-tray history` shows what the app received.
+  const userDataDir = appDataDir({ env: process.env, platform: process.platform, homeDir: os.homedir() });
   const result = await launchDesktopApp({
     desktop: {
       electron,
@@ -146,7 +150,7 @@ async function main(): Promise<void> {
       platform: process.platform,
       trayVisible: watchTrayHost(notices),
       startHidden: wasLaunchedAtLogin({ app, platform: process.platform, argv: process.argv }),
-      userDataDir: process.env['NTFY_TRAY_USER_DATA_DIR'],
+      userDataDir,
       log,
       onTrayCommand: (command) => {
         if (command.type === 'open-window' || command.type === 'quit') return;
@@ -155,6 +159,7 @@ async function main(): Promise<void> {
         });
       },
     },
+    lockDataDir: () => lockDataDir({ dataDir: userDataDir, kind: 'app', pid: process.pid }),
     ipcMain,
     isTrustedSender: (url) => isRendererPage(url, appPageUrl(path.basename(indexHtml))),
     openCore: (desktop) => openCore(desktop, late, notices),

@@ -18,7 +18,7 @@ export const HISTORY_USAGE = `Usage: ntfy-tray history [options]
   --search <text>      full-text search in titles, messages and tags (best matches first)
   --unread             only unread messages
   --limit <n>          at most n messages (default 50, at most 500)
-  --data-dir <dir>     where subscribe stored them (default: the per-user app data dir); only read, never written`;
+  --data-dir <dir>     where the app or subscribe stored them (default: the app's data folder); only read`;
 
 export interface HistoryIo {
   readonly stdout: (text: string) => void;

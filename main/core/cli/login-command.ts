@@ -18,7 +18,7 @@ import { errorMessage } from '../../../common/error-message.ts';
 export const LOGIN_USAGE = `Usage: ntfy-tray login <server-url> --user <name>    (password from a prompt, or NTFY_PASSWORD)
        ntfy-tray login <server-url> --token             (token from a prompt, or NTFY_TOKEN)
        ntfy-tray logout <server-url>
-Options: --data-dir <dir>   where the settings live (default: the per-user app data dir)`;
+Options: --data-dir <dir>   where the settings live (default: the app's data folder; refused while the app runs)`;
 
 export interface AccountIo {
   readonly stdout: (text: string) => void;

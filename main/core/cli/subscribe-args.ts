@@ -61,7 +61,8 @@ export const SUBSCRIBE_USAGE = `Usage: ntfy-tray subscribe [options] <topic-url>
                        Without --user/--token, credentials stored by login are used.
   --token <token>      or the environment variable NTFY_TOKEN
   --auth-param         send credentials as ?auth= instead of the Authorization header
-  --data-dir <dir>     where history and resume cursors live
+  --data-dir <dir>     where settings, history and resume points live (default: the app's data folder,
+                       see the README's "Data folder"); one subscribe per folder
   --keepalive-timeout <duration>   silence after which a connection counts as dead (5s to 1h, default 90s)
   --backoff-max <duration>         cap of the reconnect backoff (1s to 1h, default 2m)
   -h, --help`;

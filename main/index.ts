@@ -278,8 +278,7 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
   if (hooksEnabled) {
     installTestHooks(globalThis, {
       shownNotifications,
-      trayModel: () =>
-        buildTrayModel({ ...started.trayState(), notificationsRefused: notices.notificationsRefused() }),
+      trayModel: () => buildTrayModel({ ...started.trayState(), notificationsRefused: notices.notificationsRefused() }),
     });
     log.log('warn', 'test hooks are installed (NTFY_TRAY_TEST_HOOKS=1)');
   }

@@ -212,7 +212,7 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
   const updateTray = (): void => {
     if (late.core === undefined) return;
     const state = late.core.trayState();
-    desktop.tray.update(buildTrayModel({ ...state, notificationsRefused: notices.notificationsRefused() }));
+    desktop.tray.update(buildTrayModel(state));
     desktop.tray.showUnread(state.unread);
     // The launcher badge (Unity-style Linux); macOS shows no Dock icon (LSUIElement), hence the menu-bar title.
     app.setBadgeCount(state.unread);
@@ -268,6 +268,8 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
       },
       trayChanged: updateTray,
     },
+    notices: createNoticeRequests({ notices, dismissals, log: log.child('notices') }),
+    notificationsRefused: () => notices.notificationsRefused(),
   });
   late.core = started;
   updateTray();
@@ -278,15 +280,14 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
   if (hooksEnabled) {
     installTestHooks(globalThis, {
       shownNotifications,
-      trayModel: () => buildTrayModel({ ...started.trayState(), notificationsRefused: notices.notificationsRefused() }),
+      trayModel: () => buildTrayModel(started.trayState()),
     });
     log.log('warn', 'test hooks are installed (NTFY_TRAY_TEST_HOOKS=1)');
   }
   return {
     started,
     settings,
-    // app-core does not take the notices (yet), so their two requests join its service here.
-    service: { ...started.service, ...createNoticeRequests({ notices, dismissals, log: log.child('notices') }) },
+    service: started.service,
     // Stop the engine first (what was read gets stored), then close the database.
     stop: async () => {
       await started.stop();

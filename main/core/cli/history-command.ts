@@ -4,7 +4,7 @@
  * is opened read-only: listing never writes, so it works on a data dir the user may only read.
  */
 import { parseArgs } from 'node:util';
-import type { SqliteHistoryStore } from '../store/history/sqlite-history-store.ts';
+import type { AppHistoryStore } from '../ports.ts';
 import type { StoredMessage } from '../store/history/types.ts';
 import { dataDirArgProblem } from './data-dir.ts';
 import { formatMessageJson, formatMessageLine } from './output.ts';
@@ -20,14 +20,14 @@ export const HISTORY_USAGE = `Usage: ntfy-tray history [options]
   --limit <n>          at most n messages (default 50, at most 500)
   --data-dir <dir>     where the app or subscribe stored them (default: the app's data folder); only read`;
 
+/** What the command reads through: the app's history port, and closing it when done. */
+export type ReadableHistory = AppHistoryStore & { close(): Promise<void> };
+
 export interface HistoryIo {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
   /** Always asked with `{ readOnly: true }`: pass it on to SqliteHistoryStore.open. */
-  readonly openHistory: (
-    dataDir: string | undefined,
-    options: { readonly readOnly: true },
-  ) => Promise<SqliteHistoryStore>;
+  readonly openHistory: (dataDir: string | undefined, options: { readonly readOnly: true }) => Promise<ReadableHistory>;
 }
 
 interface HistoryArgs {
@@ -90,7 +90,7 @@ function parseHistoryArgs(args: readonly string[]): Parsed | { readonly ok: 'hel
   };
 }
 
-function list(history: SqliteHistoryStore, args: HistoryArgs): readonly StoredMessage[] {
+function list(history: ReadableHistory, args: HistoryArgs): readonly StoredMessage[] {
   const filter = {
     ...(args.subscription === undefined ? {} : { subscription: args.subscription }),
     ...(args.unread ? { unreadOnly: true } : {}),
@@ -110,7 +110,7 @@ export async function runHistory(args: readonly string[], io: HistoryIo): Promis
     io.stderr(`ntfy-tray history: ${parsed.error}\n\n${HISTORY_USAGE}\n`);
     return EXIT.usage;
   }
-  let history: SqliteHistoryStore;
+  let history: ReadableHistory;
   try {
     history = await io.openHistory(parsed.value.dataDir, { readOnly: true });
   } catch (error) {

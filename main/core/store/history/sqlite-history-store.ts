@@ -9,7 +9,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { AppendRequest, AppendResult, Clock, HistoryStore, ResumePoint } from '../../ports.ts';
+import type { AppendRequest, AppendResult, AppHistoryStore, Clock, ResumePoint } from '../../ports.ts';
 import { isNtfyMessageId } from '../../protocol/resume-key.ts';
 import { type Append, createAppend } from './append.ts';
 import { createEdits, type HistoryEdits } from './edits.ts';
@@ -46,7 +46,7 @@ export interface OpenSqliteHistoryOptions {
   readonly readOnly?: boolean;
 }
 
-export class SqliteHistoryStore implements HistoryStore {
+export class SqliteHistoryStore implements AppHistoryStore {
   readonly path: string;
   readonly #db: DatabaseSync;
   readonly #append: Append;

@@ -4,11 +4,11 @@
  *
  * The server numbers notifications itself (uint32); we keep our string ids and map both ways, so showing an id
  * again replaces its popup (`replaces_id`) and the server's signals come back under our ids.
+ * Asking the server what it can do (in the background) lives in notification-server-calls.ts.
  */
 import type { Logger, NotificationClosedReason, Notifier, NotifierShowRequest } from '../../core/ports.ts';
 import {
   DbusCallError,
-  DbusUnavailableError,
   variant,
   type DbusConnection,
   type DbusConnectionFactory,
@@ -20,11 +20,10 @@ import {
   NOTIFY_SIGNATURE,
   notifyArguments,
   OWNER_MATCH_RULE,
-  parseCapabilities,
   SIGNAL_MATCH_RULE,
   type ServerCapabilities,
 } from './freedesktop-notifications.ts';
-import { NotificationServerUnavailableError } from './notification-server-error.ts';
+import { askServer, callServer, ServerAnswers, serverIsRunning, toNotifierError } from './notification-server-calls.ts';
 
 export interface DbusNotifierOptions {
   /** Opens the bus connection: `() => connectSessionBus({ log })` in the composition roots. */
@@ -36,67 +35,6 @@ export interface DbusNotifierOptions {
   readonly appIconPath?: string;
   /** The .desktop file name without `.desktop`, sent as the `desktop-entry` hint. */
   readonly desktopEntry?: string;
-}
-
-const BUS_DAEMON = {
-  destination: 'org.freedesktop.DBus',
-  path: '/org/freedesktop/DBus',
-  interface: 'org.freedesktop.DBus',
-} as const;
-
-/** D-Bus errors that mean nobody serves org.freedesktop.Notifications (or D-Bus activation of it failed). */
-function isMissingServer(error: unknown): boolean {
-  const name = error instanceof DbusCallError ? (error.dbusName ?? '') : '';
-  return (
-    name === 'org.freedesktop.DBus.Error.ServiceUnknown' ||
-    name === 'org.freedesktop.DBus.Error.NameHasNoOwner' ||
-    name.startsWith('org.freedesktop.DBus.Error.Spawn.')
-  );
-}
-
-function toNotifierError(error: unknown): unknown {
-  if (error instanceof DbusUnavailableError) {
-    return new NotificationServerUnavailableError('no-session-bus', { cause: error });
-  }
-  if (isMissingServer(error)) return new NotificationServerUnavailableError('no-notification-server', { cause: error });
-  return error;
-}
-
-async function callServer(
-  connection: DbusConnection,
-  member: string,
-  signature?: string,
-  body?: readonly unknown[],
-): Promise<readonly unknown[]> {
-  try {
-    return await connection.call({
-      ...NOTIFICATIONS_SERVICE,
-      member,
-      ...(signature === undefined ? {} : { signature }),
-      ...(body === undefined ? {} : { body }),
-    });
-  } catch (error) {
-    throw toNotifierError(error);
-  }
-}
-
-/** Asks the bus daemon itself (never the notification server) whether somebody owns the server's name now. */
-async function serverIsRunning(connection: DbusConnection): Promise<boolean> {
-  const [hasOwner] = await connection.call({
-    ...BUS_DAEMON,
-    member: 'NameHasOwner',
-    signature: 's',
-    body: [NOTIFICATIONS_SERVICE.destination],
-  });
-  return hasOwner === true;
-}
-
-/** GetCapabilities and GetServerInformation: the two questions the server itself answers before we use it. */
-async function askServer(connection: DbusConnection, log: Logger): Promise<ServerCapabilities> {
-  const [names] = await callServer(connection, 'GetCapabilities');
-  const [name, vendor, version, specVersion] = await callServer(connection, 'GetServerInformation');
-  log.log('info', 'notification server', { name, vendor, version, specVersion, capabilities: names });
-  return parseCapabilities(names);
 }
 
 /**
@@ -131,8 +69,7 @@ type ClosedListener = (id: string, reason: NotificationClosedReason) => void;
 
 export class DbusNotifier implements Notifier {
   readonly #connection: DbusConnection;
-  /** The server's answers to GetCapabilities/GetServerInformation, pending or known; undefined after a failure. */
-  #server: Promise<ServerCapabilities> | undefined;
+  readonly #server: ServerAnswers;
   readonly #options: DbusNotifierOptions;
   readonly #serverIds = new Map<string, number>();
   readonly #ourIds = new Map<number, string>();
@@ -145,8 +82,9 @@ export class DbusNotifier implements Notifier {
   #removeMatches: (() => Promise<void>)[] = [];
   #disposed = false;
 
-  private constructor(connection: DbusConnection, options: DbusNotifierOptions) {
+  private constructor(connection: DbusConnection, server: ServerAnswers, options: DbusNotifierOptions) {
     this.#connection = connection;
+    this.#server = server;
     this.#options = options;
   }
 
@@ -156,8 +94,7 @@ export class DbusNotifier implements Notifier {
     server: Promise<ServerCapabilities>,
     options: DbusNotifierOptions,
   ): Promise<DbusNotifier> {
-    const notifier = new DbusNotifier(connection, options);
-    notifier.#keepServerAnswers(server);
+    const notifier = new DbusNotifier(connection, new ServerAnswers(connection, options.log, server), options);
     notifier.#stopSignals = connection.onSignal((signal) => {
       notifier.#onSignal(signal);
     });
@@ -169,7 +106,7 @@ export class DbusNotifier implements Notifier {
 
   show(request: NotifierShowRequest): Promise<void> {
     return this.#serially(request.id, async () => {
-      const capabilities = await this.#serverCapabilities();
+      const capabilities = await this.#server.get();
       const replacesId = this.#serverIds.get(request.id) ?? 0;
       const args = notifyArguments(request, {
         appName: this.#options.appName ?? 'ntfy Tray',
@@ -223,7 +160,7 @@ export class DbusNotifier implements Notifier {
   }
 
   async capabilities(): Promise<{ readonly actions: boolean; readonly images: boolean; readonly sound: boolean }> {
-    const { actions, images, sound } = await this.#serverCapabilities();
+    const { actions, images, sound } = await this.#server.get();
     return { actions, images, sound };
   }
 
@@ -240,22 +177,6 @@ export class DbusNotifier implements Notifier {
       this.#options.log.log('debug', 'RemoveMatch failed while disposing; closing anyway', { error });
     }
     await this.#connection.close();
-  }
-
-  #serverCapabilities(): Promise<ServerCapabilities> {
-    if (this.#server !== undefined) return this.#server;
-    const asked = askServer(this.#connection, this.#options.log);
-    this.#keepServerAnswers(asked);
-    return asked;
-  }
-
-  /** A failed asking (a server slower than the call deadline, or gone) is forgotten: the next popup asks again. */
-  #keepServerAnswers(asked: Promise<ServerCapabilities>): void {
-    this.#server = asked;
-    asked.catch((error: unknown) => {
-      this.#options.log.log('warn', 'the notification server did not say what it can do', { error });
-      if (this.#server === asked) this.#server = undefined;
-    });
   }
 
   #serially(id: string, task: () => Promise<void>): Promise<void> {

@@ -25,7 +25,7 @@ export const ACCEPTED_FINDINGS: readonly AcceptedFinding[] = [
   },
   {
     check: 'OPEN_EXTERNAL_JS_CHECK',
-    file: 'src/main/core/bridge/app-service.ts',
+    file: 'src/main/core/bridge/message-action-requests.ts',
     occurrences: 1,
     reason: 'openLink passes only the URL that isAllowedExternalUrl returned (checked right there).',
   },

@@ -1,6 +1,6 @@
 /**
  * What the window can ask for (BridgeApi's requests), implemented once over the core: one file per feature
- * (history, subscriptions, credentials, settings, message actions, desktop notices) composed here, plus `openLink`.
+ * (history, subscriptions, credentials, settings, message actions and links, desktop notices) composed here.
  * The Electron IPC handlers (main/desktop/ipc.ts) and the browser bridge used by `npm run dev:web` both call this
  * through dispatch.ts after checking arguments, so the UI cannot tell them apart.
  *
@@ -8,13 +8,11 @@
  * `internal` by the transport).
  */
 import type { BridgeRequests } from '../../../common/ipc.ts';
-import { isAllowedExternalUrl } from '../delivery/external-url.ts';
 import { NO_NOTICE_REQUESTS, type NoticeRequests } from '../notices/notice-requests.ts';
 import type { AppHistoryStore } from '../ports.ts';
 import { type CredentialRequestsOptions, createCredentialRequests } from './credential-requests.ts';
 import { createHistoryRequests } from './history-requests.ts';
 import { createMessageActionRequests, type MessageActionRequestsOptions } from './message-action-requests.ts';
-import { fail, ok } from './request-results.ts';
 import { createSettingsRequests, type SettingsRequestsOptions } from './settings-requests.ts';
 import { createSubscriptionRequests, type SubscriptionRequestsOptions } from './subscription-requests.ts';
 
@@ -34,7 +32,6 @@ export interface AppServiceOptions
 }
 
 export function createAppService(options: AppServiceOptions): AppRequests {
-  const { log } = options;
   return {
     ...createHistoryRequests(options),
     ...createSubscriptionRequests(options),
@@ -42,16 +39,5 @@ export function createAppService(options: AppServiceOptions): AppRequests {
     ...createSettingsRequests(options),
     ...createMessageActionRequests(options),
     ...(options.notices ?? NO_NOTICE_REQUESTS),
-    // Here, not in message-action-requests.ts: scripts/security-accepted.ts registers this file's one reviewed
-    // openExternal call (npm run security counts calls per file).
-    openLink: async (url) => {
-      const checked = isAllowedExternalUrl(url);
-      if (!checked.ok) {
-        log.log('warn', 'refused to open a link', { reason: checked.reason });
-        return fail({ code: 'refused-url', message: `not opened: ${checked.reason}` });
-      }
-      await options.openExternal(checked.url);
-      return ok(null);
-    },
   };
 }

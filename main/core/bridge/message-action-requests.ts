@@ -1,14 +1,16 @@
 /**
  * The window's requests about one stored message's extras: run one of its action buttons (through the same
- * allowlist as a notification's buttons) and preview its image attachment (through the attachment cache).
+ * allowlist as a notification's buttons), preview its image attachment (through the attachment cache), and open a
+ * link from its rendered text (through the same URL allowlist).
  */
 import type { ActionOutcomeDto, BridgeRequests } from '../../../common/ipc.ts';
+import { isAllowedExternalUrl } from '../delivery/external-url.ts';
 import { toNotificationAction } from '../delivery/notification-content.ts';
 import { type MessageActionOptions, runMessageAction } from '../delivery/run-message-action.ts';
 import type { AppHistoryStore } from '../ports.ts';
 import { fail, ok } from './request-results.ts';
 
-export type MessageActionRequests = Pick<BridgeRequests, 'runAction' | 'attachmentPreview'>;
+export type MessageActionRequests = Pick<BridgeRequests, 'runAction' | 'attachmentPreview' | 'openLink'>;
 
 export interface MessageActionRequestsOptions extends MessageActionOptions {
   readonly history: Pick<AppHistoryStore, 'getMessage'>;
@@ -48,6 +50,18 @@ export function createMessageActionRequests(options: MessageActionRequestsOption
       if (image === undefined) return ok(null);
       const base64 = Buffer.from(image.bytes).toString('base64');
       return ok({ dataUrl: `data:${image.type};base64,${base64}`, bytes: image.bytes.length });
+    },
+
+    // scripts/security-accepted.ts registers this file's one reviewed openExternal call (npm run security counts
+    // calls per file).
+    openLink: async (url) => {
+      const checked = isAllowedExternalUrl(url);
+      if (!checked.ok) {
+        log.log('warn', 'refused to open a link', { reason: checked.reason });
+        return fail({ code: 'refused-url', message: `not opened: ${checked.reason}` });
+      }
+      await options.openExternal(checked.url);
+      return ok(null);
     },
   };
 }

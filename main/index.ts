@@ -22,7 +22,6 @@ import {
   shell,
   Tray,
 } from 'electron';
-import ElectronStore from 'electron-store';
 import { systemClock } from '../common/clock.ts';
 import { createBridgeEmit } from '../common/ipc.ts';
 import { type AppCore, startAppCore } from './core/app/app-core.ts';
@@ -38,6 +37,7 @@ import { lockDataDir } from './core/store/data-dir-lock.ts';
 import { SqliteHistoryStore } from './core/store/history/index.ts';
 import { createKeytarSecretStore } from './core/store/secrets/keytar-secret-store.ts';
 import { createSecretSafeLogger } from './core/store/secrets/redact.ts';
+import { openConfSettingsStore } from './core/store/settings/conf-settings-store.ts';
 import { buildTrayModel } from './core/tray/tray-model.ts';
 import type { RunningDesktopApp } from './desktop/app-lifecycle.ts';
 import { appPageUrl, type ProtocolHandle, registerAppScheme, serveAppFolder } from './desktop/app-protocol.ts';
@@ -48,7 +48,6 @@ import { isRendererPage } from './desktop/ipc.ts';
 import { describeStartupFailure, launchDesktopApp } from './desktop/launch.ts';
 import { applyStartAtLogin, wasLaunchedAtLogin } from './desktop/login-item.ts';
 import { watchPowerAndNetwork } from './desktop/power-network.ts';
-import { openDesktopSettingsStore } from './desktop/settings-store.ts';
 import { installTestHooks, recordNotifications, testHooksEnabled } from './desktop/test-hooks.ts';
 import { handleToastActivations } from './desktop/toast-activation.ts';
 import { selectTrayIconPath } from './desktop/tray.ts';
@@ -207,7 +206,8 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
     log: log.child('notices'),
   });
   notices.restoreDismissed(await dismissals.read());
-  const settings = openDesktopSettingsStore({ ElectronStore, userDataDir: userData, log: log.child('settings') });
+  // conf, as in the CLI: the same file in the same folder (README, Architecture).
+  const settings = openConfSettingsStore({ dir: userData, log: log.child('settings') });
   const history = await SqliteHistoryStore.open({ dataDir: userData });
   const updateTray = (): void => {
     if (late.core === undefined) return;

@@ -1,7 +1,10 @@
-/** The shapes a connection is described and observed by. */
+/** The shapes a connection is described, built and observed by. */
+import type { Deliver } from '../delivery/deliver.ts';
+import type { Clock, HistoryStore, Logger } from '../ports.ts';
 import type { SinceValue } from '../protocol/since.ts';
 import type { Credentials, SubscribeFilters, TransportKind } from '../protocol/subscribe-request.ts';
-import type { ServerError } from '../transports/transport.ts';
+import type { OpenTransport, ServerError } from '../transports/transport.ts';
+import type { CheckTopicAccess, Poll } from './http-requests.ts';
 
 /** Everything that makes one connection: subscriptions that share all of it share one connection. */
 export interface ConnectionSpec {
@@ -73,3 +76,19 @@ export const DEFAULT_TIMING: ConnectionTiming = {
   pollIntervalMs: 10 * 60_000,
   catchUpQuietMs: 150,
 };
+
+export interface ConnectionOptions {
+  readonly spec: ConnectionSpec;
+  readonly clock: Clock;
+  readonly random: () => number;
+  readonly log: Logger;
+  readonly openTransport: OpenTransport;
+  readonly history: HistoryStore;
+  readonly deliver: Deliver;
+  readonly poll: Poll;
+  readonly checkTopicAccess: CheckTopicAccess;
+  readonly timing?: Partial<ConnectionTiming>;
+  readonly onStatus: (status: ConnectionStatus) => void;
+  /** Bodies from the raw format, which has no ids: not stored, not deduplicated. */
+  readonly onRaw?: (body: string, spec: ConnectionSpec) => void;
+}

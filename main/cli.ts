@@ -3,35 +3,25 @@
  * Headless composition root (`ntfy-tray …`): builds the core with Node adapters — real clock, fetch and `ws`
  * transports, the data-dir store, stdout/stderr — and nothing else. Every stdout write goes through one
  * OutputSink: a pipe on stdout is asynchronous, so the process only exits once the sink has been flushed.
+ * This file routes commands; `subscribe` is wired in cli-subscribe.ts.
  */
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { type CliNotifications, openCliNotifications } from './cli-notifications.ts';
-import { runSecrets } from './core/cli/credential-args.ts';
-import { type DataDirLock, lockDataDirForSubscribe } from './core/cli/data-dir-lock.ts';
+import { runCliSubscribe } from './cli-subscribe.ts';
 import { runHistory } from './core/cli/history-command.ts';
 import { type AccountIo, runLogin, runLogout } from './core/cli/login-command.ts';
 import { OutputClosedError, type OutputSink } from './core/cli/output-sink.ts';
 import { promptHidden } from './core/cli/prompt.ts';
-import { applyStoredCredentials } from './core/cli/stored-credentials.ts';
 import { createStreamSink, pendingBytes } from './core/cli/stream-sink.ts';
-import { parseSubscribeArgs, type SubscribePlan, SUBSCRIBE_USAGE } from './core/cli/subscribe-args.ts';
-import { EXIT, runSubscribe } from './core/cli/subscribe-command.ts';
-import { checkTopicAccess, pollOnce } from './core/engine/http-requests.ts';
+import { EXIT } from './core/cli/subscribe-command.ts';
 import { createConsoleLogger } from './core/logging.ts';
-import { systemClock } from '../common/clock.ts';
 import type { Logger } from './core/ports.ts';
 import { defaultDataDir } from './core/store/data-dir.ts';
 import { readDataDirHolder } from './core/store/data-dir-lock.ts';
 import { SqliteHistoryStore } from './core/store/history/index.ts';
-import { importCursorFile } from './core/store/import-cursor-file.ts';
-import { createEnvSecretSource, firstSecretSource } from './core/store/secrets/env-secret-source.ts';
-import { MissingSecretError } from './core/store/secrets/errors.ts';
 import { createKeytarSecretStore } from './core/store/secrets/keytar-secret-store.ts';
 import { createSecretSafeLogger } from './core/store/secrets/redact.ts';
 import { openConfSettingsStore } from './core/store/settings/conf-settings-store.ts';
-import type { SettingsStore } from './core/store/settings/settings-store.ts';
-import { openTransport } from './core/transports/index.ts';
 import { errorMessage } from '../common/error-message.ts';
 
 const USAGE = `Usage: ntfy-tray <command> [options]
@@ -150,106 +140,6 @@ function accountIo(log: Logger, sink: OutputSink): AccountIo {
   };
 }
 
-async function subscribe(args: readonly string[], log: Logger, sink: OutputSink): Promise<number> {
-  const parsed = parseSubscribeArgs(args, process.env);
-  if (parsed.ok === 'help') {
-    await sink.write(`${SUBSCRIBE_USAGE}\n`);
-    return EXIT.ok;
-  }
-  if (!parsed.ok) {
-    writeStderr(`ntfy-tray subscribe: ${parsed.error}\n\n${SUBSCRIBE_USAGE}\n`);
-    return EXIT.usage;
-  }
-  const dataDir = dataDirOf(parsed.value.dataDir);
-  // One live subscriber per data dir, the app included (--poll stores nothing and needs no lock). Taken before the
-  // settings are opened: a refused run must not write to a folder the holder is using.
-  let lock: DataDirLock | undefined;
-  if (!parsed.value.poll) {
-    lock = lockDataDirForSubscribe(dataDir, process.pid);
-    if (!lock.ok) {
-      writeStderr(`ntfy-tray subscribe: ${lock.error}\n`);
-      return EXIT.fatal;
-    }
-  }
-  try {
-    const settings = openConfSettingsStore({ dir: dataDir, log: log.child('settings') });
-    let subscriptions;
-    try {
-      subscriptions = await applyStoredCredentials(parsed.value.subscriptions, {
-        servers: settings.get().servers,
-        secrets: firstSecretSource([
-          createEnvSecretSource(process.env),
-          createKeytarSecretStore({ log: log.child('keychain') }),
-        ]),
-      });
-    } catch (error) {
-      writeStderr(`ntfy-tray subscribe: ${errorMessage(error)}\n`);
-      return error instanceof MissingSecretError ? EXIT.auth : EXIT.fatal;
-    }
-    for (const secret of runSecrets(subscriptions, process.env)) knownSecrets.add(secret);
-    return await subscribeLocked(parsed.value, subscriptions, dataDir, log, sink, settings);
-  } finally {
-    if (lock?.ok === true) lock.release();
-  }
-}
-
-async function subscribeLocked(
-  plan: SubscribePlan,
-  subscriptions: SubscribePlan['subscriptions'],
-  dataDir: string,
-  log: Logger,
-  sink: OutputSink,
-  settings: SettingsStore,
-): Promise<number> {
-  let notifications: CliNotifications | undefined;
-  if (plan.notify) {
-    try {
-      notifications = await openCliNotifications({ log, clock: systemClock, dataDir });
-    } catch (error) {
-      writeStderr(`ntfy-tray subscribe --notify: ${errorMessage(error)}\n`);
-      return EXIT.fatal;
-    }
-  }
-  const history = await SqliteHistoryStore.open({ dataDir });
-  // A long-running subscribe keeps the history bounded like the app does (defaults: 30 days, 10,000 per topic),
-  // using the retention preferences of this data dir's settings.
-  const retention = (): void => {
-    const { maxAgeDays, maxPerSubscription } = settings.get().preferences.historyRetention;
-    try {
-      history.applyRetention({ maxAgeDays, maxPerSubscription });
-    } catch (error) {
-      log.log('warn', 'history retention failed', { error: String(error) });
-    }
-  };
-  retention();
-  const retentionTimer = setInterval(retention, 3_600_000);
-  retentionTimer.unref();
-  try {
-    await importCursorFile({ dataDir, history, log });
-    return await runSubscribe(
-      { ...plan, subscriptions },
-      {
-        output: sink,
-        stderr: writeStderr,
-        clock: systemClock,
-        random: Math.random,
-        log,
-        openTransport,
-        poll: pollOnce,
-        checkTopicAccess,
-        history,
-        // A reader that went away (`| head -1`) ends it too: runSubscribe watches `output.closed` itself.
-        stopSignal: stopSignal(log),
-        ...(notifications === undefined ? {} : { onDelivered: notifications.onDelivered }),
-      },
-    );
-  } finally {
-    clearInterval(retentionTimer);
-    await history.close();
-    await notifications?.close();
-  }
-}
-
 async function main(argv: readonly string[], log: Logger, sink: OutputSink): Promise<number> {
   const [command, ...rest] = argv;
   if (command === '--version' || command === '-v') {
@@ -266,7 +156,16 @@ async function main(argv: readonly string[], log: Logger, sink: OutputSink): Pro
   }
   switch (command) {
     case 'subscribe':
-      return subscribe(rest, log, sink);
+      return runCliSubscribe(rest, {
+        log,
+        output: sink,
+        stderr: writeStderr,
+        env: process.env,
+        pid: process.pid,
+        dataDirOf,
+        stopSignal: () => stopSignal(log),
+        addSecret: (secret) => knownSecrets.add(secret),
+      });
     case 'login':
       return runLogin(rest, accountIo(log, sink));
     case 'logout':

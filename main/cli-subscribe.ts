@@ -1,0 +1,141 @@
+/**
+ * `ntfy-tray subscribe` wired for the headless CLI: takes the data dir's subscriber lock, reads the stored
+ * credentials, opens the history, the optional desktop notifications and the retention timer, and hands them to
+ * runSubscribe with Node's real clock, transports and randomness. main/cli.ts only routes commands here.
+ */
+import { type CliNotifications, openCliNotifications } from './cli-notifications.ts';
+import { runSecrets } from './core/cli/credential-args.ts';
+import { type DataDirLock, lockDataDirForSubscribe } from './core/cli/data-dir-lock.ts';
+import type { OutputSink } from './core/cli/output-sink.ts';
+import { applyStoredCredentials } from './core/cli/stored-credentials.ts';
+import { parseSubscribeArgs, type SubscribePlan, SUBSCRIBE_USAGE } from './core/cli/subscribe-args.ts';
+import { EXIT, runSubscribe } from './core/cli/subscribe-command.ts';
+import { checkTopicAccess, pollOnce } from './core/engine/http-requests.ts';
+import { systemClock } from '../common/clock.ts';
+import type { Logger } from './core/ports.ts';
+import { SqliteHistoryStore } from './core/store/history/index.ts';
+import { importCursorFile } from './core/store/import-cursor-file.ts';
+import { createEnvSecretSource, firstSecretSource } from './core/store/secrets/env-secret-source.ts';
+import { MissingSecretError } from './core/store/secrets/errors.ts';
+import { createKeytarSecretStore } from './core/store/secrets/keytar-secret-store.ts';
+import { openConfSettingsStore } from './core/store/settings/conf-settings-store.ts';
+import type { SettingsStore } from './core/store/settings/settings-store.ts';
+import { openTransport } from './core/transports/index.ts';
+import { errorMessage } from '../common/error-message.ts';
+
+/** Milliseconds between two retention passes of a long-running subscribe. */
+const RETENTION_INTERVAL_MS = 3_600_000;
+
+export interface CliSubscribeOptions {
+  readonly log: Logger;
+  /** stdout; the caller flushes it after the command returns. */
+  readonly output: OutputSink;
+  readonly stderr: (text: string) => void;
+  readonly env: NodeJS.ProcessEnv;
+  /** Recorded in the data dir's lock file. */
+  readonly pid: number;
+  /** The data dir to use: --data-dir when given, else the default one the app uses too. */
+  readonly dataDirOf: (given: string | undefined) => string;
+  /** Resolves on the first SIGINT/SIGTERM; called only once a subscription is about to run. */
+  readonly stopSignal: () => Promise<void>;
+  /** Told each password and token of this run, so that the logger hides them. */
+  readonly addSecret: (secret: string) => void;
+}
+
+/** Runs `ntfy-tray subscribe <args>` and answers its exit code (EXIT). */
+export async function runCliSubscribe(args: readonly string[], options: CliSubscribeOptions): Promise<number> {
+  const { log, stderr } = options;
+  const parsed = parseSubscribeArgs(args, options.env);
+  if (parsed.ok === 'help') {
+    await options.output.write(`${SUBSCRIBE_USAGE}\n`);
+    return EXIT.ok;
+  }
+  if (!parsed.ok) {
+    stderr(`ntfy-tray subscribe: ${parsed.error}\n\n${SUBSCRIBE_USAGE}\n`);
+    return EXIT.usage;
+  }
+  const dataDir = options.dataDirOf(parsed.value.dataDir);
+  // One live subscriber per data dir, the app included (--poll stores nothing and needs no lock). Taken before the
+  // settings are opened: a refused run must not write to a folder the holder is using.
+  let lock: DataDirLock | undefined;
+  if (!parsed.value.poll) {
+    lock = lockDataDirForSubscribe(dataDir, options.pid);
+    if (!lock.ok) {
+      stderr(`ntfy-tray subscribe: ${lock.error}\n`);
+      return EXIT.fatal;
+    }
+  }
+  try {
+    const settings = openConfSettingsStore({ dir: dataDir, log: log.child('settings') });
+    let subscriptions;
+    try {
+      subscriptions = await applyStoredCredentials(parsed.value.subscriptions, {
+        servers: settings.get().servers,
+        secrets: firstSecretSource([
+          createEnvSecretSource(options.env),
+          createKeytarSecretStore({ log: log.child('keychain') }),
+        ]),
+      });
+    } catch (error) {
+      stderr(`ntfy-tray subscribe: ${errorMessage(error)}\n`);
+      return error instanceof MissingSecretError ? EXIT.auth : EXIT.fatal;
+    }
+    for (const secret of runSecrets(subscriptions, options.env)) options.addSecret(secret);
+    return await subscribeLocked({ ...parsed.value, subscriptions }, dataDir, settings, options);
+  } finally {
+    if (lock?.ok === true) lock.release();
+  }
+}
+
+async function subscribeLocked(
+  plan: SubscribePlan,
+  dataDir: string,
+  settings: SettingsStore,
+  options: CliSubscribeOptions,
+): Promise<number> {
+  const { log } = options;
+  let notifications: CliNotifications | undefined;
+  if (plan.notify) {
+    try {
+      notifications = await openCliNotifications({ log, clock: systemClock, dataDir });
+    } catch (error) {
+      options.stderr(`ntfy-tray subscribe --notify: ${errorMessage(error)}\n`);
+      return EXIT.fatal;
+    }
+  }
+  const history = await SqliteHistoryStore.open({ dataDir });
+  // A long-running subscribe keeps the history bounded like the app does (defaults: 30 days, 10,000 per topic),
+  // using the retention preferences of this data dir's settings.
+  const retention = (): void => {
+    const { maxAgeDays, maxPerSubscription } = settings.get().preferences.historyRetention;
+    try {
+      history.applyRetention({ maxAgeDays, maxPerSubscription });
+    } catch (error) {
+      log.log('warn', 'history retention failed', { error: String(error) });
+    }
+  };
+  retention();
+  const retentionTimer = setInterval(retention, RETENTION_INTERVAL_MS);
+  retentionTimer.unref();
+  try {
+    await importCursorFile({ dataDir, history, log });
+    return await runSubscribe(plan, {
+      output: options.output,
+      stderr: options.stderr,
+      clock: systemClock,
+      random: Math.random,
+      log,
+      openTransport,
+      poll: pollOnce,
+      checkTopicAccess,
+      history,
+      // A reader that went away (`| head -1`) ends it too: runSubscribe watches `output.closed` itself.
+      stopSignal: options.stopSignal(),
+      ...(notifications === undefined ? {} : { onDelivered: notifications.onDelivered }),
+    });
+  } finally {
+    clearInterval(retentionTimer);
+    await history.close();
+    await notifications?.close();
+  }
+}

@@ -1,14 +1,14 @@
 /**
- * Runs the real engine (ConnectionManager → Connection → transports → delivery) against a test server, with the
- * system clock and short timings, and lets tests wait for what it delivers instead of sleeping.
+ * Runs the real engine (createEngine: ConnectionManager → Connection → transports → delivery) against a test server,
+ * with the system clock and short timings, and lets tests wait for what it delivers instead of sleeping.
  */
 import { EventEmitter } from 'node:events';
-import { Connection } from '../../main/core/engine/connection.ts';
-import { ConnectionManager } from '../../main/core/engine/connection-manager.ts';
+import type { ConnectionManager } from '../../main/core/engine/connection-manager.ts';
 import type { ConnectionStatus, ConnectionTiming } from '../../main/core/engine/connection-types.ts';
 import type { Subscription } from '../../main/core/engine/groups.ts';
+import { createEngine } from '../../main/core/engine/create-engine.ts';
 import { checkTopicAccess, pollOnce } from '../../main/core/engine/http-requests.ts';
-import { createDeliver, type DeliveredBatch } from '../../main/core/delivery/deliver.ts';
+import type { DeliveredBatch } from '../../main/core/delivery/deliver.ts';
 import { systemClock } from '../../common/clock.ts';
 import type { Clock, HistoryStore } from '../../main/core/ports.ts';
 import type { SinceValue } from '../../main/core/protocol/since.ts';
@@ -64,38 +64,31 @@ export function startEngine(options: {
   const raw: string[] = [];
   const statuses: ConnectionStatus[] = [];
   const listeners: ((message: NtfyMessage) => void)[] = [];
-  const deliver = createDeliver({
+  // The engine exactly as both composition roots build it; only the clock, timing and transports are the test's.
+  const manager = createEngine({
+    clock: options.clock ?? systemClock,
+    random: Math.random,
+    log,
     history,
+    openTransport: options.openTransport ?? openTransport,
+    poll: pollOnce,
+    checkTopicAccess,
+    initialSince: options.initialSince ?? { kind: 'all' },
+    timing: () => ({ ...FAST_TIMING, ...options.timing }),
+    onStatus: (status) => {
+      statuses.push(status);
+      events.emit('change');
+    },
     onDelivered: (batch) => {
       batches.push(batch);
       messages.push(...batch.messages);
       for (const message of batch.messages) for (const listener of listeners) listener(message);
       events.emit('change');
     },
-  });
-  const manager = new ConnectionManager({
-    initialSince: options.initialSince ?? { kind: 'all' },
-    createConnection: (spec) =>
-      new Connection({
-        spec,
-        clock: options.clock ?? systemClock,
-        random: Math.random,
-        log,
-        openTransport: options.openTransport ?? openTransport,
-        history,
-        deliver,
-        poll: pollOnce,
-        checkTopicAccess,
-        timing: { ...FAST_TIMING, ...options.timing },
-        onStatus: (status) => {
-          statuses.push(status);
-          events.emit('change');
-        },
-        onRaw: (body) => {
-          raw.push(body);
-          events.emit('change');
-        },
-      }),
+    onRaw: (body) => {
+      raw.push(body);
+      events.emit('change');
+    },
   });
   manager.reconcile(options.subscriptions);
 

@@ -1,13 +1,10 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import type { BridgeApi } from '../../common/ipc.ts';
 import { describeImport, importSubscriptions } from './import-subscriptions.ts';
-import {
-  type ImportParseResult,
-  parseClientYml,
-  parseSubscriptionsJson,
-  serializeSubscriptions,
-  SUBSCRIPTIONS_FILE_NAME,
-} from './subscription-files.ts';
+import { parseClientYml } from './client-yml-import.ts';
+import type { ImportParseResult } from './import-plan.ts';
+import { serializeSubscriptions, SUBSCRIPTIONS_FILE_NAME } from './subscriptions-json-export.ts';
+import { parseSubscriptionsJson } from './subscriptions-json-import.ts';
 import { errorMessage } from '../../common/error-message.ts';
 
 export interface SubscriptionFilesFieldsetProps {

@@ -13,7 +13,7 @@ import { SqliteHistoryStore } from '../../../../main/core/store/history/index.ts
 import { openConfSettingsStore } from '../../../../main/core/store/settings/conf-settings-store.ts';
 import type { SecretStore } from '../../../../main/core/store/secrets/secret-store.ts';
 import { importSubscriptions } from '../../../../renderer/settings/import-subscriptions.ts';
-import { parseSubscriptionsJson } from '../../../../renderer/settings/subscription-files.ts';
+import { parseSubscriptionsJson } from '../../../../renderer/settings/subscriptions-json-import.ts';
 import { createRecordingLogger } from '../../../fakes/logger.ts';
 import { skipKeychainTests, testKeychain, testService } from '../../../support/keyring.ts';
 import { makeMessage } from '../../../support/messages.ts';
@@ -138,20 +138,22 @@ describe('the window importing a subscriptions file (renderer/settings/import-su
 describe.skipIf(skipKeychainTests)('credentials and the test button (real keychain)', () => {
   it('stores credentials write-only, reports hasCredentials, and tests access', async () => {
     await service.saveSubscription({ server: server.url, topic: 'private' });
-    expect((await service.testSubscription({ server: server.url, topic: 'private' })).ok).toBe(true);
-    expect(await service.testSubscription({ server: server.url, topic: 'private' })).toMatchObject({
+    expect((await service.testSubscription({ server: server.url, topic: 'private' }, { kind: 'stored' })).ok).toBe(
+      true,
+    );
+    expect(await service.testSubscription({ server: server.url, topic: 'private' }, { kind: 'stored' })).toMatchObject({
       value: { outcome: 'no-permission' },
     });
 
     expect(
       await service.setCredentials({ server: server.url, kind: 'basic', user: 'alice', password: 'wrong' }),
     ).toEqual({ ok: true, value: null });
-    expect(await service.testSubscription({ server: server.url, topic: 'private' })).toMatchObject({
+    expect(await service.testSubscription({ server: server.url, topic: 'private' }, { kind: 'stored' })).toMatchObject({
       value: { outcome: 'wrong-credentials' },
     });
 
     await service.setCredentials({ server: server.url, kind: 'basic', user: 'alice', password: PASSWORD });
-    expect(await service.testSubscription({ server: server.url, topic: 'private' })).toMatchObject({
+    expect(await service.testSubscription({ server: server.url, topic: 'private' }, { kind: 'stored' })).toMatchObject({
       value: { outcome: 'ok' },
     });
     const list = await service.listSubscriptions();
@@ -186,7 +188,7 @@ describe.skipIf(skipKeychainTests)('credentials and the test button (real keycha
 
   it('says unreachable when the server is down', async () => {
     await server.close();
-    expect(await service.testSubscription({ server: server.url, topic: 'public' })).toMatchObject({
+    expect(await service.testSubscription({ server: server.url, topic: 'public' }, { kind: 'stored' })).toMatchObject({
       value: { outcome: 'unreachable' },
     });
     server = await startTestServer();

@@ -178,7 +178,19 @@ export type CredentialsInput =
   | { readonly server: string; readonly kind: 'basic'; readonly user: string; readonly password: string }
   | { readonly server: string; readonly kind: 'token'; readonly token: string };
 
-export type SubscriptionTestOutcome = 'ok' | 'wrong-credentials' | 'no-permission' | 'unreachable';
+/**
+ * The credentials a Test uses: `stored` (what the keychain holds for the server), or what the editor has typed and
+ * not saved — Test never stores them and main never logs them.
+ */
+export type TestCredentialsDto =
+  | { readonly kind: 'stored' }
+  | { readonly kind: 'none' }
+  | { readonly kind: 'basic'; readonly user: string; readonly password: string }
+  | { readonly kind: 'token'; readonly token: string };
+
+/** `missing-credentials`: the settings call for a password or token the keychain does not hold (nothing was sent). */
+export type SubscriptionTestOutcome =
+  'ok' | 'wrong-credentials' | 'missing-credentials' | 'no-permission' | 'unreachable';
 
 export interface SubscriptionTestResult {
   readonly outcome: SubscriptionTestOutcome;

@@ -32,6 +32,7 @@ import type {
   SubscriptionInput,
   SubscriptionRefDto,
   SubscriptionTestResult,
+  TestCredentialsDto,
   UnreadCountDto,
 } from './ipc-dto.ts';
 
@@ -43,8 +44,9 @@ export const BRIDGE_GLOBAL_NAME = 'ntfy';
 /**
  * Raised whenever BridgeApi changes incompatibly, so a stale renderer can tell it is talking to another main.
  * 5: the API is derived from the tables below (the transports now carry `(channel, args)`).
+ * 6: testSubscription takes the credentials to test with; reconnectServer.
  */
-export const BRIDGE_CONTRACT_VERSION = 5;
+export const BRIDGE_CONTRACT_VERSION = 6;
 
 /** Types only: the key under which an entry carries its argument list and answer (never present at run time). */
 declare const entryTypes: unique symbol;
@@ -87,7 +89,10 @@ export const bridgeOperations = {
   removeSubscription: operation<[id: string, options: { readonly deleteHistory: boolean }], null>()(
     'subscriptions:remove',
   ),
-  testSubscription: operation<[input: SubscriptionInput], SubscriptionTestResult>()('subscriptions:test'),
+  /** Tests with the typed credentials (never stored, never logged) or, with `{ kind: 'stored' }`, the stored ones. */
+  testSubscription: operation<[input: SubscriptionInput, credentials: TestCredentialsDto], SubscriptionTestResult>()(
+    'subscriptions:test',
+  ),
   /** Write-only: the secret goes to the keychain and never comes back. */
   setCredentials: operation<[input: CredentialsInput], null>()('credentials:set'),
   clearCredentials: operation<[server: string], null>()('credentials:clear'),
@@ -95,6 +100,8 @@ export const bridgeOperations = {
   getSettings: operation<[], SettingsDto>()('settings:get'),
   updateSettings: operation<[patch: SettingsPatchDto], SettingsDto>()('settings:update'),
   listConnections: operation<[], readonly ConnectionDto[]>()('connections:list'),
+  /** "Retry now": that server's connections reconnect at once, their backoff starting over. */
+  reconnectServer: operation<[server: string], null>()('connections:reconnect'),
 
   /** Runs action `index` of a stored message in main (same allowlist and behaviour as the notifications). */
   runAction: operation<[ref: MessageRefDto, index: number], ActionOutcomeDto>()('messages:run-action'),

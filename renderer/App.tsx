@@ -3,6 +3,9 @@ import type { MessageRefDto } from '../common/ipc.ts';
 import type { BridgeStatus } from './bridge.ts';
 import { DesktopNoticesBanner } from './history/DesktopNoticesBanner.tsx';
 import { HistoryView } from './history/HistoryView.tsx';
+import { serverHealth, summarizeServers } from './history/server-health.ts';
+import { ServerBanners } from './history/TroubleBanner.tsx';
+import { useConnections } from './use-connections.ts';
 import { useTheme } from './theme.ts';
 
 // Messages is what the window opens on; the other views (and yaml, for client.yml) load when first shown.
@@ -18,7 +21,8 @@ export interface AppProps {
 /** Where the window is: one of three views; the subscriptions view may open one subscription's editor. */
 export type Place =
   | { readonly view: 'history' }
-  | { readonly view: 'subscriptions'; readonly editId?: string }
+  /** `editId` opens that subscription's editor; `fixServer` the credentials of that server's first subscription. */
+  | { readonly view: 'subscriptions'; readonly editId?: string; readonly fixServer?: string }
   | { readonly view: 'settings' };
 
 const views: readonly { readonly view: Place['view']; readonly label: string }[] = [
@@ -33,6 +37,9 @@ export function App({ bridge }: AppProps) {
   const [showRequest, setShowRequest] = useState<{ readonly ref: MessageRefDto } | undefined>(undefined);
   const api = bridge.connected ? bridge.api : undefined;
   useTheme(api);
+  const connections = useConnections(api);
+  // Per server, not "the window reaches the core" (which users never doubt): what people look here for.
+  const servers = summarizeServers(serverHealth(connections));
 
   useEffect(
     () =>
@@ -63,11 +70,25 @@ export function App({ bridge }: AppProps) {
             ))}
           </nav>
         ) : null}
-        <p className="bridge-status" data-connected={bridge.connected} role="status">
-          {bridge.connected ? 'Connected to the app' : 'Not connected to the app (no window.ntfy bridge)'}
+        <p
+          className="bridge-status"
+          data-connected={bridge.connected && servers.tone === 'ok'}
+          data-tone={bridge.connected ? servers.tone : 'problem'}
+          role="status"
+        >
+          {bridge.connected ? servers.headline : 'Not connected to the app (no window.ntfy bridge)'}
         </p>
       </header>
       {bridge.connected ? <DesktopNoticesBanner api={bridge.api} /> : null}
+      {bridge.connected && place.view !== 'settings' ? (
+        <ServerBanners
+          api={bridge.api}
+          connections={connections}
+          onFixCredentials={(server) => {
+            setPlace({ view: 'subscriptions', fixServer: server });
+          }}
+        />
+      ) : null}
       {!bridge.connected ? (
         <main className="app-main">
           <section className="empty-state" aria-labelledby="empty-state-title">
@@ -80,7 +101,7 @@ export function App({ bridge }: AppProps) {
       ) : (
         <Suspense fallback={<main className="app-main" aria-busy="true" />}>
           {place.view === 'subscriptions' ? (
-            <SubscriptionsView api={bridge.api} editId={place.editId} />
+            <SubscriptionsView api={bridge.api} editId={place.editId} fixServer={place.fixServer} />
           ) : (
             <SettingsView api={bridge.api} />
           )}

@@ -1,36 +1,108 @@
-import type { ConnectionDto, SubscriptionDto } from '../../common/ipc.ts';
-import { connectionKindFor } from './format.ts';
+import { useState } from 'react';
+import type { BridgeApi, ConnectionDto, SubscriptionDto } from '../../common/ipc.ts';
+import { useTicker } from '../subscriptions/use-ticker.ts';
+import {
+  anyRetryCountdown,
+  describeServerHealth,
+  serverHealth,
+  type ServerHealth,
+  troubledServers,
+} from './server-health.ts';
+import './server-banners.css';
 
-export interface TroubleBannerProps {
-  readonly subscriptions: readonly SubscriptionDto[];
+export interface ServerBannersProps {
+  readonly api: BridgeApi;
   readonly connections: readonly ConnectionDto[];
-  /** Opens the editor of that subscription. */
-  readonly onFix: (id: string) => void;
+  /** "Fix credentials": opens the credentials of this server (one of its subscriptions' editors). */
+  readonly onFixCredentials: (server: string) => void;
 }
 
-/** Subscriptions whose server rejected their credentials, each with a way to fix them; nothing when all is well. */
-export function TroubleBanner({ subscriptions, connections, onFix }: TroubleBannerProps) {
-  const rejected = subscriptions.filter((item) => connectionKindFor(item, connections) === 'auth-failed');
-  if (rejected.length === 0) return null;
+/**
+ * One banner per server in trouble, in words (the core's own text, errno codes and all, only under "Details"),
+ * with what the user can do: "Retry now" for one that cannot be reached, "Fix credentials" for one that refused
+ * them. Nothing when every server is fine.
+ */
+export function ServerBanners({ api, connections, onFixCredentials }: ServerBannersProps) {
+  const troubled = troubledServers(serverHealth(connections));
+  const nowMs = useTicker(anyRetryCountdown(troubled));
+  if (troubled.length === 0) return null;
   return (
-    <section className="trouble-banner" aria-label="Connection problems">
+    <section className="trouble-banner server-banners" aria-label="Servers">
       <ul>
-        {rejected.map((item) => (
-          <li key={item.id}>
-            <span>
-              Credentials rejected for <strong>{item.displayName ?? item.topic}</strong>: its messages are not arriving.
-            </span>
-            <button
-              type="button"
-              onClick={() => {
-                onFix(item.id);
-              }}
-            >
-              Fix credentials
-            </button>
-          </li>
+        {troubled.map((health) => (
+          <ServerBanner
+            key={health.server}
+            api={api}
+            health={health}
+            nowMs={nowMs}
+            onFixCredentials={onFixCredentials}
+          />
         ))}
       </ul>
     </section>
   );
 }
+
+interface ServerBannerProps {
+  readonly api: BridgeApi;
+  readonly health: ServerHealth;
+  readonly nowMs: number;
+  readonly onFixCredentials: (server: string) => void;
+}
+
+function ServerBanner({ api, health, nowMs, onFixCredentials }: ServerBannerProps) {
+  const { headline, why } = describeServerHealth(health, nowMs);
+  const [retryError, setRetryError] = useState<string | undefined>(undefined);
+  const retry = () => {
+    setRetryError(undefined);
+    void api.reconnectServer(health.server).then((result) => {
+      if (!result.ok) setRetryError(`Could not retry: ${result.error.message}`);
+    });
+  };
+  return (
+    <li className="server-banner" data-server={health.server} data-kind={health.kind}>
+      <div className="server-banner-text">
+        <p className="server-banner-headline">{headline}</p>
+        {why === undefined ? null : <p className="server-banner-why">{why}</p>}
+        {health.detail === undefined ? null : (
+          <details className="server-banner-details">
+            <summary>Details</summary>
+            <p>{health.detail}</p>
+          </details>
+        )}
+        {retryError === undefined ? null : (
+          <p className="form-error" role="alert">
+            {retryError}
+          </p>
+        )}
+      </div>
+      {health.kind === 'unreachable' ? (
+        <button type="button" onClick={retry}>
+          Retry now<span className="visually-hidden"> to reach {health.name}</span>
+        </button>
+      ) : health.kind === 'credentials' ? (
+        <button
+          type="button"
+          onClick={() => {
+            onFixCredentials(health.server);
+          }}
+        >
+          Fix credentials<span className="visually-hidden"> for {health.name}</span>
+        </button>
+      ) : null}
+    </li>
+  );
+}
+
+/** Superseded by ServerBanners (one banner per server, shown by App above Messages and Subscriptions). */
+export interface TroubleBannerProps {
+  readonly subscriptions: readonly SubscriptionDto[];
+  readonly connections: readonly ConnectionDto[];
+  readonly onFix: (id: string) => void;
+}
+
+/**
+ * Renders nothing: App's ServerBanners says the same once per server. Kept only because HistoryView.tsx (another
+ * engineer's file) still renders it; delete both once that line goes.
+ */
+export const TroubleBanner: (props: TroubleBannerProps) => null = () => null;

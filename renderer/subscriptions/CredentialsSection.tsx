@@ -12,9 +12,7 @@ export interface CredentialsSectionProps {
   /** The stored credentials are being replaced: show the inputs instead of "Credentials stored". */
   readonly replacing: boolean;
   readonly onReplace: () => void;
-  readonly onKeepStored: () => void;
   readonly onRemove: () => void;
-  readonly onSave: () => void;
   readonly errors: Partial<Record<CredentialsField, string>>;
   /** A problem that is about no single input, e.g. the keychain is unavailable. */
   readonly problem: string | undefined;
@@ -35,8 +33,9 @@ function storedSummary(stored: StoredCredentials): string {
 }
 
 /**
- * A server's credentials, write-only: the inputs start empty and are emptied once main has the secret; what is
- * stored shows only as "Credentials stored". Every subscription on the server shares them.
+ * A server's credentials, write-only: the secret inputs start empty and are emptied once main has the secret; what
+ * is stored shows only as "Credentials stored". Every subscription on the server shares them. They are stored by
+ * the editor's one Save and checked by its Test, as typed.
  */
 export function CredentialsSection(props: CredentialsSectionProps) {
   const { idPrefix, stored, entry, onEntryChange, replacing, errors, problem, busy, focusRef } = props;
@@ -129,20 +128,6 @@ export function CredentialsSection(props: CredentialsSectionProps) {
               }}
             />
           ) : null}
-          {entry.kind === 'none' && !replacing ? null : (
-            <div className="form-actions">
-              {entry.kind === 'none' ? null : (
-                <button type="button" onClick={props.onSave} disabled={busy}>
-                  Save credentials
-                </button>
-              )}
-              {replacing ? (
-                <button type="button" onClick={props.onKeepStored} disabled={busy}>
-                  Keep stored credentials
-                </button>
-              ) : null}
-            </div>
-          )}
         </>
       )}
       {problem === undefined ? null : (

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
 import type { BridgeApi, SubscriptionDto } from '../../common/ipc.ts';
-import { hasEntry } from './credentials.ts';
+import { entryToTestCredentials, untestableEntry, type CredentialsEntry } from './credentials.ts';
 import { CredentialsSection } from './CredentialsSection.tsx';
 import { DeleteConfirm } from './DeleteConfirm.tsx';
 import { placeFieldErrors } from './field-errors.ts';
@@ -30,6 +30,8 @@ export interface SubscriptionEditorProps {
   /** All of them: credentials belong to a server, and any subscription on it tells what is stored. */
   readonly subscriptions: readonly SubscriptionDto[];
   readonly focus: EditorFocus;
+  /** This subscription's connection is open now: a failed Test result from before is stale. */
+  readonly connected: boolean;
   /** Something was saved or removed: the list should be asked again. */
   readonly onChanged: () => void;
   readonly onClose: (outcome: EditorOutcome, subscriptionId: string | undefined) => void;
@@ -62,7 +64,7 @@ const errorFieldOf: Readonly<Record<TextKey, FieldName>> = {
 
 /** Adds or edits one subscription: where it is, how it connects, what arrives and notifies, the server's login. */
 export function SubscriptionEditor(props: SubscriptionEditorProps) {
-  const { api, subscription, subscriptions, onChanged, onClose } = props;
+  const { api, subscription, subscriptions, connected, onChanged, onClose } = props;
   const id = useId();
   const [subscriptionId, setSubscriptionId] = useState(subscription?.id);
   const [draft, setDraft] = useState<SubscriptionDraft>(() =>
@@ -104,6 +106,18 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
     }, []),
   });
 
+  // Once the connection is open, an old "Wrong credentials" (or "Unreachable") would contradict the list.
+  useEffect(() => {
+    if (connected)
+      setTest((current) => (current.kind === 'done' && current.result.outcome !== 'ok' ? { kind: 'idle' } : current));
+  }, [connected]);
+
+  const onCredentialsChange = (next: CredentialsEntry) => {
+    credentials.setEntry(next);
+    // A result is about the credentials it tested.
+    setTest({ kind: 'idle' });
+  };
+
   const focusCredentials = credentials.focus;
   const initialFocus = useRef(props.focus);
   useEffect(() => {
@@ -141,8 +155,14 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
   };
 
   const runTest = () => {
+    const untestable = untestableEntry(credentials.entry);
+    if (untestable !== undefined) {
+      setTest({ kind: 'failed', message: untestable });
+      return;
+    }
     setTest({ kind: 'running' });
-    void api.testSubscription(draftToInput(draft, subscriptionId)).then((result) => {
+    const typed = entryToTestCredentials(credentials.entry);
+    void api.testSubscription(draftToInput(draft, subscriptionId), typed).then((result) => {
       setTest(result.ok ? { kind: 'done', result: result.value } : { kind: 'failed', message: result.error.message });
     });
   };
@@ -269,12 +289,16 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
           idPrefix={id}
           stored={credentials.stored}
           entry={credentials.entry}
-          onEntryChange={credentials.setEntry}
+          onEntryChange={onCredentialsChange}
           replacing={credentials.replacing}
-          onReplace={credentials.replace}
-          onKeepStored={credentials.keepStored}
-          onRemove={credentials.remove}
-          onSave={credentials.save}
+          onReplace={() => {
+            credentials.replace();
+            setTest({ kind: 'idle' });
+          }}
+          onRemove={() => {
+            credentials.remove();
+            setTest({ kind: 'idle' });
+          }}
           errors={credentials.errors}
           problem={credentials.problem}
           busy={credentials.busy}
@@ -286,7 +310,7 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
             {formError}
           </p>
         )}
-        <TestOutcome state={test} untestedCredentials={hasEntry(credentials.entry)} />
+        <TestOutcome state={test} />
 
         {confirmingDelete ? (
           <DeleteConfirm

@@ -12,6 +12,8 @@ export interface SubscriptionsViewProps {
   readonly api: BridgeApi;
   /** Open the editor of this subscription at once (e.g. "fix credentials" from elsewhere). */
   readonly editId?: string | undefined;
+  /** Open the credentials of this server (its first subscription's editor): "Fix credentials" on a server banner. */
+  readonly fixServer?: string | undefined;
 }
 
 interface OpenEditor {
@@ -23,7 +25,7 @@ interface OpenEditor {
 }
 
 /** Every subscription with its live connection status, and the editor to add, change or delete one. */
-export function SubscriptionsView({ api, editId }: SubscriptionsViewProps) {
+export function SubscriptionsView({ api, editId, fixServer }: SubscriptionsViewProps) {
   const { subscriptions, connections, error, refreshSubscriptions } = useSubscriptions(api);
   const [editor, setEditor] = useState<OpenEditor | undefined>(undefined);
   const sessions = useRef(0);
@@ -52,6 +54,13 @@ export function SubscriptionsView({ api, editId }: SubscriptionsViewProps) {
     openedFor.current = editId;
     if (subscriptions.some((item) => item.id === editId)) open(editId, 'credentials', null);
   }, [editId, subscriptions, open]);
+  const fixedFor = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (fixServer === undefined || subscriptions === undefined || fixedFor.current === fixServer) return;
+    fixedFor.current = fixServer;
+    const first = subscriptions.find((item) => item.server === fixServer);
+    if (first !== undefined) open(first.id, 'credentials', null);
+  }, [fixServer, subscriptions, open]);
 
   const close = (outcome: EditorOutcome, id: string | undefined) => {
     // Back to the button that opened the editor, unless it is about to go: a "Fix credentials" button once the
@@ -134,6 +143,7 @@ export function SubscriptionsView({ api, editId }: SubscriptionsViewProps) {
           subscription={editing}
           subscriptions={subscriptions}
           focus={editor.focus}
+          connected={editor.id !== undefined && statuses.get(editor.id)?.kind === 'connected'}
           onChanged={refreshSubscriptions}
           onClose={close}
         />

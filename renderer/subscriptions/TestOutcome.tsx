@@ -9,12 +9,10 @@ export type TestState =
 
 export interface TestOutcomeProps {
   readonly state: TestState;
-  /** Credentials are typed but not stored: main tested with the stored ones. */
-  readonly untestedCredentials: boolean;
 }
 
-/** What the Test button found out. */
-export function TestOutcome({ state, untestedCredentials }: TestOutcomeProps) {
+/** What the Test button found out (with the credentials as typed, or the stored ones when none are typed). */
+export function TestOutcome({ state }: TestOutcomeProps) {
   const described = state.kind === 'done' ? describeTestResult(state.result) : undefined;
   // Always in the page, so screen readers announce what appears in it.
   return (
@@ -25,9 +23,6 @@ export function TestOutcome({ state, untestedCredentials }: TestOutcomeProps) {
         <>
           <p className="test-result-headline">{described.label}</p>
           <p className="test-result-detail">{described.detail}</p>
-          {untestedCredentials ? (
-            <p className="field-hint">The test used the stored credentials: save the new ones to test them.</p>
-          ) : null}
         </>
       )}
     </div>

@@ -1,4 +1,5 @@
 import type {
+  AuthKindDto,
   ConnectionDto,
   SubscriptionRefDto,
   SubscriptionTestOutcome,
@@ -12,6 +13,8 @@ export type SubscriptionStatus =
   /** `nextAttemptAt` in milliseconds since the epoch; `reason` is the last error. */
   | { readonly kind: 'reconnecting'; readonly nextAttemptAt: number; readonly reason: string }
   | { readonly kind: 'credentials-rejected'; readonly message: string }
+  /** The settings call for a password or token the keychain does not hold: nothing was rejected, it is missing. */
+  | { readonly kind: 'credentials-missing' }
   /** The server refused this topic to these credentials while the connection's other topics carry on. */
   | { readonly kind: 'no-permission' }
   | { readonly kind: 'error'; readonly message: string }
@@ -46,7 +49,13 @@ export function findConnection(
   return matching.find((connection) => connection.state.kind !== 'stopped') ?? matching[0];
 }
 
-export function subscriptionStatus(ref: SubscriptionRefDto, connections: readonly ConnectionDto[]): SubscriptionStatus {
+/** A subscription as the list has it: where, and (when known) whether its server's secret is stored. */
+export interface StatusSubject extends SubscriptionRefDto {
+  readonly auth?: AuthKindDto;
+  readonly hasCredentials?: boolean;
+}
+
+export function subscriptionStatus(ref: StatusSubject, connections: readonly ConnectionDto[]): SubscriptionStatus {
   const connection = findConnection(ref, connections);
   if (connection === undefined) return { kind: 'not-connected' };
   if (connection.forbiddenTopics.includes(ref.topic)) return { kind: 'no-permission' };
@@ -59,6 +68,10 @@ export function subscriptionStatus(ref: SubscriptionRefDto, connections: readonl
     case 'backoff':
       return { kind: 'reconnecting', nextAttemptAt: state.nextAttemptAt, reason: state.reason };
     case 'auth-failed':
+      // Without its secret the core connects anonymously and is refused (desired-subscriptions.ts): say why.
+      if (ref.auth !== undefined && ref.auth !== 'none' && ref.hasCredentials === false) {
+        return { kind: 'credentials-missing' };
+      }
       return { kind: 'credentials-rejected', message: state.message };
     case 'error':
       return { kind: 'error', message: state.message };
@@ -74,7 +87,9 @@ export function secondsUntil(atMs: number, nowMs: number): number {
 
 /** Statuses the user can fix by entering other credentials. */
 export function needsCredentials(status: SubscriptionStatus): boolean {
-  return status.kind === 'credentials-rejected' || status.kind === 'no-permission';
+  return (
+    status.kind === 'credentials-rejected' || status.kind === 'credentials-missing' || status.kind === 'no-permission'
+  );
 }
 
 /** `nowMs` drives the reconnect countdown. */
@@ -86,14 +101,17 @@ export function describeStatus(status: SubscriptionStatus, nowMs: number): Statu
       return { label: 'Connecting…', tone: 'pending' };
     case 'reconnecting': {
       const seconds = secondsUntil(status.nextAttemptAt, nowMs);
-      return {
-        label: seconds === 0 ? 'Reconnecting now' : `Reconnecting in ${seconds} s`,
-        detail: status.reason,
-        tone: 'pending',
-      };
+      // The reason is the server's, said once in its banner (ServerBanners), not once per topic here.
+      return { label: seconds === 0 ? 'Reconnecting now' : `Reconnecting in ${seconds} s`, tone: 'pending' };
     }
     case 'credentials-rejected':
       return { label: 'Credentials rejected', detail: status.message, tone: 'problem' };
+    case 'credentials-missing':
+      return {
+        label: 'Credentials missing',
+        detail: 'The password or token is not stored on this computer: enter it again.',
+        tone: 'problem',
+      };
     case 'no-permission':
       return { label: 'No permission', detail: 'These credentials may not read this topic.', tone: 'problem' };
     case 'error':
@@ -113,6 +131,7 @@ export function anyCountdown(statuses: readonly SubscriptionStatus[]): boolean {
 const testHeadlines: Readonly<Record<SubscriptionTestOutcome, string>> = {
   ok: 'Connected: the server accepts this subscription',
   'wrong-credentials': 'Wrong credentials',
+  'missing-credentials': 'Credentials missing',
   'no-permission': 'No permission',
   unreachable: 'Unreachable',
 };

@@ -1,4 +1,4 @@
-import type { AuthKindDto, CredentialsInput, SubscriptionDto } from '../../common/ipc.ts';
+import type { AuthKindDto, CredentialsInput, SubscriptionDto, TestCredentialsDto } from '../../common/ipc.ts';
 import { serverKey } from './topic-url.ts';
 
 /** What is known about a server's stored credentials; never the secret itself. */
@@ -34,6 +34,14 @@ export function storedCredentialsFor(server: string, subscriptions: readonly Sub
   return { auth: match.auth, user: match.user, hasSecret: match.hasCredentials };
 }
 
+/**
+ * Fresh inputs of `kind` for these stored credentials: the user name is filled in (it is not a secret, and someone
+ * fixing a password should not have to remember it), the password or token never.
+ */
+export function entryFor(kind: AuthKindDto, stored: StoredCredentials): CredentialsEntry {
+  return { ...emptyEntry(kind), user: kind === 'basic' && stored.auth === 'basic' ? (stored.user ?? '') : '' };
+}
+
 /** Whether anything was typed for the chosen kind (so saving the editor must store it). */
 export function hasEntry(entry: CredentialsEntry): boolean {
   switch (entry.kind) {
@@ -63,4 +71,28 @@ export function storedAfter(input: CredentialsInput): StoredCredentials {
   return input.kind === 'basic'
     ? { auth: 'basic', user: input.user, hasSecret: true }
     : { auth: 'token', hasSecret: true };
+}
+
+/**
+ * What Test checks: what Save would store — the typed credentials when something was typed, else the stored ones.
+ * Typed ones go to main for this one request; it neither stores nor logs them.
+ */
+export function entryToTestCredentials(entry: CredentialsEntry): TestCredentialsDto {
+  if (!hasEntry(entry)) return { kind: 'stored' };
+  switch (entry.kind) {
+    case 'none':
+      return { kind: 'stored' };
+    case 'basic':
+      return { kind: 'basic', user: entry.user.trim(), password: entry.password };
+    case 'token':
+      return { kind: 'token', token: entry.token.trim() };
+  }
+}
+
+/** Why the typed credentials cannot be tested yet (an empty input), or undefined when they can. */
+export function untestableEntry(entry: CredentialsEntry): string | undefined {
+  if (!hasEntry(entry)) return undefined;
+  if (entry.kind === 'basic' && entry.user.trim() === '') return 'enter the user name';
+  if (entry.kind === 'basic' && entry.password === '') return 'enter the password';
+  return undefined;
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BridgeApi, BridgeError, SubscriptionDto } from '../../common/ipc.ts';
 import {
   emptyEntry,
+  entryFor,
   entryToInput,
   hasEntry,
   noStoredCredentials,
@@ -39,10 +40,7 @@ export interface CredentialsEditor {
   /** Focuses the section's first control now (it must be rendered). */
   readonly focus: () => void;
   readonly replace: () => void;
-  readonly keepStored: () => void;
   readonly remove: () => void;
-  /** The "Save credentials" button. */
-  readonly save: () => void;
   /** Stores what was typed, if anything, for `server`; resolves false when that failed (the section says why). */
   readonly storeEntry: (server: string) => Promise<boolean>;
 }
@@ -59,7 +57,7 @@ export function useCredentialsEditor(options: CredentialsEditorOptions): Credent
 
   const [replacing, setReplacing] = useState(() => options.fixing && stored.auth !== 'none' && stored.hasSecret);
   const [entry, setEntry] = useState(() =>
-    emptyEntry(options.fixing && stored.auth === 'none' ? 'basic' : stored.auth),
+    options.fixing ? entryFor(stored.auth === 'none' ? 'basic' : stored.auth, stored) : emptyEntry(stored.auth),
   );
   const [errors, setErrors] = useState<Partial<Record<CredentialsField, string>>>({});
   const [problem, setProblem] = useState<string | undefined>(undefined);
@@ -127,15 +125,8 @@ export function useCredentialsEditor(options: CredentialsEditorOptions): Credent
     focusRef,
     focus,
     replace: () => {
-      setEntry(emptyEntry(stored.auth === 'none' ? 'basic' : stored.auth));
+      setEntry(entryFor(stored.auth === 'none' ? 'basic' : stored.auth, stored));
       setReplacing(true);
-      refocus();
-    },
-    keepStored: () => {
-      setEntry(emptyEntry(stored.auth));
-      setReplacing(false);
-      setErrors({});
-      setProblem(undefined);
       refocus();
     },
     remove: () => {
@@ -148,12 +139,6 @@ export function useCredentialsEditor(options: CredentialsEditorOptions): Credent
         }
         settle(noStoredCredentials, server);
         refocus();
-      });
-    },
-    save: () => {
-      // Empty inputs still go to main, whose checks name the missing ones.
-      void store(server).then((ok) => {
-        if (ok) refocus();
       });
     },
     storeEntry: (serverUrl) => (hasEntry(entry) ? store(serverUrl) : Promise.resolve(true)),

@@ -188,6 +188,7 @@ async function exposeHistoryBridge(page: Page, options: Partial<StubOptions> = {
       setCredentials: () => ok(null),
       clearCredentials: () => ok(null),
       getSettings: refused,
+      reconnectServer: () => ok(null),
       updateSettings: refused,
       listConnections: () =>
         ok([

@@ -54,6 +54,7 @@ async function exposeEmptyBridge(page: Page, contractVersion: number): Promise<v
         getSettings: () => Promise.resolve({ ok: false, error: { code: 'internal', message: 'stub' } }),
         updateSettings: () => Promise.resolve({ ok: false, error: { code: 'internal', message: 'stub' } }),
         listConnections: () => ok([]),
+        reconnectServer: () => ok(null),
         runAction: () => ok({ kind: 'copied' }),
         attachmentPreview: () => ok(null),
         openLink: () => ok(null),
@@ -85,7 +86,7 @@ test('shows the header, the empty state and a connected bridge when window.ntfy 
   await page.goto(server.url);
 
   await expectAppShell(page);
-  await expect(page.getByRole('status')).toHaveText('Connected to the app');
+  await expect(page.getByRole('status')).toHaveText('No servers to connect to');
   await expect(page.getByRole('heading', { name: 'No messages yet' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('renderer-connected.png'), fullPage: true });
   expect(errors).toEqual([]);

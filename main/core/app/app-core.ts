@@ -170,6 +170,11 @@ export function startAppCore(options: AppCoreOptions): AppCore {
     credentialsChanged: () => {
       reconcile(settings.get());
     },
+    // ConnectionManager reconnects all or nothing today; one server's "Retry now" restarts the others too (they
+    // resume from their cursors, so nothing is lost), until the engine can reconnect one server's connections.
+    reconnectServer: () => {
+      manager.reconnectAll();
+    },
     ...(options.notices === undefined ? {} : { notices: options.notices }),
   });
 

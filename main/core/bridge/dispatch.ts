@@ -10,6 +10,7 @@ import {
   type OperationArgs,
   type OperationName,
   operationForChannel,
+  type TestCredentialsDto,
 } from '../../../common/ipc.ts';
 import { errorMessage } from '../../../common/error-message.ts';
 import { DESKTOP_NOTICE_IDS, type DesktopNoticeId, isDesktopNoticeId } from '../notices/desktop-notices.ts';
@@ -46,6 +47,37 @@ function noticeId(value: unknown): DesktopNoticeId {
   return value;
 }
 
+/** Only the keys of `kind`: typed credentials carry nothing else (and nothing of them is ever logged). */
+function onlyKeys(value: object, keys: readonly string[]): Readonly<Record<string, unknown>> {
+  const extra = Object.keys(value).find((key) => !keys.includes(key));
+  if (extra !== undefined) throw new InvalidArgument(`credentials.${extra}`, 'is not expected');
+  return value as Readonly<Record<string, unknown>>;
+}
+
+function testCredentials(value: unknown): TestCredentialsDto {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new InvalidArgument('credentials', 'must be an object');
+  }
+  const kind = (value as { kind?: unknown }).kind;
+  if (kind === 'stored' || kind === 'none') {
+    onlyKeys(value, ['kind']);
+    return { kind };
+  }
+  if (kind === 'basic') {
+    const r = onlyKeys(value, ['kind', 'user', 'password']);
+    return {
+      kind,
+      user: guard.text(r['user'], 'credentials.user', { max: 256 }),
+      password: guard.text(r['password'], 'credentials.password', { max: 1024 }),
+    };
+  }
+  if (kind === 'token') {
+    const r = onlyKeys(value, ['kind', 'token']);
+    return { kind, token: guard.text(r['token'], 'credentials.token', { max: 1024 }) };
+  }
+  throw new InvalidArgument('credentials.kind', 'must be stored, none, basic or token');
+}
+
 function readBoolean(field: string): ArgumentCheck<boolean> {
   return (value) => {
     if (typeof value !== 'boolean') throw new InvalidArgument(field, 'must be true or false');
@@ -69,12 +101,13 @@ const ARGUMENT_CHECKS: { readonly [N in OperationName]: ArgumentChecks<Operation
   listSubscriptions: [],
   saveSubscription: [guard.subscriptionInput],
   removeSubscription: [textOf('id', 64), deleteHistoryOption],
-  testSubscription: [guard.subscriptionInput],
+  testSubscription: [guard.subscriptionInput, testCredentials],
   setCredentials: [guard.credentialsInput],
   clearCredentials: [textOf('server', 2048)],
   getSettings: [],
   updateSettings: [guard.settingsPatch],
   listConnections: [],
+  reconnectServer: [textOf('server', 2048)],
   runAction: [(value) => guard.messageRef(value), index],
   attachmentPreview: [(value) => guard.messageRef(value)],
   openLink: [textOf('url', 8192)],

@@ -2,7 +2,13 @@
  * The window's subscription requests: list, save (validated here, the one place the app checks a new
  * subscription), remove, test against the server, and the connection statuses the list shows beside them.
  */
-import type { BridgeRequests, SubscriptionInput, SubscriptionTestOutcome } from '../../../common/ipc.ts';
+import type {
+  BridgeRequests,
+  BridgeResult,
+  SubscriptionInput,
+  SubscriptionTestOutcome,
+  SubscriptionTestResult,
+} from '../../../common/ipc.ts';
 import { INVALID_SERVER_URL, serverUrlOf } from '../../../common/server-url.ts';
 import { ALREADY_SUBSCRIBED } from '../../../common/subscription-rules.ts';
 import { isValidTopicName, topicNameError } from '../../../common/topic-name.ts';
@@ -10,7 +16,7 @@ import type { AppTransportKind } from '../../../common/transports.ts';
 import type { ConnectionStatus } from '../engine/connection-types.ts';
 import type { CheckTopicAccess, TopicAccess } from '../engine/http-requests.ts';
 import type { AppHistoryStore, Logger } from '../ports.ts';
-import { buildSubscribeRequest } from '../protocol/subscribe-request.ts';
+import { buildSubscribeRequest, type Credentials } from '../protocol/subscribe-request.ts';
 import { resolveCredentials, secretRefFor } from '../store/secrets/credentials.ts';
 import { MissingSecretError } from '../store/secrets/errors.ts';
 import type { SecretStore } from '../store/secrets/secret-store.ts';
@@ -23,7 +29,12 @@ import { fail, keychainError, ok, serverAuth, validationFailed } from './request
 
 export type SubscriptionRequests = Pick<
   BridgeRequests,
-  'listSubscriptions' | 'saveSubscription' | 'removeSubscription' | 'testSubscription' | 'listConnections'
+  | 'listSubscriptions'
+  | 'saveSubscription'
+  | 'removeSubscription'
+  | 'testSubscription'
+  | 'listConnections'
+  | 'reconnectServer'
 >;
 
 export interface SubscriptionRequestsOptions {
@@ -31,6 +42,8 @@ export interface SubscriptionRequestsOptions {
   readonly history: Pick<AppHistoryStore, 'deleteSubscriptionMessages'>;
   readonly secrets: SecretStore;
   readonly connections: () => readonly ConnectionStatus[];
+  /** "Retry now": reconnect this server's connections at once, their backoff starting over (absent: nothing runs). */
+  readonly reconnectServer?: (server: string) => void;
   readonly checkTopicAccess: CheckTopicAccess;
   readonly newId: () => string;
   readonly log: Logger;
@@ -81,6 +94,22 @@ export function createSubscriptionRequests(options: SubscriptionRequestsOptions)
       minPriority: input.minPriority ?? existing?.minPriority ?? 1,
       ...(displayName === undefined || displayName === '' ? {} : { displayName }),
     };
+  }
+
+  /** The stored credentials of `server`, or the answer to give when there are none to test with. */
+  async function storedCredentials(server: string): Promise<Credentials | BridgeResult<SubscriptionTestResult>> {
+    try {
+      return await resolveCredentials({ url: server, auth: serverAuth(settings.get(), server) }, secrets);
+    } catch (error) {
+      if (error instanceof MissingSecretError) {
+        // Not "wrong": nothing was sent, the keychain lost (or never had) the secret.
+        return ok({
+          outcome: 'missing-credentials' as const,
+          detail: 'The password or token is not stored: enter it.',
+        });
+      }
+      return keychainError(error);
+    }
   }
 
   return {
@@ -134,25 +163,25 @@ export function createSubscriptionRequests(options: SubscriptionRequestsOptions)
       return ok(null);
     },
 
-    testSubscription: async (input) => {
+    testSubscription: async (input, typed) => {
       const server = serverUrlOf(input.server);
       if (server === undefined || !isValidTopicName(input.topic)) {
         return fail({ code: 'invalid-argument', message: 'a valid server URL and topic are needed to test' });
       }
-      let credentials;
-      try {
-        credentials = await resolveCredentials({ url: server, auth: serverAuth(settings.get(), server) }, secrets);
-      } catch (error) {
-        if (error instanceof MissingSecretError) {
-          return ok({ outcome: 'wrong-credentials' as const, detail: error.message });
-        }
-        return keychainError(error);
-      }
+      const credentials = typed.kind === 'stored' ? await storedCredentials(server) : typed;
+      if ('ok' in credentials) return credentials;
       const request = buildSubscribeRequest({ baseUrl: server, topics: [input.topic], transport: 'json', credentials });
       const [outcome, detail] = TEST_OUTCOMES[await options.checkTopicAccess(request)];
       return ok({ outcome, detail });
     },
 
     listConnections: () => Promise.resolve(ok(options.connections().map(toConnectionDto))),
+
+    reconnectServer: (serverUrl) => {
+      const server = serverUrlOf(serverUrl);
+      if (server === undefined) return Promise.resolve(fail({ code: 'invalid-argument', message: 'not a server URL' }));
+      options.reconnectServer?.(server);
+      return Promise.resolve(ok(null));
+    },
   };
 }

@@ -31,6 +31,7 @@ const EXPECTED_OPERATIONS: Readonly<Record<string, string>> = {
   getSettings: 'settings:get',
   updateSettings: 'settings:update',
   listConnections: 'connections:list',
+  reconnectServer: 'connections:reconnect',
   runAction: 'messages:run-action',
   attachmentPreview: 'attachments:preview',
   openLink: 'links:open',

@@ -55,6 +55,18 @@ describe('subscriptionStatus', () => {
     expect(subscriptionStatus(ref, [])).toEqual({ kind: 'not-connected' });
   });
 
+  it('calls a refusal with no stored secret "missing", not "rejected"', () => {
+    const refused = [connection({ kind: 'auth-failed', message: 'HTTP 401' })];
+    expect(subscriptionStatus({ ...ref, auth: 'basic', hasCredentials: false }, refused)).toEqual({
+      kind: 'credentials-missing',
+    });
+    expect(subscriptionStatus({ ...ref, auth: 'basic', hasCredentials: true }, refused)).toMatchObject({
+      kind: 'credentials-rejected',
+    });
+    expect(describeStatus({ kind: 'credentials-missing' }, 0).label).toBe('Credentials missing');
+    expect(needsCredentials({ kind: 'credentials-missing' })).toBe(true);
+  });
+
   it('says "no permission" for a refused topic even while the connection is open for the others', () => {
     const open = connection({ kind: 'open' }, { topics: ['backups'], forbiddenTopics: ['alerts'] });
     expect(subscriptionStatus(ref, [open])).toEqual({ kind: 'no-permission' });
@@ -73,13 +85,9 @@ describe('secondsUntil', () => {
 });
 
 describe('describeStatus', () => {
-  it('counts a reconnect down and names the last error', () => {
+  it('counts a reconnect down, leaving the error to the server banner (not repeated once per topic)', () => {
     const status = { kind: 'reconnecting', nextAttemptAt: 20_000, reason: 'keepalive timeout' } as const;
-    expect(describeStatus(status, 12_500)).toEqual({
-      label: 'Reconnecting in 8 s',
-      detail: 'keepalive timeout',
-      tone: 'pending',
-    });
+    expect(describeStatus(status, 12_500)).toEqual({ label: 'Reconnecting in 8 s', tone: 'pending' });
     expect(describeStatus(status, 20_000).label).toBe('Reconnecting now');
   });
 

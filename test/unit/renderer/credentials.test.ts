@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { SubscriptionDto } from '../../../common/ipc.ts';
 import {
   emptyEntry,
+  entryFor,
   entryToInput,
+  entryToTestCredentials,
   hasEntry,
   storedCredentialsFor,
+  untestableEntry,
 } from '../../../renderer/subscriptions/credentials.ts';
 
 function subscription(overrides: Partial<SubscriptionDto>): SubscriptionDto {
@@ -72,5 +75,39 @@ describe('entries', () => {
       token: 'tk_abc',
     });
     expect(entryToInput(server, emptyEntry('none'))).toBeUndefined();
+  });
+});
+
+describe('Test and fixing', () => {
+  it('tests what was typed (the password exactly), and the stored credentials only when nothing was typed', () => {
+    expect(entryToTestCredentials({ ...emptyEntry('basic'), user: ' alice ', password: ' pw ' })).toEqual({
+      kind: 'basic',
+      user: 'alice',
+      password: ' pw ',
+    });
+    expect(entryToTestCredentials({ ...emptyEntry('token'), token: 'tk_1 ' })).toEqual({
+      kind: 'token',
+      token: 'tk_1',
+    });
+    expect(entryToTestCredentials(emptyEntry('basic'))).toEqual({ kind: 'stored' });
+    expect(entryToTestCredentials(emptyEntry('none'))).toEqual({ kind: 'stored' });
+  });
+
+  it('says which input is missing before testing half-typed credentials', () => {
+    expect(untestableEntry({ ...emptyEntry('basic'), user: 'alice' })).toBe('enter the password');
+    expect(untestableEntry({ ...emptyEntry('basic'), password: 'pw' })).toBe('enter the user name');
+    expect(untestableEntry({ ...emptyEntry('basic'), user: 'alice', password: 'pw' })).toBeUndefined();
+    expect(untestableEntry(emptyEntry('basic'))).toBeUndefined();
+  });
+
+  it('prefills the stored user name when fixing, never a secret', () => {
+    expect(entryFor('basic', { auth: 'basic', user: 'alice', hasSecret: true })).toEqual({
+      kind: 'basic',
+      user: 'alice',
+      password: '',
+      token: '',
+    });
+    expect(entryFor('basic', { auth: 'token', hasSecret: true }).user).toBe('');
+    expect(entryFor('token', { auth: 'basic', user: 'alice', hasSecret: true }).user).toBe('');
   });
 });

@@ -1,0 +1,182 @@
+/**
+ * Connection state per server, as people think of it: one server is reachable or not, whatever number of
+ * connections (credentials, transports, filters) the core keeps to it. Pure: the header and the server banners
+ * (ServerBanners.tsx) render what this says.
+ */
+import type { ConnectionDto } from '../../common/ipc.ts';
+
+export type ServerHealthKind = 'connected' | 'connecting' | 'unreachable' | 'credentials' | 'error';
+
+export interface ServerHealth {
+  /** Normalized base URL, as the core reports it (`https://ntfy.sh`). */
+  readonly server: string;
+  /** What to call it in a sentence: the host (and port), e.g. `ntfy.sh`. */
+  readonly name: string;
+  readonly kind: ServerHealthKind;
+  /** For `unreachable`: the soonest next attempt, milliseconds since the epoch. */
+  readonly nextAttemptAt?: number;
+  /** The core's own words (errno codes, HTTP status): shown on request, never as the headline. */
+  readonly detail?: string;
+}
+
+/** Worst first: a server shows the worst of its connections. */
+const SEVERITY: Readonly<Record<ServerHealthKind, number>> = {
+  credentials: 4,
+  error: 3,
+  unreachable: 2,
+  connecting: 1,
+  connected: 0,
+};
+
+export function serverName(server: string): string {
+  try {
+    return new URL(server).host;
+  } catch {
+    // Not a URL (the core always sends one; be safe with what a stub might): the text itself names it.
+    return server;
+  }
+}
+
+function healthOf(connection: ConnectionDto): Omit<ServerHealth, 'server' | 'name'> | undefined {
+  const { state } = connection;
+  switch (state.kind) {
+    case 'open':
+      return { kind: 'connected' };
+    case 'connecting':
+      return { kind: 'connecting' };
+    case 'backoff':
+      return { kind: 'unreachable', nextAttemptAt: state.nextAttemptAt, detail: state.reason };
+    case 'auth-failed':
+      return { kind: 'credentials', detail: state.message };
+    case 'error':
+      return { kind: 'error', detail: state.message };
+    case 'stopped':
+      // A connection being replaced (new credentials, transport) or gone: says nothing about the server.
+      return undefined;
+  }
+}
+
+/** One entry per server that has a running connection, in the order the core lists them. */
+export function serverHealth(connections: readonly ConnectionDto[]): ServerHealth[] {
+  const byServer = new Map<string, ServerHealth>();
+  for (const connection of connections) {
+    const health = healthOf(connection);
+    if (health === undefined) continue;
+    const current = byServer.get(connection.server);
+    const next: ServerHealth = { server: connection.server, name: serverName(connection.server), ...health };
+    if (current === undefined || SEVERITY[next.kind] > SEVERITY[current.kind]) {
+      byServer.set(connection.server, next);
+    } else if (current.kind === 'unreachable' && next.kind === 'unreachable') {
+      // Several connections wait: the banner counts down to the first retry.
+      const soonest = Math.min(current.nextAttemptAt ?? Infinity, next.nextAttemptAt ?? Infinity);
+      byServer.set(connection.server, { ...current, nextAttemptAt: soonest });
+    }
+  }
+  return [...byServer.values()];
+}
+
+/** Servers that need the user's attention (a banner each). */
+export function troubledServers(health: readonly ServerHealth[]): ServerHealth[] {
+  return health.filter((item) => item.kind === 'unreachable' || item.kind === 'credentials' || item.kind === 'error');
+}
+
+const HTTP_STATUS = /\bHTTP (\d{3})\b/;
+
+/**
+ * Why a server cannot be reached, in a plain sentence. `reason` is the core's text: Node's errno codes
+ * (ECONNREFUSED, ENOTFOUND, …; https://nodejs.org/api/errors.html#common-system-errors), TLS errors, `HTTP 503 …`,
+ * or the engine's own ("no data for 90 s").
+ */
+export function explainConnectionError(reason: string): string {
+  const status = HTTP_STATUS.exec(reason)?.[1];
+  if (status === '429') return 'The server is limiting requests from this computer.';
+  if (status !== undefined && status.startsWith('5')) return 'The server has a problem of its own right now.';
+  if (/ECONNREFUSED/.test(reason)) return 'Nothing answers at that address: the server may be down.';
+  if (/ENOTFOUND|EAI_AGAIN/.test(reason)) return 'The server name could not be found: check it and the network.';
+  if (/ENETUNREACH|EHOSTUNREACH|ENETDOWN/.test(reason)) return 'The network cannot get there: check the connection.';
+  if (/ECONNRESET|EPIPE|closed the stream|closed before an answer/.test(reason)) {
+    return 'The connection to the server was cut.';
+  }
+  if (/ETIMEDOUT|timed? ?out|no data for/i.test(reason)) return 'The server stopped answering in time.';
+  if (/CERT|certificate|SSL|TLS|EPROTO/i.test(reason)) {
+    return "The server's secure connection could not be trusted (certificate problem).";
+  }
+  if (status !== undefined) return 'The server gave an unexpected answer.';
+  return 'The connection failed.';
+}
+
+export type HealthTone = 'ok' | 'pending' | 'problem';
+
+export interface HealthDescription {
+  readonly headline: string;
+  /** A plain sentence on why; undefined when there is nothing to add. */
+  readonly why?: string;
+  readonly tone: HealthTone;
+}
+
+/** Whole seconds until `atMs`, rounded up so "in 1 s" shows until the attempt is due; never negative. */
+function secondsUntil(atMs: number, nowMs: number): number {
+  return Math.max(0, Math.ceil((atMs - nowMs) / 1000));
+}
+
+/** One server's banner (or header) in words; `nowMs` drives the countdown. */
+export function describeServerHealth(health: ServerHealth, nowMs: number): HealthDescription {
+  switch (health.kind) {
+    case 'connected':
+      return { headline: `Connected to ${health.name}`, tone: 'ok' };
+    case 'connecting':
+      return { headline: `Connecting to ${health.name}…`, tone: 'pending' };
+    case 'unreachable': {
+      const seconds = health.nextAttemptAt === undefined ? 0 : secondsUntil(health.nextAttemptAt, nowMs);
+      const when = seconds === 0 ? 'retrying now' : `retrying in ${seconds} s`;
+      return {
+        headline: `Can't reach ${health.name} — ${when}`,
+        why: explainConnectionError(health.detail ?? ''),
+        tone: 'problem',
+      };
+    }
+    case 'credentials':
+      return {
+        // Neutral on purpose: the secret may be wrong, or missing from the keychain (then nothing was sent).
+        headline: `${health.name} did not accept the sign-in`,
+        why: 'Its messages are not arriving until the credentials are fixed.',
+        tone: 'problem',
+      };
+    case 'error':
+      return {
+        headline: `${health.name} refuses these subscriptions`,
+        why: 'It will not accept them as they are; change the subscription to try again.',
+        tone: 'problem',
+      };
+  }
+}
+
+/**
+ * The header's one line for every server, without a countdown (the header is a live region: a number changing
+ * every second would talk over everything): the worst server first, or that all are fine.
+ */
+export function summarizeServers(health: readonly ServerHealth[]): HealthDescription {
+  const worst = [...health].sort((a, b) => SEVERITY[b.kind] - SEVERITY[a.kind])[0];
+  if (worst === undefined) return { headline: 'No servers to connect to', tone: 'ok' };
+  const others = troubledServers(health).length - 1;
+  const more = others > 0 ? ` (and ${others} more)` : '';
+  switch (worst.kind) {
+    case 'connected':
+      return {
+        headline: health.length === 1 ? `Connected to ${worst.name}` : `Connected to ${health.length} servers`,
+        tone: 'ok',
+      };
+    case 'connecting':
+      return { headline: `Connecting to ${worst.name}…`, tone: 'pending' };
+    case 'unreachable':
+      return { headline: `Can't reach ${worst.name}${more}`, tone: 'problem' };
+    case 'credentials':
+    case 'error':
+      return { headline: `${describeServerHealth(worst, 0).headline}${more}`, tone: 'problem' };
+  }
+}
+
+/** True while some server counts down to a retry, so the view ticks every second only when it has to. */
+export function anyRetryCountdown(health: readonly ServerHealth[]): boolean {
+  return health.some((item) => item.kind === 'unreachable');
+}

@@ -1,0 +1,125 @@
+/**
+ * The subscription requests the editor and the server banners use: Test with what was typed (never stored, never
+ * logged), a missing secret told apart from a wrong one, and "Retry now" reaching the engine for one server.
+ * Real sockets against test/server; the keychain is the in-memory one the dev:web bridge uses.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BridgeRequests } from '../../../../common/ipc.ts';
+import { dispatchRequest } from '../../../../main/core/bridge/dispatch.ts';
+import {
+  createSubscriptionRequests,
+  type SubscriptionRequests,
+} from '../../../../main/core/bridge/subscription-requests.ts';
+import { checkTopicAccess } from '../../../../main/core/engine/http-requests.ts';
+import type { SecretStore } from '../../../../main/core/store/secrets/secret-store.ts';
+import { openConfSettingsStore } from '../../../../main/core/store/settings/conf-settings-store.ts';
+import { upsertServer } from '../../../../main/core/store/settings/edits.ts';
+import type { SettingsStore } from '../../../../main/core/store/settings/settings-store.ts';
+import { createRecordingLogger } from '../../../fakes/logger.ts';
+import { startTestServer, type TestServer } from '../../../server/index.ts';
+import { createInMemorySecretStoreForDev } from '../../../web-bridge/memory-secret-store.ts';
+
+const PASSWORD = 'typed-secret-7c1';
+let server: TestServer;
+let dir: string;
+let settings: SettingsStore;
+let secrets: SecretStore;
+let requests: SubscriptionRequests;
+let reconnected: string[];
+const log = createRecordingLogger();
+
+beforeEach(async () => {
+  server = await startTestServer({
+    auth: {
+      users: [{ name: 'alice', password: PASSWORD, access: [{ topic: 'private', permission: 'read-write' }] }],
+      defaultAccess: 'deny-all',
+    },
+  });
+  dir = await mkdtemp(path.join(tmpdir(), 'ntfy-tray-subscription-requests-'));
+  settings = openConfSettingsStore({ dir, log });
+  secrets = createInMemorySecretStoreForDev();
+  reconnected = [];
+  requests = createSubscriptionRequests({
+    settings,
+    history: { deleteSubscriptionMessages: () => 0 },
+    secrets,
+    connections: () => [],
+    checkTopicAccess,
+    newId: () => 'sub-1',
+    log,
+    reconnectServer: (url) => reconnected.push(url),
+  });
+});
+
+afterEach(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The dispatcher takes the whole service; only the subscription requests are asked here. */
+function service(): BridgeRequests {
+  return requests as unknown as BridgeRequests;
+}
+
+describe('Test with the typed credentials', () => {
+  it('tests what was typed, not what is stored, and stores nothing', async () => {
+    const topic = { server: server.url, topic: 'private' };
+    expect(await requests.testSubscription(topic, { kind: 'basic', user: 'alice', password: 'wrong' })).toMatchObject({
+      value: { outcome: 'wrong-credentials' },
+    });
+    expect(await requests.testSubscription(topic, { kind: 'basic', user: 'alice', password: PASSWORD })).toMatchObject({
+      value: { outcome: 'ok' },
+    });
+    // Nothing is stored (the stored "none" is anonymous, which may not read it), and the secret is in no log line.
+    expect(await requests.testSubscription(topic, { kind: 'stored' })).toMatchObject({
+      value: { outcome: 'no-permission' },
+    });
+    expect(await secrets.get({ server: server.url, kind: 'password', user: 'alice' })).toBeUndefined();
+    expect(JSON.stringify(log.entries)).not.toContain(PASSWORD);
+  });
+
+  it('goes through the dispatcher with the credentials checked like any argument', async () => {
+    const typed = { kind: 'basic', user: 'alice', password: PASSWORD };
+    const answer = await dispatchRequest(
+      service(),
+      'subscriptions:test',
+      [{ server: server.url, topic: 'private' }, typed],
+      log,
+    );
+    expect(answer).toMatchObject({ ok: true, value: { outcome: 'ok' } });
+    const refused = await dispatchRequest(
+      service(),
+      'subscriptions:test',
+      [
+        { server: server.url, topic: 'private' },
+        { ...typed, extra: 1 },
+      ],
+      log,
+    );
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
+  });
+
+  it('says the secret is missing, not that it was rejected, when the keychain does not hold it', async () => {
+    await settings.update((latest) =>
+      upsertServer(latest, { url: server.url, auth: { kind: 'basic', user: 'alice' } }),
+    );
+    expect(await requests.testSubscription({ server: server.url, topic: 'private' }, { kind: 'stored' })).toMatchObject(
+      { ok: true, value: { outcome: 'missing-credentials' } },
+    );
+  });
+});
+
+describe('Retry now', () => {
+  it("reconnects that server's connections (normalized URL) and refuses what is not a server", async () => {
+    expect(await requests.reconnectServer(`${server.url}/`)).toEqual({ ok: true, value: null });
+    expect(reconnected).toEqual([server.url]);
+    expect(await requests.reconnectServer('not a url')).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-argument' },
+    });
+    expect(reconnected).toHaveLength(1);
+  });
+});

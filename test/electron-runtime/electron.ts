@@ -1,6 +1,6 @@
 /**
  * The stand-in `electron` module that register.ts substitutes for every `import … from 'electron'` of the app
- * process (the main bundle and electron-store). Named exports and a default export, as Electron's CommonJS module
+ * process (the main bundle and any library it loads). Named exports and a default export, as Electron's CommonJS module
  * offers both. An export the bundle names but this file lacks fails at link time ("does not provide an export
  * named …"); a member the app reads but an object here lacks throws (strict.ts).
  */
@@ -83,7 +83,7 @@ export class Menu extends MenuStandIn {
 
 export const MenuItem = MenuItemStandIn;
 
-// Mirrors Electron's module object for `import electron from 'electron'` (electron-store does that).
+// Mirrors Electron's module object for `import electron from 'electron'` (libraries do that).
 const electron = {
   app,
   ipcMain,

@@ -14,5 +14,5 @@ registerHooks({
   },
 });
 
-// Electron's main process identifies itself this way; libraries (electron-store) branch on it.
+// Electron's main process identifies itself this way; libraries branch on it.
 Object.defineProperty(process, 'type', { value: 'browser', enumerable: true });

@@ -45,7 +45,7 @@ describe('one data folder for the app and ntfy-tray', { timeout: APP_TEST_TIMEOU
     await server.publish('alerts', { message: 'backup finished on nas-1' });
     await waitForPageText(app, 'backup finished on nas-1');
 
-    // The command's settings adapter (conf) reads the file the app's (electron-store) wrote, as it is: same
+    // The command's settings adapter (conf) reads the file the app's (conf too) wrote, as it is: same
     // name, same schema version, nothing to migrate or reset.
     const settings = openConfSettingsStore({ dir: dataDir, log: createRecordingLogger() });
     expect(settings.loadReport).toEqual({ kind: 'loaded' });

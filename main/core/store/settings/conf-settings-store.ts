@@ -1,6 +1,6 @@
 /**
- * The settings store under plain Node (the headless CLI, tests): conf, the engine electron-store is built on, so
- * the file is written the same way in both. All logic is in open-settings-store.ts.
+ * The settings store of the app and the CLI: conf over `config.json` in the shared data folder (README, Data
+ * folder). All logic is in open-settings-store.ts.
  */
 import { join } from 'node:path';
 import Conf from 'conf';
@@ -9,11 +9,11 @@ import { openSettingsStore, type SettingsFile } from './open-settings-store.ts';
 import type { Settings } from './schema.ts';
 import type { SettingsStore } from './settings-store.ts';
 
-/** `config.json`, electron-store's default name, so both adapters agree on the file in a given folder. */
+/** `config.json`: the file name in the data folder. */
 export const SETTINGS_FILE_NAME = 'config';
 
 /**
- * Options both conf and electron-store get. No `schema`, `defaults` or `migrations`: validation and migrations
+ * The options conf gets. No `schema`, `defaults` or `migrations`: validation and migrations
  * are ours (validate.ts, migrations.ts) and run before the file is opened.
  */
 export const SETTINGS_FILE_OPTIONS = {
@@ -30,7 +30,7 @@ export function settingsFilePath(dir: string): string {
   return join(dir, `${SETTINGS_FILE_NAME}.${SETTINGS_FILE_OPTIONS.fileExtension}`);
 }
 
-/** What conf and electron-store instances have in common that the store needs. */
+/** What the store needs of a conf instance. */
 export interface ConfLikeFile {
   readonly path: string;
   store: Record<string, unknown>;

@@ -1,7 +1,6 @@
 /**
- * The one SettingsStore implementation, shared by the conf adapter (Node, conf-settings-store.ts) and the
- * electron-store adapter (main/desktop/settings-store.ts). The adapters only supply a `SettingsFile`: where the
- * file is and how to write it (both use conf's atomic write: temp file + rename).
+ * The one SettingsStore implementation, over the conf adapter (conf-settings-store.ts), which supplies a
+ * `SettingsFile`: where the file is and how to write it (conf's atomic write: temp file + rename).
  *
  * Loading: the file is read and judged here (JSON → migrations → validation) before the adapter opens it. A file
  * that cannot be used is moved aside, kept for the user, and replaced by defaults, with one warning in the log.
@@ -24,7 +23,7 @@ import type {
 } from './settings-store.ts';
 import { validateSettings } from './validate.ts';
 
-/** The seam the adapters fill: conf and electron-store both provide exactly this. */
+/** The seam the conf adapter fills (and tests fill with their own files). */
 export interface SettingsFile {
   readonly path: string;
   /** Replaces the whole file; throws on I/O failure. */

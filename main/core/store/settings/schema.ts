@@ -3,7 +3,7 @@
  * live in the OS keychain (../secrets/); a server only records which kind of auth it uses and the user name.
  *
  * This file is the single source of truth for the shape: the validator (validate.ts) checks exactly these types,
- * both file adapters (conf under Node, electron-store in the app) store exactly this document, and the migrations
+ * the conf adapter (the app and the CLI) stores exactly this document, and the migrations
  * (migrations.ts) end here.
  */
 import type { AppTransportKind } from '../../../../common/transports.ts';

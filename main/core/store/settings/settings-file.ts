@@ -1,6 +1,6 @@
 /**
  * Reading the settings file before an adapter opens it, and moving an unusable one aside. Both happen before conf
- * or electron-store touch the file, so their own handling of a bad file (throw, or clear it silently with
+ * touches the file, so its own handling of a bad file (throw, or clear it silently with
  * `clearInvalidConfig`) never comes into play.
  */
 import { existsSync, readFileSync, renameSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * The settings port: what the app, the CLI and (through IPC) the UI use to read and change settings. Implemented
- * once in open-settings-store.ts over a small file seam, which conf (Node) and electron-store (the app) fill.
+ * once in open-settings-store.ts over a small file seam, which conf fills in the app and the CLI alike.
  */
 import type { SettingsPatch } from './edits.ts';
 import type { SettingsIssue } from './field-reader.ts';

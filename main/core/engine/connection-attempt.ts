@@ -29,7 +29,6 @@ export interface AttemptEvents {
   readonly onEnd: (end: TransportEnd) => void;
   /** A message (or raw body) was read for one of its topics: counted. */
   readonly onMessage: () => void;
-  readonly onRaw: (body: string) => void;
 }
 
 export interface ConnectionAttemptOptions {
@@ -47,6 +46,8 @@ export interface ConnectionAttemptOptions {
   /** Into the connection's delivery queue. */
   readonly push: (entry: QueueEntry) => void;
   readonly events: AttemptEvents;
+  /** Bodies from the raw format, which has no ids: not stored, not deduplicated. */
+  readonly onRaw?: (body: string, spec: ConnectionSpec) => void;
 }
 
 export type AttemptPreparation =
@@ -235,7 +236,7 @@ export class ConnectionAttempt {
         return;
       case 'raw':
         events.onMessage();
-        events.onRaw(item.body);
+        this.#options.onRaw?.(item.body, this.#options.spec);
         return;
       case 'message':
       case 'change': {

@@ -6,6 +6,7 @@ import type { Clock } from '../ports.ts';
 import type { SinceValue } from '../protocol/since.ts';
 import type { ServerError, TransportEnd } from '../transports/transport.ts';
 import { parseRetryAfterMs } from './backoff.ts';
+import { permanentStoreError } from './delivery-errors.ts';
 import { type ForbiddenDecision, findForbiddenTopics, type ProbeResult } from './forbidden-topics.ts';
 
 export type ConnectionDecision =
@@ -13,6 +14,11 @@ export type ConnectionDecision =
   | { readonly kind: 'none' }
   /** Back off, for at least `retryAfterMs` (the server's Retry-After, milliseconds) when given. */
   | { readonly kind: 'reconnect'; readonly reason: string; readonly retryAfterMs?: number }
+  /**
+   * Items read could not be stored, so the resume point did not move: drop the stream and reconnect (backing off)
+   * to fetch them again — unless the connection has stopped or already gave up.
+   */
+  | { readonly kind: 'refetch'; readonly reason: string }
   /** A request the server will never accept: stop with this message until the subscription changes. */
   | { readonly kind: 'fail'; readonly message: string }
   /** No retries until the credentials change: servers lock out clients that keep failing. */
@@ -65,6 +71,15 @@ export function decideRefusal(error: ServerError, context: EndContext): Connecti
   if (error.status === 400) return { kind: 'fail', message: error.message };
   const retryAfterMs = parseRetryAfterMs(error.retryAfter, context.now);
   return { kind: 'reconnect', reason: error.message, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
+}
+
+/**
+ * Reading resume points or storing a batch failed: stop when the database cannot be used (a damaged file, a full
+ * disk is not one of them), else do `otherwise`.
+ */
+export function decideStoreFailure(error: unknown, otherwise: ConnectionDecision): ConnectionDecision {
+  const permanent = permanentStoreError(error);
+  return permanent === undefined ? otherwise : { kind: 'fail', message: permanent };
 }
 
 /** What the forbidden-topic search means for a connection refused with the 403 `error`. */

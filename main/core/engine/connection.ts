@@ -8,7 +8,7 @@
  */
 import { Backoff } from './backoff.ts';
 import { ConnectionAttempt } from './connection-attempt.ts';
-import { type ConnectionDecision, decideEnd, narrowForbidden } from './connection-decisions.ts';
+import { type ConnectionDecision, decideEnd, decideStoreFailure, narrowForbidden } from './connection-decisions.ts';
 import { ConnectionPolls } from './connection-polls.ts';
 import { ConnectionLiveness } from './connection-liveness.ts';
 import { NamedTimers } from './connection-timers.ts';
@@ -21,7 +21,6 @@ import {
   DEFAULT_TIMING,
 } from './connection-types.ts';
 import { DeliveryQueue, type QueueEntry } from './delivery-queue.ts';
-import { permanentStoreError } from './delivery-errors.ts';
 import { requestForSpec } from './spec-request.ts';
 import type { ServerError } from '../transports/transport.ts';
 
@@ -176,20 +175,15 @@ export class Connection {
         onMessage: () => {
           this.#messages++;
         },
-        onRaw: (body) => this.#options.onRaw?.(body, this.#spec),
       },
     });
     this.#attempt = attempt;
     this.#setState({ kind: 'connecting' });
     this.#open(attempt).catch((error: unknown) => {
       if (attempt.isDisposed()) return;
-      const permanent = permanentStoreError(error);
-      if (permanent !== undefined) {
-        this.#fail(permanent);
-        return;
-      }
-      this.#options.log.log('error', 'connect failed', { error: String(error) });
-      this.#scheduleReconnect(String(error));
+      const decision = decideStoreFailure(error, { kind: 'reconnect', reason: String(error) });
+      if (decision.kind !== 'fail') this.#options.log.log('error', 'connect failed', { error: String(error) });
+      this.#act(decision, attempt);
     });
   }
 
@@ -221,6 +215,12 @@ export class Connection {
         return;
       case 'reconnect':
         this.#scheduleReconnect(decision.reason, decision.retryAfterMs);
+        return;
+      case 'refetch':
+        if (this.#running && this.#state.kind !== 'error' && this.#state.kind !== 'auth-failed') {
+          this.#dropTransport();
+          this.#scheduleReconnect(decision.reason);
+        }
         return;
       case 'fail':
         this.#fail(decision.message);
@@ -285,18 +285,14 @@ export class Connection {
       // Everything before it was stored; only the start time could not be written. Keep it in memory.
       this.#unsavedStartTime ??= entry.resume.lastTime;
     }
-    const permanent = permanentStoreError(error);
-    if (permanent !== undefined) {
-      log.log('error', 'cannot store messages', { error: String(error) });
-      this.#fail(permanent);
-      return;
-    }
-    // Not stored means the resume point did not move: reconnecting fetches these from the server again.
-    log.log('error', 'could not deliver messages; reconnecting to fetch them again', { error: String(error) });
-    if (this.#running && this.#state.kind !== 'error' && this.#state.kind !== 'auth-failed') {
-      this.#dropTransport();
-      this.#scheduleReconnect('storing messages failed');
-    }
+    const decision = decideStoreFailure(error, { kind: 'refetch', reason: 'storing messages failed' });
+    const message =
+      decision.kind === 'fail'
+        ? 'cannot store messages'
+        : 'could not deliver messages; reconnecting to fetch them again';
+    log.log('error', message, { error: String(error) });
+    // Entries only come from a connect (its stream or its polls), so there is one.
+    if (this.#attempt !== undefined) this.#act(decision, this.#attempt);
   }
 
   /** Backpressure from the queue: stop reading (and stop the watchdog, which would take the pause for death). */

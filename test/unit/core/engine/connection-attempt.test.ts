@@ -54,7 +54,6 @@ function setup(fields: { points?: ReadonlyMap<string, ResumePoint>; pointsGate?:
     onMessage: () => {
       messages++;
     },
-    onRaw: () => undefined,
   };
   const options: ConnectionAttemptOptions = {
     spec: SPEC,

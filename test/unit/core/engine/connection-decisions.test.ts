@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   decideEnd,
+  decideStoreFailure,
   type EndContext,
   narrowForbidden,
   narrowingDecision,
@@ -95,6 +96,21 @@ describe('decideEnd', () => {
       expect(decideEnd(end, { ...CONTEXT, ...context })).toEqual(expected);
     });
   }
+});
+
+describe('decideStoreFailure', () => {
+  const refetch = { kind: 'refetch', reason: 'storing messages failed' } as const;
+  it('stops when the database is damaged: refetching would fail the same way forever', () => {
+    const damaged = Object.assign(new Error('database disk image is malformed'), { errcode: 11 });
+    const decision = decideStoreFailure(damaged, refetch);
+    expect(decision.kind).toBe('fail');
+    expect(decision.kind === 'fail' ? decision.message : '').toMatch(/damaged/);
+  });
+  it('refetches after a failure that may pass (a full disk, a busy database)', () => {
+    const full = Object.assign(new Error('database or disk is full'), { errcode: 13 });
+    expect(decideStoreFailure(full, refetch)).toEqual(refetch);
+    expect(decideStoreFailure(new Error('busy'), refetch)).toEqual(refetch);
+  });
 });
 
 describe('narrowingDecision', () => {

@@ -1,0 +1,152 @@
+import { createServer, type AddressInfo } from 'node:net';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createRecordingLogger } from '../fakes/logger.ts';
+import { startTestServer, type TestServer, type TestUser } from '../server/index.ts';
+import { holdingClock } from '../support/holding-clock.ts';
+import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
+
+// Connection trouble per server, where people look (issue 13, items 1 and 2): the header and one banner per server,
+// in words, with Retry now; and the credentials editor testing what was typed. Each test runs its own core behind
+// the dev:web bridge whose reconnect waits are exactly 5 s and never end on their own (holdingClock): only the
+// buttons under test can move a connection on, however slow the machine is.
+
+const alice: TestUser = {
+  name: 'alice',
+  password: 'correct-horse-battery-staple',
+  access: [{ topic: 'team-*', permission: 'read-write' }],
+};
+
+let bridge: WebBridge | undefined;
+const servers: TestServer[] = [];
+
+test.afterEach(async () => {
+  await bridge?.close();
+  bridge = undefined;
+  for (const server of servers.splice(0)) await server.close();
+});
+
+async function startBridge(): Promise<WebBridge> {
+  bridge = await startWebBridge({
+    log: createRecordingLogger('server-banners-bridge'),
+    clock: holdingClock(5000),
+    random: () => 1,
+    timing: { backoffInitialMs: 5000 },
+  });
+  return bridge;
+}
+
+/** A port on 127.0.0.1 that nothing listens on: bound, then closed. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.close((error) => {
+      if (error === undefined) resolve();
+      else reject(error);
+    });
+  });
+  return port;
+}
+
+function header(page: Page): Locator {
+  return page.locator('.app-header').getByRole('status');
+}
+
+function banners(page: Page): Locator {
+  return page.getByRole('region', { name: 'Servers' });
+}
+
+function banner(page: Page, host: string): Locator {
+  return banners(page).getByRole('listitem').filter({ hasText: host });
+}
+
+test('a server that is down: header and one banner in words with a countdown; Retry now connects at once', async ({
+  page,
+}) => {
+  const core = await startBridge();
+  const port = await closedPort();
+  const host = `127.0.0.1:${port}`;
+  const down = `http://${host}`;
+  for (const topic of ['down-a', 'down-b', 'down-c']) {
+    expect((await core.core.service.saveSubscription({ server: down, topic })).ok).toBe(true);
+  }
+
+  await page.goto(core.url);
+  await expect(header(page)).toHaveText(`Can't reach ${host}`);
+  // One banner for the server, not one per topic; words first, the errno code only under Details.
+  await expect(banners(page).getByRole('listitem')).toHaveCount(1);
+  const entry = banner(page, host);
+  await expect(entry.locator('.server-banner-headline')).toHaveText(
+    new RegExp(`^Can't reach ${host.replaceAll('.', '\\.')} — retrying in [1-5] s$`),
+  );
+  await expect(entry).toContainText('Nothing answers at that address: the server may be down.');
+  await expect(entry.locator('.server-banner-headline')).not.toContainText('ECONNREFUSED');
+  await entry.getByText('Details').click();
+  await expect(entry.locator('.server-banner-details')).toContainText('ECONNREFUSED');
+
+  // The same banner in Subscriptions, and the rows no longer repeat the error once per topic.
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Subscriptions' }).click();
+  await expect(banners(page).getByRole('listitem')).toHaveCount(1);
+  await expect(page.locator('.connection-status-detail')).toHaveCount(0);
+
+  // The server comes back; the held 5 s wait would never end, so only Retry now can reconnect.
+  const server = await startTestServer({ port });
+  servers.push(server);
+  await expect(banner(page, host)).toBeVisible();
+  await banner(page, host).getByRole('button', { name: 'Retry now' }).click();
+  await expect(banners(page)).toHaveCount(0);
+  await expect(header(page)).toHaveText(`Connected to ${host}`);
+  await server.waitForSubscribers(1, { topic: 'down-a' });
+});
+
+test('wrong password: the banner leads to the credentials, Test checks what is typed, Save fixes it', async ({
+  page,
+}) => {
+  const core = await startBridge();
+  const secured = await startTestServer({ auth: { users: [alice], defaultAccess: 'deny-all' } });
+  servers.push(secured);
+  const host = new URL(secured.url).host;
+  const stored = await core.core.service.setCredentials({
+    server: secured.url,
+    kind: 'basic',
+    user: 'alice',
+    password: 'not-the-password',
+  });
+  expect(stored.ok).toBe(true);
+  for (const topic of ['team-one', 'team-two']) {
+    expect((await core.core.service.saveSubscription({ server: secured.url, topic })).ok).toBe(true);
+  }
+
+  await page.goto(core.url);
+  await expect(header(page)).toHaveText(`${host} did not accept the sign-in`);
+  await expect(banners(page).getByRole('listitem')).toHaveCount(1);
+  await banner(page, host).getByRole('button', { name: 'Fix credentials' }).click();
+
+  const form = page.getByRole('dialog', { name: 'Edit subscription' });
+  const user = form.getByLabel('User name', { exact: true });
+  const password = form.getByLabel('Password', { exact: true });
+  const result = form.getByRole('status');
+  await expect(user).toBeFocused();
+  await expect(user).toHaveValue('alice');
+  await expect(password).toHaveValue('');
+
+  // Test uses the typed password, not the stored one (which is also wrong, so try a right one next).
+  await password.fill('still-wrong');
+  await form.getByRole('button', { name: 'Test', exact: true }).click();
+  await expect(result).toContainText('Wrong credentials');
+  // A result is about what it tested: typing clears it.
+  await password.fill(alice.password);
+  await expect(form.locator('.test-result')).toHaveText('');
+  await form.getByRole('button', { name: 'Test', exact: true }).click();
+  await expect(result).toContainText('Connected: the server accepts this subscription');
+  // Testing stored nothing: the connection is still refused.
+  await expect(banner(page, host)).toBeVisible();
+
+  // One Save for everything.
+  await expect(form.getByRole('button', { name: /^Save/ })).toHaveCount(1);
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(form).toBeHidden();
+  await expect(banners(page)).toHaveCount(0);
+  await expect(header(page)).toHaveText(`Connected to ${host}`);
+});

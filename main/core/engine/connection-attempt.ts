@@ -15,7 +15,7 @@ import type { SubscribeRequest } from '../protocol/subscribe-request.ts';
 import type { OpenTransport, Transport, TransportEnd, TransportItem } from '../transports/transport.ts';
 import { type BatchItem, CatchUpCollector } from './catch-up.ts';
 import type { ConnectionSpec } from './connection-types.ts';
-import type { QueueEntry } from './delivery-queue.ts';
+import type { DeliveryQueue } from './delivery-queue.ts';
 import { planResume, type PlanResumeOptions, type ResumePlan } from './resume-point.ts';
 import { requestForSpec } from './spec-request.ts';
 
@@ -43,8 +43,8 @@ export interface ConnectionAttemptOptions {
   readonly catchUpQuietMs: number;
   /** What the connection learned before this connect (an unsaved start time, a refused resume id). */
   readonly resume: Pick<PlanResumeOptions, 'unsavedStartTime' | 'preferTime'>;
-  /** Into the connection's delivery queue. */
-  readonly push: (entry: QueueEntry) => void;
+  /** The connection's: what this attempt reads is delivered in arrival order. */
+  readonly queue: Pick<DeliveryQueue, 'push'>;
   readonly events: AttemptEvents;
   /** Bodies from the raw format, which has no ids: not stored, not deduplicated. */
   readonly onRaw?: (body: string, spec: ConnectionSpec) => void;
@@ -197,19 +197,19 @@ export class ConnectionAttempt {
   }
 
   #createCollector(prepared: Prepared): CatchUpCollector {
-    const { push } = this.#options;
+    const { queue } = this.#options;
     const raw = this.#options.spec.transport === 'raw';
     return new CatchUpCollector({
       clock: this.#options.clock,
       quietMs: this.#options.catchUpQuietMs,
       onBatch: (items, kind) => {
-        push({ mode: kind === 'replay' ? prepared.plan.replay : 'live', items, advance: this.targets });
+        queue.push({ mode: kind === 'replay' ? prepared.plan.replay : 'live', items, advance: this.targets });
       },
       onReplayDone: () => {
         // Topics that had no resume point resume from this connect's server time from now on (also after a
         // restart before their first message). Queued after the replay, so it is written only once that is.
         if (this.#openTime !== undefined && prepared.unpointed.length > 0 && !raw) {
-          push({
+          queue.push({
             mode: 'live',
             items: [],
             resume: { targets: prepared.unpointed, lastTime: this.#openTime, onlyIfMissing: true },

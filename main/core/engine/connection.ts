@@ -1,17 +1,17 @@
 /**
- * One long-lived subscription connection for a group of topics on one server: the state machine. Each connect is a
- * ConnectionAttempt (disposed once it is no longer current, so nothing stale acts); when a stream ends,
- * connection-decisions.ts says what follows — reconnect with backoff, stop on authentication failures and permanent
- * errors, isolate forbidden topics — and this carries it out. Liveness is a watchdog, the safety-net polls are
- * ConnectionPolls. Every item goes through the DeliveryQueue (dedupe → store → resume point) in arrival order; the
- * queue pauses the transport while too much waits.
+ * One long-lived subscription connection for a group of topics on one server: its state machine. Each connect is a
+ * ConnectionAttempt, disposed once it is no longer current, so nothing stale acts. When a stream ends (or storing
+ * fails) connection-decisions.ts says what follows — reconnect, stop on authentication failures and permanent
+ * errors, isolate forbidden topics — and this carries it out. ConnectionRetry owns liveness and backoff,
+ * ConnectionPolls the safety-net polls. Every item goes through the DeliveryQueue (dedupe → store → resume point)
+ * in arrival order; the queue pauses the transport while too much waits.
+ *
+ * About 300 lines: the states and every transition between them stay in one place to be read together.
  */
-import { Backoff } from './backoff.ts';
 import { ConnectionAttempt } from './connection-attempt.ts';
 import { type ConnectionDecision, decideEnd, decideStoreFailure, narrowForbidden } from './connection-decisions.ts';
 import { ConnectionPolls } from './connection-polls.ts';
-import { ConnectionLiveness } from './connection-liveness.ts';
-import { NamedTimers } from './connection-timers.ts';
+import { ConnectionRetry } from './connection-retry.ts';
 import {
   type ConnectionOptions,
   type ConnectionSpec,
@@ -30,9 +30,7 @@ export class Connection {
   readonly #options: ConnectionOptions;
   readonly #spec: ConnectionSpec;
   readonly #timing: ConnectionTiming;
-  readonly #timers: NamedTimers<'reconnect'>;
-  readonly #backoff: Backoff;
-  readonly #liveness: ConnectionLiveness;
+  readonly #retry: ConnectionRetry;
   readonly #queue: DeliveryQueue;
   readonly #polls: ConnectionPolls;
   readonly #forbidden = new Set<string>();
@@ -56,18 +54,12 @@ export class Connection {
     this.#options = options;
     this.#spec = options.spec;
     this.#timing = { ...DEFAULT_TIMING, ...options.timing };
-    this.#timers = new NamedTimers(options.clock);
-    const { backoffInitialMs: initialDelayMs, backoffMaxMs: maxDelayMs } = this.#timing;
-    this.#backoff = new Backoff({ random: options.random, initialDelayMs, maxDelayMs });
-    this.#liveness = new ConnectionLiveness({
-      clock: options.clock,
+    this.#retry = new ConnectionRetry({
+      ...options,
       timing: this.#timing,
       onDead: (reason) => {
         this.#dropTransport();
         this.#scheduleReconnect(reason);
-      },
-      onHealthy: () => {
-        this.#backoff.reset();
       },
     });
     this.#queue = new DeliveryQueue({
@@ -100,7 +92,7 @@ export class Connection {
 
   get status(): ConnectionStatus {
     const counters = { reconnects: this.#reconnects, messages: this.#messages };
-    const lastActivityAt = this.#liveness.lastActivityAt;
+    const lastActivityAt = this.#retry.lastActivityAt;
     return {
       key: this.#spec.key,
       server: this.#spec.server,
@@ -123,7 +115,7 @@ export class Connection {
   stop(): void {
     this.#running = false;
     this.#dropTransport();
-    this.#timers.clearAll();
+    this.#retry.stop();
     this.#polls.stop();
     this.#setState({ kind: 'stopped' });
   }
@@ -136,7 +128,7 @@ export class Connection {
   reconnectNow(): void {
     if (!this.#running || this.#state.kind === 'auth-failed' || this.#state.kind === 'error') return;
     this.#dropTransport();
-    this.#backoff.reset();
+    this.#retry.resetBackoff();
     this.#connectNow();
   }
 
@@ -145,7 +137,7 @@ export class Connection {
   }
 
   #connectNow(): void {
-    this.#timers.clear('reconnect');
+    this.#retry.cancelReconnect();
     this.#attempt?.dispose();
     const { clock } = this.#options;
     const attempt = new ConnectionAttempt({
@@ -156,18 +148,19 @@ export class Connection {
         ...(this.#unsavedStartTime === undefined ? {} : { unsavedStartTime: this.#unsavedStartTime }),
         preferTime: this.#preferTime,
       },
-      push: (entry) => {
-        this.#queue.push(entry);
-      },
+      queue: this.#queue,
       events: {
         onOpen: () => {
-          this.#onOpen(attempt);
+          this.#setState({ kind: 'open', since: clock.now() });
+          if (!this.#paused) this.#retry.watch();
+          this.#retry.opened();
+          if (this.#spec.transport !== 'raw') this.#polls.connected(attempt);
         },
         onActivity: () => {
-          this.#liveness.activity();
+          this.#retry.activity();
         },
         onEnd: (end) => {
-          this.#liveness.ended();
+          this.#retry.ended();
           this.#polls.connectionEnded();
           const context = { topics: attempt.topics, since: attempt.since, preferTime: this.#preferTime };
           this.#act(decideEnd(end, { ...context, now: clock.now() }), attempt);
@@ -195,16 +188,9 @@ export class Connection {
       return;
     }
     // Armed while connecting too: a server that accepts the socket but never answers is as dead as a silent one.
-    this.#liveness.watch();
+    this.#retry.watch();
     attempt.open();
     if (this.#paused) attempt.pause();
-  }
-
-  #onOpen(attempt: ConnectionAttempt): void {
-    this.#setState({ kind: 'open', since: this.#options.clock.now() });
-    if (!this.#paused) this.#liveness.watch();
-    this.#liveness.opened();
-    if (this.#spec.transport !== 'raw') this.#polls.connected(attempt);
   }
 
   /** Carries out what `attempt`'s end (or the search for forbidden topics after it) decided. */
@@ -264,18 +250,17 @@ export class Connection {
 
   #scheduleReconnect(reason: string, retryAfterMs?: number): void {
     if (!this.#running) return;
-    const delayMs = this.#backoff.nextDelayMs(retryAfterMs);
-    this.#setState({ kind: 'backoff', nextAttemptAt: this.#options.clock.now() + delayMs, reason });
-    this.#timers.set('reconnect', delayMs, () => {
+    const nextAttemptAt = this.#retry.scheduleReconnect(() => {
       this.#reconnects++;
       this.#connectNow();
-    });
+    }, retryAfterMs);
+    this.#setState({ kind: 'backoff', nextAttemptAt, reason });
   }
 
   /** A problem retrying cannot fix: stop here and say why (the app shows it, the CLI exits). */
   #fail(message: string): void {
     this.#dropTransport();
-    this.#timers.clear('reconnect');
+    this.#retry.cancelReconnect();
     this.#setState({ kind: 'error', message });
   }
 
@@ -300,18 +285,18 @@ export class Connection {
     if (this.#paused === paused) return;
     this.#paused = paused;
     if (paused) {
-      this.#liveness.pause();
+      this.#retry.pause();
       this.#attempt?.pause();
       return;
     }
     this.#attempt?.resume();
-    if (this.#attempt?.reading === true) this.#liveness.watch();
+    if (this.#attempt?.reading === true) this.#retry.watch();
     this.#polls.resumed();
   }
 
   /** Closes the current connect's transport (if any) and ignores whatever that connect still reports. */
   #dropTransport(): void {
-    this.#liveness.ended();
+    this.#retry.ended();
     this.#polls.reset();
     this.#attempt?.dispose();
   }

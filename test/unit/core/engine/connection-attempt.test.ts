@@ -80,7 +80,7 @@ function setup(fields: { points?: ReadonlyMap<string, ResumePoint>; pointsGate?:
     },
     catchUpQuietMs: 100,
     resume: { preferTime: false },
-    push: (entry) => pushed.push(entry),
+    queue: { push: (entry) => pushed.push(entry) },
     events,
   };
   const attempt = new ConnectionAttempt(options);

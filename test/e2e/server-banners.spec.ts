@@ -150,3 +150,25 @@ test('wrong password: the banner leads to the credentials, Test checks what is t
   await expect(banners(page)).toHaveCount(0);
   await expect(header(page)).toHaveText(`Connected to ${host}`);
 });
+
+test('a failed Test result goes once the subscription is connected, instead of contradicting it', async ({ page }) => {
+  const core = await startBridge();
+  const secured = await startTestServer({ auth: { users: [alice], defaultAccess: 'deny-all' } });
+  servers.push(secured);
+  const wrong = { server: secured.url, kind: 'basic', user: 'alice', password: 'not-the-password' } as const;
+  expect((await core.core.service.setCredentials(wrong)).ok).toBe(true);
+  expect((await core.core.service.saveSubscription({ server: secured.url, topic: 'team-stale' })).ok).toBe(true);
+
+  await page.goto(core.url);
+  await banner(page, new URL(secured.url).host).getByRole('button', { name: 'Fix credentials' }).click();
+  const form = page.getByRole('dialog', { name: 'Edit subscription' });
+  await form.getByLabel('Password', { exact: true }).fill('still-wrong');
+  await form.getByRole('button', { name: 'Test', exact: true }).click();
+  await expect(form.getByRole('status')).toContainText('Wrong credentials');
+
+  // Fixed elsewhere (the tray's other window, an import) while this editor stays open: the row says Connected.
+  expect((await core.core.service.setCredentials({ ...wrong, password: alice.password })).ok).toBe(true);
+  const row = page.getByRole('list', { name: 'Subscriptions' }).getByRole('listitem').filter({ hasText: 'team-stale' });
+  await expect(row.locator('.connection-status-label')).toHaveText('Connected');
+  await expect(form.locator('.test-result')).toHaveText('');
+});

@@ -170,10 +170,8 @@ export function startAppCore(options: AppCoreOptions): AppCore {
     credentialsChanged: () => {
       reconcile(settings.get());
     },
-    // ConnectionManager reconnects all or nothing today; one server's "Retry now" restarts the others too (they
-    // resume from their cursors, so nothing is lost), until the engine can reconnect one server's connections.
-    reconnectServer: () => {
-      manager.reconnectAll();
+    reconnectServer: (server) => {
+      manager.reconnectServer(server);
     },
     ...(options.notices === undefined ? {} : { notices: options.notices }),
   });

@@ -54,6 +54,13 @@ export class ConnectionManager {
     for (const { connection } of this.#running.values()) connection.reconnectNow();
   }
 
+  /** "Retry now" on one server: its connections start afresh with their backoff reset; other servers are untouched. */
+  reconnectServer(server: string): void {
+    for (const { connection } of this.#running.values()) {
+      if (connection.spec.server === server) connection.reconnectNow();
+    }
+  }
+
   statuses(): ConnectionStatus[] {
     return [...this.#running.values()].map(({ connection }) => connection.status);
   }

@@ -112,4 +112,25 @@ describe('createEngine', () => {
     expect(second.closed).toBe(true);
     await t.manager.stopAll();
   });
+
+  it("reconnects only the named server's connections on Retry now, at once", async () => {
+    const t = setup(() => ({}));
+    t.manager.reconcile([
+      { server: 'https://one.example', topic: 'a' },
+      { server: 'https://two.example', topic: 'b' },
+    ]);
+    await settle();
+    const [one, two] = t.streams;
+    if (one === undefined || two === undefined) throw new Error('two streams expected');
+    t.open(one);
+    t.open(two);
+
+    t.manager.reconnectServer('https://two.example');
+    await settle();
+    expect(one.closed).toBe(false);
+    expect(two.closed).toBe(true);
+    // A new stream for two only, without waiting out a backoff (the clock has not moved).
+    expect(t.streams.slice(2).map((stream) => new URL(stream.url).origin)).toEqual(['https://two.example']);
+    await t.manager.stopAll();
+  });
 });

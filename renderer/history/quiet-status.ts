@@ -1,0 +1,95 @@
+/**
+ * What the Messages header says about popups being held back: a pause (from the tray or the settings) and quiet
+ * hours that are on right now. Pure: the time and the local time zone come in, so tests need no real clock.
+ */
+import type { PreferencesDto, SettingsDto } from '../../common/ipc.ts';
+
+export type QuietStatus =
+  /** `until`: milliseconds since the epoch, or null for "until resumed". */
+  | { readonly kind: 'paused'; readonly until: number | null }
+  /** `until`: milliseconds since the epoch at which the quiet hours end. */
+  | { readonly kind: 'quiet-hours'; readonly until: number };
+
+const minutesPerDay = 24 * 60;
+
+/** "07:00" → 420; undefined for anything else (the settings validate the format, this stays defensive). */
+function minuteOfDay(text: string): number | undefined {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(text);
+  if (match === null) return undefined;
+  const minutes = Number(match[1]) * 60 + Number(match[2]);
+  return minutes < minutesPerDay ? minutes : undefined;
+}
+
+/**
+ * When the quiet hours that are on at `nowMs` end (local wall-clock time), or undefined when they are off or not
+ * on now. Same rule as the core's policy: start > end spans midnight, start = end is never quiet.
+ */
+export function quietHoursEnd(quietHours: PreferencesDto['quietHours'], nowMs: number): number | undefined {
+  if (!quietHours.enabled) return undefined;
+  const start = minuteOfDay(quietHours.start);
+  const end = minuteOfDay(quietHours.end);
+  if (start === undefined || end === undefined || start === end) return undefined;
+  const now = new Date(nowMs);
+  const minute = now.getHours() * 60 + now.getMinutes();
+  const quiet = start < end ? minute >= start && minute < end : minute >= start || minute < end;
+  if (!quiet) return undefined;
+  // Built from local date parts, so a daylight-saving change between now and the end still lands on the wall time.
+  const endDate = new Date(now.getFullYear(), now.getMonth(), now.getDate(), Math.floor(end / 60), end % 60);
+  if (endDate.getTime() <= nowMs) endDate.setDate(endDate.getDate() + 1);
+  return endDate.getTime();
+}
+
+/** When quiet hours next begin after `nowMs` (so a badge can appear on time); undefined when they are off. */
+export function quietHoursNextStart(quietHours: PreferencesDto['quietHours'], nowMs: number): number | undefined {
+  if (!quietHours.enabled) return undefined;
+  const start = minuteOfDay(quietHours.start);
+  if (start === undefined || start === minuteOfDay(quietHours.end)) return undefined;
+  const now = new Date(nowMs);
+  const startDate = new Date(now.getFullYear(), now.getMonth(), now.getDate(), Math.floor(start / 60), start % 60);
+  if (startDate.getTime() <= nowMs) startDate.setDate(startDate.getDate() + 1);
+  return startDate.getTime();
+}
+
+/** What holds popups back at `nowMs`, most important first (a pause outranks quiet hours). */
+export function quietStatuses(settings: SettingsDto, nowMs: number): QuietStatus[] {
+  const statuses: QuietStatus[] = [];
+  const { pausedUntil } = settings;
+  // A timed pause that has run out is over even before the core's next settings push says so.
+  if (pausedUntil === null || (pausedUntil !== undefined && pausedUntil > nowMs)) {
+    statuses.push({ kind: 'paused', until: pausedUntil });
+  }
+  const quietUntil = quietHoursEnd(settings.preferences.quietHours, nowMs);
+  if (quietUntil !== undefined) statuses.push({ kind: 'quiet-hours', until: quietUntil });
+  return statuses;
+}
+
+/** The next moment after `nowMs` at which `quietStatuses` can answer differently; undefined: not before a change. */
+export function nextQuietChange(settings: SettingsDto, nowMs: number): number | undefined {
+  const { pausedUntil } = settings;
+  const quietHours = settings.preferences.quietHours;
+  const candidates = [
+    typeof pausedUntil === 'number' && pausedUntil > nowMs ? pausedUntil : undefined,
+    quietHoursEnd(quietHours, nowMs) ?? quietHoursNextStart(quietHours, nowMs),
+  ].filter((at): at is number => at !== undefined);
+  return candidates.length === 0 ? undefined : Math.min(...candidates);
+}
+
+/** A clock time in the locale's format: "19:43", "7:43 PM". `locale` undefined: the user's. */
+export function clockTime(atMs: number, locale?: string): string {
+  return new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(atMs);
+}
+
+/** A pause may end on another day (a long one, or across midnight): then the weekday comes too ("Tue 07:00"). */
+function pauseEndTime(untilMs: number, nowMs: number, locale?: string): string {
+  if (new Date(untilMs).toDateString() === new Date(nowMs).toDateString()) return clockTime(untilMs, locale);
+  return new Intl.DateTimeFormat(locale, { weekday: 'short', hour: 'numeric', minute: '2-digit' }).format(untilMs);
+}
+
+/**
+ * "Paused until 19:43" / "Paused until resumed" / "Quiet hours until 07:00" (quiet hours end within a day, so the
+ * time alone says when).
+ */
+export function quietStatusText(status: QuietStatus, nowMs: number, locale?: string): string {
+  if (status.kind === 'quiet-hours') return `Quiet hours until ${clockTime(status.until, locale)}`;
+  return status.until === null ? 'Paused until resumed' : `Paused until ${pauseEndTime(status.until, nowMs, locale)}`;
+}

@@ -34,9 +34,18 @@ export class InvalidArgument extends Error {
 
 type Record_ = Readonly<Record<string, unknown>>;
 
+/**
+ * Only plain data: structured clone and JSON.parse give Object.prototype or none. Anything else (a Date, a Map, an
+ * object with fields on its prototype) is refused, or a field read through the prototype would pass the key check.
+ */
+function isPlainObject(value: unknown): value is object {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
 function record(value: unknown, field: string, keys: readonly string[]): Record_ {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new InvalidArgument(field, 'must be an object');
+  if (!isPlainObject(value)) throw new InvalidArgument(field, 'must be an object');
   const unknownKey = Object.keys(value).find((key) => !keys.includes(key));
   if (unknownKey !== undefined) throw new InvalidArgument(`${field}.${unknownKey}`, 'is not expected');
   return value as Record_;
@@ -73,7 +82,8 @@ function priority(value: unknown, field: string): PriorityDto {
 
 function stringList(value: unknown, field: string): string[] {
   if (!Array.isArray(value) || value.length > 50) throw new InvalidArgument(field, 'must be a list of at most 50');
-  return value.map((item, index) => text(item, `${field}[${index}]`, { max: 256 }));
+  // Array.from visits holes (as undefined), where map would skip them and return a sparse "string[]".
+  return Array.from(value as readonly unknown[], (item, index) => text(item, `${field}[${index}]`, { max: 256 }));
 }
 
 /** Every field of T, optional ones possibly undefined: what the readers below produce. */

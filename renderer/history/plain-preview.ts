@@ -41,7 +41,7 @@ function tokenText(token: Token): string {
       const children = childTokens(token);
       if (children !== undefined && children.length > 0) return inlineText(children);
       // Leaves: text, code spans and blocks, escapes, raw HTML (shown as the text it is), images (their alt text).
-      return typeof token['text'] === 'string' ? token['text'] : '';
+      return 'text' in token && typeof token.text === 'string' ? token.text : '';
     }
   }
 }

@@ -4,7 +4,7 @@ import type { BridgeStatus } from './bridge.ts';
 import { DesktopNoticesBanner } from './history/DesktopNoticesBanner.tsx';
 import { HistoryView } from './history/HistoryView.tsx';
 import { serverHealth, summarizeServers } from './history/server-health.ts';
-import { ServerBanners } from './history/TroubleBanner.tsx';
+import { ServerBanners } from './history/ServerBanners.tsx';
 import { useConnections } from './use-connections.ts';
 import { useTheme } from './theme.ts';
 
@@ -97,7 +97,7 @@ export function App({ bridge }: AppProps) {
           </section>
         </main>
       ) : place.view === 'history' ? (
-        <HistoryView api={bridge.api} onNavigate={setPlace} showRequest={showRequest} />
+        <HistoryView api={bridge.api} showRequest={showRequest} />
       ) : (
         <Suspense fallback={<main className="app-main" aria-busy="true" />}>
           {place.view === 'subscriptions' ? (

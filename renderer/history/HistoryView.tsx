@@ -1,6 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BridgeApi, MessageDto, MessageRefDto, PriorityDto, SubscriptionRefDto } from '../../common/ipc.ts';
-import type { Place } from '../App.tsx';
 import { SubscriptionForm } from '../subscriptions/SubscriptionForm.tsx';
 import { EmptyHistory } from './EmptyHistory.tsx';
 import { messageKey, subscriptionKey } from './format.ts';
@@ -9,7 +8,6 @@ import type { HistoryFilter } from './live-arrival.ts';
 import { MessageList, type ListEntry } from './MessageList.tsx';
 import { NewMessagesPill } from './NewMessagesPill.tsx';
 import { Sidebar } from './Sidebar.tsx';
-import { TroubleBanner } from './TroubleBanner.tsx';
 import { useLiveArrivals } from './use-live-arrivals.ts';
 import { useMessageActions } from './use-message-actions.ts';
 import { useMessages } from './use-messages.ts';
@@ -22,13 +20,11 @@ const MessageDetail = lazy(() => import('./MessageDetail.tsx').then((module) => 
 
 export interface HistoryViewProps {
   readonly api: BridgeApi;
-  /** Goes to another view, e.g. a subscription's editor to fix its credentials. */
-  readonly onNavigate?: (place: Place) => void;
   /** A notification was clicked: open this message (App switches to this view first). */
   readonly showRequest?: { readonly ref: MessageRefDto } | undefined;
 }
 
-export function HistoryView({ api, onNavigate, showRequest }: HistoryViewProps) {
+export function HistoryView({ api, showRequest }: HistoryViewProps) {
   const [selected, setSelected] = useState<SubscriptionRefDto | undefined>(undefined);
   const [unreadOnly, setUnreadOnly] = useState(false);
   const [minPriority, setMinPriority] = useState<PriorityDto>(1);
@@ -150,11 +146,6 @@ export function HistoryView({ api, onNavigate, showRequest }: HistoryViewProps) 
           selectedName={selected === undefined ? undefined : nameOf(selected)}
           onMarkAllRead={actions.markAllRead}
           onClear={actions.clearSubscription}
-        />
-        <TroubleBanner
-          subscriptions={subscriptions.subscriptions ?? []}
-          connections={subscriptions.connections}
-          onFix={(id) => onNavigate?.({ view: 'subscriptions', editId: id })}
         />
         {adding ? (
           <SubscriptionForm

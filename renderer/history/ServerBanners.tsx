@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { BridgeApi, ConnectionDto, SubscriptionDto } from '../../common/ipc.ts';
+import type { BridgeApi, ConnectionDto } from '../../common/ipc.ts';
 import { useTicker } from '../subscriptions/use-ticker.ts';
 import {
   anyRetryCountdown,
@@ -93,16 +93,3 @@ function ServerBanner({ api, health, nowMs, onFixCredentials }: ServerBannerProp
     </li>
   );
 }
-
-/** Superseded by ServerBanners (one banner per server, shown by App above Messages and Subscriptions). */
-export interface TroubleBannerProps {
-  readonly subscriptions: readonly SubscriptionDto[];
-  readonly connections: readonly ConnectionDto[];
-  readonly onFix: (id: string) => void;
-}
-
-/**
- * Renders nothing: App's ServerBanners says the same once per server. Kept only because HistoryView.tsx (another
- * engineer's file) still renders it; delete both once that line goes.
- */
-export const TroubleBanner: (props: TroubleBannerProps) => null = () => null;

@@ -7,6 +7,8 @@ import { HistoryToolbar } from './HistoryToolbar.tsx';
 import type { HistoryFilter } from './live-arrival.ts';
 import { MessageList, type ListEntry } from './MessageList.tsx';
 import { NewMessagesPill } from './NewMessagesPill.tsx';
+import { QuietStatusBadges } from './QuietStatusBadges.tsx';
+import { SubscriptionNamesContext, subscriptionNames } from './subscription-names.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { useLiveArrivals } from './use-live-arrivals.ts';
 import { useMessageActions } from './use-message-actions.ts';
@@ -119,6 +121,7 @@ export function HistoryView({ api, showRequest }: HistoryViewProps) {
     : history.messages.map((message) => ({ message }));
   const nameOf = (subscription: SubscriptionRefDto) =>
     subscriptions.subscriptions?.find((item) => subscriptionKey(item) === subscriptionKey(subscription))?.displayName;
+  const names = useMemo(() => subscriptionNames(subscriptions.subscriptions), [subscriptions.subscriptions]);
   const error = actions.error ?? search.error ?? history.error ?? subscriptions.error;
 
   return (
@@ -147,6 +150,7 @@ export function HistoryView({ api, showRequest }: HistoryViewProps) {
           onMarkAllRead={actions.markAllRead}
           onClear={actions.clearSubscription}
         />
+        <QuietStatusBadges api={api} />
         {adding ? (
           <SubscriptionForm
             api={api}
@@ -168,17 +172,19 @@ export function HistoryView({ api, showRequest }: HistoryViewProps) {
           {entries.length === 0 && !history.loading ? (
             <EmptyHistory searching={searching} unreadOnly={unreadOnly} filtered={minPriority > 1} />
           ) : (
-            <MessageList
-              entries={entries}
-              hasMore={!searching && history.hasMore}
-              nowMs={nowMs}
-              label={searching ? 'Search results' : 'Messages, newest first'}
-              scrollRef={scrollRef}
-              onNearEnd={history.loadMore}
-              onScroll={live.onScroll}
-              onActivate={openMessage}
-              currentKey={opened === undefined ? undefined : messageKey(opened)}
-            />
+            <SubscriptionNamesContext value={names}>
+              <MessageList
+                entries={entries}
+                hasMore={!searching && history.hasMore}
+                nowMs={nowMs}
+                label={searching ? 'Search results' : 'Messages, newest first'}
+                scrollRef={scrollRef}
+                onNearEnd={history.loadMore}
+                onScroll={live.onScroll}
+                onActivate={openMessage}
+                currentKey={opened === undefined ? undefined : messageKey(opened)}
+              />
+            </SubscriptionNamesContext>
           )}
           {opened === undefined ? null : (
             <Suspense fallback={<p className="message-detail">Loading…</p>}>

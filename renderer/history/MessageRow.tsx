@@ -1,7 +1,10 @@
-import { memo, type KeyboardEvent, type Ref } from 'react';
+import { memo, useMemo, type KeyboardEvent, type Ref } from 'react';
 import type { MessageDto, TextSegmentDto } from '../../common/ipc.ts';
 import { absoluteTime, messageKey, priorityName, relativeTime } from './format.ts';
 import { Highlighted } from './Highlighted.tsx';
+import { MessageFeatures } from './MessageFeatures.tsx';
+import { highlightMatches, isMarkdown, previewText } from './plain-preview.ts';
+import { useSubscriptionName } from './subscription-names.ts';
 
 export interface MessageRowProps {
   readonly message: MessageDto;
@@ -23,6 +26,16 @@ export interface MessageRowProps {
 /** Shapes as well as colours, so the level reads without colour vision; screen readers get the words instead. */
 const priorityGlyphs = { 1: '⇊', 2: '↓', 3: '', 4: '↑', 5: '▲' } as const;
 
+/** High and urgent rows also say so in words (WCAG 1.4.1: the accent is never colour alone). */
+const prominentLabels: Partial<Record<MessageDto['priority'], string>> = { 4: 'High', 5: 'Urgent' };
+
+/** The row's body: markdown as plain text (search highlights moved onto it), anything else as sent. */
+function bodySegments(message: MessageDto, segments: readonly TextSegmentDto[] | undefined): readonly TextSegmentDto[] {
+  if (!isMarkdown(message)) return segments ?? [{ text: message.message, match: false }];
+  const plain = previewText(message);
+  return segments === undefined ? [{ text: plain, match: false }] : highlightMatches(plain, segments);
+}
+
 /** One history entry. Every string in it is untrusted and goes into the DOM as text only. */
 /**
  * Memoized: while scrolling, the virtualizer re-renders the list every frame, and the rows that stay in view have
@@ -41,7 +54,9 @@ export const MessageRow = memo(function MessageRow({
   current,
 }: MessageRowProps) {
   const title = titleSegments ?? (message.title === undefined ? undefined : [{ text: message.title, match: false }]);
-  const body = messageSegments ?? [{ text: message.message, match: false }];
+  const body = useMemo(() => bodySegments(message, messageSegments), [message, messageSegments]);
+  const subscriptionName = useSubscriptionName(message);
+  const prominent = prominentLabels[message.priority];
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Enter' || event.target !== event.currentTarget) return;
     event.preventDefault();
@@ -67,14 +82,25 @@ export const MessageRow = memo(function MessageRow({
       onKeyDown={onKeyDown}
     >
       <div className="message-meta">
-        <span className="message-priority" data-priority={message.priority}>
-          <span aria-hidden="true">{priorityGlyphs[message.priority]}</span>
-          <span className="visually-hidden">Priority {priorityName(message.priority)}</span>
+        {prominent === undefined ? (
+          <span className="message-priority" data-priority={message.priority}>
+            <span aria-hidden="true">{priorityGlyphs[message.priority]}</span>
+            <span className="visually-hidden">Priority {priorityName(message.priority)}</span>
+          </span>
+        ) : (
+          <span className="message-priority-label" data-priority={message.priority}>
+            <span aria-hidden="true">{priorityGlyphs[message.priority]} </span>
+            <span className="visually-hidden">Priority </span>
+            {prominent}
+          </span>
+        )}
+        <span className="message-topic" title={subscriptionName === message.topic ? undefined : message.topic}>
+          {subscriptionName}
         </span>
-        <span className="message-topic">{message.topic}</span>
         <time dateTime={new Date(message.time * 1000).toISOString()} title={absoluteTime(message.time)}>
           {relativeTime(message.time, nowMs)}
         </time>
+        <MessageFeatures message={message} />
         {message.read ? null : <span className="message-unread">Unread</span>}
       </div>
       {title === undefined || title.length === 0 ? null : (

@@ -9,7 +9,7 @@ import type {
   SubscriptionTestOutcome,
   SubscriptionTestResult,
 } from '../../../common/ipc.ts';
-import { INVALID_SERVER_URL, serverUrlOf } from '../../../common/server-url.ts';
+import { INVALID_SERVER_URL, serverUrlError, serverUrlOf } from '../../../common/server-url.ts';
 import { ALREADY_SUBSCRIBED } from '../../../common/subscription-rules.ts';
 import { isValidTopicName, topicNameError } from '../../../common/topic-name.ts';
 import type { AppTransportKind } from '../../../common/transports.ts';
@@ -119,6 +119,9 @@ export function createSubscriptionRequests(options: SubscriptionRequestsOptions)
     },
 
     saveSubscription: async (input) => {
+      // A user or password in the URL would be dropped without a word: refuse it, credentials go to the keychain.
+      const serverError = serverUrlError(input.server);
+      if (serverError !== undefined) return validationFailed([{ path: 'server', message: serverError.message }]);
       const server = serverUrlOf(input.server);
       if (server === undefined) return validationFailed([{ path: 'server', message: INVALID_SERVER_URL.message }]);
       const topicError = topicNameError(input.topic);

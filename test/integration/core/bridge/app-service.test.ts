@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OperationChannel } from '../../../../common/ipc.ts';
+import { SERVER_URL_WITH_CREDENTIALS } from '../../../../common/server-url.ts';
 import { createPause } from '../../../../main/core/app/pause.ts';
 import { type AppRequests, createAppService } from '../../../../main/core/bridge/app-service.ts';
 import { dispatchRequest } from '../../../../main/core/bridge/dispatch.ts';
@@ -95,6 +96,14 @@ describe('subscriptions', () => {
     expect(await service.saveSubscription({ server: 'ftp://x', topic: 'a' })).toMatchObject({
       ok: false,
       error: { fields: { server: 'must be an http or https URL' } },
+    });
+    // A user and password in the URL would otherwise be dropped without a word (they belong in the keychain).
+    const withCredentials = new URL(server.url);
+    withCredentials.username = 'alice';
+    withCredentials.password = 'secret';
+    expect(await service.saveSubscription({ server: withCredentials.href, topic: 'other' })).toMatchObject({
+      ok: false,
+      error: { code: 'validation-failed', fields: { server: SERVER_URL_WITH_CREDENTIALS.message } },
     });
     expect(await service.saveSubscription({ server: server.url, topic: 'bad topic' })).toMatchObject({
       ok: false,

@@ -133,7 +133,8 @@ export function MessageDetail({ api, message, subscriptionName, onClose, onDelet
   const markdown = message.contentType === 'text/markdown';
 
   return (
-    <article className="message-detail" aria-labelledby="message-detail-title" onKeyDown={onKeyDown}>
+    // tabIndex -1: a click on its text keeps focus inside (not on <body>), so Escape still reaches onKeyDown.
+    <article className="message-detail" aria-labelledby="message-detail-title" tabIndex={-1} onKeyDown={onKeyDown}>
       <header className="message-detail-header">
         <h3 id="message-detail-title" ref={heading} tabIndex={-1}>
           {message.tagEmoji.length === 0 ? null : <span aria-hidden="true">{message.tagEmoji.join(' ')} </span>}

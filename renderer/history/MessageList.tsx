@@ -1,13 +1,29 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, type KeyboardEvent, type RefObject } from 'react';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import {
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  type KeyboardEvent,
+  type Ref,
+  type RefObject,
+} from 'react';
 import type { MessageDto, TextSegmentDto } from '../../common/ipc.ts';
 import { messageKey } from './format.ts';
 import { MessageRow } from './MessageRow.tsx';
+import { isRovingKey, nextRowIndex, rowsPerPage } from './roving-focus.ts';
+import { useRovingRows } from './use-roving-rows.ts';
 
 export interface ListEntry {
   readonly message: MessageDto;
   readonly titleSegments?: readonly TextSegmentDto[];
   readonly messageSegments?: readonly TextSegmentDto[];
+}
+
+/** What the view may ask of the list from outside it. */
+export interface MessageListHandle {
+  /** Focuses the newest row once it is rendered (after the "N new" pill put the waiting messages on top). */
+  readonly focusNewest: () => void;
 }
 
 export interface MessageListProps {
@@ -19,14 +35,18 @@ export interface MessageListProps {
   readonly onNearEnd: () => void;
   readonly onScroll: () => void;
   readonly onActivate: (message: MessageDto) => void;
-  /** The message open in the detail pane, marked as the current row. */
+  /** The message open in the detail pane, marked as the current row; when it closes, focus returns to its row. */
   readonly currentKey?: string | undefined;
+  readonly ref?: Ref<MessageListHandle>;
 }
 
 const estimatedRowHeight = 96; // px, a row with a title and one line of body; rows are measured once shown
 const loadAheadRows = 20;
 
-/** Only the rows in view (plus a few) are in the DOM, so long histories stay smooth. */
+/**
+ * Only the rows in view (plus a few, plus the focusable one) are in the DOM, so long histories stay smooth.
+ * The list is one Tab stop; arrows, Home/End and PageUp/PageDown move between rows, Enter opens one.
+ */
 export function MessageList({
   entries,
   hasMore,
@@ -37,16 +57,27 @@ export function MessageList({
   onScroll,
   onActivate,
   currentKey,
+  ref,
 }: MessageListProps) {
+  const keys = useMemo(() => entries.map((entry) => messageKey(entry.message)), [entries]);
+  const { activeIndex, focusRow, onFocus } = useRovingRows({ keys, listRef: scrollRef, currentKey });
+  // The Tab stop row stays rendered wherever the list is scrolled, so focus never falls to <body> when its row
+  // leaves the view (https://tanstack.com/virtual/latest/docs/api/virtualizer#rangeextractor).
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (activeIndex < 0 || indexes.includes(activeIndex)) return indexes;
+      return [...indexes, activeIndex].sort((a, b) => a - b);
+    },
+    [activeIndex],
+  );
   const virtualizer = useVirtualizer({
     count: entries.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => estimatedRowHeight,
-    getItemKey: (index) => {
-      const entry = entries[index];
-      return entry === undefined ? index : messageKey(entry.message);
-    },
+    getItemKey: (index) => keys[index] ?? index,
     overscan: 6,
+    rangeExtractor,
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
@@ -55,22 +86,38 @@ export function MessageList({
     if (hasMore && lastIndex >= entries.length - loadAheadRows) onNearEnd();
   }, [hasMore, lastIndex, entries.length, onNearEnd]);
 
-  // Arrow keys move between rows; the target row is scrolled into the DOM first, then focused.
+  useImperativeHandle(
+    ref,
+    () => ({
+      focusNewest: () => {
+        focusRow(0);
+      },
+    }),
+    [focusRow],
+  );
+
+  // The target row is scrolled into view first (it may not be rendered yet), then focused once it is.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    if (!isRovingKey(event.key)) return;
     const current = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
     if (current === null) return;
-    const target = Number(current.dataset['index']) + (event.key === 'ArrowDown' ? 1 : -1);
-    if (target < 0 || target >= entries.length) return;
     event.preventDefault();
-    virtualizer.scrollToIndex(target);
-    requestAnimationFrame(() => {
-      scrollRef.current?.querySelector<HTMLElement>(`[data-index="${target}"]`)?.focus();
+    const viewHeight = scrollRef.current?.clientHeight ?? 0;
+    const target = nextRowIndex(event.key, {
+      current: Number(current.dataset['index']),
+      count: entries.length,
+      pageSize: rowsPerPage(
+        viewHeight,
+        items.map((item) => item.size),
+      ),
     });
+    if (target < 0) return;
+    virtualizer.scrollToIndex(target);
+    focusRow(target);
   };
 
   return (
-    <div ref={scrollRef} className="message-scroller" onScroll={onScroll} onKeyDown={onKeyDown}>
+    <div ref={scrollRef} className="message-scroller" onScroll={onScroll} onKeyDown={onKeyDown} onFocus={onFocus}>
       <div role="list" aria-label={label} className="message-list" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => {
           const entry = entries[item.index];

@@ -1,0 +1,85 @@
+import { useCallback, useLayoutEffect, useRef, useState, type FocusEvent, type RefObject } from 'react';
+import { indexAfterRemoval } from './roving-focus.ts';
+
+export interface RovingRowsOptions {
+  /** The rows' message keys (messageKey), in list order; the row elements carry them as data-key. */
+  readonly keys: readonly string[];
+  /** The element holding the rows (each with data-index and data-key). */
+  readonly listRef: RefObject<HTMLElement | null>;
+  /** The message open in the detail pane: when it closes, focus comes back to its row. */
+  readonly currentKey: string | undefined;
+}
+
+export interface RovingRows {
+  /** The one row that is a Tab stop; -1 when there are no rows. Keep it rendered (the virtualizer's range). */
+  readonly activeIndex: number;
+  /** Makes row `index` (of the next render) the Tab stop and focuses it once it is rendered. */
+  readonly focusRow: (index: number) => void;
+  /** For the list container: a row focused by click or by the browser becomes the Tab stop. */
+  readonly onFocus: (event: FocusEvent<HTMLElement>) => void;
+}
+
+interface Active {
+  /** The row's message; undefined until a row was focused (the first row is the Tab stop then). */
+  readonly key: string | undefined;
+  /** Where it was, so a removed row's place can be found. */
+  readonly index: number;
+}
+
+function focusIsLost(): boolean {
+  // Chrome answers <body> once the focused element is removed from the DOM.
+  return document.activeElement === null || document.activeElement === document.body;
+}
+
+/**
+ * Roving tabindex over the rendered rows: one row has tabIndex 0, the rest -1, so the list is one Tab stop.
+ * Focus never stays on a removed row: when the focused row (or the open detail) goes away and focus fell to
+ * <body>, it moves to the row that took its place, or the previous one at the end.
+ */
+export function useRovingRows({ keys, listRef, currentKey }: RovingRowsOptions): RovingRows {
+  const [active, setActive] = useState<Active>({ key: undefined, index: 0 });
+  const pendingFocus = useRef(false);
+  const previousCurrentKey = useRef(currentKey);
+
+  const foundIndex = active.key === undefined ? -1 : keys.indexOf(active.key);
+  const removed = active.key !== undefined && foundIndex < 0;
+  const activeIndex = foundIndex >= 0 ? foundIndex : indexAfterRemoval(active.index, keys.length);
+
+  // The key is filled in by onFocus once the row has focus: `index` may name a row of the next render (the newest
+  // row after the "N new" pill puts the waiting messages on top).
+  const focusRow = useCallback((index: number) => {
+    pendingFocus.current = true;
+    setActive({ key: undefined, index });
+  }, []);
+
+  const onFocus = useCallback((event: FocusEvent<HTMLElement>) => {
+    const row = event.target.closest<HTMLElement>('[data-index]');
+    if (row === null) return;
+    const index = Number(row.dataset['index']);
+    const key = row.dataset['key'];
+    setActive((previous) => (previous.key === key && previous.index === index ? previous : { key, index }));
+  }, []);
+
+  // After every commit: the rows the virtualizer rendered get their tabIndex, and focus goes where it should.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (list === null) return;
+    const rows = list.querySelectorAll<HTMLElement>('[data-index]');
+    let target: HTMLElement | undefined;
+    for (const row of rows) {
+      const isActive = Number(row.dataset['index']) === activeIndex;
+      row.tabIndex = isActive ? 0 : -1;
+      if (isActive) target = row;
+    }
+    const detailClosed = previousCurrentKey.current !== undefined && currentKey === undefined;
+    previousCurrentKey.current = currentKey;
+    if (pendingFocus.current || ((removed || detailClosed) && focusIsLost())) {
+      pendingFocus.current = false;
+      // The virtualizer has scrolled a moved-to row into view; no second scroll by the browser.
+      target?.focus({ preventScroll: !detailClosed });
+    }
+    if (removed) setActive({ key: keys[activeIndex], index: activeIndex });
+  });
+
+  return { activeIndex, focusRow, onFocus };
+}

@@ -64,6 +64,8 @@ export function useRovingRows({ keys, listRef, currentKey }: RovingRowsOptions):
   useLayoutEffect(() => {
     const list = listRef.current;
     if (list === null) return;
+    // MessageRow renders tabIndex 0 on every row; React leaves an unchanged prop alone after mounting, so the DOM
+    // property set here holds (until MessageRow takes the tab stop as a prop).
     const rows = list.querySelectorAll<HTMLElement>('[data-index]');
     let target: HTMLElement | undefined;
     for (const row of rows) {

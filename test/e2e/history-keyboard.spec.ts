@@ -156,14 +156,14 @@ test('the list is one Tab stop: Tab enters it at one row and the next Tab leaves
 
   // Back in, it lands on the row that was focused last, not on the scroller or the first row.
   await page.keyboard.press('Shift+Tab');
-  expect(await focusedPlace(page)).toBe('row 0');
+  await expect.poll(() => focusedPlace(page)).toBe('row 0');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Shift+Tab');
   expect(await focusedPlace(page)).toMatch(/^other /);
   await expect(page.locator('.message-scroller:focus, .message-scroller :focus')).toHaveCount(0);
   await page.keyboard.press('Tab');
-  expect(await focusedPlace(page)).toBe('row 2');
+  await expect.poll(() => focusedPlace(page)).toBe('row 2');
 });
 
 test('arrows, Home/End and PageUp/PageDown move between rows, scrolled into view, never to <body>', async ({
@@ -174,8 +174,9 @@ test('arrows, Home/End and PageUp/PageDown move between rows, scrolled into view
 
   const press = async (key: string, expected: number | 'below' | 'above', from: number) => {
     await page.keyboard.press(key);
+    // Focus may move once the target row is rendered: wait for it to land on a row, then read which.
+    await expect.poll(() => focusedPlace(page), { message: `${key} from row ${from}` }).toMatch(/^row \d+$/);
     const place = await focusedPlace(page);
-    expect(place, `${key} from row ${from}`).toMatch(/^row \d+$/);
     const index = Number(place.slice('row '.length));
     if (expected === 'below') expect(index).toBeGreaterThan(from + 1);
     else if (expected === 'above') expect(index).toBeLessThan(from - 1);
@@ -213,35 +214,32 @@ test('Enter opens the detail; Delete in it keeps focus in the list, on the next 
   await page.keyboard.press('Enter');
   await expect(detail).toBeHidden();
   await expect(row(page, 5)).toContainText('Message 6');
-  expect(await focusedPlace(page)).toBe('row 5');
+  await expect.poll(() => focusedPlace(page)).toBe('row 5');
 
   await page.keyboard.press('End');
-  expect(await focusedPlace(page)).toBe(`row ${messageCount - 2}`);
+  await expect.poll(() => focusedPlace(page)).toBe(`row ${messageCount - 2}`);
   await page.keyboard.press('Enter');
   const last = page.getByRole('article', { name: `Message ${messageCount - 1}` });
   await last.getByRole('button', { name: 'Delete message' }).focus();
   await page.keyboard.press('Enter');
   await expect(last).toBeHidden();
-  expect(await focusedPlace(page)).toBe(`row ${messageCount - 3}`);
+  await expect.poll(() => focusedPlace(page)).toBe(`row ${messageCount - 3}`);
   await expect(row(page, messageCount - 3)).toContainText(`Message ${messageCount - 2}`);
 });
 
 test('Escape closes the detail from a button or its text, and focus returns to the row', async ({ page }) => {
   await openHistory(page);
-  expect(await tabIntoList(page)).toBe('row 0');
-  for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowDown');
-
-  await page.keyboard.press('Enter');
+  await row(page, 3).click();
   const detail = page.getByRole('article', { name: 'Message 3' });
   await detail.getByRole('button', { name: 'Copy message' }).focus();
   await page.keyboard.press('Escape');
   await expect(detail).toBeHidden();
-  expect(await focusedPlace(page)).toBe('row 3');
+  await expect.poll(() => focusedPlace(page)).toBe('row 3');
 
   // A click on the detail's text used to leave focus on <body>, where Escape did nothing.
   await page.keyboard.press('Enter');
   await detail.locator('.message-detail-body').click();
   await page.keyboard.press('Escape');
   await expect(detail).toBeHidden();
-  expect(await focusedPlace(page)).toBe('row 3');
+  await expect.poll(() => focusedPlace(page)).toBe('row 3');
 });

@@ -60,16 +60,16 @@ export function MessageList({
   ref,
 }: MessageListProps) {
   const keys = useMemo(() => entries.map((entry) => messageKey(entry.message)), [entries]);
-  const { activeIndex, focusRow, onFocus } = useRovingRows({ keys, listRef: scrollRef, currentKey });
+  const { keepRendered, focusRow, onFocus, onBlur } = useRovingRows({ keys, listRef: scrollRef, currentKey });
   // The Tab stop row stays rendered wherever the list is scrolled, so focus never falls to <body> when its row
   // leaves the view (https://tanstack.com/virtual/latest/docs/api/virtualizer#rangeextractor).
   const rangeExtractor = useCallback(
     (range: Range) => {
       const indexes = defaultRangeExtractor(range);
-      if (activeIndex < 0 || indexes.includes(activeIndex)) return indexes;
-      return [...indexes, activeIndex].sort((a, b) => a - b);
+      if (keepRendered < 0 || indexes.includes(keepRendered)) return indexes;
+      return [...indexes, keepRendered].sort((a, b) => a - b);
     },
-    [activeIndex],
+    [keepRendered],
   );
   const virtualizer = useVirtualizer({
     count: entries.length,
@@ -90,10 +90,11 @@ export function MessageList({
     ref,
     () => ({
       focusNewest: () => {
+        virtualizer.scrollToIndex(0);
         focusRow(0);
       },
     }),
-    [focusRow],
+    [focusRow, virtualizer],
   );
 
   // The target row is scrolled into view first (it may not be rendered yet), then focused once it is.
@@ -117,7 +118,14 @@ export function MessageList({
   };
 
   return (
-    <div ref={scrollRef} className="message-scroller" onScroll={onScroll} onKeyDown={onKeyDown} onFocus={onFocus}>
+    <div
+      ref={scrollRef}
+      className="message-scroller"
+      onScroll={onScroll}
+      onKeyDown={onKeyDown}
+      onFocus={onFocus}
+      onBlur={onBlur}
+    >
       <div role="list" aria-label={label} className="message-list" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => {
           const entry = entries[item.index];

@@ -11,12 +11,18 @@ export interface RovingRowsOptions {
 }
 
 export interface RovingRows {
-  /** The one row that is a Tab stop; -1 when there are no rows. Keep it rendered (the virtualizer's range). */
+  /** The row that is the Tab stop when rendered; -1 when there are no rows. */
   readonly activeIndex: number;
+  /**
+   * The row to keep rendered wherever the list scrolls (add it to the virtualizer's range), so focus never falls
+   * to <body> with it; -1 while focus is elsewhere and no detail is open (the first row in view is the Tab stop).
+   */
+  readonly keepRendered: number;
   /** Makes row `index` (of the next render) the Tab stop and focuses it once it is rendered. */
   readonly focusRow: (index: number) => void;
   /** For the list container: a row focused by click or by the browser becomes the Tab stop. */
   readonly onFocus: (event: FocusEvent<HTMLElement>) => void;
+  readonly onBlur: (event: FocusEvent<HTMLElement>) => void;
 }
 
 interface Active {
@@ -24,6 +30,17 @@ interface Active {
   readonly key: string | undefined;
   /** Where it was, so a removed row's place can be found. */
   readonly index: number;
+}
+
+/** The first rendered row whose top is in the scroller's view (rows are placed by transform, so by their rects). */
+function firstInView(scroller: HTMLElement, rows: Iterable<HTMLElement>): HTMLElement | undefined {
+  const top = scroller.getBoundingClientRect().top;
+  let first: HTMLElement | undefined;
+  for (const row of rows) {
+    if (first === undefined) first = row;
+    if (row.getBoundingClientRect().top >= top - 1) return row;
+  }
+  return first;
 }
 
 function focusIsLost(): boolean {
@@ -38,6 +55,7 @@ function focusIsLost(): boolean {
  */
 export function useRovingRows({ keys, listRef, currentKey }: RovingRowsOptions): RovingRows {
   const [active, setActive] = useState<Active>({ key: undefined, index: 0 });
+  const [holdsFocus, setHoldsFocus] = useState(false);
   const pendingFocus = useRef(false);
   const previousCurrentKey = useRef(currentKey);
 
@@ -57,7 +75,14 @@ export function useRovingRows({ keys, listRef, currentKey }: RovingRowsOptions):
     if (row === null) return;
     const index = Number(row.dataset['index']);
     const key = row.dataset['key'];
+    setHoldsFocus(true);
     setActive((previous) => (previous.key === key && previous.index === index ? previous : { key, index }));
+  }, []);
+
+  const onBlur = useCallback((event: FocusEvent<HTMLElement>) => {
+    if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) {
+      setHoldsFocus(false);
+    }
   }, []);
 
   // After every commit: the rows the virtualizer rendered get their tabIndex, and focus goes where it should.
@@ -67,12 +92,8 @@ export function useRovingRows({ keys, listRef, currentKey }: RovingRowsOptions):
     // MessageRow renders tabIndex 0 on every row; React leaves an unchanged prop alone after mounting, so the DOM
     // property set here holds (until MessageRow takes the tab stop as a prop).
     const rows = list.querySelectorAll<HTMLElement>('[data-index]');
-    let target: HTMLElement | undefined;
-    for (const row of rows) {
-      const isActive = Number(row.dataset['index']) === activeIndex;
-      row.tabIndex = isActive ? 0 : -1;
-      if (isActive) target = row;
-    }
+    const target = [...rows].find((row) => Number(row.dataset['index']) === activeIndex) ?? firstInView(list, rows);
+    for (const row of rows) row.tabIndex = row === target ? 0 : -1;
     const detailClosed = previousCurrentKey.current !== undefined && currentKey === undefined;
     previousCurrentKey.current = currentKey;
     if (pendingFocus.current || ((removed || detailClosed) && focusIsLost())) {
@@ -83,5 +104,7 @@ export function useRovingRows({ keys, listRef, currentKey }: RovingRowsOptions):
     if (removed) setActive({ key: keys[activeIndex], index: activeIndex });
   });
 
-  return { activeIndex, focusRow, onFocus };
+  // Read during render on purpose: focusRow's state change renders again with it set.
+  const keep = holdsFocus || pendingFocus.current || currentKey !== undefined;
+  return { activeIndex, keepRendered: keep ? activeIndex : -1, focusRow, onFocus, onBlur };
 }

@@ -89,9 +89,10 @@ export const MessageRow = memo(function MessageRow({
           </span>
         ) : (
           <span className="message-priority-label" data-priority={message.priority}>
-            <span aria-hidden="true">{priorityGlyphs[message.priority]} </span>
-            <span className="visually-hidden">Priority </span>
-            {prominent}
+            <span aria-hidden="true">
+              {priorityGlyphs[message.priority]} {prominent}
+            </span>
+            <span className="visually-hidden">Priority {priorityName(message.priority)}</span>
           </span>
         )}
         <span className="message-topic" title={subscriptionName === message.topic ? undefined : message.topic}>

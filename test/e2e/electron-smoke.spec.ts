@@ -78,7 +78,9 @@ test('the app starts, shows its window with a connected bridge, and turns a publ
   // which in a packaged build is also the check that the page needs no extra file: privileges (that fuse is off).
   expect(window.url()).toBe('app://ntfy-tray/index.html');
   await expect(window.getByRole('heading', { level: 1, name: 'ntfy Tray' })).toBeVisible();
-  await expect(window.getByRole('status')).toHaveText(/^(No servers to connect to|Connect(ed|ing) to .+)$/);
+  await expect(window.getByRole('banner').getByRole('status')).toHaveText(
+    /^(No servers to connect to|Connect(ed|ing) to .+)$/,
+  );
   // With nodeIntegration off and contextIsolation on, the page's own world sees no Node at all; only the bridge.
   expect(await window.evaluate('[typeof require, typeof process, typeof module]')).toEqual([
     'undefined',

@@ -86,7 +86,7 @@ test('shows the header, the empty state and a connected bridge when window.ntfy 
   await page.goto(server.url);
 
   await expectAppShell(page);
-  await expect(page.getByRole('status')).toHaveText('No servers to connect to');
+  await expect(page.getByRole('banner').getByRole('status')).toHaveText('No servers to connect to');
   await expect(page.getByRole('heading', { name: 'No messages yet' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('renderer-connected.png'), fullPage: true });
   expect(errors).toEqual([]);
@@ -98,7 +98,9 @@ test('says it is not connected when the page runs without the preload bridge', a
   await page.goto(server.url);
 
   await expectAppShell(page);
-  await expect(page.getByRole('status')).toHaveText('Not connected to the app (no window.ntfy bridge)');
+  await expect(page.getByRole('banner').getByRole('status')).toHaveText(
+    'Not connected to the app (no window.ntfy bridge)',
+  );
   await page.screenshot({ path: test.info().outputPath('renderer-disconnected.png'), fullPage: true });
   expect(errors).toEqual([]);
 });
@@ -108,7 +110,9 @@ test('treats a bridge with another contract version as not connected', async ({ 
 
   await page.goto(server.url);
 
-  await expect(page.getByRole('status')).toHaveText('Not connected to the app (no window.ntfy bridge)');
+  await expect(page.getByRole('banner').getByRole('status')).toHaveText(
+    'Not connected to the app (no window.ntfy bridge)',
+  );
 });
 
 test('declares a Content-Security-Policy that allows only its own scripts', async ({ page }) => {

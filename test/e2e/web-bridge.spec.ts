@@ -72,7 +72,9 @@ test('exposes window.ntfy with the contract version and the page says it is conn
   expect(await page.evaluate(() => (globalThis as unknown as BridgePage).ntfy.contractVersion)).toBe(
     BRIDGE_CONTRACT_VERSION,
   );
-  await expect(page.getByRole('status')).toHaveText(/^(No servers to connect to|Connect(ed|ing) to .+)$/);
+  await expect(page.getByRole('banner').getByRole('status')).toHaveText(
+    /^(No servers to connect to|Connect(ed|ing) to .+)$/,
+  );
   // A round trip over the WebSocket, which the unchanged CSP (connect-src 'self') must allow.
   const settings = await page.evaluate(() => (globalThis as unknown as BridgePage).ntfy.getSettings());
   expect(settings).toMatchObject({ ok: true, value: { defaultServer: ntfy.url } });

@@ -1,0 +1,194 @@
+/**
+ * Reads `ntfy-tray publish` arguments into a typed plan, or a usage error (exit code 2). Option names and their
+ * one-letter aliases are the ntfy CLI's `publish` ones (cmd/publish.go), so scripts carry over; credentials are
+ * read as `subscribe` reads them.
+ */
+import { parseArgs } from 'node:util';
+import type { Credentials } from '../protocol/subscribe-request.ts';
+import { parseActionsText } from '../publish/action-short-form.ts';
+import { parsePublishPriority, parseTagList, PRIORITY_HELP } from '../publish/priority.ts';
+import type { PublishInput } from '../publish/publish-input.ts';
+import { readCredentialArgs } from './credential-args.ts';
+import { dataDirArgProblem } from './data-dir.ts';
+import { type ArgsResult, parseTopicUrl } from './topic-url.ts';
+import { errorMessage } from '../../../common/error-message.ts';
+
+/** The input without the message when it is to come from stdin. */
+export interface PublishPlan {
+  readonly input: PublishInput;
+  /** No message argument: read it from stdin (unless stdin is a terminal). */
+  readonly messageFromStdin: boolean;
+  readonly credentials: Credentials;
+  readonly json: boolean;
+  readonly dataDir?: string;
+}
+
+export const PUBLISH_USAGE = `Usage: ntfy-tray publish [options] <topic-url> [message...]
+
+  <topic-url>              http(s)://host[:port]/topic   (one topic)
+  [message...]             the message; without one it is read from stdin (when stdin is not a terminal)
+  -t, --title <text>       the title
+  -p, --priority <p>       ${PRIORITY_HELP}
+  -T, --tags <list>        comma list of tags and emoji names: warning,skull   (also --tag)
+  -D, --delay <when>       deliver later: 30m, 2h, "tomorrow 9am", a Unix time; the server allows 10 s to 3 days
+                           (also --at, --in)
+  -U, --click <url>        opened when the notification is clicked
+  -i, --icon <url>         the notification's icon
+  -A, --actions <a>        "view, Open, https://x; http, Restart, https://y, method=POST" or a JSON list (at most 3)
+  -a, --attach <url>       a file by URL
+  -n, --filename <name>    the attachment's name (also --name)
+      --markdown           the message is Markdown (also --md)
+  -C, --no-cache           do not keep the message on the server
+  -e, --email <address>    also send it by e-mail, where the server can (also --mail)
+  -m, --message <text>     the message, instead of the argument
+  -u, --user <name[:pass]> as with subscribe: without ":pass" the password comes from NTFY_PASSWORD, else from
+                           the keychain (ntfy-tray login). Without --user/--token, credentials stored by login
+                           are used.
+  -k, --token <token>      or the environment variable NTFY_TOKEN
+      --json               print the server's answer (the message) as one JSON line on stdout
+      --data-dir <dir>     where login stored the server's settings (default: the app's data folder)
+  -h, --help
+
+Exit codes: 0 sent, 1 the server or the network failed, 2 usage.`;
+
+function fail<T>(error: string): ArgsResult<T> {
+  return { ok: false, error };
+}
+
+function readArgs(args: readonly string[]) {
+  return parseArgs({
+    args: [...args],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      title: { type: 'string', short: 't' },
+      priority: { type: 'string', short: 'p' },
+      tags: { type: 'string', short: 'T' },
+      tag: { type: 'string' },
+      delay: { type: 'string', short: 'D' },
+      at: { type: 'string' },
+      in: { type: 'string' },
+      click: { type: 'string', short: 'U' },
+      icon: { type: 'string', short: 'i' },
+      actions: { type: 'string', short: 'A' },
+      attach: { type: 'string', short: 'a' },
+      filename: { type: 'string', short: 'n' },
+      name: { type: 'string' },
+      markdown: { type: 'boolean' },
+      md: { type: 'boolean' },
+      'no-cache': { type: 'boolean', short: 'C' },
+      email: { type: 'string', short: 'e' },
+      mail: { type: 'string' },
+      message: { type: 'string', short: 'm' },
+      user: { type: 'string', short: 'u' },
+      token: { type: 'string', short: 'k' },
+      json: { type: 'boolean' },
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}
+
+type Values = ReturnType<typeof readArgs>['values'];
+
+/** One option under several names (`--tags`/`--tag`): given twice under different names is a mistake. */
+function oneOf(values: Values, names: readonly (keyof Values)[]): ArgsResult<string | undefined> {
+  const given = names.filter((name) => values[name] !== undefined);
+  if (given.length > 1) return fail(`--${given.join(' and --')} mean the same: give one`);
+  const value = given[0] === undefined ? undefined : values[given[0]];
+  return { ok: true, value: typeof value === 'string' ? value : undefined };
+}
+
+/** The optional text fields, each under all of its names. */
+function readTexts(values: Values): ArgsResult<Partial<Record<'delay' | 'filename' | 'email' | 'tags', string>>> {
+  const texts: Partial<Record<'delay' | 'filename' | 'email' | 'tags', string>> = {};
+  const groups = [
+    ['delay', ['delay', 'at', 'in']],
+    ['filename', ['filename', 'name']],
+    ['email', ['email', 'mail']],
+    ['tags', ['tags', 'tag']],
+  ] as const;
+  for (const [field, names] of groups) {
+    const read = oneOf(values, names);
+    if (!read.ok) return read;
+    if (read.value !== undefined) texts[field] = read.value;
+  }
+  return { ok: true, value: texts };
+}
+
+function buildInput(
+  values: Values,
+  server: string,
+  topic: string,
+  message: string | undefined,
+): ArgsResult<PublishInput> {
+  const texts = readTexts(values);
+  if (!texts.ok) return texts;
+  const input: { -readonly [K in keyof PublishInput]: PublishInput[K] } = { server, topic };
+  if (message !== undefined) input.message = message;
+  if (values.priority !== undefined) {
+    const priority = parsePublishPriority(values.priority);
+    if (priority === undefined) return fail(`--priority ${values.priority}: use ${PRIORITY_HELP}`);
+    input.priority = priority;
+  }
+  if (values.actions !== undefined) {
+    const actions = parseActionsText(values.actions);
+    if (!actions.ok) return fail(`--actions: ${actions.error}`);
+    input.actions = actions.value;
+  }
+  if (texts.value.tags !== undefined) input.tags = parseTagList(texts.value.tags);
+  if (texts.value.filename !== undefined && values.attach === undefined) {
+    return fail('--filename names an attachment given with --attach <url> (this command does not upload files)');
+  }
+  for (const key of ['title', 'click', 'icon', 'attach'] as const) {
+    if (values[key] !== undefined) input[key] = values[key];
+  }
+  if (texts.value.delay !== undefined) input.delay = texts.value.delay;
+  if (texts.value.filename !== undefined) input.filename = texts.value.filename;
+  if (texts.value.email !== undefined) input.email = texts.value.email;
+  if (values.markdown === true || values.md === true) input.markdown = true;
+  if (values['no-cache'] === true) input.noCache = true;
+  return { ok: true, value: input };
+}
+
+export function parsePublishArgs(
+  args: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): ArgsResult<PublishPlan> | { readonly ok: 'help' } {
+  let parsed;
+  try {
+    parsed = readArgs(args);
+  } catch (error) {
+    return fail(errorMessage(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help === true) return { ok: 'help' };
+  const [target, ...words] = positionals;
+  if (target === undefined) return fail('expected a <topic-url>');
+  const url = parseTopicUrl(target);
+  if (!url.ok) return url;
+  const [topic, ...more] = url.value.topics;
+  if (topic === undefined || more.length > 0)
+    return fail(`publish sends to one topic, not ${url.value.topics.join(',')}`);
+  if (values.message !== undefined && words.length > 0)
+    return fail('give the message either with --message or as words');
+  // As the ntfy CLI does: the words after the topic, joined by spaces.
+  const message = values.message ?? (words.length > 0 ? words.join(' ') : undefined);
+  const input = buildInput(values, url.value.server, topic, message);
+  if (!input.ok) return input;
+  const credentials = readCredentialArgs({ user: values.user, token: values.token }, env);
+  if (!credentials.ok) return credentials;
+  const dataDir = values['data-dir'];
+  if (dataDir !== undefined) {
+    const problem = dataDirArgProblem(dataDir);
+    if (problem !== undefined) return fail(problem);
+  }
+  const plan: PublishPlan = {
+    input: input.value,
+    messageFromStdin: message === undefined,
+    credentials: credentials.value,
+    json: values.json === true,
+    ...(dataDir === undefined ? {} : { dataDir }),
+  };
+  return { ok: true, value: plan };
+}

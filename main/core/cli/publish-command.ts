@@ -1,0 +1,83 @@
+/**
+ * `ntfy-tray publish`: sends one message with the ntfy CLI's options, using the credentials `subscribe` would use
+ * (the options, NTFY_PASSWORD/NTFY_TOKEN, else what `ntfy-tray login` stored for the server). Prints the server's
+ * answer with `--json`, else one short line on stderr. Exit codes: 0 sent, 1 refused or unreachable, 2 usage.
+ */
+import type { Credentials } from '../protocol/subscribe-request.ts';
+import { describePublishFailure } from '../publish/publish-failure.ts';
+import { buildPublishRequest, type PublishInput } from '../publish/publish-input.ts';
+import type { SendPublish } from '../publish/send-publish.ts';
+import { secretsOf } from './credential-args.ts';
+import { parsePublishArgs, PUBLISH_USAGE } from './publish-args.ts';
+import { EXIT } from './subscribe-command.ts';
+import { errorMessage } from '../../../common/error-message.ts';
+
+export interface PublishIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** All of stdin as text, or undefined when stdin is a terminal (a message must then be given). */
+  readonly readStdin: () => Promise<string | undefined>;
+  /**
+   * Fills in what the options left open, as for subscribe: a `--user` without a password takes it from the
+   * keychain, no credentials at all take what login stored for the server. Rejects when a stored secret is missing
+   * or the keychain cannot be reached.
+   */
+  readonly storedCredentials: (
+    target: { readonly server: string; readonly topic: string },
+    given: Credentials,
+    dataDir: string | undefined,
+  ) => Promise<Credentials>;
+  readonly send: SendPublish;
+  /** Told each password and token of this run, so that the logger hides them. */
+  readonly addSecret: (secret: string) => void;
+  /** Clock milliseconds: tells a scheduled message from one sent now. */
+  readonly now: () => number;
+}
+
+/** A message piped in ends with the line break of its last line; ntfy would trim it too. */
+function stdinMessage(text: string): string {
+  return text.replace(/\r?\n$/, '');
+}
+
+function sentLine(input: PublishInput, time: number, id: string, nowMs: number): string {
+  const where = `${input.server}/${input.topic}`;
+  // A delayed message comes back with its due time (Unix seconds).
+  if (time * 1000 > nowMs + 1000) return `Scheduled for ${where} at ${new Date(time * 1000).toISOString()} (id ${id})`;
+  return `Sent to ${where} (id ${id})`;
+}
+
+export async function runPublish(args: readonly string[], io: PublishIo): Promise<number> {
+  const parsed = parsePublishArgs(args, io.env);
+  if (parsed.ok === 'help') {
+    io.stdout(`${PUBLISH_USAGE}\n`);
+    return EXIT.ok;
+  }
+  if (!parsed.ok) {
+    io.stderr(`ntfy-tray publish: ${parsed.error}\n\n${PUBLISH_USAGE}\n`);
+    return EXIT.usage;
+  }
+  const plan = parsed.value;
+  let input = plan.input;
+  if (plan.messageFromStdin) {
+    const text = await io.readStdin();
+    // Like the ntfy CLI, no message at all is fine: the server sends "triggered".
+    if (text !== undefined) input = { ...input, message: stdinMessage(text) };
+  }
+  let credentials: Credentials;
+  try {
+    credentials = await io.storedCredentials(input, plan.credentials, plan.dataDir);
+  } catch (error) {
+    io.stderr(`ntfy-tray publish: ${errorMessage(error)}\n`);
+    return EXIT.fatal;
+  }
+  for (const secret of secretsOf(credentials)) io.addSecret(secret);
+  const outcome = await io.send(buildPublishRequest(input, credentials));
+  if (!outcome.ok) {
+    io.stderr(`ntfy-tray publish: not sent: ${describePublishFailure(outcome.failure)}\n`);
+    return EXIT.fatal;
+  }
+  if (plan.json) io.stdout(`${outcome.raw}\n`);
+  else io.stderr(`${sentLine(input, outcome.message.time, outcome.message.id, io.now())}\n`);
+  return EXIT.ok;
+}

@@ -1,0 +1,104 @@
+/**
+ * What a publish carries (the CLI's flags, the window's send form) and the one request that sends it: ntfy's JSON
+ * publish, `POST /` with `{topic, message, title, …}` (https://docs.ntfy.sh/publish/#publish-as-json).
+ *
+ * Why JSON and not the ntfy CLI's headers: header values must be Latin-1 in Node, so a title like "Größe 🚀" would
+ * need RFC 2047 encoded words, which only newer servers decode; a JSON body carries any text as it is, on every
+ * server since JSON publishing exists. The one thing the documented JSON fields lack is `cache`, so no-cache goes
+ * as the `X-Cache: no` header beside the body, which ntfy still reads (it turns the JSON into headers of the same
+ * request). Priority names and the actions' short form are therefore read here (priority.ts, action-short-form.ts);
+ * the delay is passed through as typed, because only the server understands "tomorrow 9am".
+ */
+import { authorizationHeader, type Credentials } from '../protocol/subscribe-request.ts';
+import type { ActionKind, Priority } from '../protocol/types.ts';
+
+/** One action button as the JSON publish takes it (ntfy assigns the id). */
+export interface PublishAction {
+  readonly action: ActionKind;
+  readonly label: string;
+  readonly url?: string;
+  readonly clear?: boolean;
+  /** For `http`; the server keeps it as given (uppercased), absent means POST. */
+  readonly method?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string;
+  /** For `broadcast` (Android). */
+  readonly intent?: string;
+  readonly extras?: Readonly<Record<string, string>>;
+  /** For `copy` (newer servers). */
+  readonly value?: string;
+}
+
+export interface PublishInput {
+  /** The server's base URL, e.g. `https://ntfy.sh` or `http://127.0.0.1:8080/base` (no trailing slash needed). */
+  readonly server: string;
+  readonly topic: string;
+  /** Empty or absent: the server sends "triggered". */
+  readonly message?: string;
+  readonly title?: string;
+  readonly priority?: Priority;
+  readonly tags?: readonly string[];
+  /** Opened when the notification is clicked. */
+  readonly click?: string;
+  /** An external attachment by URL (this client never uploads files). */
+  readonly attach?: string;
+  /** The attachment's name; only with `attach`. */
+  readonly filename?: string;
+  /** Passed through as typed: `30m`, `2h`, `tomorrow 9am`, a Unix time. The server checks it (10 s to 3 days). */
+  readonly delay?: string;
+  readonly actions?: readonly PublishAction[];
+  readonly markdown?: boolean;
+  readonly icon?: string;
+  /** Do not keep the message on the server (`X-Cache: no`); a delayed message cannot be uncached. */
+  readonly noCache?: boolean;
+  /** Also sent by e-mail, where the server has a mail sender. */
+  readonly email?: string;
+}
+
+export interface PublishRequest {
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** The JSON body, UTF-8. */
+  readonly body: string;
+}
+
+/** `https://host/base` → `https://host/base/`: JSON publishing posts to the server's root path. */
+function rootUrl(server: string): string {
+  const url = new URL(server);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`server URL must be http or https, got ${url.protocol}`);
+  }
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/`;
+  url.search = '';
+  url.hash = '';
+  return url.toString();
+}
+
+const nonEmpty = (value: string | undefined): value is string => value !== undefined && value !== '';
+
+/** The JSON fields in the order the ntfy docs list them; empty ones are left out, as ntfy's own clients do. */
+function jsonFields(input: PublishInput): Record<string, unknown> {
+  const fields: Record<string, unknown> = { topic: input.topic };
+  if (nonEmpty(input.message)) fields['message'] = input.message;
+  if (nonEmpty(input.title)) fields['title'] = input.title;
+  if (input.priority !== undefined) fields['priority'] = input.priority;
+  if (input.tags !== undefined && input.tags.length > 0) fields['tags'] = [...input.tags];
+  if (nonEmpty(input.click)) fields['click'] = input.click;
+  if (nonEmpty(input.icon)) fields['icon'] = input.icon;
+  if (input.actions !== undefined && input.actions.length > 0) fields['actions'] = input.actions;
+  if (nonEmpty(input.attach)) fields['attach'] = input.attach;
+  if (nonEmpty(input.filename)) fields['filename'] = input.filename;
+  if (input.markdown === true) fields['markdown'] = true;
+  if (nonEmpty(input.delay)) fields['delay'] = input.delay;
+  if (nonEmpty(input.email)) fields['email'] = input.email;
+  return fields;
+}
+
+/** Throws for a server URL that is not http(s); everything else is the server's to judge. */
+export function buildPublishRequest(input: PublishInput, credentials: Credentials): PublishRequest {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (input.noCache === true) headers['X-Cache'] = 'no';
+  const authorization = authorizationHeader(credentials);
+  if (authorization !== undefined) headers['Authorization'] = authorization;
+  return { url: rootUrl(input.server), headers, body: JSON.stringify(jsonFields(input)) };
+}

@@ -90,8 +90,9 @@ export class NotificationDispatcher {
         id: command.id,
         title: command.title,
         body: command.body,
-        urgency: 'normal',
-        silent: false,
+        urgency: command.urgency,
+        // An update replaces the summary in place (D-Bus replaces_id); it says so without sounding again.
+        silent: command.silent,
         actions: [],
       });
       return;

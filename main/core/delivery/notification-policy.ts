@@ -1,7 +1,8 @@
 /**
  * Decides which delivered messages become popups and how: per-subscription mute and minimum priority, a global
- * pause, quiet hours (priority-5 messages break through only when the user allows it), bursts collapsed into one "N new messages" popup, catch-up
- * batches summarized per subscription, and closing or replacing what newer servers delete, clear or update.
+ * pause, quiet hours (priority-5 messages break through only when the user allows it), bursts and catch-up batches
+ * folded into one silently updated "N new messages in …" popup (notification-burst.ts) while urgent messages keep
+ * popups of their own, and closing or replacing what newer servers delete, clear or update.
  *
  * It only decides; a Notifier shows. Notification ids are stable per message (`server|topic|sequence id`), so an
  * update reusing a sequence id replaces the popup it updates, and a clear/delete closes it.
@@ -9,7 +10,8 @@
 import type { Clock } from '../ports.ts';
 import type { NtfyMessage, Priority } from '../protocol/types.ts';
 import type { DeliveredBatch } from './deliver.ts';
-import { buildNotificationContent, type NotificationContent } from './notification-content.ts';
+import { type BurstSummary, NotificationBurst, summaryTitle } from './notification-burst.ts';
+import { buildNotificationContent, type NotificationContent, type Urgency, urgencyOf } from './notification-content.ts';
 
 export interface SubscriptionNotifySettings {
   readonly muted: boolean;
@@ -42,6 +44,7 @@ export type NotificationCommand =
   | {
       readonly type: 'summary';
       readonly id: string;
+      /** Server and topic of the newest message; the summary itself may span several of each. */
       readonly server: string;
       readonly topic: string;
       readonly count: number;
@@ -49,6 +52,9 @@ export type NotificationCommand =
       readonly body: string;
       /** The newest message of the summary, to open on click. */
       readonly latest: NtfyMessage;
+      readonly urgency: Urgency;
+      /** True for the summary's updates within one burst: they replace the popup without a sound. */
+      readonly silent: boolean;
     }
   | { readonly type: 'close'; readonly id: string };
 
@@ -58,7 +64,10 @@ export interface NotificationPolicyOptions {
   readonly settings: () => GlobalNotifySettings;
   /** Local minutes after midnight for a clock time; injected so quiet-hour tests do not depend on the time zone. */
   readonly localMinuteOfDay?: (nowMs: number) => number;
-  /** More than `burstMax` popups within `burstWindowMs` on one subscription collapse into one. Defaults 3 / 1 s. */
+  /**
+   * More than `burstMax` messages within `burstWindowMs` (ms), over all subscriptions, fold into one summary; a
+   * burst ends after `burstWindowMs` without a message. Defaults 3 / 1000.
+   */
   readonly burstMax?: number;
   readonly burstWindowMs?: number;
 }
@@ -79,19 +88,27 @@ function inQuietHours(minute: number, quiet: QuietHours): boolean {
     : minute >= quiet.startMinute || minute < quiet.endMinute;
 }
 
-interface Burst {
-  /** Clock times of recent popups on this subscription. */
-  readonly recent: number[];
-  /** Messages collapsed into the current burst popup. */
-  collapsed: number;
+/**
+ * ntfy's priority 5 ("max/urgent"). Each such message gets a popup of its own and never folds into a summary: ntfy
+ * reserves this level for what must be seen (https://docs.ntfy.sh/publish/#message-priority), and it is the one
+ * level that may break through quiet hours here too. Priority 4 ("high") does fold: monitoring scripts send every
+ * warning at 4, so a flapping check would otherwise flood the desktop; a folded 4 raises the summary's urgency
+ * instead, so the summary stays up until dismissed.
+ */
+export function isUrgent(message: NtfyMessage): boolean {
+  return message.priority === 5;
 }
+
+/** The id of the one burst summary popup; each new burst replaces the last one's. */
+export const BURST_SUMMARY_ID = 'burst-summary';
 
 export class NotificationPolicy {
   readonly #options: NotificationPolicyOptions;
-  readonly #bursts = new Map<string, Burst>();
+  readonly #burst: NotificationBurst;
 
   constructor(options: NotificationPolicyOptions) {
     this.#options = options;
+    this.#burst = new NotificationBurst({ max: options.burstMax ?? 3, windowMs: options.burstWindowMs ?? 1000 });
   }
 
   decide(batch: DeliveredBatch): NotificationCommand[] {
@@ -101,8 +118,24 @@ export class NotificationPolicy {
     }));
     if (batch.mode === 'history') return commands; // cached before the subscription existed: stored, never shown
     const shown = batch.messages.filter((message) => this.#passes(batch.server, message));
-    if (batch.mode === 'catch-up') return [...commands, ...this.#summarize(batch.server, shown)];
-    for (const message of shown) commands.push(this.#live(batch.server, message));
+    // Published while we were away: more than one (not counting urgent ones) is a burst from the start.
+    const foldAll = batch.mode === 'catch-up' && shown.filter((message) => !isUrgent(message)).length > 1;
+    const now = this.#options.clock.now();
+    let folded = false;
+    for (const message of shown) {
+      if (isUrgent(message)) {
+        commands.push(this.#show(batch.server, message));
+      } else if (this.#burst.arrive(now) && !foldAll) {
+        commands.push(this.#show(batch.server, message));
+      } else {
+        const name = this.#options.subscription(batch.server, message.topic)?.displayName ?? message.topic;
+        this.#burst.fold(message, name, urgencyOf(message.priority));
+        folded = true;
+      }
+    }
+    // One summary popup (or update) per batch, however many of its messages folded.
+    const summary = folded ? this.#burst.summary() : undefined;
+    if (summary !== undefined) commands.push(this.#summary(batch.server, summary));
     return commands;
   }
 
@@ -115,7 +148,7 @@ export class NotificationPolicy {
     if (subscription === undefined || subscription.muted || message.priority < subscription.minPriority) return false;
     const minute = (this.#options.localMinuteOfDay ?? defaultLocalMinuteOfDay)(now);
     const quiet = settings.quietHours;
-    if (quiet !== undefined && inQuietHours(minute, quiet)) return quiet.urgentBreaksThrough && message.priority === 5;
+    if (quiet !== undefined && inQuietHours(minute, quiet)) return quiet.urgentBreaksThrough && isUrgent(message);
     return true;
   }
 
@@ -124,62 +157,28 @@ export class NotificationPolicy {
     return buildNotificationContent(message, displayName === undefined ? { server } : { server, displayName });
   }
 
-  #live(server: string, message: NtfyMessage): NotificationCommand {
-    const key = `${server}|${message.topic}`;
-    const now = this.#options.clock.now();
-    const windowMs = this.#options.burstWindowMs ?? 1000;
-    const burst = this.#bursts.get(key) ?? { recent: [], collapsed: 0 };
-    this.#bursts.set(key, burst);
-    while (burst.recent.length > 0 && (burst.recent[0] ?? 0) <= now - windowMs) burst.recent.shift();
-    if (burst.recent.length === 0) burst.collapsed = 0;
-    burst.recent.push(now);
-    if (burst.recent.length <= (this.#options.burstMax ?? 3)) {
-      return {
-        type: 'show',
-        id: notificationId(server, message.topic, message.sequenceId ?? message.id),
-        content: this.#content(server, message),
-        message,
-      };
-    }
-    burst.collapsed++;
-    return this.#summary(server, message.topic, burst.collapsed, message, 'burst');
+  #show(server: string, message: NtfyMessage): NotificationCommand {
+    return {
+      type: 'show',
+      id: notificationId(server, message.topic, message.sequenceId ?? message.id),
+      content: this.#content(server, message),
+      message,
+    };
   }
 
-  #summarize(server: string, messages: readonly NtfyMessage[]): NotificationCommand[] {
-    const byTopic = new Map<string, NtfyMessage[]>();
-    for (const message of messages) byTopic.set(message.topic, [...(byTopic.get(message.topic) ?? []), message]);
-    return [...byTopic].map(([topic, group]) => {
-      const latest = group.reduce((a, b) => (b.time >= a.time ? b : a));
-      if (group.length === 1) {
-        return {
-          type: 'show',
-          id: notificationId(server, topic, latest.sequenceId ?? latest.id),
-          content: this.#content(server, latest),
-          message: latest,
-        };
-      }
-      return this.#summary(server, topic, group.length, latest, 'catch-up');
-    });
-  }
-
-  #summary(
-    server: string,
-    topic: string,
-    count: number,
-    latest: NtfyMessage,
-    kind: 'burst' | 'catch-up',
-  ): NotificationCommand {
-    const content = this.#content(server, latest);
-    const name = this.#options.subscription(server, topic)?.displayName ?? topic;
+  #summary(server: string, summary: BurstSummary): NotificationCommand {
+    const content = this.#content(server, summary.latest);
     return {
       type: 'summary',
-      id: notificationId(server, topic, kind),
+      id: BURST_SUMMARY_ID,
       server,
-      topic,
-      count,
-      title: `${count} new messages on ${name}`,
+      topic: summary.latest.topic,
+      count: summary.count,
+      title: summaryTitle(summary),
       body: `Latest: ${content.title}: ${content.body}`,
-      latest,
+      latest: summary.latest,
+      urgency: summary.urgency,
+      silent: summary.silent,
     };
   }
 }

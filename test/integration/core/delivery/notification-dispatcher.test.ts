@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DeliveredBatch } from '../../../../main/core/delivery/deliver.ts';
 import { runHttpAction } from '../../../../main/core/delivery/http-action.ts';
 import { NotificationDispatcher } from '../../../../main/core/delivery/notification-dispatcher.ts';
-import { NotificationPolicy } from '../../../../main/core/delivery/notification-policy.ts';
+import { BURST_SUMMARY_ID, NotificationPolicy } from '../../../../main/core/delivery/notification-policy.ts';
 import type { NtfyMessage } from '../../../../main/core/protocol/types.ts';
 import { makeMessage } from '../../../support/messages.ts';
 import { createRecordingLogger } from '../../../fakes/logger.ts';
@@ -100,6 +100,20 @@ describe('NotificationDispatcher', () => {
       [id('quiet0000001'), true],
       [id('loud00000002'), false],
     ]);
+  });
+
+  it('shows a burst summary with sound once, updates it silently, and opens its newest message on click', async () => {
+    const burst = (from: number, count: number, priority: NtfyMessage['priority'] = 3): NtfyMessage[] =>
+      Array.from({ length: count }, (_, i) => message({ id: `burst${String(from + i).padStart(7, '0')}`, priority }));
+    await dispatcher.handle(live(...burst(0, 5)));
+    await dispatcher.handle(live(...burst(5, 1, 4)));
+    const summaries = notifier.shown.filter((shown) => shown.id === BURST_SUMMARY_ID);
+    expect(summaries.map(({ title, urgency, silent }) => ({ title, urgency, silent }))).toEqual([
+      { title: '2 new messages in alerts', urgency: 'normal', silent: false },
+      { title: '3 new messages in alerts', urgency: 'critical', silent: true },
+    ]);
+    notifier.click(BURST_SUMMARY_ID, 'default');
+    expect(openedMessages).toEqual(['burst0000005']);
   });
 
   it('opens the window on the message when it has no click URL', async () => {

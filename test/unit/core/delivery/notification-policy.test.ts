@@ -1,52 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { DeliveredBatch, DeliveryMode } from '../../../../main/core/delivery/deliver.ts';
-import {
-  type GlobalNotifySettings,
-  NotificationPolicy,
-  type SubscriptionNotifySettings,
-} from '../../../../main/core/delivery/notification-policy.ts';
-import type { NtfyMessage, NtfyMessageChange } from '../../../../main/core/protocol/types.ts';
+import { NotificationPolicy } from '../../../../main/core/delivery/notification-policy.ts';
+import type { NtfyMessageChange } from '../../../../main/core/protocol/types.ts';
 import { ManualClock } from '../../../support/manual-clock.ts';
-
-const server = 'https://ntfy.sh';
-let nextId = 0;
-
-function message(fields: Partial<NtfyMessage> = {}): NtfyMessage {
-  nextId++;
-  return {
-    id: `m${String(nextId).padStart(11, '0')}`,
-    time: 1000 + nextId,
-    topic: 'alerts',
-    message: `body ${nextId}`,
-    priority: 3,
-    tags: [],
-    actions: [],
-    raw: {},
-    ...fields,
-  };
-}
-
-function batch(mode: DeliveryMode, messages: NtfyMessage[], changes: NtfyMessageChange[] = []): DeliveredBatch {
-  return { groupKey: 'g', server, mode, messages, changes };
-}
-
-function setup(
-  options: {
-    settings?: Partial<GlobalNotifySettings>;
-    subscription?: Partial<SubscriptionNotifySettings>;
-    minute?: number;
-  } = {},
-) {
-  const clock = new ManualClock();
-  const policy = new NotificationPolicy({
-    clock,
-    settings: () => ({ enabled: true, ...options.settings }),
-    subscription: (_server, topic) =>
-      topic === 'unknown' ? undefined : { muted: false, minPriority: 1, ...options.subscription },
-    localMinuteOfDay: () => options.minute ?? 12 * 60,
-  });
-  return { clock, policy };
-}
+import { batch, message, server, setup } from './policy-fixtures.ts';
 
 describe('NotificationPolicy', () => {
   it('shows a live message with a stable id per sequence', () => {
@@ -119,32 +75,6 @@ describe('NotificationPolicy', () => {
     }
     const { policy } = setup({ settings: { quietHours }, minute: 12 * 60 });
     expect(policy.decide(batch('live', [message({ priority: 5 })])).map((c) => c.type)).toEqual(['show']);
-  });
-
-  it('collapses a burst into one replaced "N new messages" popup and starts over after a quiet second', () => {
-    const { clock, policy } = setup();
-    const commands = [];
-    for (let i = 0; i < 10; i++) {
-      commands.push(...policy.decide(batch('live', [message()])));
-      clock.advance(50);
-    }
-    expect(commands.slice(0, 3).map((c) => c.type)).toEqual(['show', 'show', 'show']);
-    const summaries = commands.slice(3);
-    expect(new Set(summaries.map((c) => c.id))).toEqual(new Set([`${server}|alerts|burst`]));
-    expect(summaries.at(-1)).toMatchObject({ type: 'summary', count: 7, title: '7 new messages on alerts' });
-    clock.advance(1000);
-    expect(policy.decide(batch('live', [message()]))[0]?.type).toBe('show');
-  });
-
-  it('summarizes a catch-up batch once per subscription, with the newest message', () => {
-    const { policy } = setup({ subscription: { displayName: 'Ops' } });
-    const alerts = [message(), message(), message({ title: 'Newest' })];
-    const single = message({ topic: 'backups' });
-    const commands = policy.decide(batch('catch-up', [...alerts, single]));
-    expect(commands).toHaveLength(2);
-    expect(commands[0]).toMatchObject({ type: 'summary', count: 3, title: '3 new messages on Ops', latest: alerts[2] });
-    expect(commands[0]?.type === 'summary' ? commands[0].body : '').toContain('Newest');
-    expect(commands[1]).toMatchObject({ type: 'show', message: single });
   });
 
   it('closes the popup of a cleared or deleted message', () => {

@@ -56,7 +56,7 @@ function refusedWords(failure: Extract<PublishFailure, { kind: 'refused' }>): st
   }
   if (status === 413) return 'the message is too large for this server';
   if (status === 429) return 'too many requests: the server asks to slow down';
-  if (status >= 500) return `the server failed (HTTP ${status})`;
+  if (status >= 500) return 'the server failed';
   return failure.error === undefined ? `the server refused the message (HTTP ${status})` : failure.error;
 }
 

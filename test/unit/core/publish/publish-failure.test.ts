@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { describePublishFailure } from '../../../../main/core/publish/publish-failure.ts';
+
+describe('describePublishFailure', () => {
+  it('calls a 403 a read-only topic and a 401 rejected credentials', () => {
+    expect(describePublishFailure({ kind: 'refused', status: 403, code: 40301, error: 'forbidden' })).toBe(
+      'the topic is read-only for this user (or needs credentials) (HTTP 403, 40301)',
+    );
+    expect(describePublishFailure({ kind: 'refused', status: 401 })).toBe(
+      'the server did not accept the user name and password, or the token (HTTP 401)',
+    );
+  });
+
+  it('puts ntfy`s codes in words, with the detail of an actions error', () => {
+    expect(describePublishFailure({ kind: 'refused', status: 400, code: 40006 })).toBe(
+      'the delay is too long: at most 3 days on a default server (HTTP 400, 40006)',
+    );
+    expect(
+      describePublishFailure({
+        kind: 'refused',
+        status: 400,
+        code: 40018,
+        error: 'invalid request: actions invalid, only 3 actions allowed',
+      }),
+    ).toBe('the actions are not valid: only 3 actions allowed (HTTP 400, 40018)');
+    expect(describePublishFailure({ kind: 'refused', status: 413, code: 41303 })).toBe(
+      'the message is too large (the whole request may be at most 8192 bytes) (HTTP 413, 41303)',
+    );
+  });
+
+  it('says when to retry a 429, in seconds or at a date', () => {
+    expect(describePublishFailure({ kind: 'refused', status: 429, code: 42901, retryAfter: '5' })).toBe(
+      'too many messages: the server limits how often one may publish (HTTP 429, 42901, retry after 5 s)',
+    );
+    expect(describePublishFailure({ kind: 'refused', status: 429, retryAfter: 'Tue, 24 Nov 2026 09:00:00 GMT' })).toBe(
+      'too many requests: the server asks to slow down (HTTP 429, retry after Tue, 24 Nov 2026 09:00:00 GMT)',
+    );
+  });
+
+  it('falls back to the server`s text, then to the status, and passes network and local messages on', () => {
+    expect(describePublishFailure({ kind: 'refused', status: 400, code: 49999, error: 'odd' })).toBe(
+      'odd (HTTP 400, 49999)',
+    );
+    expect(describePublishFailure({ kind: 'refused', status: 502 })).toBe('the server failed (HTTP 502)');
+    expect(describePublishFailure({ kind: 'network', message: 'ECONNREFUSED: connect' })).toBe('ECONNREFUSED: connect');
+  });
+});

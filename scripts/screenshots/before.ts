@@ -22,6 +22,7 @@ import {
   loadOldTree,
   readmeText,
 } from './old-tree.ts';
+import { installOfflineGuard } from '../offline-guard.ts';
 import { closedPort, publishSamples } from './before-samples.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -259,6 +260,9 @@ async function main(): Promise<void> {
   if (treeArgument === undefined) throw new Error('usage: node scripts/screenshots/before.ts <old tree> [output dir]');
   const outDir = path.resolve(process.argv[3] ?? path.join(root, 'docs/before'));
   await mkdir(outDir, { recursive: true });
+  // Messages carry example.com links and a dashboard action: this process must never follow one (Chromium is held
+  // to 127.0.0.1 by its resolver rule).
+  const guard = installOfflineGuard();
   // No keychain for this run: the old dev bridge then keeps the secrets of item 2 in memory.
   delete process.env['DBUS_SESSION_BUS_ADDRESS'];
   const tree = await loadOldTree(path.resolve(treeArgument));
@@ -286,6 +290,9 @@ async function main(): Promise<void> {
     await browser.close();
     await bridge.close();
     if (!session.ntfyStopped) await ntfy.close();
+  }
+  if (guard.refused.length > 0) {
+    throw new Error(`refused network access: ${guard.refused.map((attempt) => attempt.target).join(', ')}`);
   }
   const date = new Date().toISOString().slice(0, 10);
   await writeFile(path.join(outDir, 'README.md'), readmeText({ shots: session.shots, commit: ISSUE_COMMIT, date }));

@@ -97,7 +97,13 @@ export function App({ bridge }: AppProps) {
           </section>
         </main>
       ) : place.view === 'history' ? (
-        <HistoryView api={bridge.api} showRequest={showRequest} />
+        <HistoryView
+          api={bridge.api}
+          showRequest={showRequest}
+          onEdit={(editId) => {
+            setPlace({ view: 'subscriptions', editId });
+          }}
+        />
       ) : (
         <Suspense fallback={<main className="app-main" aria-busy="true" />}>
           {place.view === 'subscriptions' ? (

@@ -1,58 +1,37 @@
-import { useRef, useState } from 'react';
-
 export interface ClearSubscriptionProps {
   /** The subscription's display name or topic, for the question. */
   readonly name: string;
   readonly onConfirm: () => void;
+  /** Cancel or Escape: the opener takes focus back. */
+  readonly onCancel: () => void;
 }
 
-/** "Clear messages…" asks once, in place, before deleting a subscription's stored messages. */
-export function ClearSubscription({ name, onConfirm }: ClearSubscriptionProps) {
-  const [asking, setAsking] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
-  const cancel = () => {
-    setAsking(false);
-    requestAnimationFrame(() => opener.current?.focus());
-  };
-
-  if (!asking) {
-    return (
-      <button
-        ref={opener}
-        type="button"
-        onClick={() => {
-          setAsking(true);
-        }}
-      >
-        Clear messages…
-      </button>
-    );
-  }
+/**
+ * The question "Clear messages…" asks before deleting a subscription's stored messages, in the topic header.
+ * Focus starts on Cancel: Enter pressed out of habit keeps the messages.
+ */
+export function ClearSubscription({ name, onConfirm, onCancel }: ClearSubscriptionProps) {
   return (
     <div
       className="confirm-inline"
       role="group"
       aria-label={`Clear all messages of ${name}`}
       onKeyDown={(event) => {
-        if (event.key === 'Escape') cancel();
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        onCancel();
       }}
     >
-      <span>Delete all stored messages of {name}?</span>
-      <button
-        type="button"
-        className="danger"
-        // The question replaced the button that asked it: focus goes to the answer, not to the page top.
-        autoFocus
-        onClick={() => {
-          setAsking(false);
-          onConfirm();
-        }}
-      >
-        Clear
-      </button>
-      <button type="button" onClick={cancel}>
-        Cancel
-      </button>
+      <span className="confirm-inline-question">Delete all stored messages of {name}?</span>
+      <span className="confirm-inline-buttons">
+        <button type="button" className="danger" onClick={onConfirm}>
+          Clear
+        </button>
+        {/* The question replaced the menu that asked it: focus goes to the safe answer, not to the page top. */}
+        <button type="button" autoFocus onClick={onCancel}>
+          Cancel
+        </button>
+      </span>
     </div>
   );
 }

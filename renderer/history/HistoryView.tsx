@@ -5,17 +5,19 @@ import { EmptyHistory } from './EmptyHistory.tsx';
 import { messageKey, subscriptionKey } from './format.ts';
 import { HistoryToolbar } from './HistoryToolbar.tsx';
 import type { HistoryFilter } from './live-arrival.ts';
-import { MessageList, type ListEntry } from './MessageList.tsx';
+import { MessageList, type ListEntry, type MessageListHandle } from './MessageList.tsx';
 import { NewMessagesPill } from './NewMessagesPill.tsx';
 import { QuietStatusBadges } from './QuietStatusBadges.tsx';
 import { SubscriptionNamesContext, subscriptionNames } from './subscription-names.ts';
 import { Sidebar } from './Sidebar.tsx';
+import { TopicHeader } from './TopicHeader.tsx';
 import { useLiveArrivals } from './use-live-arrivals.ts';
 import { useMessageActions } from './use-message-actions.ts';
 import { useMessages } from './use-messages.ts';
 import { useNow } from './use-now.ts';
 import { useSearch } from './use-search.ts';
 import { useSubscriptions } from './use-subscriptions.ts';
+import { useTopicActions } from './use-topic-actions.ts';
 
 // The detail pane (with the markdown renderer and sanitizer) loads on first use, not before the list paints.
 const MessageDetail = lazy(() => import('./MessageDetail.tsx').then((module) => ({ default: module.MessageDetail })));
@@ -24,9 +26,27 @@ export interface HistoryViewProps {
   readonly api: BridgeApi;
   /** A notification was clicked: open this message (App switches to this view first). */
   readonly showRequest?: { readonly ref: MessageRefDto } | undefined;
+  /** The topic header's Edit: opens this subscription in Subscriptions (App's Place with editId). */
+  readonly onEdit?: ((subscriptionId: string) => void) | undefined;
 }
 
-export function HistoryView({ api, showRequest }: HistoryViewProps) {
+/**
+ * Where focus goes when the selected subscription is gone: the sidebar's selected entry ("All subscriptions"), or
+ * its Add button once none is left; the search box when the sidebar is out of reach (a closed drawer).
+ */
+function focusAfterUnsubscribe(root: HTMLElement | null): void {
+  const candidates = [
+    root?.querySelector<HTMLElement>('.sidebar button[aria-pressed="true"]'),
+    root?.querySelector<HTMLElement>('.sidebar .add-subscription'),
+    root?.querySelector<HTMLElement>('#history-search'),
+  ];
+  for (const candidate of candidates) {
+    candidate?.focus();
+    if (candidate != null && document.activeElement === candidate) return;
+  }
+}
+
+export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
   const [selected, setSelected] = useState<SubscriptionRefDto | undefined>(undefined);
   const [unreadOnly, setUnreadOnly] = useState(false);
   const [minPriority, setMinPriority] = useState<PriorityDto>(1);
@@ -36,6 +56,8 @@ export function HistoryView({ api, showRequest }: HistoryViewProps) {
   const [adding, setAdding] = useState(false);
   const addButton = useRef<HTMLElement | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<MessageListHandle>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
   const nowMs = useNow();
 
   const filter = useMemo<HistoryFilter>(
@@ -69,6 +91,20 @@ export function HistoryView({ api, showRequest }: HistoryViewProps) {
   });
   const { markRead, readKeys, deletedKeys } = actions;
   const live = useLiveArrivals({ api, filter, scrollRef, prepend, refreshUnreadCounts });
+  const showAll = useCallback(() => {
+    setSelected(undefined);
+  }, []);
+  const focusSidebar = useCallback(() => {
+    focusAfterUnsubscribe(rootRef.current);
+  }, []);
+  const topicActions = useTopicActions({
+    api,
+    subscriptions: subscriptions.subscriptions,
+    refreshSubscriptions,
+    refreshUnreadCounts,
+    onUnsubscribed: showAll,
+    onGone: focusSidebar,
+  });
 
   const openMessage = useCallback(
     (message: MessageDto) => {
@@ -119,13 +155,15 @@ export function HistoryView({ api, showRequest }: HistoryViewProps) {
           messageSegments: hit.messageSegments,
         }))
     : history.messages.map((message) => ({ message }));
-  const nameOf = (subscription: SubscriptionRefDto) =>
-    subscriptions.subscriptions?.find((item) => subscriptionKey(item) === subscriptionKey(subscription))?.displayName;
+  const subscriptionOf = (subscription: SubscriptionRefDto) =>
+    subscriptions.subscriptions?.find((item) => subscriptionKey(item) === subscriptionKey(subscription));
+  const nameOf = (subscription: SubscriptionRefDto) => subscriptionOf(subscription)?.displayName;
+  const selectedSubscription = selected === undefined ? undefined : subscriptionOf(selected);
   const names = useMemo(() => subscriptionNames(subscriptions.subscriptions), [subscriptions.subscriptions]);
-  const error = actions.error ?? search.error ?? history.error ?? subscriptions.error;
+  const error = actions.error ?? topicActions.error ?? search.error ?? history.error ?? subscriptions.error;
 
   return (
-    <div className="history">
+    <div ref={rootRef} className="history">
       <Sidebar
         subscriptions={subscriptions.subscriptions}
         unreadCounts={subscriptions.unreadCounts}
@@ -138,6 +176,35 @@ export function HistoryView({ api, showRequest }: HistoryViewProps) {
         }}
       />
       <main className="history-main" aria-labelledby="history-title">
+        <h2 id="history-title" className="visually-hidden">
+          Messages
+        </h2>
+        {selectedSubscription === undefined ? null : (
+          <TopicHeader
+            key={subscriptionKey(selectedSubscription)}
+            subscription={selectedSubscription}
+            // The bridge refuses a ref with extra keys, so not the whole SubscriptionDto.
+            onMarkAllRead={() => {
+              actions.markAllRead({ server: selectedSubscription.server, topic: selectedSubscription.topic });
+            }}
+            onToggleMuted={() => {
+              topicActions.toggleMuted(selectedSubscription);
+            }}
+            onClear={() => {
+              actions.clearSubscription({ server: selectedSubscription.server, topic: selectedSubscription.topic });
+            }}
+            onUnsubscribe={(options) => {
+              topicActions.unsubscribe(selectedSubscription, options);
+            }}
+            onEdit={
+              onEdit === undefined
+                ? undefined
+                : () => {
+                    onEdit(selectedSubscription.id);
+                  }
+            }
+          />
+        )}
         <HistoryToolbar
           searchText={searchText}
           onSearchTextChange={setSearchText}
@@ -145,10 +212,6 @@ export function HistoryView({ api, showRequest }: HistoryViewProps) {
           onUnreadOnlyChange={setUnreadOnly}
           minPriority={minPriority}
           onMinPriorityChange={setMinPriority}
-          selected={selected}
-          selectedName={selected === undefined ? undefined : nameOf(selected)}
-          onMarkAllRead={actions.markAllRead}
-          onClear={actions.clearSubscription}
         />
         <QuietStatusBadges api={api} />
         {adding ? (
@@ -167,13 +230,23 @@ export function HistoryView({ api, showRequest }: HistoryViewProps) {
             {error}
           </p>
         )}
-        {searching ? null : <NewMessagesPill count={live.pendingCount} onShow={live.showPending} />}
+        {searching ? null : (
+          <NewMessagesPill
+            count={live.pendingCount}
+            onShow={() => {
+              live.showPending();
+              // The pill goes away with the click: focus goes to what it announced, not to <body>.
+              listRef.current?.focusNewest();
+            }}
+          />
+        )}
         <div className="history-content" data-detail={opened !== undefined}>
           {entries.length === 0 && !history.loading ? (
             <EmptyHistory searching={searching} unreadOnly={unreadOnly} filtered={minPriority > 1} />
           ) : (
             <SubscriptionNamesContext value={names}>
               <MessageList
+                ref={listRef}
                 entries={entries}
                 hasMore={!searching && history.hasMore}
                 nowMs={nowMs}

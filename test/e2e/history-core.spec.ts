@@ -172,9 +172,11 @@ test('delete one message and clear a subscription; both survive a reload', async
     .getByRole('button', { name: /Keep B/ })
     .click();
   await expect(rows(page)).toHaveCount(2);
-  await page.getByRole('button', { name: 'Clear messages…' }).click();
+  // Clear is in the topic header's "More actions" menu; its question starts on Cancel.
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Clear messages…' }).click();
   const confirm = page.getByRole('group', { name: 'Clear all messages of Keep B' });
-  await expect(confirm.getByRole('button', { name: 'Clear' })).toBeFocused();
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await confirm.getByRole('button', { name: 'Clear' }).click();
   await expect(page.getByRole('heading', { name: 'No messages yet' })).toBeVisible();
 

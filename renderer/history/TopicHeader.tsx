@@ -1,0 +1,128 @@
+import { useRef, useState } from 'react';
+import type { SubscriptionDto } from '../../common/ipc.ts';
+import { ClearSubscription } from './ClearSubscription.tsx';
+import { MenuButton, type MenuItem } from './MenuButton.tsx';
+import { UnsubscribeConfirm } from './UnsubscribeConfirm.tsx';
+import './topic-header.css';
+
+export interface TopicHeaderProps {
+  /** The subscription selected in the sidebar. */
+  readonly subscription: SubscriptionDto;
+  readonly onMarkAllRead: () => void;
+  /** Flips the subscription's `muted` flag in the core (its messages are still stored, without popups). */
+  readonly onToggleMuted: () => void;
+  readonly onClear: () => void;
+  readonly onUnsubscribe: (options: { readonly deleteHistory: boolean }) => void;
+  /** Opens the subscription in Subscriptions; without it the menu has no Edit. */
+  readonly onEdit?: (() => void) | undefined;
+  /**
+   * Place kept for "Send test message" (issue 13 item 3): publishing is not in the core yet; the button shows once
+   * the view passes this.
+   */
+  readonly onSendTest?: (() => void) | undefined;
+}
+
+/** The host a server URL names (`https://ntfy.example.com:8080` → `ntfy.example.com:8080`); the URL if it is none. */
+function hostOf(server: string): string {
+  return URL.canParse(server) ? new URL(server).host : server;
+}
+
+type Asking = 'clear' | 'unsubscribe' | undefined;
+
+/**
+ * What one subscription is and what can be done to it, above its messages (as the ntfy web app has it): the name,
+ * where it comes from, the frequent actions as buttons and the rare ones under "More actions". A confirmation
+ * opens inside the header, on its own row, so its buttons fit at any width.
+ */
+export function TopicHeader({
+  subscription,
+  onMarkAllRead,
+  onToggleMuted,
+  onClear,
+  onUnsubscribe,
+  onEdit,
+  onSendTest,
+}: TopicHeaderProps) {
+  const [asking, setAsking] = useState<Asking>(undefined);
+  const moreButton = useRef<HTMLButtonElement>(null);
+  const name = subscription.displayName ?? subscription.topic;
+  const topicUrl = `${subscription.server}/${subscription.topic}`;
+
+  // The confirmation replaced the menu item that opened it: focus goes back to the menu's button.
+  const stopAsking = () => {
+    setAsking(undefined);
+    requestAnimationFrame(() => moreButton.current?.focus());
+  };
+
+  const more: MenuItem[] = [
+    ...(onEdit === undefined ? [] : [{ label: 'Edit subscription', onSelect: onEdit }]),
+    {
+      label: 'Clear messages…',
+      onSelect: () => {
+        setAsking('clear');
+      },
+    },
+    {
+      label: 'Unsubscribe…',
+      onSelect: () => {
+        setAsking('unsubscribe');
+      },
+    },
+  ];
+
+  return (
+    <section className="topic-header" aria-labelledby="topic-header-title">
+      <div className="topic-header-text">
+        <div className="topic-header-name">
+          <h3 id="topic-header-title" className="topic-header-title">
+            {name}
+          </h3>
+          {subscription.muted ? <span className="chip">Muted</span> : null}
+        </div>
+        <p className="topic-header-where">
+          <span className="topic-header-host">{hostOf(subscription.server)}</span>
+          <span className="topic-header-url">{topicUrl}</span>
+        </p>
+      </div>
+      <div className="topic-header-actions">
+        {onSendTest === undefined ? null : (
+          <button type="button" onClick={onSendTest}>
+            Send test message
+          </button>
+        )}
+        <button type="button" onClick={onMarkAllRead}>
+          Mark all read
+        </button>
+        <button
+          type="button"
+          title={subscription.muted ? 'Show popups for this topic again' : 'Store its messages without popups'}
+          onClick={onToggleMuted}
+        >
+          {subscription.muted ? 'Unmute' : 'Mute'}
+        </button>
+        <MenuButton ref={moreButton} label="More actions" items={more} />
+      </div>
+      {asking === 'clear' ? (
+        <ClearSubscription
+          name={name}
+          onConfirm={() => {
+            stopAsking();
+            onClear();
+          }}
+          onCancel={stopAsking}
+        />
+      ) : null}
+      {asking === 'unsubscribe' ? (
+        <UnsubscribeConfirm
+          name={name}
+          onConfirm={(options) => {
+            // The header goes with the subscription; the view moves focus once the sidebar has dropped it.
+            setAsking(undefined);
+            onUnsubscribe(options);
+          }}
+          onCancel={stopAsking}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -42,6 +42,8 @@ export class NotificationDispatcher {
   readonly #options: NotificationDispatcherOptions;
   readonly #shown = new Map<string, Shown>();
   readonly #unsubscribe: (() => void)[];
+  /** The popups of the batches handed in so far, one batch after another; never rejects. */
+  #queue: Promise<void> = Promise.resolve();
 
   constructor(options: NotificationDispatcherOptions) {
     this.#options = options;
@@ -57,15 +59,23 @@ export class NotificationDispatcher {
     ];
   }
 
-  /** Decides and shows; never rejects (a notifier failure is logged, the message is stored either way). */
-  async handle(batch: DeliveredBatch): Promise<void> {
-    for (const command of this.#options.policy.decide(batch)) {
-      try {
-        await this.#run(batch.server, command);
-      } catch (error) {
-        this.#options.log.log('warn', 'could not show a notification', { error: String(error) });
+  /**
+   * Decides at once and shows after the popups of earlier batches; never rejects (a notifier failure is logged, the
+   * message is stored either way). Callers do not wait for one batch before handing on the next, and the order
+   * matters: a burst summary's updates must reach the notifier after its first, sounding popup, never before it.
+   */
+  handle(batch: DeliveredBatch): Promise<void> {
+    const commands = this.#options.policy.decide(batch);
+    this.#queue = this.#queue.then(async () => {
+      for (const command of commands) {
+        try {
+          await this.#run(batch.server, command);
+        } catch (error) {
+          this.#options.log.log('warn', 'could not show a notification', { error: String(error) });
+        }
       }
-    }
+    });
+    return this.#queue;
   }
 
   dispose(): void {

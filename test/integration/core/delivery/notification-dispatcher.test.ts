@@ -116,6 +116,39 @@ describe('NotificationDispatcher', () => {
     expect(openedMessages).toEqual(['burst0000005']);
   });
 
+  it('shows a later batch’s summary update only after an earlier batch’s popups, even when those wait for an image', async () => {
+    const image = Promise.withResolvers<string | undefined>();
+    const ordered = new NotificationDispatcher({
+      notifier,
+      policy: new NotificationPolicy({
+        clock: new ManualClock(),
+        settings: () => ({ enabled: true }),
+        subscription: () => ({ muted: false, minPriority: 1 }),
+      }),
+      log: createRecordingLogger(),
+      openExternal: () => Promise.resolve(),
+      runHttpAction: (action) => runHttpAction(action),
+      downloadImage: () => image.promise, // held: the first popup waits here until released
+    });
+    try {
+      const picture = message({
+        id: 'picture00001',
+        attachment: { name: 'cam.png', url: `${server.url}/file/cam.png`, type: 'image/png' },
+      });
+      const first = ordered.handle(live(picture, ...['a', 'b', 'c', 'd'].map((n) => message({ id: `burst0000${n}` }))));
+      const second = ordered.handle(live(message({ id: 'burst0000005' })));
+      image.resolve(undefined);
+      await Promise.all([first, second]);
+    } finally {
+      ordered.dispose();
+    }
+    const summaries = notifier.shown.filter((shown) => shown.id === BURST_SUMMARY_ID);
+    expect(summaries.map(({ title, silent }) => ({ title, silent }))).toEqual([
+      { title: '2 new messages in alerts', silent: false },
+      { title: '3 new messages in alerts', silent: true },
+    ]);
+  });
+
   it('opens the window on the message when it has no click URL', async () => {
     await dispatcher.handle(live(message({})));
     notifier.click(id('msg000000001'), 'default');

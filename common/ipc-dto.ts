@@ -279,3 +279,60 @@ export interface DesktopNoticeDto {
   /** Dismissed notices never come back (kept across restarts); the others go away when their cause does. */
   readonly dismissible: boolean;
 }
+
+// ---- publishing ----------------------------------------------------------------------------------------------
+
+/** One action button of a message to send; the server gives it its id. */
+export interface PublishActionDto {
+  readonly action: 'view' | 'http' | 'broadcast' | 'copy';
+  readonly label: string;
+  readonly url?: string;
+  readonly clear?: boolean;
+  /** For `http`; absent means POST. */
+  readonly method?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string;
+  readonly intent?: string;
+  readonly extras?: Readonly<Record<string, string>>;
+  /** For `copy`. */
+  readonly value?: string;
+}
+
+/**
+ * A message to send to `topic` on `server`, with the credentials stored for that server (the window never holds a
+ * secret). Empty strings mean "not set"; the server checks the rest (delay 10 s to 3 days, at most 3 actions).
+ */
+export interface PublishInputDto {
+  readonly server: string;
+  readonly topic: string;
+  readonly message?: string;
+  readonly title?: string;
+  readonly priority?: PriorityDto;
+  readonly tags?: readonly string[];
+  readonly click?: string;
+  readonly icon?: string;
+  /** A file by URL. */
+  readonly attach?: string;
+  readonly filename?: string;
+  /** As typed: `30m`, `tomorrow 9am`, a Unix time. */
+  readonly delay?: string;
+  readonly markdown?: boolean;
+  readonly noCache?: boolean;
+  readonly actions?: readonly PublishActionDto[];
+}
+
+/**
+ * `sent` carries the server's id and time (Unix seconds; `scheduled` when that is still ahead). The failures are
+ * said in `detail` in plain words: `read-only` is a 403 (the user may not write here), `wrong-credentials` a 401,
+ * `missing-credentials` a stored auth whose secret the keychain lacks (nothing was sent), `refused` any other
+ * refusal (ntfy's `code` when given), `rate-limited` a 429, `unreachable` no answer.
+ */
+export type PublishOutcomeDto =
+  | { readonly outcome: 'sent'; readonly id: string; readonly time: number; readonly scheduled: boolean }
+  | {
+      readonly outcome:
+        'read-only' | 'wrong-credentials' | 'missing-credentials' | 'refused' | 'rate-limited' | 'unreachable';
+      readonly detail: string;
+      readonly status?: number;
+      readonly code?: number;
+    };

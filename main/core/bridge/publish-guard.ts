@@ -1,0 +1,99 @@
+/**
+ * The argument check of `publishMessage` (for dispatch.ts's table): a PublishInputDto of exactly its shape, with
+ * bounds a send form never reaches, or InvalidArgument naming the field. What ntfy itself validates (delay range,
+ * URLs, message size) is left to the server, which says it in its own words.
+ */
+import type { PublishActionDto, PublishInputDto } from '../../../common/ipc.ts';
+import { InvalidArgument, text } from './guards.ts';
+
+/** ntfy allows 3 actions per message; the form's editor offers no more. */
+const MAX_ACTIONS = 3;
+const ACTION_KINDS: readonly PublishActionDto['action'][] = ['view', 'http', 'broadcast', 'copy'];
+
+function plainRecord(value: unknown, field: string, keys: readonly string[]): Readonly<Record<string, unknown>> {
+  const prototype: unknown = typeof value === 'object' && value !== null ? Object.getPrototypeOf(value) : undefined;
+  if (prototype !== Object.prototype && prototype !== null) throw new InvalidArgument(field, 'must be an object');
+  const record = value as Readonly<Record<string, unknown>>;
+  const extra = Object.keys(record).find((key) => !keys.includes(key));
+  if (extra !== undefined) throw new InvalidArgument(`${field}.${extra}`, 'is not expected');
+  return record;
+}
+
+function optionalText(value: unknown, field: string, max: number): string | undefined {
+  return value === undefined ? undefined : text(value, field, { max, allowEmpty: true });
+}
+
+function optionalBoolean(value: unknown, field: string): boolean | undefined {
+  if (value !== undefined && typeof value !== 'boolean') throw new InvalidArgument(field, 'must be true or false');
+  return value;
+}
+
+function textMap(value: unknown, field: string): Record<string, string> | undefined {
+  if (value === undefined) return undefined;
+  const record = plainRecord(value, field, Object.keys(value as object));
+  const entries = Object.entries(record);
+  if (entries.length > 20) throw new InvalidArgument(field, 'must have at most 20 entries');
+  return Object.fromEntries(entries.map(([key, item]) => [key, text(item, `${field}.${key}`, { allowEmpty: true })]));
+}
+
+/** Drops undefined fields, as exactOptionalPropertyTypes wants. */
+function defined(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined));
+}
+
+function action(value: unknown, field: string): PublishActionDto {
+  const keys = ['action', 'label', 'url', 'clear', 'method', 'headers', 'body', 'intent', 'extras', 'value'];
+  const r = plainRecord(value, field, keys);
+  const kind = r['action'];
+  if (!ACTION_KINDS.includes(kind as PublishActionDto['action'])) {
+    throw new InvalidArgument(`${field}.action`, `must be one of ${ACTION_KINDS.join(', ')}`);
+  }
+  return defined({
+    action: kind,
+    label: text(r['label'], `${field}.label`, { max: 256 }),
+    url: optionalText(r['url'], `${field}.url`, 8192),
+    clear: optionalBoolean(r['clear'], `${field}.clear`),
+    method: optionalText(r['method'], `${field}.method`, 16),
+    headers: textMap(r['headers'], `${field}.headers`),
+    body: optionalText(r['body'], `${field}.body`, 4096),
+    intent: optionalText(r['intent'], `${field}.intent`, 256),
+    extras: textMap(r['extras'], `${field}.extras`),
+    value: optionalText(r['value'], `${field}.value`, 4096),
+  }) as unknown as PublishActionDto;
+}
+
+function list<T>(value: unknown, field: string, max: number, read: (item: unknown, at: string) => T): T[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.length > max) throw new InvalidArgument(field, `must be a list of at most ${max}`);
+  // Array.from visits holes (as undefined), where map would skip them.
+  return Array.from(value as readonly unknown[], (item, index) => read(item, `${field}[${index}]`));
+}
+
+export function publishInput(value: unknown): PublishInputDto {
+  const keys = ['server', 'topic', 'message', 'title', 'priority', 'tags', 'click', 'icon', 'attach', 'filename'];
+  const r = plainRecord(value, 'input', [...keys, 'delay', 'markdown', 'noCache', 'actions']);
+  const priority = r['priority'];
+  if (
+    priority !== undefined &&
+    !(Number.isInteger(priority) && (priority as number) >= 1 && (priority as number) <= 5)
+  ) {
+    throw new InvalidArgument('input.priority', 'must be a whole number from 1 to 5');
+  }
+  return defined({
+    server: text(r['server'], 'input.server', { max: 2048 }),
+    topic: text(r['topic'], 'input.topic', { max: 64 }),
+    // Twice ntfy's 4096-byte limit in characters: the server says when it is too long.
+    message: optionalText(r['message'], 'input.message', 8192),
+    title: optionalText(r['title'], 'input.title', 1024),
+    priority,
+    tags: list(r['tags'], 'input.tags', 50, (item, at) => text(item, at, { max: 256 })),
+    click: optionalText(r['click'], 'input.click', 8192),
+    icon: optionalText(r['icon'], 'input.icon', 8192),
+    attach: optionalText(r['attach'], 'input.attach', 8192),
+    filename: optionalText(r['filename'], 'input.filename', 256),
+    delay: optionalText(r['delay'], 'input.delay', 256),
+    markdown: optionalBoolean(r['markdown'], 'input.markdown'),
+    noCache: optionalBoolean(r['noCache'], 'input.noCache'),
+    actions: list(r['actions'], 'input.actions', MAX_ACTIONS, action),
+  }) as unknown as PublishInputDto;
+}

@@ -22,6 +22,8 @@ export interface RecordedNotify {
   /** Flat pairs as sent: key, label, key, label… */
   readonly actions: readonly string[];
   readonly hintNames: readonly string[];
+  /** Hint values as sent (`urgency` 0–2, `suppress-sound` true…), unwrapped from their variants. */
+  readonly hints: Readonly<Record<string, unknown>>;
 }
 
 export interface ScriptedNotificationServerOptions {
@@ -47,6 +49,8 @@ export interface ScriptedNotificationServer {
   releaseStartupAnswers(): void;
   /** Resolves with the `count`-th Notify (1-based), past or future. */
   waitForNotify(count: number): Promise<RecordedNotify>;
+  /** Resolves with the first Notify (past or future) that matches. */
+  waitForNotifyWhere(predicate: (notify: RecordedNotify) => boolean): Promise<RecordedNotify>;
   /** Resolves once `serverId` was closed by CloseNotification (past or future). */
   waitForClosed(serverId: number): Promise<void>;
   /** Sends ActionInvoked(serverId, actionKey): `default` is a click on the popup, other keys its buttons. */
@@ -62,6 +66,17 @@ const CLOSED_BY_CALL = 3;
 function hintNamesOf(raw: unknown): string[] {
   // dbus-native hands an a{sv} over as a plain object.
   return typeof raw === 'object' && raw !== null ? Object.keys(raw) : [];
+}
+
+/** dbus-native hands each variant over as [signature tree, [value]]. */
+function hintValuesOf(raw: unknown): Record<string, unknown> {
+  if (typeof raw !== 'object' || raw === null) return {};
+  return Object.fromEntries(
+    Object.entries(raw).map(([name, variant]: [string, unknown]) => [
+      name,
+      Array.isArray(variant) && Array.isArray(variant[1]) ? (variant[1] as unknown[])[0] : variant,
+    ]),
+  );
 }
 
 async function ownName(bus: MessageBus, name: string): Promise<void> {
@@ -129,7 +144,17 @@ export async function startScriptedNotificationServer(
       hints: unknown,
     ): number => {
       const serverId = replacesId === 0 ? nextServerId++ : replacesId;
-      notifies.push({ serverId, appName, replacesId, appIcon, summary, body, actions, hintNames: hintNamesOf(hints) });
+      notifies.push({
+        serverId,
+        appName,
+        replacesId,
+        appIcon,
+        summary,
+        body,
+        actions,
+        hintNames: hintNamesOf(hints),
+        hints: hintValuesOf(hints),
+      });
       changed();
       return serverId;
     },
@@ -177,6 +202,7 @@ export async function startScriptedNotificationServer(
       release.resolve(undefined);
     },
     waitForNotify: (count) => waitUntil(() => notifies[count - 1]),
+    waitForNotifyWhere: (predicate) => waitUntil(() => notifies.find(predicate)),
     waitForClosed: async (serverId) => {
       await waitUntil(() => (closed.includes(serverId) ? true : undefined));
     },

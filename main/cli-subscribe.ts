@@ -10,6 +10,8 @@ import type { OutputSink } from './core/cli/output-sink.ts';
 import { applyStoredCredentials } from './core/cli/stored-credentials.ts';
 import { parseSubscribeArgs, type SubscribePlan, SUBSCRIBE_USAGE } from './core/cli/subscribe-args.ts';
 import { EXIT, runSubscribe } from './core/cli/subscribe-command.ts';
+import { usageError } from './core/cli/usage-error.ts';
+import { demoteToDebug } from './core/cli/quiet-log.ts';
 import { checkTopicAccess, pollOnce } from './core/engine/http-requests.ts';
 import { systemClock } from '../common/clock.ts';
 import type { Logger } from './core/ports.ts';
@@ -51,7 +53,7 @@ export async function runCliSubscribe(args: readonly string[], options: CliSubsc
     return EXIT.ok;
   }
   if (!parsed.ok) {
-    stderr(`ntfy-tray subscribe: ${parsed.error}\n\n${SUBSCRIBE_USAGE}\n`);
+    stderr(usageError('subscribe', parsed.error));
     return EXIT.usage;
   }
   const dataDir = options.dataDirOf(parsed.value.dataDir);
@@ -73,7 +75,8 @@ export async function runCliSubscribe(args: readonly string[], options: CliSubsc
         servers: settings.get().servers,
         secrets: firstSecretSource([
           createEnvSecretSource(options.env),
-          createKeytarSecretStore({ log: log.child('keychain') }),
+          // Its failure is printed below as one line; the log line would say it a second time.
+          createKeytarSecretStore({ log: demoteToDebug(log.child('keychain')) }),
         ]),
       });
     } catch (error) {

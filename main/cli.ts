@@ -5,15 +5,19 @@
  * OutputSink: a pipe on stdout is asynchronous, so the process only exits once the sink has been flushed.
  * This file routes commands; `subscribe` is wired in cli-subscribe.ts.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { runCliSubscribe } from './cli-subscribe.ts';
-import { runHistory } from './core/cli/history-command.ts';
+import { checkCredentials } from './core/cli/credential-check.ts';
+import { helpText, MAIN_USAGE, unknownCommand } from './core/cli/help.ts';
+import { type NamedSubscription, runHistory } from './core/cli/history-command.ts';
 import { type AccountIo, runLogin, runLogout } from './core/cli/login-command.ts';
 import { OutputClosedError, type OutputSink } from './core/cli/output-sink.ts';
 import { promptHidden } from './core/cli/prompt.ts';
+import { demoteToDebug } from './core/cli/quiet-log.ts';
 import { createStreamSink, pendingBytes } from './core/cli/stream-sink.ts';
 import { EXIT } from './core/cli/subscribe-command.ts';
+import { usageError } from './core/cli/usage-error.ts';
 import { createConsoleLogger } from './core/logging.ts';
 import type { Logger } from './core/ports.ts';
 import { defaultDataDir } from './core/store/data-dir.ts';
@@ -21,18 +25,9 @@ import { readDataDirHolder } from './core/store/data-dir-lock.ts';
 import { SqliteHistoryStore } from './core/store/history/index.ts';
 import { createKeytarSecretStore } from './core/store/secrets/keytar-secret-store.ts';
 import { createSecretSafeLogger } from './core/store/secrets/redact.ts';
-import { openConfSettingsStore } from './core/store/settings/conf-settings-store.ts';
+import { openConfSettingsStore, settingsFilePath } from './core/store/settings/conf-settings-store.ts';
+import { readSettingsFile } from './core/store/settings/settings-file.ts';
 import { errorMessage } from '../common/error-message.ts';
-
-const USAGE = `Usage: ntfy-tray <command> [options]
-
-Commands:
-  subscribe   print messages of one or more topics (ntfy-tray subscribe --help)
-  history     show stored messages (ntfy-tray history --help)
-  login       store a server's password or access token in the OS keychain
-  logout      remove them again
-
-  --version   print the version`;
 
 /** package.json is one folder up from main/cli.ts and two from the built dist/main/cli.js. */
 function readVersion(): string {
@@ -134,10 +129,26 @@ function accountIo(log: Logger, sink: OutputSink): AccountIo {
       }
       return Promise.resolve({
         settings: openConfSettingsStore({ dir, log: log.child('settings') }),
-        secrets: createKeytarSecretStore({ log: log.child('keychain') }),
+        // login and logout print a keychain failure themselves, as one line.
+        secrets: createKeytarSecretStore({ log: demoteToDebug(log.child('keychain')) }),
       });
     },
+    checkCredentials,
+    addSecret: (secret) => knownSecrets.add(secret),
   };
+}
+
+/** The history of a data dir that exists; a missing folder is a typo, never a reason to create an empty one. */
+function openHistory(dataDir: string | undefined, options: { readonly readOnly: true }): Promise<SqliteHistoryStore> {
+  const dir = dataDirOf(dataDir);
+  if (!existsSync(dir)) return Promise.reject(new Error(`no ntfy-tray data at ${dir}`));
+  return SqliteHistoryStore.open({ dataDir: dir, ...options });
+}
+
+/** The app's subscriptions in a data dir, read without writing (history only reads); none when unreadable. */
+function readSubscriptions(dataDir: string | undefined): readonly NamedSubscription[] {
+  const contents = readSettingsFile(settingsFilePath(dataDirOf(dataDir)));
+  return contents.exists && contents.parsed.ok ? contents.parsed.settings.subscriptions : [];
 }
 
 async function main(argv: readonly string[], log: Logger, sink: OutputSink): Promise<number> {
@@ -147,11 +158,11 @@ async function main(argv: readonly string[], log: Logger, sink: OutputSink): Pro
     return EXIT.ok;
   }
   if (command === undefined) {
-    writeStderr(`${USAGE}\n`);
+    writeStderr(`${MAIN_USAGE}\n`);
     return EXIT.usage;
   }
   if (command === '-h' || command === '--help') {
-    await sink.write(`${USAGE}\n`);
+    await sink.write(`${MAIN_USAGE}\n`);
     return EXIT.ok;
   }
   switch (command) {
@@ -171,13 +182,18 @@ async function main(argv: readonly string[], log: Logger, sink: OutputSink): Pro
     case 'logout':
       return runLogout(rest, accountIo(log, sink));
     case 'history':
-      return runHistory(rest, {
-        stdout: stdoutWriter(sink),
-        stderr: writeStderr,
-        openHistory: (dataDir, options) => SqliteHistoryStore.open({ dataDir: dataDirOf(dataDir), ...options }),
-      });
+      return runHistory(rest, { stdout: stdoutWriter(sink), stderr: writeStderr, openHistory, readSubscriptions });
+    case 'help': {
+      const help = helpText(rest);
+      if (!help.ok) {
+        writeStderr(usageError(undefined, help.error));
+        return EXIT.usage;
+      }
+      await sink.write(`${help.value}\n`);
+      return EXIT.ok;
+    }
     default:
-      writeStderr(`unknown command: ${command}\n${USAGE}\n`);
+      writeStderr(usageError(undefined, unknownCommand(command)));
       return EXIT.usage;
   }
 }

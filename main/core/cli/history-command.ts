@@ -1,98 +1,90 @@
 /**
- * `ntfy-tray history [--json] [--topic <url>] [--search <text>] [--unread] [--limit N] [--data-dir <dir>]`:
- * what `subscribe` stored, newest first; `--json` prints one message object (as received) per line. The history
- * is opened read-only: listing never writes, so it works on a data dir the user may only read.
+ * `ntfy-tray history [--json] [--topic <topic>] [--search <text>] [--unread] [--limit N] [--data-dir <dir>]`:
+ * what `subscribe` or the app stored, newest first; `--json` prints one message object (as received) per line.
+ * The history is opened read-only: listing never writes, so it works on a data dir the user may only read.
  */
-import { parseArgs } from 'node:util';
 import type { AppHistoryStore } from '../ports.ts';
-import type { StoredMessage } from '../store/history/types.ts';
-import { dataDirArgProblem } from './data-dir.ts';
+import type { StoredMessage, SubscriptionRef } from '../store/history/types.ts';
+import { HISTORY_USAGE, type HistoryArgs, parseHistoryArgs, type TopicChoice } from './history-args.ts';
 import { formatMessageJson, formatMessageLine } from './output.ts';
 import { EXIT } from './subscribe-command.ts';
-import { parseTopicUrl } from './topic-url.ts';
+import { usageError } from './usage-error.ts';
 import { errorMessage } from '../../../common/error-message.ts';
 
-export const HISTORY_USAGE = `Usage: ntfy-tray history [options]
-  --json               one JSON line per message (the message as received)
-  --topic <url>        only this subscription: http(s)://host[:port]/topic
-  --search <text>      full-text search in titles, messages and tags (best matches first)
-  --unread             only unread messages
-  --limit <n>          at most n messages (default 50, at most 500)
-  --data-dir <dir>     where the app or subscribe stored them (default: the app's data folder); only read`;
+export { HISTORY_USAGE } from './history-args.ts';
 
 /** What the command reads through: the app's history port, and closing it when done. */
 export type ReadableHistory = AppHistoryStore & { close(): Promise<void> };
+
+/** A subscription the settings know, for finding `--topic` by display name. */
+export interface NamedSubscription extends SubscriptionRef {
+  readonly displayName?: string;
+}
 
 export interface HistoryIo {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
   /** Always asked with `{ readOnly: true }`: pass it on to SqliteHistoryStore.open. */
   readonly openHistory: (dataDir: string | undefined, options: { readonly readOnly: true }) => Promise<ReadableHistory>;
+  /** The app's subscriptions in that data dir (none when it has no settings); read without writing. */
+  readonly readSubscriptions?: (dataDir: string | undefined) => readonly NamedSubscription[];
 }
 
-interface HistoryArgs {
-  readonly json: boolean;
-  readonly unread: boolean;
-  readonly limit: number;
-  readonly search?: string;
-  readonly subscription?: { readonly server: string; readonly topic: string };
-  readonly dataDir?: string;
+/** Rows per page while looking through the history for the subscriptions of a topic name (the store's maximum). */
+const SCAN_PAGE = 500;
+
+function refKey(ref: SubscriptionRef): string {
+  return `${ref.server}/${ref.topic}`;
 }
 
-type Parsed = { readonly ok: true; readonly value: HistoryArgs } | { readonly ok: false; readonly error: string };
-
-function parseHistoryArgs(args: readonly string[]): Parsed | { readonly ok: 'help' } {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...args],
-      options: {
-        json: { type: 'boolean' },
-        topic: { type: 'string' },
-        search: { type: 'string' },
-        unread: { type: 'boolean' },
-        limit: { type: 'string' },
-        'data-dir': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    return { ok: false, error: errorMessage(error) };
-  }
-  if (values.help === true) return { ok: 'help' };
-  const limit = values.limit === undefined ? 50 : Number(values.limit);
-  if (!/^\d+$/.test(values.limit ?? '50') || !Number.isInteger(limit) || limit < 1 || limit > 500) {
-    return { ok: false, error: '--limit must be a whole number from 1 to 500' };
-  }
-  const dataDirProblem = dataDirArgProblem(values['data-dir']);
-  if (dataDirProblem !== undefined) return { ok: false, error: dataDirProblem };
-  if (values.search?.trim() === '') return { ok: false, error: '--search is empty: give a word to look for' };
-  let subscription: HistoryArgs['subscription'];
-  if (values.topic !== undefined) {
-    const parsed = parseTopicUrl(values.topic);
-    if (!parsed.ok) return { ok: false, error: `--topic: ${parsed.error}` };
-    const [topic, ...more] = parsed.value.topics;
-    if (topic === undefined || more.length > 0) {
-      return { ok: false, error: '--topic needs one topic URL such as https://ntfy.sh/mytopic' };
+/** Every stored subscription whose topic is `name`, plus the settings' subscriptions with that topic or name. */
+function subscriptionsNamed(
+  history: ReadableHistory,
+  name: string,
+  known: readonly NamedSubscription[],
+): SubscriptionRef[] {
+  const found = new Map<string, SubscriptionRef>();
+  const lowerName = name.toLowerCase();
+  for (const subscription of known) {
+    if (subscription.topic === name || subscription.displayName?.toLowerCase() === lowerName) {
+      found.set(refKey(subscription), { server: subscription.server, topic: subscription.topic });
     }
-    subscription = { server: parsed.value.server, topic };
   }
-  return {
-    ok: true,
-    value: {
-      json: values.json === true,
-      unread: values.unread === true,
-      limit,
-      ...(values.search === undefined ? {} : { search: values.search }),
-      ...(subscription === undefined ? {} : { subscription }),
-      ...(values['data-dir'] === undefined ? {} : { dataDir: values['data-dir'] }),
-    },
-  };
+  // The history has no list of its subscriptions: page through it (bounded by retention, 10,000 per topic).
+  let page = history.listMessages({ limit: SCAN_PAGE });
+  for (;;) {
+    for (const stored of page.messages) {
+      const ref = { server: stored.server, topic: stored.message.topic };
+      if (ref.topic === name) found.set(refKey(ref), ref);
+    }
+    if (page.next === undefined) break;
+    page = history.listMessages({ limit: SCAN_PAGE, before: page.next });
+  }
+  return [...found.values()];
 }
 
-function list(history: ReadableHistory, args: HistoryArgs): readonly StoredMessage[] {
+type Resolved = { readonly ok: true; readonly ref?: SubscriptionRef } | { readonly ok: false; readonly error: string };
+
+function resolveTopic(
+  history: ReadableHistory,
+  choice: TopicChoice | undefined,
+  known: readonly NamedSubscription[],
+): Resolved {
+  if (choice === undefined) return { ok: true };
+  if (choice.kind === 'url') return { ok: true, ref: { server: choice.server, topic: choice.topic } };
+  const refs = subscriptionsNamed(history, choice.name, known);
+  const [ref, ...more] = refs;
+  if (ref === undefined) return { ok: false, error: `no topic or subscription named '${choice.name}' in the history` };
+  if (more.length > 0) {
+    const urls = refs.map(refKey).join(', ');
+    return { ok: false, error: `'${choice.name}' names ${String(refs.length)} subscriptions (${urls}): give its URL` };
+  }
+  return { ok: true, ref };
+}
+
+function list(history: ReadableHistory, args: HistoryArgs, ref: SubscriptionRef | undefined): readonly StoredMessage[] {
   const filter = {
-    ...(args.subscription === undefined ? {} : { subscription: args.subscription }),
+    ...(ref === undefined ? {} : { subscription: ref }),
     ...(args.unread ? { unreadOnly: true } : {}),
   };
   return args.search === undefined
@@ -107,22 +99,31 @@ export async function runHistory(args: readonly string[], io: HistoryIo): Promis
     return EXIT.ok;
   }
   if (!parsed.ok) {
-    io.stderr(`ntfy-tray history: ${parsed.error}\n\n${HISTORY_USAGE}\n`);
+    io.stderr(usageError('history', parsed.error));
     return EXIT.usage;
   }
   let history: ReadableHistory;
   try {
     history = await io.openHistory(parsed.value.dataDir, { readOnly: true });
   } catch (error) {
-    // No history yet, a newer or older schema, an unreadable file: say which, exit 1 (a wrong --data-dir is the
-    // usual cause, so "nothing stored" is not reported as an empty success).
+    // No data folder, no history yet, a newer or older schema, an unreadable file: say which, exit 1 (a wrong
+    // --data-dir is the usual cause, so "nothing stored" is not reported as an empty success).
     io.stderr(`ntfy-tray history: ${errorMessage(error)}\n`);
     return EXIT.fatal;
   }
   try {
-    for (const stored of list(history, parsed.value)) {
+    const known = parsed.value.topic?.kind === 'name' ? (io.readSubscriptions?.(parsed.value.dataDir) ?? []) : [];
+    const resolved = resolveTopic(history, parsed.value.topic, known);
+    if (!resolved.ok) {
+      io.stderr(`ntfy-tray history: ${resolved.error}\n`);
+      return EXIT.fatal;
+    }
+    const messages = list(history, parsed.value, resolved.ref);
+    for (const stored of messages) {
       io.stdout(parsed.value.json ? formatMessageJson(stored.message) : formatMessageLine(stored.message));
     }
+    // stdout carries messages only, so a pipe sees nothing; a person at a terminal still learns the search ran.
+    if (messages.length === 0) io.stderr('0 messages\n');
     return EXIT.ok;
   } finally {
     await history.close();

@@ -1,24 +1,27 @@
 /**
- * `ntfy-tray login <server-url> --user <name>` / `--token` and `ntfy-tray logout <server-url>`: store or remove
- * a server's secret in the OS keychain and remember in the settings which kind of auth the server uses, so that
- * `subscribe` finds the credentials on its own.
+ * `ntfy-tray login <url> --user <name>` / `--token` and `ntfy-tray logout <url>`: check the credentials with the
+ * server, then store the secret in the OS keychain and remember in the settings which kind of auth the server
+ * uses, so that `subscribe` finds them on its own; or remove them again.
  */
-import { parseArgs } from 'node:util';
-import { normalizeServerUrl } from '../engine/groups.ts';
+import type { Credentials } from '../protocol/subscribe-request.ts';
 import { secretRefFor } from '../store/secrets/credentials.ts';
+import { SecretStoreError } from '../store/secrets/errors.ts';
 import { PASSWORD_VARIABLE, TOKEN_VARIABLE } from '../store/secrets/env-secret-source.ts';
 import type { SecretStore } from '../store/secrets/secret-store.ts';
 import { upsertServer } from '../store/settings/edits.ts';
 import type { ServerSettings } from '../store/settings/schema.ts';
 import type { SettingsStore } from '../store/settings/settings-store.ts';
+import type { CheckCredentials } from './credential-check.ts';
+import { describeCheck } from './describe-check.ts';
+import { type LoginArgs, LOGIN_USAGE, LOGOUT_USAGE, parseLoginArgs, parseLogoutArgs } from './login-args.ts';
 import type { PromptResult } from './prompt.ts';
 import { EXIT } from './subscribe-command.ts';
-import { errorMessage } from '../../../common/error-message.ts';
+import { usageError } from './usage-error.ts';
 
-export const LOGIN_USAGE = `Usage: ntfy-tray login <server-url> --user <name>    (password from a prompt, or NTFY_PASSWORD)
-       ntfy-tray login <server-url> --token             (token from a prompt, or NTFY_TOKEN)
-       ntfy-tray logout <server-url>
-Options: --data-dir <dir>   where the settings live (default: the app's data folder; refused while the app runs)`;
+export { LOGIN_USAGE, LOGOUT_USAGE } from './login-args.ts';
+
+/** The keychain as login and logout use it: `checkAvailable` rejects when it cannot be used at all. */
+export type AccountSecrets = SecretStore & { checkAvailable(): Promise<void> };
 
 export interface AccountIo {
   readonly stdout: (text: string) => void;
@@ -26,115 +29,124 @@ export interface AccountIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Undefined when there is no terminal to ask. */
   readonly prompt: ((question: string) => Promise<PromptResult>) | undefined;
-  readonly openStores: (dataDir: string | undefined) => Promise<{ settings: SettingsStore; secrets: SecretStore }>;
+  readonly openStores: (dataDir: string | undefined) => Promise<{ settings: SettingsStore; secrets: AccountSecrets }>;
+  readonly checkCredentials: CheckCredentials;
+  /** Told the secret of this run once known, so that the logger hides it. */
+  readonly addSecret?: (secret: string) => void;
 }
 
-type Parsed = { server: string; user?: string; token: boolean; dataDir?: string };
-
-function parse(args: readonly string[], command: 'login' | 'logout'): Parsed | string {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: {
-        user: { type: 'string' },
-        token: { type: 'boolean' },
-        'data-dir': { type: 'string' },
-      },
-    });
-  } catch (error) {
-    return errorMessage(error);
-  }
-  const { values, positionals } = parsed;
-  if (positionals.length !== 1 || positionals[0] === undefined) return 'expected exactly one <server-url>';
-  let server: string;
-  try {
-    server = normalizeServerUrl(positionals[0]);
-  } catch {
-    return `not a URL: ${positionals[0]}`;
-  }
-  if (!/^https?:/.test(server)) return `not an http(s) URL: ${positionals[0]}`;
-  if (command === 'login' && (values.user === undefined) === (values.token !== true)) {
-    return 'give either --user <name> or --token';
-  }
-  if (command === 'logout' && (values.user !== undefined || values.token === true))
-    return 'logout takes only the server';
-  const result: Parsed = { server, token: values.token === true };
-  if (values.user !== undefined) result.user = values.user;
-  if (values['data-dir'] !== undefined) result.dataDir = values['data-dir'];
-  return result;
-}
-
-async function readSecret(what: 'password' | 'token', parsed: Parsed, io: AccountIo): Promise<string | undefined> {
-  const variable = what === 'token' ? TOKEN_VARIABLE : PASSWORD_VARIABLE;
+/** The credentials with their secret filled in from the prompt, or undefined (said why on stderr). */
+async function completeCredentials(args: LoginArgs, io: AccountIo): Promise<Credentials | undefined> {
+  const { credentials } = args;
+  if (credentials.kind === 'token' || (credentials.kind === 'basic' && credentials.password !== '')) return credentials;
+  const what = credentials.kind === 'basic' ? 'password' : 'token';
   if (io.prompt === undefined) {
-    const value = io.env[variable];
-    if (value === undefined || value === '') {
-      io.stderr(`ntfy-tray login: no terminal to ask for the ${what}: set ${variable}\n`);
-      return undefined;
-    }
-    return value;
+    const variable = what === 'token' ? TOKEN_VARIABLE : PASSWORD_VARIABLE;
+    io.stderr(`ntfy-tray login: no terminal to ask for the ${what}: set ${variable}\n`);
+    return undefined;
   }
   const question =
-    what === 'token' ? `Access token for ${parsed.server}: ` : `Password of ${parsed.user ?? ''} on ${parsed.server}: `;
+    credentials.kind === 'basic'
+      ? `Password of ${credentials.user} on ${args.server}: `
+      : `Access token for ${args.server}: `;
   const answer = await io.prompt(question);
   if (!answer.ok || answer.value === '') {
     io.stderr(`ntfy-tray login: no ${what} given\n`);
     return undefined;
   }
-  return answer.value;
+  return credentials.kind === 'basic'
+    ? { kind: 'basic', user: credentials.user, password: answer.value }
+    : { kind: 'token', token: answer.value };
+}
+
+async function store(args: LoginArgs, credentials: Credentials, io: AccountIo): Promise<string | undefined> {
+  const server: ServerSettings = {
+    url: args.server,
+    auth: credentials.kind === 'basic' ? { kind: 'basic', user: credentials.user } : { kind: 'token' },
+  };
+  const ref = secretRefFor(server);
+  const secret =
+    credentials.kind === 'basic' ? credentials.password : credentials.kind === 'token' ? credentials.token : '';
+  if (ref === undefined || secret === '') return 'nothing to store';
+  const { settings, secrets } = await io.openStores(args.dataDir);
+  await secrets.set(ref, secret);
+  const result = await settings.update((current) => upsertServer(current, server));
+  return result.ok ? undefined : `could not save the server: ${result.issues.map((issue) => issue.message).join('; ')}`;
 }
 
 export async function runLogin(args: readonly string[], io: AccountIo): Promise<number> {
-  const parsed = parse(args, 'login');
-  if (typeof parsed === 'string') {
-    io.stderr(`ntfy-tray login: ${parsed}\n\n${LOGIN_USAGE}\n`);
+  const parsed = parseLoginArgs(args, io.env);
+  if (parsed.ok === 'help') {
+    io.stdout(`${LOGIN_USAGE}\n`);
+    return EXIT.ok;
+  }
+  if (!parsed.ok) {
+    io.stderr(usageError('login', parsed.error));
     return EXIT.usage;
   }
-  const secret = await readSecret(parsed.user === undefined ? 'token' : 'password', parsed, io);
-  if (secret === undefined) return EXIT.usage;
-  const server: ServerSettings = {
-    url: parsed.server,
-    auth: parsed.user === undefined ? { kind: 'token' } : { kind: 'basic', user: parsed.user },
-  };
-  const { settings, secrets } = await io.openStores(parsed.dataDir);
-  const ref = secretRefFor(server);
-  if (ref === undefined) return EXIT.fatal;
-  await secrets.set(ref, secret);
-  const result = await settings.update((current) => upsertServer(current, server));
-  if (!result.ok) {
-    io.stderr(
-      `ntfy-tray login: could not save the server: ${result.issues.map((issue) => issue.message).join('; ')}\n`,
-    );
+  const credentials = await completeCredentials(parsed.value, io);
+  if (credentials === undefined) return EXIT.usage;
+  if (credentials.kind === 'basic') io.addSecret?.(credentials.password);
+  if (credentials.kind === 'token') io.addSecret?.(credentials.token);
+  const verdict = parsed.value.check
+    ? describeCheck(parsed.value, credentials, await io.checkCredentials(parsed.value, credentials))
+    : { store: true, line: describeUnchecked(parsed.value, credentials), exit: EXIT.ok };
+  if (!verdict.store) {
+    io.stderr(`ntfy-tray login: ${verdict.line}\n`);
+    return verdict.exit;
+  }
+  try {
+    const problem = await store(parsed.value, credentials, io);
+    if (problem !== undefined) {
+      io.stderr(`ntfy-tray login: Not stored: ${problem}\n`);
+      return EXIT.fatal;
+    }
+  } catch (error) {
+    if (!(error instanceof SecretStoreError)) throw error;
+    io.stderr(`ntfy-tray login: Not stored: ${error.message}\n`);
     return EXIT.fatal;
   }
-  io.stdout(
-    parsed.user === undefined
-      ? `Stored the access token for ${parsed.server} in the keychain.\n`
-      : `Stored the password of ${parsed.user} for ${parsed.server} in the keychain.\n`,
-  );
-  return EXIT.ok;
+  io.stdout(`${verdict.line}\n`);
+  return verdict.exit;
+}
+
+function describeUnchecked(args: LoginArgs, credentials: Credentials): string {
+  const what = credentials.kind === 'basic' ? `the password of ${credentials.user}` : 'the access token';
+  return `Stored without checking: ${what} for ${args.server}`;
 }
 
 export async function runLogout(args: readonly string[], io: AccountIo): Promise<number> {
-  const parsed = parse(args, 'logout');
-  if (typeof parsed === 'string') {
-    io.stderr(`ntfy-tray logout: ${parsed}\n\n${LOGIN_USAGE}\n`);
+  const parsed = parseLogoutArgs(args);
+  if (parsed.ok === 'help') {
+    io.stdout(`${LOGOUT_USAGE}\n`);
+    return EXIT.ok;
+  }
+  if (!parsed.ok) {
+    io.stderr(usageError('logout', parsed.error));
     return EXIT.usage;
   }
-  const { settings, secrets } = await io.openStores(parsed.dataDir);
-  const known = settings.get().servers.find((server) => server.url === parsed.server);
-  const ref = known === undefined ? undefined : secretRefFor(known);
-  const deleted = ref === undefined ? false : await secrets.delete(ref);
-  if (known !== undefined) {
-    const result = await settings.update((current) => upsertServer(current, { ...known, auth: { kind: 'none' } }));
-    if (!result.ok) return EXIT.fatal;
+  const { server } = parsed.value;
+  const { settings, secrets } = await io.openStores(parsed.value.dataDir);
+  try {
+    // Without a keychain, "nothing stored" would be a guess: say that it cannot be looked at.
+    await secrets.checkAvailable();
+    const known = settings.get().servers.find((entry) => entry.url === server);
+    const ref = known === undefined ? undefined : secretRefFor(known);
+    const deleted = ref === undefined ? false : await secrets.delete(ref);
+    if (known !== undefined) {
+      const result = await settings.update((current) => upsertServer(current, { ...known, auth: { kind: 'none' } }));
+      if (!result.ok) {
+        io.stderr(`ntfy-tray logout: could not save the settings: ${result.issues.map((i) => i.message).join('; ')}\n`);
+        return EXIT.fatal;
+      }
+    }
+    io.stdout(
+      deleted ? `Removed the credentials for ${server} from the keychain.\n` : `No credentials stored for ${server}.\n`,
+    );
+    return EXIT.ok;
+  } catch (error) {
+    if (!(error instanceof SecretStoreError)) throw error;
+    io.stderr(`ntfy-tray logout: ${error.message}\n`);
+    return EXIT.fatal;
   }
-  io.stdout(
-    deleted
-      ? `Removed the credentials for ${parsed.server} from the keychain.\n`
-      : `No credentials stored for ${parsed.server}.\n`,
-  );
-  return EXIT.ok;
 }

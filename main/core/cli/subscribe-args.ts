@@ -3,7 +3,6 @@
  * by the issue (tests outside this repo drive it), so option names and meanings must not drift. Everything that
  * a server would refuse, or that would be dropped without a word, is refused here instead.
  */
-import { parseArgs } from 'node:util';
 import { DEFAULT_KEEPALIVE_TIMEOUT_MS } from '../engine/watchdog.ts';
 import { DEFAULT_MAX_DELAY_MS } from '../engine/backoff.ts';
 import type { Subscription } from '../engine/groups.ts';
@@ -13,8 +12,8 @@ import { CLI_TRANSPORTS, type TransportKind } from '../../../common/transports.t
 import { readCredentialArgs } from './credential-args.ts';
 import { dataDirArgProblem } from './data-dir.ts';
 import { type DurationFlag, readDurationFlag, readFilters } from './filter-args.ts';
+import { parseOptions } from './parse-options.ts';
 import { type ArgsResult, parseTopicUrl } from './topic-url.ts';
-import { errorMessage } from '../../../common/error-message.ts';
 
 export type { ArgsResult } from './topic-url.ts';
 export { parseTopicUrl } from './topic-url.ts';
@@ -72,7 +71,7 @@ function fail<T>(error: string): ArgsResult<T> {
 }
 
 function readArgs(args: readonly string[]) {
-  return parseArgs({
+  return parseOptions({
     args: [...args],
     allowPositionals: true,
     strict: true,
@@ -117,13 +116,9 @@ export function parseSubscribeArgs(
   args: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
 ): ArgsResult<SubscribePlan> | { readonly ok: 'help' } {
-  let parsed;
-  try {
-    parsed = readArgs(args);
-  } catch (error) {
-    return fail(errorMessage(error));
-  }
-  const { values, positionals } = parsed;
+  const parsed = readArgs(args);
+  if (!parsed.ok) return parsed;
+  const { values, positionals } = parsed.value;
   if (values.help === true) return { ok: 'help' };
   if (positionals.length === 0) return fail('missing <topic-url>');
   const poll = values.poll === true;

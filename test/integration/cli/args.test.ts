@@ -78,7 +78,8 @@ describe('refused at argument time (exit 2), before anything is sent', () => {
 
     expect(await process.exited()).toBe(2);
     expect(process.stderr()).toMatch(message);
-    expect(process.stderr()).toContain('Usage: ntfy-tray subscribe');
+    expect(process.stderr()).toContain("Run 'ntfy-tray subscribe --help' for usage.");
+    expect(process.stderr()).not.toContain('Usage:');
     expect(server.requests).toEqual([]);
   });
 

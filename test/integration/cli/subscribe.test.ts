@@ -157,7 +157,7 @@ describe('ntfy-tray subscribe', () => {
     expect(process.stderr()).toMatch(/auth failed: .*403/);
   });
 
-  it('exits 2 with usage on bad arguments', async () => {
+  it('exits 2 with a pointer to the usage on bad arguments', async () => {
     for (const args of [
       [],
       ['--transport', 'pigeon', `${server.url}/a`],
@@ -166,7 +166,7 @@ describe('ntfy-tray subscribe', () => {
     ]) {
       const process = cli(args);
       expect(await process.exited()).toBe(2);
-      expect(process.stderr()).toContain('Usage: ntfy-tray subscribe');
+      expect(process.stderr()).toContain("Run 'ntfy-tray subscribe --help' for usage.");
     }
   });
 });

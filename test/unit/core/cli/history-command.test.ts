@@ -45,7 +45,7 @@ describe('ntfy-tray history', () => {
     [['--limit', '0'], /--limit must be a whole number from 1 to 500/],
     [['--limit', '1e2'], /--limit must be a whole number/],
     [['--topic', 'https://ntfy.sh/alerts?since=1h'], /--topic: a topic URL takes no query \(since=…\): use --since/],
-    [['--topic', 'https://ntfy.sh/a,b'], /--topic needs one topic URL/],
+    [['--topic', 'https://ntfy.sh/a,b'], /--topic needs one topic/],
   ])('refuses %j with a usage error (exit 2) before opening anything', async (args, message) => {
     const { code, stderr, opened } = await run(args);
     expect(code).toBe(2);

@@ -1,0 +1,144 @@
+/**
+ * `ntfy-tray login` / `logout` arguments. The credential options are subscribe's (credential-args.ts): `--user
+ * name[:password]` and `--token <token>`, with NTFY_PASSWORD / NTFY_TOKEN; login alone also takes a bare `--token`
+ * (then the token comes from NTFY_TOKEN or a prompt), as it always has.
+ */
+import { normalizeServerUrl } from '../engine/groups.ts';
+import type { Credentials } from '../protocol/subscribe-request.ts';
+import { readCredentialArgs } from './credential-args.ts';
+import { dataDirArgProblem } from './data-dir.ts';
+import { parseOptions } from './parse-options.ts';
+import { type ArgsResult, parseTopicUrl } from './topic-url.ts';
+
+export const LOGIN_USAGE = `Usage: ntfy-tray login <url> --user <name>[:<password>]   (password from NTFY_PASSWORD or a prompt)
+       ntfy-tray login <url> --token [<token>]              (token from NTFY_TOKEN or a prompt)
+
+  <url>          a topic URL (https://ntfy.example.com/alerts): the credentials are checked by reading that
+                 topic; or the server's URL (https://ntfy.example.com): checked with GET /v1/account
+  --user, --token   as with subscribe; a password on the command line is visible to other users of this machine
+  --no-check     store without asking the server first (for setting up offline)
+  --data-dir <dir>  where the settings live (default: the app's data folder; refused while the app runs)
+  -h, --help
+The secret goes to the OS keychain; the settings only remember which kind of login the server uses.`;
+
+export const LOGOUT_USAGE = `Usage: ntfy-tray logout <url>
+  Removes the password or token stored for the server of <url> from the OS keychain.
+  --data-dir <dir>  where the settings live (default: the app's data folder; refused while the app runs)
+  -h, --help`;
+
+export interface LoginTarget {
+  /** Normalized server base URL: the key the settings and the keychain use. */
+  readonly server: string;
+  /** The topic to check the credentials against, when the URL named one. */
+  readonly topic?: string;
+}
+
+export interface LoginArgs extends LoginTarget {
+  /** `basic` with an empty password, or `none` (bare `--token`): the secret is still to be read. */
+  readonly credentials: Credentials;
+  readonly check: boolean;
+  readonly dataDir?: string;
+}
+
+export interface LogoutArgs extends LoginTarget {
+  readonly dataDir?: string;
+}
+
+type Help = { readonly ok: 'help' };
+
+function fail<T>(error: string): ArgsResult<T> {
+  return { ok: false, error };
+}
+
+/** `https://host` is a server; `https://host/alerts` a topic on `https://host`. */
+function readTarget(positionals: readonly string[]): ArgsResult<LoginTarget> {
+  const [text, ...more] = positionals;
+  if (text === undefined) return fail('missing <url>: the server or a topic on it');
+  if (more.length > 0) return fail(`expected one <url>, got ${String(positionals.length)}: ${positionals.join(' ')}`);
+  if (URL.canParse(text) && new URL(text).pathname.replace(/\/+$/, '') === '') {
+    const parsed = new URL(text);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return fail(`not an http(s) URL: ${text}`);
+    if (parsed.username !== '' || parsed.password !== '')
+      return fail('put credentials in --user/--token, not in the URL');
+    return { ok: true, value: { server: normalizeServerUrl(text) } };
+  }
+  const topicUrl = parseTopicUrl(text);
+  if (!topicUrl.ok) return topicUrl;
+  const [topic, ...others] = topicUrl.value.topics;
+  if (topic === undefined || others.length > 0) return fail('give one topic (or only the server), not a list');
+  return { ok: true, value: { server: normalizeServerUrl(topicUrl.value.server), topic } };
+}
+
+/** A `--token` with nothing after it, or with an option after it, asks for the token instead of taking one. */
+function markBareToken(args: readonly string[]): { readonly args: string[]; readonly askToken: boolean } {
+  const index = args.findIndex(
+    (arg, at) => arg === '--token' && (at === args.length - 1 || args[at + 1]?.startsWith('-') === true),
+  );
+  if (index === -1) return { args: [...args], askToken: false };
+  return { args: [...args.slice(0, index), ...args.slice(index + 1)], askToken: true };
+}
+
+export function parseLoginArgs(
+  args: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): ArgsResult<LoginArgs> | Help {
+  const bare = markBareToken(args);
+  const parsed = parseOptions({
+    args: bare.args,
+    allowPositionals: true,
+    options: {
+      user: { type: 'string' },
+      token: { type: 'string' },
+      'no-check': { type: 'boolean' },
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (!parsed.ok) return parsed;
+  const { values, positionals } = parsed.value;
+  if (values.help === true) return { ok: 'help' };
+  const target = readTarget(positionals);
+  if (!target.ok) return target;
+  const dataDirProblem = dataDirArgProblem(values['data-dir']);
+  if (dataDirProblem !== undefined) return fail(dataDirProblem);
+  if (bare.askToken && (values.token !== undefined || values.user !== undefined)) {
+    return fail('use either --user or --token, not both');
+  }
+  if (!bare.askToken && values.user === undefined && values.token === undefined) {
+    return fail('give --user <name> or --token');
+  }
+  // A bare --token reads NTFY_TOKEN (kind `none` when unset: the token is then asked for).
+  const credentials = readCredentialArgs(bare.askToken ? {} : { user: values.user, token: values.token }, env);
+  if (!credentials.ok) return credentials;
+  return {
+    ok: true,
+    value: {
+      ...target.value,
+      credentials: credentials.value,
+      check: values['no-check'] !== true,
+      ...(values['data-dir'] === undefined ? {} : { dataDir: values['data-dir'] }),
+    },
+  };
+}
+
+export function parseLogoutArgs(args: readonly string[]): ArgsResult<LogoutArgs> | Help {
+  const parsed = parseOptions({
+    args: [...args],
+    allowPositionals: true,
+    options: { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (!parsed.ok) return parsed;
+  const { values, positionals } = parsed.value;
+  if (values.help === true) return { ok: 'help' };
+  const target = readTarget(positionals);
+  if (!target.ok) return target;
+  const dataDirProblem = dataDirArgProblem(values['data-dir']);
+  if (dataDirProblem !== undefined) return fail(dataDirProblem);
+  return {
+    ok: true,
+    value: {
+      server: target.value.server,
+      ...(values['data-dir'] === undefined ? {} : { dataDir: values['data-dir'] }),
+    },
+  };
+}

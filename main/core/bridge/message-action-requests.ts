@@ -3,6 +3,7 @@
  * allowlist as a notification's buttons), preview its image attachment (through the attachment cache), and open a
  * link from its rendered text (through the same URL allowlist).
  */
+import { actionAvailability } from '../../../common/action-availability.ts';
 import type { ActionOutcomeDto, BridgeRequests } from '../../../common/ipc.ts';
 import { isAllowedExternalUrl } from '../delivery/external-url.ts';
 import { toNotificationAction } from '../delivery/notification-content.ts';
@@ -27,10 +28,13 @@ export function createMessageActionRequests(options: MessageActionRequestsOption
       const stored = history.getMessage(ref);
       const raw = stored?.message.actions[index];
       if (stored === undefined || raw === undefined) return fail({ code: 'not-found', message: 'no such action' });
-      const action = toNotificationAction(raw);
+      // The rule the window used to disable the button: a window that asks anyway gets the same reason.
+      const availability = actionAvailability({ kind: raw.action, url: raw.url });
+      const action = availability.canRun ? toNotificationAction(raw) : undefined;
       if (action === undefined) {
         log.log('warn', 'refused a message action', { kind: raw.action });
-        return fail({ code: 'refused-url', message: 'this action cannot run on a desktop, or its URL is not allowed' });
+        const reason = availability.canRun ? 'Not available: this action is incomplete.' : availability.reason;
+        return fail({ code: 'refused-url', message: reason });
       }
       const outcome = await runMessageAction(action, options);
       if (outcome.kind === 'refused') return fail({ code: 'refused-url', message: `not run: ${outcome.reason}` });

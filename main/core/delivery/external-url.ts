@@ -1,40 +1,6 @@
 /**
- * The one place that decides whether a URL from a message (click, view action, attachment, icon) may be opened or
- * fetched. Message fields are untrusted: only http, https and mailto pass; `file:`, `javascript:`, `data:`, custom
- * protocol handlers (`ms-settings:`, `vscode:`, …) and anything unparsable are refused with a reason to log.
+ * The URL allowlist for everything the core opens or fetches from a message. The rule itself lives in
+ * common/url-allowlist.ts so that the window (which greys out an action that cannot run) and the core (which refuses
+ * it again) apply the same one; the core's modules keep importing it from here.
  */
-
-export type UrlCheck = { readonly ok: true; readonly url: string } | { readonly ok: false; readonly reason: string };
-
-const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'mailto:']);
-/** Fetching (attachments, icons) never follows mailto. */
-const FETCHABLE_SCHEMES = new Set(['http:', 'https:']);
-
-function check(input: unknown, schemes: ReadonlySet<string>): UrlCheck {
-  if (typeof input !== 'string') return { ok: false, reason: 'not a string' };
-  // Browsers ignore leading/trailing C0 controls and spaces and tabs/newlines inside schemes; the WHATWG parser
-  // does the same, so "java\tscript:" would parse as javascript:. Refuse control characters outright instead.
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(input)) return { ok: false, reason: 'contains control characters' };
-  let url: URL;
-  try {
-    url = new URL(input.trim());
-  } catch {
-    return { ok: false, reason: 'not an absolute URL' };
-  }
-  if (!schemes.has(url.protocol)) return { ok: false, reason: `scheme ${url.protocol} is not allowed` };
-  if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname === '') {
-    return { ok: false, reason: 'no host' };
-  }
-  return { ok: true, url: url.href };
-}
-
-/** May this URL be handed to the OS to open (shell.openExternal, xdg-open)? */
-export function isAllowedExternalUrl(input: unknown): UrlCheck {
-  return check(input, ALLOWED_SCHEMES);
-}
-
-/** May the app itself download from this URL (image attachments, icons)? */
-export function isFetchableUrl(input: unknown): UrlCheck {
-  return check(input, FETCHABLE_SCHEMES);
-}
+export { isAllowedExternalUrl, isFetchableUrl, type UrlCheck } from '../../../common/url-allowlist.ts';

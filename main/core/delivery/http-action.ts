@@ -1,20 +1,38 @@
 /**
  * Runs an `http` action button from the main process (never from the renderer): method (default POST), headers
- * and body as the publisher gave them, a 15 s timeout, and a result the caller turns into a follow-up notification.
+ * and body as the publisher gave them, a 15 s timeout, and a result the caller shows as it is (a follow-up popup's
+ * body, the window's line next to the button). The text names the request and says what happened once, without the
+ * button's label: the popup's title and the window's button already show that.
  */
+import { describeNetworkFailure } from '../../../common/network-failure.ts';
 import type { NotificationAction } from './notification-content.ts';
 
 export type HttpActionResult =
-  | { readonly ok: true; readonly status: number }
+  | { readonly ok: true; readonly status: number; readonly message: string }
   | { readonly ok: false; readonly status?: number; readonly message: string };
+
+type HttpAction = Extract<NotificationAction, { kind: 'http' }>;
 
 export const HTTP_ACTION_TIMEOUT_MS = 15_000;
 
+/** "POST ntfy.example.com", "PUT 127.0.0.1:8080": what was asked of whom, without path or query (may hold secrets). */
+export function httpActionTarget(action: Pick<HttpAction, 'method' | 'url'>): string {
+  let host: string;
+  try {
+    host = new URL(action.url).host;
+  } catch {
+    // toNotificationAction only lets parsable http(s) URLs through; a caller that skipped it still gets a sentence.
+    host = 'an invalid address';
+  }
+  return `${action.method} ${host}`;
+}
+
 export async function runHttpAction(
-  action: Extract<NotificationAction, { kind: 'http' }>,
+  action: HttpAction,
   options: { readonly timeoutMs?: number } = {},
 ): Promise<HttpActionResult> {
   const timeoutMs = options.timeoutMs ?? HTTP_ACTION_TIMEOUT_MS;
+  const target = httpActionTarget(action);
   try {
     const response = await fetch(action.url, {
       method: action.method,
@@ -27,19 +45,13 @@ export async function runHttpAction(
       redirect: 'follow',
     });
     await response.body?.cancel();
-    if (response.ok) return { ok: true, status: response.status };
-    return {
-      ok: false,
-      status: response.status,
-      message: `${action.label}: the server answered HTTP ${response.status}`,
-    };
+    const answered = `the server answered HTTP ${String(response.status)}`;
+    if (response.ok) return { ok: true, status: response.status, message: `${target} done: ${answered}` };
+    return { ok: false, status: response.status, message: `${target} failed: ${answered}` };
   } catch (error) {
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    const reason = timedOut
-      ? `no answer within ${timeoutMs / 1000} s`
-      : error instanceof Error
-        ? error.message
-        : String(error);
-    return { ok: false, message: `${action.label}: ${reason}` };
+    const failure = describeNetworkFailure(error);
+    // Our own deadline: say how long was waited, which "no answer in time" leaves open.
+    const words = failure.kind === 'timeout' ? `no answer within ${String(timeoutMs / 1000)} s` : failure.words;
+    return { ok: false, message: `${target} failed: ${words}` };
   }
 }

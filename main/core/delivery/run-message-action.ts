@@ -1,10 +1,10 @@
 /**
  * Runs one action button of a message, wherever the user pressed it (a popup's button or the window's detail view):
- * `view` opens its URL (allowlisted again here, whatever checked it before), `copy` copies its value, `http` runs the
- * request from this process. The outcome says what happened in words a popup or the window can show as they are.
+ * `view` opens its URL and `http` sends its request from this process (both allowlisted again here, whatever
+ * checked them before), `copy` copies its value. The outcome says what happened in words a popup or the window can show as they are.
  */
 import type { Logger } from '../ports.ts';
-import { isAllowedExternalUrl } from './external-url.ts';
+import { isAllowedExternalUrl, isFetchableUrl } from './external-url.ts';
 import type { HttpActionResult } from './http-action.ts';
 import type { NotificationAction } from './notification-content.ts';
 
@@ -43,15 +43,19 @@ export async function runMessageAction(
       options.copyText(action.value);
       return { kind: 'copied' };
     case 'http': {
+      const checked = isFetchableUrl(action.url);
+      if (!checked.ok) {
+        options.log.log('warn', 'refused an http action from a message', { reason: checked.reason });
+        return { kind: 'refused', reason: checked.reason };
+      }
+      // The runner's message already names the request and what happened; shown as it is, never prefixed again.
       const result = await options.runHttpAction(action);
-      return result.ok
-        ? { kind: 'http', ok: true, status: result.status, message: `The server answered HTTP ${result.status}.` }
-        : {
-            kind: 'http',
-            ok: false,
-            message: result.message,
-            ...(result.status === undefined ? {} : { status: result.status }),
-          };
+      return {
+        kind: 'http',
+        ok: result.ok,
+        message: result.message,
+        ...(result.status === undefined ? {} : { status: result.status }),
+      };
     }
   }
 }

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runHttpAction } from '../../../../main/core/delivery/http-action.ts';
 import type { NotificationAction } from '../../../../main/core/delivery/notification-content.ts';
@@ -15,6 +17,22 @@ afterEach(async () => {
   await server.close();
 });
 
+/** "POST 127.0.0.1:<port>": how the result names the request (never the button's label "Ack"). */
+function target(method = 'POST'): string {
+  return `${method} ${new URL(server.url).host}`;
+}
+
+/** A port on 127.0.0.1 that was just listening and is now closed: connecting to it is refused. */
+async function closedPort(): Promise<number> {
+  const listener = createServer();
+  listener.listen(0, '127.0.0.1');
+  await once(listener, 'listening');
+  const { port } = listener.address() as AddressInfo;
+  listener.close();
+  await once(listener, 'close');
+  return port;
+}
+
 function action(
   fields: Partial<Extract<NotificationAction, { kind: 'http' }>>,
 ): Extract<NotificationAction, { kind: 'http' }> {
@@ -31,25 +49,37 @@ function action(
 }
 
 describe('runHttpAction', () => {
-  it('sends the method, headers and body the publisher gave', async () => {
+  it('sends the method, headers and body the publisher gave, and says what the server answered', async () => {
     const result = await runHttpAction(
       action({ method: 'PUT', headers: { Title: 'Acknowledged' }, body: 'done by alice' }),
     );
-    expect(result).toEqual({ ok: true, status: 200 });
+    expect(result).toEqual({ ok: true, status: 200, message: `${target('PUT')} done: the server answered HTTP 200` });
     const [published] = server.cachedMessages();
     expect(published).toMatchObject({ topic: 'acks', title: 'Acknowledged', message: 'done by alice' });
     expect(server.requests.at(-1)?.method).toBe('PUT');
   });
 
-  it('reports an error status as a failure naming the action', async () => {
-    const result = await runHttpAction(action({ url: `${server.url}/read-only-topic` }));
-    expect(result).toEqual({ ok: false, status: 403, message: 'Ack: the server answered HTTP 403' });
+  it('reports an error status once, naming the request and not the label', async () => {
+    server.faults.failNext(1, { status: 500 });
+    const result = await runHttpAction(action({}));
+    expect(result).toEqual({ ok: false, status: 500, message: `${target()} failed: the server answered HTTP 500` });
   });
 
-  it('gives up after the timeout', async () => {
+  it('reports a refusal by the server (403) the same way', async () => {
+    const result = await runHttpAction(action({ url: `${server.url}/read-only-topic` }));
+    expect(result).toEqual({ ok: false, status: 403, message: `${target()} failed: the server answered HTTP 403` });
+  });
+
+  it('names a refused connection instead of "fetch failed"', async () => {
+    const port = await closedPort();
+    const result = await runHttpAction(action({ url: `http://127.0.0.1:${String(port)}/acks` }));
+    expect(result).toEqual({ ok: false, message: `POST 127.0.0.1:${String(port)} failed: connection refused` });
+  });
+
+  it('gives up after the timeout and says how long it waited', async () => {
     server.faults.stall();
     const result = await runHttpAction(action({}), { timeoutMs: 200 });
-    expect(result).toEqual({ ok: false, message: 'Ack: no answer within 0.2 s' });
+    expect(result).toEqual({ ok: false, message: `${target()} failed: no answer within 0.2 s` });
     server.faults.unstall();
   });
 });

@@ -168,7 +168,9 @@ describe('NotificationDispatcher', () => {
     );
     notifier.click(id('msg000000001'), 'action-0');
     const result = await notifier.waitForShown((request) => request.id === `${id('msg000000001')}|result`);
-    expect(result).toMatchObject({ title: 'Ack: done', body: 'The server answered HTTP 200.' });
+    const host = new URL(server.url).host;
+    // The label is the popup's title; the body names the request and what happened, without the label again.
+    expect(result).toMatchObject({ title: 'Ack: done', body: `POST ${host} done: the server answered HTTP 200` });
     await notifier.waitForClosed(id('msg000000001'));
     expect(server.cachedMessages().map((m) => [m.topic, m.message])).toEqual([['acks', 'acknowledged']]);
   });
@@ -180,7 +182,10 @@ describe('NotificationDispatcher', () => {
     );
     notifier.click(id('msg000000001'), 'action-0');
     const result = await notifier.waitForShown((request) => request.id.endsWith('|result'));
-    expect(result).toMatchObject({ title: 'Restart: failed', body: 'Restart: the server answered HTTP 502' });
+    expect(result).toMatchObject({
+      title: 'Restart: failed',
+      body: `POST ${new URL(server.url).host} failed: the server answered HTTP 502`,
+    });
     expect(notifier.closed).toEqual([]);
   });
 

@@ -19,7 +19,7 @@ function recordingOs(options: { clipboard?: boolean; http?: HttpActionResult } =
     copyText: options.clipboard === false ? undefined : (text: string) => void copied.push(text),
     runHttpAction: (action: HttpAction) => {
       requests.push(action);
-      return Promise.resolve(options.http ?? { ok: true, status: 200 });
+      return Promise.resolve(options.http ?? { ok: true, status: 200, message: 'POST api.example.com done: HTTP 200' });
     },
     log,
   };
@@ -64,21 +64,31 @@ describe('runMessageAction', () => {
     expect(await runMessageAction(copy, headless.options)).toMatchObject({ kind: 'refused' });
   });
 
-  it('runs an http action and says what the server answered', async () => {
-    const os = recordingOs({ http: { ok: true, status: 204 } });
+  it("runs an http action and shows the runner's words as they are, without the label again", async () => {
+    const answered = 'POST api.example.com done: the server answered HTTP 204';
+    const os = recordingOs({ http: { ok: true, status: 204, message: answered } });
     expect(await runMessageAction(http, os.options)).toEqual({
       kind: 'http',
       ok: true,
       status: 204,
-      message: 'The server answered HTTP 204.',
+      message: answered,
     });
     expect(os.requests).toEqual([http]);
-    const failing = recordingOs({ http: { ok: false, status: 500, message: 'HTTP 500: boom' } });
+    const failed = 'POST api.example.com failed: the server answered HTTP 500';
+    const failing = recordingOs({ http: { ok: false, status: 500, message: failed } });
     expect(await runMessageAction(http, failing.options)).toEqual({
       kind: 'http',
       ok: false,
       status: 500,
-      message: 'HTTP 500: boom',
+      message: failed,
     });
+  });
+
+  it('refuses an http action whose URL is not http(s), sends nothing and logs why', async () => {
+    const os = recordingOs();
+    const outcome = await runMessageAction({ ...http, url: 'file:///etc/passwd' }, os.options);
+    expect(outcome).toEqual({ kind: 'refused', reason: 'scheme file: is not allowed' });
+    expect(os.requests).toEqual([]);
+    expect(os.log.entries).toMatchObject([{ level: 'warn', message: 'refused an http action from a message' }]);
   });
 });

@@ -3,6 +3,7 @@
  * days, so `since=1d` is a 400 — docs/protocol.md#since). `Delay` also takes ntfy's own forms (`1d`, `10 minutes`)
  * and Unix timestamps.
  */
+import { parseNaturalTime } from './natural-time.ts';
 
 const goUnitsMs: Readonly<Record<string, number>> = {
   ns: 1e-6,
@@ -62,12 +63,15 @@ function parseNtfyDuration(input: string): number | undefined {
 }
 
 /**
- * The due time of a `Delay`/`At`/`In` value in epoch milliseconds: a duration from now, or a Unix timestamp in
- * seconds. ntfy also understands natural language ("tomorrow, 10am"); this server does not.
+ * The due time of a `Delay`/`At`/`In` value in epoch milliseconds, read in ntfy's order (util/time.go
+ * ParseFutureTime): trimmed, then a Unix timestamp in seconds that is not in the past, then a duration from now,
+ * then natural language (natural-time.ts, a subset of ntfy's). A past timestamp reads as nothing (40004), not as
+ * a delay that is too small.
  */
 export function parseFutureTime(input: string, nowMs: number): number | undefined {
-  const duration = parseNtfyDuration(input);
+  const text = input.trim();
+  if (/^\d+$/.test(text) && Number(text) >= Math.floor(nowMs / 1000)) return Number(text) * 1000;
+  const duration = parseNtfyDuration(text);
   if (duration !== undefined) return nowMs + duration;
-  if (/^\d+$/.test(input)) return Number(input) * 1000;
-  return undefined;
+  return parseNaturalTime(text, nowMs);
 }

@@ -1,4 +1,7 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ConnectionDto, SubscriptionDto, SubscriptionRefDto, UnreadCountDto } from '../../common/ipc.ts';
+import { Drawer } from '../layout/Drawer.tsx';
+import { useNarrowLayout } from '../layout/use-media-query.ts';
 import { connectionKindFor, connectionLabel, subscriptionKey } from './format.ts';
 
 export interface SidebarProps {
@@ -22,13 +25,72 @@ function UnreadBadge({ count }: { readonly count: number }) {
   );
 }
 
+/**
+ * The subscriptions to pick from. In a narrow window (WCAG 1.4.10 reflow) it is a drawer behind a "Subscriptions"
+ * button that closes once a subscription is chosen; otherwise a column beside the messages.
+ */
 export function Sidebar({ subscriptions, unreadCounts, connections, selected, onSelect, onAdd }: SidebarProps) {
+  const narrow = useNarrowLayout();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const nav = useRef<HTMLElement>(null);
+  // Widening the window shows the column; narrowing it again starts with the drawer closed.
+  useEffect(() => {
+    if (!narrow) setDrawerOpen(false);
+  }, [narrow]);
+  const choose = (subscription: SubscriptionRefDto | undefined) => {
+    setDrawerOpen(false);
+    onSelect(subscription);
+  };
+  const add = (button: HTMLElement) => {
+    // The form opens in the Messages pane, which the open drawer would cover; focus comes back to the drawer's
+    // button when the form closes, since the Add button is hidden with the drawer by then.
+    setDrawerOpen(false);
+    onAdd((narrow ? nav.current?.querySelector<HTMLElement>('.drawer-toggle') : undefined) ?? button);
+  };
+  const onOpenChange = useCallback((open: boolean) => {
+    setDrawerOpen(open);
+  }, []);
+  const content = (
+    <SidebarContent
+      subscriptions={subscriptions}
+      unreadCounts={unreadCounts}
+      connections={connections}
+      selected={selected}
+      onSelect={choose}
+      onAdd={add}
+    />
+  );
+
+  return (
+    <nav ref={nav} className="sidebar" aria-labelledby="sidebar-title" data-drawer={narrow}>
+      {narrow ? (
+        <Drawer
+          id="sidebar-drawer"
+          label={
+            <>
+              <span aria-hidden="true">☰ </span>Subscriptions
+            </>
+          }
+          open={drawerOpen}
+          onOpenChange={onOpenChange}
+          initialFocus=".subscription[aria-pressed='true']"
+        >
+          {content}
+        </Drawer>
+      ) : (
+        content
+      )}
+    </nav>
+  );
+}
+
+function SidebarContent({ subscriptions, unreadCounts, connections, selected, onSelect, onAdd }: SidebarProps) {
   const unreadByKey = new Map(unreadCounts.map((count) => [subscriptionKey(count), count.unread]));
   const totalUnread = unreadCounts.reduce((sum, count) => sum + count.unread, 0);
   const selectedKey = selected === undefined ? undefined : subscriptionKey(selected);
 
   return (
-    <nav className="sidebar" aria-labelledby="sidebar-title">
+    <>
       <h2 id="sidebar-title" className="sidebar-title">
         Subscriptions
       </h2>
@@ -84,6 +146,6 @@ export function Sidebar({ subscriptions, unreadCounts, connections, selected, on
           })}
         </ul>
       )}
-    </nav>
+    </>
   );
 }

@@ -19,7 +19,7 @@ import { createStreamSink, pendingBytes } from './core/cli/stream-sink.ts';
 import { EXIT } from './core/cli/subscribe-command.ts';
 import { usageError } from './core/cli/usage-error.ts';
 import { createConsoleLogger } from './core/logging.ts';
-import type { Logger } from './core/ports.ts';
+import type { LogLevel, Logger } from './core/ports.ts';
 import { defaultDataDir } from './core/store/data-dir.ts';
 import { readDataDirHolder } from './core/store/data-dir-lock.ts';
 import { SqliteHistoryStore } from './core/store/history/index.ts';
@@ -94,13 +94,22 @@ function stdoutWriter(sink: OutputSink): (text: string) => void {
 /** The secrets of this run (passwords, tokens), once known: the logger hides them wherever they appear. */
 const knownSecrets = new Set<string>();
 
+/**
+ * Log lines on stderr from warn up; NTFY_TRAY_LOG=info or debug shows more. The commands say what matters in
+ * their own plain lines, so a first run is not greeted by "no settings file yet {…}".
+ */
+const SHOWN_LEVELS: Readonly<Record<string, readonly LogLevel[]>> = {
+  debug: ['debug', 'info', 'warn', 'error'],
+  info: ['info', 'warn', 'error'],
+};
+
 function createLog(): Logger {
-  const debug = process.env['NTFY_TRAY_LOG'] === 'debug';
+  const shown = SHOWN_LEVELS[process.env['NTFY_TRAY_LOG'] ?? ''] ?? ['warn', 'error'];
   return createSecretSafeLogger(
     createConsoleLogger({
       name: 'ntfy-tray',
       write: (level, line) => {
-        if (level !== 'debug' || debug) writeStderr(`${level}: ${line}\n`);
+        if (shown.includes(level)) writeStderr(`${level}: ${line}\n`);
       },
     }),
     { secrets: () => knownSecrets },

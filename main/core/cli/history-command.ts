@@ -76,7 +76,7 @@ function resolveTopic(
   const [ref, ...more] = refs;
   if (ref === undefined) return { ok: false, error: `no topic or subscription named '${choice.name}' in the history` };
   if (more.length > 0) {
-    const urls = refs.map(refKey).join(', ');
+    const urls = refs.map(refKey).sort().join(', ');
     return { ok: false, error: `'${choice.name}' names ${String(refs.length)} subscriptions (${urls}): give its URL` };
   }
   return { ok: true, ref };

@@ -15,7 +15,15 @@ interface StubOptions {
   readonly count: number;
 }
 
-/** A stand-in preload with `count` messages on one topic, newest first, all in the first page. */
+/** What the stub puts on the page for the tests: a live push, as main sends one for a new message. */
+interface StubGlobals {
+  pushMessages: (messages: MessageDto[]) => void;
+}
+
+/**
+ * A stand-in preload with `count` messages on one topic, newest first, all in the first page; `pushMessages` on
+ * the page plays a live push.
+ */
 async function exposeBridge(page: Page): Promise<void> {
   const options: StubOptions = {
     name: BRIDGE_GLOBAL_NAME,
@@ -40,6 +48,11 @@ async function exposeBridge(page: Page): Promise<void> {
       read: true,
       receivedAt: (newest - i * 60) * 1000,
     }));
+    const listeners = new Set<(messages: readonly MessageDto[]) => void>();
+    (globalThis as unknown as StubGlobals).pushMessages = (pushed) => {
+      messages = [...pushed, ...messages];
+      for (const listener of listeners) listener(pushed);
+    };
     const ok = <T>(value: T) => Promise.resolve({ ok: true as const, value });
     const refused = () =>
       Promise.resolve({ ok: false as const, error: { code: 'internal' as const, message: 'stub' } });
@@ -92,7 +105,10 @@ async function exposeBridge(page: Page): Promise<void> {
       openLink: () => ok(null),
       listNotices: () => ok([]),
       dismissNotice: () => ok(null),
-      onMessagesReceived: () => () => undefined,
+      onMessagesReceived: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
       onConnectionsChanged: () => () => undefined,
       onSettingsChanged: () => () => undefined,
       onShowMessage: () => () => undefined,
@@ -242,4 +258,40 @@ test('Escape closes the detail from a button or its text, and focus returns to t
   await page.keyboard.press('Escape');
   await expect(detail).toBeHidden();
   await expect.poll(() => focusedPlace(page)).toBe('row 3');
+});
+
+test('the "N new" pill puts the new message on top and focus on its row, not on <body>', async ({ page }) => {
+  await openHistory(page);
+  expect(await tabIntoList(page)).toBe('row 0');
+  // Far down the list: a live message waits behind the pill instead of moving the rows under the reader.
+  await page.keyboard.press('End');
+  await expect.poll(() => focusedPlace(page)).toBe(`row ${messageCount - 1}`);
+  await page.evaluate((server) => {
+    const time = Math.floor(Date.now() / 1000);
+    (globalThis as unknown as StubGlobals).pushMessages([
+      {
+        server,
+        id: 'live-1',
+        topic: 'alerts',
+        time,
+        title: 'Pushed while reading',
+        message: 'live',
+        priority: 3,
+        tags: [],
+        tagEmoji: [],
+        tagLabels: [],
+        actions: [],
+        read: false,
+        receivedAt: time * 1000,
+      },
+    ]);
+  }, server0);
+  const pill = page.getByRole('button', { name: '1 new' });
+  await pill.click();
+
+  await expect(pill).toBeHidden();
+  await expect.poll(() => focusedPlace(page)).toBe('row 0');
+  await expect(row(page, 0)).toContainText('Pushed while reading');
+  await expect(row(page, 0)).toBeInViewport();
+  await expect(messageList(page).locator('[tabindex="0"]')).toHaveCount(1);
 });

@@ -7,11 +7,12 @@ import http from 'node:http';
 import https from 'node:https';
 import { parseStreamJson } from '../protocol/parse.ts';
 import type { NtfyMessage } from '../protocol/types.ts';
-import { headerProblem, networkErrorMessage } from '../transports/http-get.ts';
+import { headerProblem } from '../transports/http-get.ts';
 import { readLimitedBody } from '../transports/error-body.ts';
 import { isRedirectStatus } from '../transports/redirects.ts';
 import type { PublishFailure } from './publish-failure.ts';
 import type { PublishRequest } from './publish-input.ts';
+import { describeNetworkFailure } from '../../../common/network-failure.ts';
 
 export type PublishOutcome =
   | {
@@ -99,8 +100,9 @@ export function createSendPublish(options: SendPublishOptions = {}): SendPublish
         });
       });
       outgoing.on('error', (error) => {
-        // TODO(h7): describe through common/network-failure.ts once it lands (plain words instead of errno codes).
-        settle({ ok: false, failure: { kind: 'network', message: networkErrorMessage(error) } });
+        // Plain words ("connection refused", "host not found"), never an errno code, with the host it was for.
+        const { words } = describeNetworkFailure(error);
+        settle({ ok: false, failure: { kind: 'network', message: `cannot reach ${url.host}: ${words}` } });
       });
       outgoing.end(body);
     });

@@ -163,6 +163,8 @@ describe('ntfy-tray publish', () => {
     const many = await publish([`${server.url}/open`, 'x', '-A', actions]);
     expect(many.code).toBe(1);
     expect(many.stderr).toContain('the actions are not valid: only 3 actions allowed (HTTP 400, 40018)');
+    const email = await publish([`${server.url}/open`, 'x', '-e', 'me@x.test']);
+    expect(email.stderr).toContain('this server does not send e-mail (HTTP 400, 40001)');
   });
 
   it('exits 1 with the network failure when nothing listens, and 2 on a usage error', async () => {
@@ -170,7 +172,7 @@ describe('ntfy-tray publish', () => {
     await server.close();
     const down = await publish([`${url}/open`, 'x']);
     expect(down.code).toBe(1);
-    expect(down.stderr).toMatch(/not sent: .*ECONNREFUSED/);
+    expect(down.stderr).toBe(`ntfy-tray publish: not sent: cannot reach ${new URL(url).host}: connection refused\n`);
     server = await startTestServer();
     const usage = await publish([`${server.url}/open`, '-p', 'loud', 'x']);
     expect(usage.code).toBe(2);

@@ -3,15 +3,14 @@
  * one-letter aliases are the ntfy CLI's `publish` ones (cmd/publish.go), so scripts carry over; credentials are
  * read as `subscribe` reads them.
  */
-import { parseArgs } from 'node:util';
 import type { Credentials } from '../protocol/subscribe-request.ts';
 import { parseActionsText } from '../publish/action-short-form.ts';
 import { parsePublishPriority, parseTagList, PRIORITY_HELP } from '../publish/priority.ts';
 import type { PublishInput } from '../publish/publish-input.ts';
 import { readCredentialArgs } from './credential-args.ts';
 import { dataDirArgProblem } from './data-dir.ts';
+import { parseOptions } from './parse-options.ts';
 import { type ArgsResult, parseTopicUrl } from './topic-url.ts';
-import { errorMessage } from '../../../common/error-message.ts';
 
 /** The input without the message when it is to come from stdin. */
 export interface PublishPlan {
@@ -56,7 +55,7 @@ function fail<T>(error: string): ArgsResult<T> {
 }
 
 function readArgs(args: readonly string[]) {
-  return parseArgs({
+  return parseOptions({
     args: [...args],
     allowPositionals: true,
     strict: true,
@@ -89,7 +88,7 @@ function readArgs(args: readonly string[]) {
   });
 }
 
-type Values = ReturnType<typeof readArgs>['values'];
+type Values = Extract<ReturnType<typeof readArgs>, { ok: true }>['value']['values'];
 
 /** One option under several names (`--tags`/`--tag`): given twice under different names is a mistake. */
 function oneOf(values: Values, names: readonly (keyof Values)[]): ArgsResult<string | undefined> {
@@ -155,13 +154,9 @@ export function parsePublishArgs(
   args: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
 ): ArgsResult<PublishPlan> | { readonly ok: 'help' } {
-  let parsed;
-  try {
-    parsed = readArgs(args);
-  } catch (error) {
-    return fail(errorMessage(error));
-  }
-  const { values, positionals } = parsed;
+  const parsed = readArgs(args);
+  if (!parsed.ok) return parsed;
+  const { values, positionals } = parsed.value;
   if (values.help === true) return { ok: 'help' };
   const [target, ...words] = positionals;
   if (target === undefined) return fail('expected a <topic-url>');

@@ -10,6 +10,7 @@ import type { SendPublish } from '../publish/send-publish.ts';
 import { secretsOf } from './credential-args.ts';
 import { parsePublishArgs, PUBLISH_USAGE } from './publish-args.ts';
 import { EXIT } from './subscribe-command.ts';
+import { usageError } from './usage-error.ts';
 import { errorMessage } from '../../../common/error-message.ts';
 
 export interface PublishIo {
@@ -54,7 +55,7 @@ export async function runPublish(args: readonly string[], io: PublishIo): Promis
     return EXIT.ok;
   }
   if (!parsed.ok) {
-    io.stderr(`ntfy-tray publish: ${parsed.error}\n\n${PUBLISH_USAGE}\n`);
+    io.stderr(usageError('publish', parsed.error));
     return EXIT.usage;
   }
   const plan = parsed.value;

@@ -176,7 +176,13 @@ describe('ntfy-tray publish', () => {
     server = await startTestServer();
     const usage = await publish([`${server.url}/open`, '-p', 'loud', 'x']);
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain('--priority loud: use 1-5, min, low, default, high, max or urgent');
+    expect(usage.stderr).toBe(
+      'ntfy-tray publish: --priority loud: use 1-5, min, low, default, high, max or urgent\n' +
+        "Run 'ntfy-tray publish --help' for usage.\n",
+    );
+    const typo = await publish([`${server.url}/open`, '--titel', 'x']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain("unknown option '--titel'; did you mean '--title'?");
     const badAction = await publish([`${server.url}/open`, '-A', 'jump, Go', 'x']);
     expect(badAction.code).toBe(2);
     expect(badAction.stderr).toContain('--actions: action 1: the kind must be view, http, broadcast, copy');

@@ -117,7 +117,9 @@ async function openMessages(page: Page): Promise<void> {
 
 const sizes: readonly (Size & { readonly name: string; readonly scale?: number })[] = [
   { name: '320x640 (400 % of 1280)', width: 320, height: 640 },
-  { name: '600x680 (1200 at 200 %)', width: 600, height: 680, scale: 2 },
+  { name: '600x680 (a 600 px window)', width: 600, height: 680 },
+  // A 1200x800 window at 200 % zoom: 600x400 CSS px, two device pixels to each.
+  { name: '600x400 at scale 2 (1200x800 at 200 %)', width: 600, height: 400, scale: 2 },
   { name: '960x680 (default)', width: 960, height: 680 },
 ];
 
@@ -286,4 +288,34 @@ test.describe('accessibility, narrow and wide', () => {
     await expect(drawerButton(page)).toHaveAttribute('aria-expanded', 'true');
     await page.screenshot({ path: path.join(screenshotDir, 'window-narrow-drawer.png') });
   });
+
+  // The "after" of docs/before/4-narrow-600.png and 4-zoom-200.png: a subscription chosen and a message open.
+  for (const shot of [
+    { file: 'window-narrow-600-detail.png', width: 600, height: 680, scale: 1 },
+    { file: 'window-zoom-200-detail.png', width: 600, height: 400, scale: 2 },
+  ]) {
+    test(`screenshot for the docs: ${shot.file}`, async ({ browser }) => {
+      const context = await browser.newContext({
+        viewport: { width: shot.width, height: shot.height },
+        deviceScaleFactor: shot.scale,
+        colorScheme: 'light',
+      });
+      try {
+        const page = await context.newPage();
+        await openMessages(page);
+        await drawerButton(page).click();
+        await sidebar(page)
+          .getByRole('button', { name: /reflow-alerts/ })
+          .click();
+        await expect(rows(page)).toHaveCount(2);
+        await rows(page).filter({ hasText: 'Disk almost full' }).click();
+        await expect(page.getByRole('button', { name: 'Close message' })).toBeVisible();
+        await expectNoSidewaysScrolling(page, shot.file);
+        const screenshotDir = process.env['UPDATE_SCREENSHOTS'] === '1' ? docsDir : test.info().outputDir;
+        await page.screenshot({ path: path.join(screenshotDir, shot.file) });
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent, type KeyboardEvent } from 'react';
 import type { AttachmentDto, AttachmentPreviewDto, BridgeApi, BridgeResult, MessageDto } from '../../common/ipc.ts';
 import { absoluteTime, formatBytes, priorityName } from './format.ts';
+import { MessageActions } from './MessageActions.tsx';
 import { renderMarkdown } from './markdown.ts';
 
 export interface MessageDetailProps {
@@ -116,7 +117,6 @@ function AttachmentView({
 export function MessageDetail({ api, message, subscriptionName, onClose, onDelete }: MessageDetailProps) {
   const [outcome, setOutcome] = useState<Outcome>(undefined);
   const heading = useRef<HTMLHeadingElement>(null);
-  const ref = { server: message.server, id: message.id };
 
   useEffect(() => {
     setOutcome(undefined);
@@ -171,6 +171,7 @@ export function MessageDetail({ api, message, subscriptionName, onClose, onDelet
       {message.attachment === undefined ? null : (
         <AttachmentView api={api} message={message} attachment={message.attachment} onOutcome={setOutcome} />
       )}
+      <MessageActions key={`${message.server} ${message.id}`} api={api} message={message} />
       <div className="message-detail-actions">
         {message.click === undefined ? null : (
           <button
@@ -186,31 +187,6 @@ export function MessageDetail({ api, message, subscriptionName, onClose, onDelet
             Open link
           </button>
         )}
-        {message.actions.map((action, index) => (
-          <button
-            key={index}
-            type="button"
-            className="message-action"
-            onClick={() => {
-              void api.runAction(ref, index).then((result) => {
-                if (!result.ok) {
-                  setOutcome({ ok: false, text: result.error.message });
-                  return;
-                }
-                const done = result.value;
-                setOutcome(
-                  done.kind === 'opened'
-                    ? { ok: true, text: `Opened ${done.url}` }
-                    : done.kind === 'copied'
-                      ? { ok: true, text: 'Copied to the clipboard' }
-                      : { ok: done.ok, text: `${action.label}: ${done.message}` },
-                );
-              });
-            }}
-          >
-            {action.label}
-          </button>
-        ))}
         <button
           type="button"
           onClick={() => {

@@ -1,0 +1,57 @@
+/**
+ * Words for a message's own action buttons in the detail pane (MessageActions.tsx): what a button will do before it
+ * is pressed, and what it did after. Pure, so it is unit-tested without a page.
+ */
+import { actionAvailability, type ActionAvailability } from '../../common/action-availability.ts';
+import type { ActionOutcomeDto, BridgeResult, MessageActionDto } from '../../common/ipc.ts';
+
+/** How one button is shown: its hint under the label, and whether it can run (the core applies the same rule). */
+export interface PublisherActionView {
+  readonly hint: string;
+  readonly availability: ActionAvailability;
+}
+
+function hostOf(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'mailto:' ? parsed.pathname : parsed.host;
+  } catch {
+    return undefined;
+  }
+}
+
+function hintOf(action: MessageActionDto): string {
+  const host = hostOf(action.url);
+  switch (action.kind) {
+    case 'view':
+      return host === undefined || host === '' ? 'Opens a link' : `Opens ${host}`;
+    case 'http':
+      return host === undefined || host === '' ? 'Sends a request' : `Sends a request to ${host}`;
+    case 'copy':
+      return 'Copies a value';
+    case 'broadcast':
+      return 'Android broadcast';
+  }
+}
+
+export function publisherActionView(action: MessageActionDto): PublisherActionView {
+  return { hint: hintOf(action), availability: actionAvailability(action) };
+}
+
+/** The line next to a button after it ran; the core's http text already names the request, so it is shown as is. */
+export function actionOutcomeText(result: BridgeResult<ActionOutcomeDto>): {
+  readonly ok: boolean;
+  readonly text: string;
+} {
+  if (!result.ok) return { ok: false, text: result.error.message };
+  const done = result.value;
+  switch (done.kind) {
+    case 'opened':
+      return { ok: true, text: `Opened ${done.url}` };
+    case 'copied':
+      return { ok: true, text: 'Copied to the clipboard' };
+    case 'http':
+      return { ok: done.ok, text: done.message };
+  }
+}

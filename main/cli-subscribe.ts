@@ -6,6 +6,7 @@
 import { type CliNotifications, openCliNotifications } from './cli-notifications.ts';
 import { runSecrets } from './core/cli/credential-args.ts';
 import { type DataDirLock, lockDataDirForSubscribe } from './core/cli/data-dir-lock.ts';
+import { configuredDefaultServer } from './core/cli/default-server.ts';
 import type { OutputSink } from './core/cli/output-sink.ts';
 import { applyStoredCredentials } from './core/cli/stored-credentials.ts';
 import { parseSubscribeArgs, type SubscribePlan, SUBSCRIBE_USAGE } from './core/cli/subscribe-args.ts';
@@ -47,7 +48,9 @@ export interface CliSubscribeOptions {
 /** Runs `ntfy-tray subscribe <args>` and answers its exit code (EXIT). */
 export async function runCliSubscribe(args: readonly string[], options: CliSubscribeOptions): Promise<number> {
   const { log, stderr } = options;
-  const parsed = parseSubscribeArgs(args, options.env);
+  const parsed = parseSubscribeArgs(args, options.env, {
+    defaultServerOf: (given) => configuredDefaultServer(options.dataDirOf(given)),
+  });
   if (parsed.ok === 'help') {
     await options.output.write(`${SUBSCRIBE_USAGE}\n`);
     return EXIT.ok;

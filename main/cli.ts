@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { runCliSubscribe } from './cli-subscribe.ts';
 import { checkCredentials } from './core/cli/credential-check.ts';
+import { configuredDefaultServer } from './core/cli/default-server.ts';
 import { helpText, MAIN_USAGE, unknownCommand } from './core/cli/help.ts';
 import { type NamedSubscription, runHistory } from './core/cli/history-command.ts';
 import { type AccountIo, runLogin, runLogout } from './core/cli/login-command.ts';
@@ -143,6 +144,7 @@ function accountIo(log: Logger, sink: OutputSink): AccountIo {
       });
     },
     checkCredentials,
+    defaultServerOf: (dataDir) => configuredDefaultServer(dataDirOf(dataDir)),
     addSecret: (secret) => knownSecrets.add(secret),
   };
 }

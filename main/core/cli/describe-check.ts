@@ -2,6 +2,7 @@
 import type { Credentials } from '../protocol/subscribe-request.ts';
 import type { CredentialCheck } from './credential-check.ts';
 import type { LoginTarget } from './login-args.ts';
+import { plainNetworkReason } from './network-words.ts';
 import { EXIT } from './subscribe-command.ts';
 
 export interface LoginVerdict {
@@ -24,7 +25,7 @@ export function describeCheck(target: LoginTarget, credentials: Credentials, che
   if (check.kind === 'unreachable') {
     return {
       store: false,
-      line: `Not stored: cannot reach ${target.server}: ${check.detail} (--no-check stores without asking the server)`,
+      line: `Not stored: cannot reach ${target.server}: ${plainNetworkReason(check.detail)} (--no-check stores without asking the server)`,
       exit: EXIT.fatal,
     };
   }

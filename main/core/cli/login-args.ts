@@ -3,18 +3,19 @@
  * name[:password]` and `--token <token>`, with NTFY_PASSWORD / NTFY_TOKEN; login alone also takes a bare `--token`
  * (then the token comes from NTFY_TOKEN or a prompt), as it always has.
  */
-import { normalizeServerUrl } from '../engine/groups.ts';
 import type { Credentials } from '../protocol/subscribe-request.ts';
 import { readCredentialArgs } from './credential-args.ts';
 import { dataDirArgProblem } from './data-dir.ts';
 import { parseOptions } from './parse-options.ts';
 import { type ArgsResult, parseTopicUrl } from './topic-url.ts';
+import { parseServerInput, withAssumedHttps } from '../../../common/topic-input.ts';
 
 export const LOGIN_USAGE = `Usage: ntfy-tray login <url> --user <name>[:<password>]   (password from NTFY_PASSWORD or a prompt)
        ntfy-tray login <url> --token [<token>]              (token from NTFY_TOKEN or a prompt)
 
-  <url>          a topic URL (https://ntfy.example.com/alerts): the credentials are checked by reading that
-                 topic; or the server's URL (https://ntfy.example.com): checked with GET /v1/account
+  <url>          a topic (https://ntfy.example.com/alerts, ntfy.example.com/alerts, or alerts on the default
+                 server): the credentials are checked by reading that topic; or the server (ntfy.example.com,
+                 https://ntfy.example.com): checked with GET /v1/account
   --user, --token   as with subscribe; a password on the command line is visible to other users of this machine
   --no-check     store without asking the server first (for setting up offline)
   --data-dir <dir>  where the settings live (default: the app's data folder; refused while the app runs)
@@ -50,23 +51,28 @@ function fail<T>(error: string): ArgsResult<T> {
   return { ok: false, error };
 }
 
-/** `https://host` is a server; `https://host/alerts` a topic on `https://host`. */
-function readTarget(positionals: readonly string[]): ArgsResult<LoginTarget> {
+/**
+ * `https://host`, `host` and `host:port` are a server; `https://host/alerts`, `host/alerts` and a bare `alerts` (on
+ * the default server) a topic on it: common/topic-input.ts's rule. A topic name never holds a dot or a colon, so a
+ * word without a slash is a host when it has one.
+ */
+function readTarget(positionals: readonly string[], defaultServer: string): ArgsResult<LoginTarget> {
   const [text, ...more] = positionals;
   if (text === undefined) return fail('missing <url>: the server or a topic on it');
   if (more.length > 0) return fail(`expected one <url>, got ${String(positionals.length)}: ${positionals.join(' ')}`);
-  if (URL.canParse(text) && new URL(text).pathname.replace(/\/+$/, '') === '') {
-    const parsed = new URL(text);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return fail(`not an http(s) URL: ${text}`);
-    if (parsed.username !== '' || parsed.password !== '')
-      return fail('put credentials in --user/--token, not in the URL');
-    return { ok: true, value: { server: normalizeServerUrl(text) } };
+  const urlText = withAssumedHttps(text);
+  const isServer = text.includes('/')
+    ? URL.canParse(urlText) && new URL(urlText).pathname.replace(/\/+$/, '') === ''
+    : /[.:]/.test(text);
+  if (isServer) {
+    const server = parseServerInput(text);
+    return server.ok ? { ok: true, value: { server: server.server } } : fail(`the server URL ${server.error.message}`);
   }
-  const topicUrl = parseTopicUrl(text);
+  const topicUrl = parseTopicUrl(text, defaultServer);
   if (!topicUrl.ok) return topicUrl;
   const [topic, ...others] = topicUrl.value.topics;
   if (topic === undefined || others.length > 0) return fail('give one topic (or only the server), not a list');
-  return { ok: true, value: { server: normalizeServerUrl(topicUrl.value.server), topic } };
+  return { ok: true, value: { server: topicUrl.value.server, topic } };
 }
 
 /** A `--token` with nothing after it, or with an option after it, asks for the token instead of taking one. */
@@ -78,9 +84,11 @@ function markBareToken(args: readonly string[]): { readonly args: string[]; read
   return { args: [...args.slice(0, index), ...args.slice(index + 1)], askToken: true };
 }
 
+/** `defaultServerOf`: where a bare topic lives, given `--data-dir` (see default-server.ts). */
 export function parseLoginArgs(
   args: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
+  defaultServerOf: (dataDir: string | undefined) => string,
 ): ArgsResult<LoginArgs> | Help {
   const bare = markBareToken(args);
   const parsed = parseOptions({
@@ -97,7 +105,7 @@ export function parseLoginArgs(
   if (!parsed.ok) return parsed;
   const { values, positionals } = parsed.value;
   if (values.help === true) return { ok: 'help' };
-  const target = readTarget(positionals);
+  const target = readTarget(positionals, defaultServerOf(values['data-dir']));
   if (!target.ok) return target;
   const dataDirProblem = dataDirArgProblem(values['data-dir']);
   if (dataDirProblem !== undefined) return fail(dataDirProblem);
@@ -121,7 +129,10 @@ export function parseLoginArgs(
   };
 }
 
-export function parseLogoutArgs(args: readonly string[]): ArgsResult<LogoutArgs> | Help {
+export function parseLogoutArgs(
+  args: readonly string[],
+  defaultServerOf: (dataDir: string | undefined) => string,
+): ArgsResult<LogoutArgs> | Help {
   const parsed = parseOptions({
     args: [...args],
     allowPositionals: true,
@@ -130,7 +141,7 @@ export function parseLogoutArgs(args: readonly string[]): ArgsResult<LogoutArgs>
   if (!parsed.ok) return parsed;
   const { values, positionals } = parsed.value;
   if (values.help === true) return { ok: 'help' };
-  const target = readTarget(positionals);
+  const target = readTarget(positionals, defaultServerOf(values['data-dir']));
   if (!target.ok) return target;
   const dataDirProblem = dataDirArgProblem(values['data-dir']);
   if (dataDirProblem !== undefined) return fail(dataDirProblem);

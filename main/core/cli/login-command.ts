@@ -31,6 +31,8 @@ export interface AccountIo {
   readonly prompt: ((question: string) => Promise<PromptResult>) | undefined;
   readonly openStores: (dataDir: string | undefined) => Promise<{ settings: SettingsStore; secrets: AccountSecrets }>;
   readonly checkCredentials: CheckCredentials;
+  /** Where a bare topic lives, given `--data-dir` (see default-server.ts). */
+  readonly defaultServerOf: (dataDir: string | undefined) => string;
   /** Told the secret of this run once known, so that the logger hides it. */
   readonly addSecret?: (secret: string) => void;
 }
@@ -75,7 +77,7 @@ async function store(args: LoginArgs, credentials: Credentials, io: AccountIo): 
 }
 
 export async function runLogin(args: readonly string[], io: AccountIo): Promise<number> {
-  const parsed = parseLoginArgs(args, io.env);
+  const parsed = parseLoginArgs(args, io.env, io.defaultServerOf);
   if (parsed.ok === 'help') {
     io.stdout(`${LOGIN_USAGE}\n`);
     return EXIT.ok;
@@ -116,7 +118,7 @@ function describeUnchecked(args: LoginArgs, credentials: Credentials): string {
 }
 
 export async function runLogout(args: readonly string[], io: AccountIo): Promise<number> {
-  const parsed = parseLogoutArgs(args);
+  const parsed = parseLogoutArgs(args, io.defaultServerOf);
   if (parsed.ok === 'help') {
     io.stdout(`${LOGOUT_USAGE}\n`);
     return EXIT.ok;

@@ -2,6 +2,7 @@
 import type { ConnectionStatus } from '../engine/connection-types.ts';
 import type { NtfyMessage, NtfyMessageChange } from '../protocol/types.ts';
 import { hideCredentialPatterns } from '../store/secrets/redact.ts';
+import { plainNetworkReason } from './network-words.ts';
 
 /** `--json`: the message object with every field as received, on one line. */
 export function formatMessageJson(message: NtfyMessage): string {
@@ -61,11 +62,11 @@ function describeState(status: ConnectionStatus, nowMs: number): string | undefi
       return `connected: ${where}${forbidden}`;
     }
     case 'backoff':
-      return `reconnecting in ${Math.max(0, Math.round((state.nextAttemptAt - nowMs) / 100) / 10)} s: ${where}: ${state.reason}`;
+      return `reconnecting in ${Math.max(0, Math.round((state.nextAttemptAt - nowMs) / 100) / 10)} s: ${where}: ${plainNetworkReason(state.reason)}`;
     case 'auth-failed':
       return `auth failed: ${where}: ${state.error.message}`;
     case 'error':
-      return `error: ${where}: ${state.message}`;
+      return `error: ${where}: ${plainNetworkReason(state.message)}`;
     case 'stopped':
       return undefined;
   }

@@ -43,7 +43,9 @@ export const BACKOFF_MAX_FLAG: DurationFlag = { name: '--backoff-max', minMs: 1_
 
 export const SUBSCRIBE_USAGE = `Usage: ntfy-tray subscribe [options] <topic-url>...
 
-  <topic-url>          http(s)://host[:port]/topic  or  http(s)://host[:port]/t1,t2
+  <topic-url>          http(s)://host[:port]/topic  or  http(s)://host[:port]/t1,t2; https is assumed for
+                       host/topic (ntfy.sh/alerts), and a bare topic (alerts) is on the default server
+                       (https://ntfy.sh, or the one the app was set to use in this data folder)
                        (several on the same server share one connection; no ?query or #fragment: use the options)
   --json               print each delivered message as one JSON line on stdout
   --transport <t>      ws | json | sse | raw   (default json; not with --poll, which always reads JSON)
@@ -112,9 +114,15 @@ function readSince(value: string | undefined, poll: boolean): ArgsResult<SinceVa
   return result.ok ? { ok: true, value: result.since } : fail(result.error);
 }
 
+export interface SubscribeArgsOptions {
+  /** Where a bare topic lives, given `--data-dir` (undefined: the default data dir). Default https://ntfy.sh. */
+  readonly defaultServerOf?: (dataDir: string | undefined) => string;
+}
+
 export function parseSubscribeArgs(
   args: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
+  options: SubscribeArgsOptions = {},
 ): ArgsResult<SubscribePlan> | { readonly ok: 'help' } {
   const parsed = readArgs(args);
   if (!parsed.ok) return parsed;
@@ -143,8 +151,9 @@ export function parseSubscribeArgs(
   if (!backoffMaxMs.ok) return backoffMaxMs;
 
   const subscriptions: Subscription[] = [];
+  const defaultServer = options.defaultServerOf?.(values['data-dir']);
   for (const positional of positionals) {
-    const topicUrl = parseTopicUrl(positional);
+    const topicUrl = parseTopicUrl(positional, defaultServer);
     if (!topicUrl.ok) return topicUrl;
     for (const topic of topicUrl.value.topics) {
       subscriptions.push({

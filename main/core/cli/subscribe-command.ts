@@ -18,6 +18,7 @@ import { requestForSpec } from '../engine/spec-request.ts';
 import type { OpenTransport } from '../transports/transport.ts';
 import { OutputClosedError, type OutputSink } from './output-sink.ts';
 import { describeStatus, formatChangeJson, formatChangeLine, formatMessageJson, formatMessageLine } from './output.ts';
+import { plainNetworkReason } from './network-words.ts';
 import type { SubscribePlan } from './subscribe-args.ts';
 
 export const EXIT = { ok: 0, fatal: 1, usage: 2, auth: 3 } as const;
@@ -65,7 +66,8 @@ async function runPoll(plan: SubscribePlan, io: SubscribeIo): Promise<number> {
   for (const spec of groupSubscriptions(plan.subscriptions, { initialSince: plan.since })) {
     const outcome = await io.poll(requestForSpec(spec, { topics: spec.topics, since: plan.since, poll: true }));
     if (!outcome.ok) {
-      io.stderr(`poll failed: ${spec.server}/${spec.topics.join(',')}: ${outcome.error.message}\n`);
+      const reason = outcome.error.status === 0 ? plainNetworkReason(outcome.error.message) : outcome.error.message;
+      io.stderr(`poll failed: ${spec.server}/${spec.topics.join(',')}: ${reason}\n`);
       return outcome.error.status === 401 || outcome.error.status === 403 ? EXIT.auth : EXIT.fatal;
     }
     let lines: string[] = [];

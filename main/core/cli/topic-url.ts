@@ -1,9 +1,13 @@
 /**
- * `https://host:8080/base/a,b` → server `https://host:8080/base`, topics `a`, `b`. A topic URL names topics only:
+ * `https://host:8080/base/a,b` → server `https://host:8080/base`, topics `a`, `b`. What people type is read by the
+ * one rule of common/topic-input.ts, as ntfy's CLI does: `ntfy.sh/alerts` assumes https, a bare `alerts` (or
+ * `a,b`) is on the default server. A topic URL names topics only:
  * what ntfy reads from a query (`?since=`, `?poll=1`, `?auth=`) has an option of its own here, and a query or a
  * fragment would otherwise be dropped without a word.
  */
+import { parseServerInput, withAssumedHttps } from '../../../common/topic-input.ts';
 import { INVALID_TOPIC_NAME, isValidTopicName } from '../../../common/topic-name.ts';
+import { DEFAULT_SERVER_URL } from '../store/settings/schema.ts';
 import { hideCredentialPatterns } from '../store/secrets/redact.ts';
 
 export type ArgsResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
@@ -51,12 +55,26 @@ function refuseQuery(url: URL, shown: string): ArgsResult<TopicUrl> {
   return fail(`a topic URL takes no query (${names.map((name) => `${name}=…`).join('&') || '?'}): ${hint} (${shown})`);
 }
 
-export function parseTopicUrl(text: string): ArgsResult<TopicUrl> {
+/** `alerts` → `<default server>/alerts`, `ntfy.sh/alerts` → `https://ntfy.sh/alerts`; a URL stays as it is. */
+function asUrlText(typed: string, defaultServer: string): ArgsResult<string> {
+  const text = typed.trim();
+  // topic-input's rule: without a slash it is a topic (or, here, a comma list of topics) on the default server.
+  if (text.includes('/')) return { ok: true, value: withAssumedHttps(text) };
+  const server = parseServerInput(defaultServer);
+  if (!server.ok) return fail(`the default server ${defaultServer} ${server.error.message}`);
+  return { ok: true, value: `${server.server}/${text}` };
+}
+
+/** `defaultServer`: where a bare topic lives (the data dir's configured default server, else https://ntfy.sh). */
+export function parseTopicUrl(typed: string, defaultServer: string = DEFAULT_SERVER_URL): ArgsResult<TopicUrl> {
+  const urlText = asUrlText(typed, defaultServer);
+  if (!urlText.ok) return urlText;
+  const text = urlText.value;
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return fail(`not a URL: ${hideCredentialPatterns(text)} (expected http(s)://host[:port]/topic)`);
+    return fail(`not a URL: ${hideCredentialPatterns(typed)} (expected a topic, host/topic or http(s)://host/topic)`);
   }
   // What is safe to echo: never the user info or the query, which may hold a secret.
   const shown = `${url.protocol}//${url.host}${url.pathname}`;

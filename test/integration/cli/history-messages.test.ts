@@ -73,15 +73,17 @@ describe('ntfy-tray history', () => {
     expect(result).toEqual({ code: 0, stdout: '', stderr: '0 messages\n' });
   });
 
-  it('finds a subscription by its topic name, as well as by its URL', async () => {
+  it('finds a subscription by its topic name, as well as by its URL or host/topic', async () => {
     await storeMessages();
 
     const byName = await history(['--topic', 'builds']);
     const byUrl = await history(['--topic', `${WORK}/builds`]);
+    const byHostAndTopic = await history(['--topic', 'ntfy.work.example/builds']); // https assumed
 
     expect(byName.code).toBe(0);
     expect(bodies(byName.stdout)).toEqual(['build green']);
     expect(byUrl.stdout).toBe(byName.stdout);
+    expect(byHostAndTopic.stdout).toBe(byName.stdout);
   });
 
   it('finds a subscription by the display name the app stored for it', async () => {

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { MessageActionDto } from '../../../common/ipc.ts';
+import { actionOutcomeText, publisherActionView } from '../../../renderer/history/publisher-actions.ts';
+
+const action = (fields: Partial<MessageActionDto> & Pick<MessageActionDto, 'kind'>): MessageActionDto => ({
+  label: 'Do it',
+  clear: false,
+  ...fields,
+});
+
+describe('publisherActionView', () => {
+  it('says where a runnable action goes', () => {
+    expect(publisherActionView(action({ kind: 'view', url: 'https://example.com/x?token=1' }))).toEqual({
+      hint: 'Opens example.com',
+      availability: { canRun: true },
+    });
+    expect(publisherActionView(action({ kind: 'view', url: 'mailto:ops@example.com' })).hint).toBe(
+      'Opens ops@example.com',
+    );
+    expect(publisherActionView(action({ kind: 'http', url: 'http://127.0.0.1:8080/restart' })).hint).toBe(
+      'Sends a request to 127.0.0.1:8080',
+    );
+    expect(publisherActionView(action({ kind: 'copy' })).hint).toBe('Copies a value');
+  });
+
+  it('marks what cannot run with the shared rule and its reason', () => {
+    expect(publisherActionView(action({ kind: 'view', url: 'file:///etc/passwd' })).availability).toEqual({
+      canRun: false,
+      reason: 'Not available: this app opens only web and mail links, not file: links.',
+    });
+    expect(publisherActionView(action({ kind: 'broadcast' }))).toEqual({
+      hint: 'Android broadcast',
+      availability: { canRun: false, reason: 'Not available: broadcast actions run only in the ntfy Android app.' },
+    });
+  });
+});
+
+describe('actionOutcomeText', () => {
+  it("shows an http action's words as the core gave them, without the label", () => {
+    const message = 'POST example.com failed: host not found';
+    expect(actionOutcomeText({ ok: true, value: { kind: 'http', ok: false, message } })).toEqual({
+      ok: false,
+      text: message,
+    });
+  });
+
+  it('says what a view or copy action did, and a refusal in the core’s words', () => {
+    expect(actionOutcomeText({ ok: true, value: { kind: 'opened', url: 'https://example.com/' } })).toEqual({
+      ok: true,
+      text: 'Opened https://example.com/',
+    });
+    expect(actionOutcomeText({ ok: true, value: { kind: 'copied' } })).toEqual({
+      ok: true,
+      text: 'Copied to the clipboard',
+    });
+    expect(actionOutcomeText({ ok: false, error: { code: 'refused-url', message: 'Not available: nope.' } })).toEqual({
+      ok: false,
+      text: 'Not available: nope.',
+    });
+  });
+});

@@ -49,6 +49,36 @@ describe('messages in the app', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     expect((await app.records()).windows.map((window) => window.visible)).toEqual([true]);
   });
 
+  it('folds a burst missed while offline into one summary popup and gives the urgent message its own', async () => {
+    const server = await startServer();
+    const app = await launchSubscribed(server, 'alerts');
+    // Times in the past (Unix seconds), so that the reconnect replays the burst as a catch-up (older than the
+    // stream's `open`) and hands it on as one batch, however fast or slow this machine is.
+    const past = Math.floor(Date.now() / 1000) - 600;
+    const raw = (id: string, time: number, message: string, priority: number) =>
+      server.publishRaw({ id, time, event: 'message', topic: 'alerts', message, priority });
+    await raw('Before000001', past, 'seen before the burst', 3);
+    await waitForPageText(app, 'seen before the burst');
+
+    // Published while the stream is stalled: the app gets them when it reconnects after the drop.
+    server.faults.stall();
+    for (let i = 0; i < 100; i++) {
+      await raw(`Burst${String(i).padStart(7, '0')}`, past + 1 + i, `burst ${String(i)}`, i === 50 ? 5 : 3);
+    }
+    server.faults.dropAll();
+    await waitForPageText(app, 'burst 99'); // the newest, on top of the list
+
+    const notifications = (await app.records()).notifications.map(({ options }) => options);
+    // Whether the message before the burst popped up is not this test's concern.
+    const burst = notifications.filter((options) => options['body'] !== 'seen before the burst');
+    const own = burst.filter((options) => !String(options['title']).includes('new messages in'));
+    expect(own).toMatchObject([{ body: 'burst 50', urgency: 'critical', silent: false }]);
+    const summaries = burst.filter((options) => String(options['title']).includes('new messages in'));
+    expect(summaries).toHaveLength(1);
+    expect(summaries[0]).toMatchObject({ title: '99 new messages in alerts', silent: false });
+    expect(String(summaries[0]?.['body'])).toContain('burst 99');
+  });
+
   it('quits with the history flushed and resumes after a restart without a duplicate', async () => {
     const server = await startServer();
     const first = await launchSubscribed(server, 'alerts');

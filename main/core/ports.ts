@@ -115,7 +115,7 @@ export interface NotifierShowRequest {
   /** Plain text. */
   readonly body: string;
   readonly urgency: 'low' | 'normal' | 'critical';
-  /** No sound (low priority). */
+  /** No sound: low priority, sounds turned off, or the silent update of a burst summary already shown. */
   readonly silent: boolean;
   /** Local file of a downloaded image attachment (never a remote URL). */
   readonly imagePath?: string;

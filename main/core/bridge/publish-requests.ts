@@ -11,7 +11,7 @@ import { buildPublishRequest, type PublishInput } from '../publish/publish-input
 import { type SendPublish, sendPublish } from '../publish/send-publish.ts';
 import { resolveCredentials } from '../store/secrets/credentials.ts';
 import { MissingSecretError } from '../store/secrets/errors.ts';
-import type { SecretSource } from '../store/secrets/secret-store.ts';
+import type { SecretStore } from '../store/secrets/secret-store.ts';
 import type { SettingsStore } from '../store/settings/settings-store.ts';
 import { keychainError, ok, serverAuth, validationFailed } from './request-results.ts';
 
@@ -21,8 +21,8 @@ export interface PublishRequests {
 }
 
 export interface PublishRequestsOptions {
-  readonly settings: Pick<SettingsStore, 'get'>;
-  readonly secrets: SecretSource;
+  readonly settings: SettingsStore;
+  readonly secrets: SecretStore;
   readonly log: Logger;
   /** Clock milliseconds: tells a scheduled message from one sent now. */
   readonly now: () => number;

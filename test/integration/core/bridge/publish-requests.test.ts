@@ -53,7 +53,14 @@ beforeEach(async () => {
   now = Date.now();
   requests = createPublishRequests({
     settings,
-    secrets: { get: (ref) => Promise.resolve(stored.get(refKey(ref))) },
+    secrets: {
+      get: (ref) => Promise.resolve(stored.get(refKey(ref))),
+      set: (ref, secret) => {
+        stored.set(refKey(ref), secret);
+        return Promise.resolve();
+      },
+      delete: (ref) => Promise.resolve(stored.delete(refKey(ref))),
+    },
     log,
     now: () => now,
   });

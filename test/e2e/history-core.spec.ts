@@ -226,7 +226,9 @@ test('message detail: markdown, emoji tags, click URL, actions, image attachment
 
   // Links in the body and the click URL go through main (the dev bridge records what it would open).
   await article.getByRole('link', { name: 'release notes' }).click();
-  await expect(article.getByRole('status')).toHaveText('Opened https://example.com/notes');
+  // The detail's own line (each action from the publisher has a status line of its own, next to its button).
+  const outcome = article.locator('.message-detail-outcome');
+  await expect(outcome).toHaveText('Opened https://example.com/notes');
   await article.getByRole('button', { name: 'Open link' }).click();
   await expect.poll(() => bridge.os.opened.at(-1)).toBe('https://example.com/deploys/42');
   await article.getByRole('button', { name: 'Open dashboard' }).click();
@@ -234,7 +236,10 @@ test('message detail: markdown, emoji tags, click URL, actions, image attachment
 
   // The http action is run by main: the server receives it (the test server counts it as a publish).
   await article.getByRole('button', { name: 'Roll back' }).click();
-  await expect(article.getByRole('status')).toHaveText('Roll back: The server answered HTTP 200.');
+  const rollBack = article.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Roll back' }) });
+  await expect(rollBack.getByRole('status')).toHaveText(
+    `POST ${new URL(ntfy.url).host} done: the server answered HTTP 200`,
+  );
   await expect.poll(() => ntfy.cachedMessages().some((m) => m.message === 'rollback 42')).toBe(true);
 
   // The image attachment is fetched by main and shown as a data: URL; its name is listed.
@@ -244,7 +249,7 @@ test('message detail: markdown, emoji tags, click URL, actions, image attachment
   await expect(article.getByRole('region', { name: 'Attachment' })).toContainText('chart.png');
 
   await article.getByRole('button', { name: 'Copy message' }).click();
-  await expect(article.getByRole('status')).toHaveText('Message copied');
+  await expect(outcome).toHaveText('Message copied');
   expect(
     await page.evaluate(() =>
       (
@@ -296,15 +301,17 @@ test('hostile content from a real server stays inert, and nothing leaves for a f
   const article = detail(page);
   await expect(article).toBeVisible();
   // Shown as text where it was text, and the markdown kept only harmless formatting.
-  await expect(article.getByRole('heading')).toContainText(script);
+  await expect(article.getByRole('heading', { level: 3 })).toContainText(script);
   await expect(article.getByRole('list', { name: 'Tags' })).toContainText('onerror');
   await expect(article.getByRole('region', { name: 'Attachment' })).toContainText(`${img}.png`);
   await expect(article.getByRole('button', { name: /open$/ })).toContainText('<img');
-  // The refused link and action answer with a reason instead of doing anything.
-  await article.getByRole('button', { name: /open$/ }).click();
-  await expect(article.getByRole('status')).toContainText(/cannot run|not allowed/);
+  // The action that cannot run is disabled with its reason; the refused link answers with one instead of opening.
+  await expect(article.getByRole('button', { name: /open$/ })).toBeDisabled();
+  await expect(article.getByRole('region', { name: 'Actions from the publisher' })).toContainText(
+    'Not available: this app opens only web and mail links, not javascript: links.',
+  );
   await article.getByRole('button', { name: 'Open link' }).click();
-  await expect(article.getByRole('status')).toContainText('not opened');
+  await expect(article.locator('.message-detail-outcome')).toContainText('not opened');
 
   await rows(page).filter({ hasText: 'plain hostile' }).click();
   await expect(detail(page)).toContainText('[click me](javascript:');

@@ -50,7 +50,7 @@ describe.skipIf(skipKeychainTests)('ntfy-tray login / logout (real keychain)', (
     expect(login.stdout()).toBe(`Stored: the server accepted user alice for ${server.url}/secret\n`);
 
     const subscribe = cli(['subscribe', '--json', `${server.url}/secret`]);
-    await subscribe.waitForStderr(/connected/);
+    await subscribe.waitForStderr(/connected/, 30_000); // a loaded machine starts Node slowly
     await server.publish('secret', 'for alice');
     await subscribe.waitForStdoutLines(1);
     expect(server.requests.find((entry) => entry.transport === 'json')?.user).toBe('alice');
@@ -67,7 +67,7 @@ describe.skipIf(skipKeychainTests)('ntfy-tray login / logout (real keychain)', (
       0,
     );
     const subscribe = cli(['subscribe', '--user', 'alice', `${server.url}/secret`]);
-    await subscribe.waitForStderr(/connected/);
+    await subscribe.waitForStderr(/connected/, 30_000); // a loaded machine starts Node slowly
   });
 
   it('forgets the credentials on logout; subscribe then gets 403 and exits 3', async () => {
@@ -101,7 +101,7 @@ describe.skipIf(skipKeychainTests)('ntfy-tray login / logout (real keychain)', (
     expect(await login.exited()).toBe(0);
     expect(login.stdout()).toBe(`Stored: the server accepted the access token for ${server.url}/secret\n`);
     const subscribe = cli(['subscribe', `${server.url}/secret`]);
-    await subscribe.waitForStderr(/connected/);
+    await subscribe.waitForStderr(/connected/, 30_000); // a loaded machine starts Node slowly
   });
 
   it('stores nothing when the server answers 401, and says what it answered (exit 3)', async () => {

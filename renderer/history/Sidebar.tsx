@@ -62,7 +62,7 @@ export function Sidebar({ subscriptions, unreadCounts, connections, selected, on
   );
 
   return (
-    <nav ref={nav} className="sidebar" aria-labelledby="sidebar-title" data-drawer={narrow}>
+    <nav ref={nav} className="sidebar" aria-labelledby="sidebar-title">
       {narrow ? (
         <Drawer
           id="sidebar-drawer"

@@ -42,6 +42,11 @@ export interface EngineHarness {
   onMessage(listener: (message: NtfyMessage) => void): void;
   waitForMessages(count: number, timeoutMs?: number): Promise<NtfyMessage[]>;
   waitForStatus(predicate: (status: ConnectionStatus) => boolean, timeoutMs?: number): Promise<ConnectionStatus>;
+  /**
+   * Like waitForStatus, but only statuses reported from this call on count: a fault's status, not an earlier one
+   * that looks the same. Call it before the step that causes the status (a clock advance reports it synchronously).
+   */
+  waitForNextStatus(predicate: (status: ConnectionStatus) => boolean, timeoutMs?: number): Promise<ConnectionStatus>;
   waitForRaw(count: number, timeoutMs?: number): Promise<string[]>;
   stop(): Promise<void>;
 }
@@ -140,6 +145,14 @@ export function startEngine(options: {
         () => `a status (last: ${JSON.stringify(statuses.at(-1)?.state)})`,
         timeoutMs,
       ),
+    waitForNextStatus: (predicate, timeoutMs) => {
+      const from = statuses.length;
+      return waitUntil(
+        () => statuses.slice(from).find(predicate),
+        () => `a new status (last: ${JSON.stringify(statuses.at(-1)?.state)})`,
+        timeoutMs,
+      );
+    },
     stop: () => manager.stopAll(),
   };
 }

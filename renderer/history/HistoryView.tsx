@@ -218,7 +218,9 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
           <SubscriptionForm
             api={api}
             onClose={closeForm}
-            onSaved={() => {
+            onSaved={(subscription) => {
+              // The new topic is opened: its (empty) list says how to publish to it.
+              setSelected({ server: subscription.server, topic: subscription.topic });
               refreshSubscriptions();
               refreshUnreadCounts();
               closeForm();
@@ -242,7 +244,15 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
         )}
         <div className="history-content" data-detail={opened !== undefined}>
           {entries.length === 0 && !history.loading ? (
-            <EmptyHistory searching={searching} unreadOnly={unreadOnly} filtered={minPriority > 1} />
+            <EmptyHistory
+              searching={searching}
+              unreadOnly={unreadOnly}
+              filtered={minPriority > 1}
+              topic={selected}
+              hasSubscriptions={
+                subscriptions.subscriptions === undefined ? undefined : subscriptions.subscriptions.length > 0
+              }
+            />
           ) : (
             <SubscriptionNamesContext value={names}>
               <MessageList

@@ -1,27 +1,26 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
 import type { BridgeApi, SubscriptionDto } from '../../common/ipc.ts';
+import { AddressFields, type AddressField } from './AddressFields.tsx';
+import { AdvancedFields, advancedFieldNames, type AdvancedField } from './AdvancedFields.tsx';
 import { entryToTestCredentials, untestableEntry, type CredentialsEntry } from './credentials.ts';
 import { CredentialsSection } from './CredentialsSection.tsx';
 import { DeleteConfirm } from './DeleteConfirm.tsx';
 import { placeFieldErrors } from './field-errors.ts';
-import { SelectField, TextField } from './form-fields.tsx';
-import {
-  draftFromSubscription,
-  draftToInput,
-  emptyDraft,
-  priorityOptions,
-  transportOptions,
-  type SubscriptionDraft,
-} from './subscription-draft.ts';
+import { draftFromSubscription, draftToInput, emptyDraft, type SubscriptionDraft } from './subscription-draft.ts';
 import { TestOutcome, type TestState } from './TestOutcome.tsx';
-import { splitTopicUrl } from './topic-url.ts';
+import { checkAddress } from './topic-url.ts';
 import { useCredentialsEditor } from './use-credentials-editor.ts';
 import { useDefaultServer } from './use-default-server.ts';
+import './subscriptions.css';
+import './subscription-form.css';
 
 /** Where focus goes when the editor opens: its first field, or the credentials ("Fix credentials"). */
 export type EditorFocus = 'fields' | 'credentials';
 
-export type EditorOutcome = 'cancelled' | 'saved' | 'deleted';
+/** How the editor closed; a save hands over the subscription as the core stored it. */
+export type EditorResult =
+  | { readonly outcome: 'cancelled' | 'deleted'; readonly subscriptionId: string | undefined }
+  | { readonly outcome: 'saved'; readonly subscription: SubscriptionDto };
 
 export interface SubscriptionEditorProps {
   readonly api: BridgeApi;
@@ -34,35 +33,18 @@ export interface SubscriptionEditorProps {
   readonly connected: boolean;
   /** Something was saved or removed: the list should be asked again. */
   readonly onChanged: () => void;
-  readonly onClose: (outcome: EditorOutcome, subscriptionId: string | undefined) => void;
+  readonly onClose: (result: EditorResult) => void;
+  /** The pane's look where it is shown: beside the Subscriptions list, or over the Messages list. */
+  readonly className?: string;
 }
 
-const fieldNames = [
-  'topic',
-  'server',
-  'displayName',
-  'transport',
-  'muted',
-  'minPriority',
-  'message',
-  'title',
-  'priority',
-  'tags',
-] as const;
-type FieldName = (typeof fieldNames)[number];
+const fieldNames = ['topic', 'server', 'displayName', ...advancedFieldNames] as const;
+type FieldName = AddressField | AdvancedField;
 
-/** The draft's text fields, and the name main gives each in its field errors. */
-type TextKey = 'server' | 'displayName' | 'filterMessage' | 'filterTitle' | 'filterPriority' | 'filterTags';
-const errorFieldOf: Readonly<Record<TextKey, FieldName>> = {
-  server: 'server',
-  displayName: 'displayName',
-  filterMessage: 'message',
-  filterTitle: 'title',
-  filterPriority: 'priority',
-  filterTags: 'tags',
-};
-
-/** Adds or edits one subscription: where it is, how it connects, what arrives and notifies, the server's login. */
+/**
+ * The one form to add a subscription (from Messages and from Subscriptions) and to edit one: where it is first,
+ * everything else folded under "Advanced", the server's login, Test and Save.
+ */
 export function SubscriptionEditor(props: SubscriptionEditorProps) {
   const { api, subscription, subscriptions, connected, onChanged, onClose } = props;
   const id = useId();
@@ -72,6 +54,8 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
   );
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | undefined>(undefined);
+  // "Fix credentials" opens the editor on the credentials, which live under Advanced.
+  const [advancedOpen, setAdvancedOpen] = useState(props.focus === 'credentials');
   const [saving, setSaving] = useState(false);
   const [test, setTest] = useState<TestState>({ kind: 'idle' });
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -93,9 +77,12 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
     }, []),
   );
 
+  const address = checkAddress(draft.topic, draft.server);
+  // The credentials belong to the server the subscription will use, which a topic URL may name.
+  const server = address.ok ? address.address.server : draft.server;
   const credentials = useCredentialsEditor({
     api,
-    server: draft.server,
+    server,
     subscriptions,
     fixing: props.focus === 'credentials',
     onStoredChanged: onChanged,
@@ -125,16 +112,25 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
     else firstField.current?.focus();
   }, [focusCredentials]);
 
-  const onTopicChange = (value: string) => {
-    update(splitTopicUrl(value) ?? { topic: value });
+  /** What the core gets: the typed topic and server read with the common rule (https assumed). */
+  const input = () => draftToInput(address.ok ? { ...draft, ...address.address } : draft, subscriptionId);
+
+  const showErrors = (fields: Partial<Record<FieldName, string>>, message: string | undefined) => {
+    setFieldErrors(fields);
+    setFormError(message);
+    // A problem under a folded "Advanced" would be invisible.
+    if (advancedFieldNames.some((name) => fields[name] !== undefined)) setAdvancedOpen(true);
   };
 
   const save = async () => {
-    const result = await api.saveSubscription(draftToInput(draft, subscriptionId));
+    if (!address.ok) {
+      showErrors(address.errors, undefined);
+      return;
+    }
+    const result = await api.saveSubscription(input());
     if (!result.ok) {
       const placed = placeFieldErrors(result.error, fieldNames);
-      setFieldErrors(placed.fields);
-      setFormError(placed.formError);
+      showErrors(placed.fields, placed.formError);
       return;
     }
     setFieldErrors({});
@@ -142,7 +138,7 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
     setSubscriptionId(result.value.id);
     onChanged();
     // The subscription is saved either way; typed credentials that main refuses keep the editor open to say why.
-    if (await credentials.storeEntry(result.value.server)) onClose('saved', result.value.id);
+    if (await credentials.storeEntry(result.value.server)) onClose({ outcome: 'saved', subscription: result.value });
   };
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
@@ -162,7 +158,7 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
     }
     setTest({ kind: 'running' });
     const typed = entryToTestCredentials(credentials.entry);
-    void api.testSubscription(draftToInput(draft, subscriptionId), typed).then((result) => {
+    void api.testSubscription(input(), typed).then((result) => {
       setTest(result.ok ? { kind: 'done', result: result.value } : { kind: 'failed', message: result.error.message });
     });
   };
@@ -177,7 +173,7 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
         return;
       }
       onChanged();
-      onClose('deleted', subscriptionId);
+      onClose({ outcome: 'deleted', subscriptionId });
     });
   };
 
@@ -189,121 +185,58 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
     });
   };
 
+  const cancel = () => {
+    onClose({ outcome: 'cancelled', subscriptionId });
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== 'Escape') return;
     event.preventDefault();
     if (confirmingDelete) cancelDelete();
-    else onClose('cancelled', subscriptionId);
+    else cancel();
   };
-
-  const fieldId = (name: string) => `${id}-${name}`;
-  const text = (key: TextKey, label: string, hint?: string) => (
-    <TextField
-      id={fieldId(key)}
-      name={errorFieldOf[key]}
-      label={label}
-      value={draft[key]}
-      hint={hint}
-      error={fieldErrors[errorFieldOf[key]]}
-      onChange={(value) => {
-        update({ [key]: value });
-      }}
-    />
-  );
 
   const title = subscriptionId === undefined ? 'Add subscription' : 'Edit subscription';
   const name = draft.displayName.trim() === '' ? draft.topic : draft.displayName.trim();
 
   return (
-    <section className="subscription-editor" role="dialog" aria-labelledby={`${id}-title`} onKeyDown={onKeyDown}>
+    <section
+      className={props.className ?? 'subscription-editor'}
+      role="dialog"
+      aria-labelledby={`${id}-title`}
+      onKeyDown={onKeyDown}
+    >
       <h2 id={`${id}-title`}>{title}</h2>
       <form noValidate onSubmit={onSubmit}>
-        <TextField
-          id={fieldId('topic')}
-          name="topic"
-          label="Topic"
-          value={draft.topic}
-          placeholder="alerts, or paste https://ntfy.sh/alerts"
-          error={fieldErrors.topic}
-          inputRef={firstField}
-          onChange={onTopicChange}
-        />
-        {text('server', 'Server')}
-        {text('displayName', 'Display name (optional)')}
-        <SelectField
-          id={fieldId('transport')}
-          name="transport"
-          label="Transport"
-          value={draft.transport}
-          options={transportOptions}
-          hint="JSON, server-sent events and WebSocket catch up on what was missed while disconnected."
-          error={fieldErrors.transport}
-          onChange={(transport) => {
-            update({ transport });
-          }}
-        />
-
-        <fieldset className="editor-section">
-          <legend>Notifications</legend>
-          <div className="form-field">
-            <label className="choice">
-              <input
-                type="checkbox"
-                name="muted"
-                checked={draft.muted}
-                aria-describedby={`${fieldId('muted')}-hint`}
-                onChange={(event) => {
-                  update({ muted: event.target.checked });
-                }}
-              />
-              Mute notifications
-            </label>
-            <p id={`${fieldId('muted')}-hint`} className="field-hint">
-              Messages still arrive and are kept in the history.
-            </p>
-          </div>
-          <SelectField
-            id={fieldId('minPriority')}
-            name="minPriority"
-            label="Minimum priority"
-            value={draft.minPriority}
-            options={priorityOptions}
-            hint="Messages below it are kept without a notification."
-            error={fieldErrors.minPriority}
-            onChange={(minPriority) => {
-              update({ minPriority });
-            }}
-          />
-        </fieldset>
-
-        <fieldset className="editor-section">
-          <legend>Filters</legend>
-          <p className="field-hint">Only messages that match every filter arrive. Leave a filter empty to allow all.</p>
-          {text('filterMessage', 'Message is exactly', 'The whole message text, as sent.')}
-          {text('filterTitle', 'Title is exactly', 'The whole title, as sent.')}
-          {text('filterPriority', 'Priorities', 'Comma-separated, any of them: e.g. high, urgent or 4, 5.')}
-          {text('filterTags', 'Tags', 'Comma-separated, all of them: e.g. backup, failed.')}
-        </fieldset>
-
-        <CredentialsSection
+        <AddressFields idPrefix={id} draft={draft} errors={fieldErrors} onChange={update} topicRef={firstField} />
+        <AdvancedFields
           idPrefix={id}
-          stored={credentials.stored}
-          entry={credentials.entry}
-          onEntryChange={onCredentialsChange}
-          replacing={credentials.replacing}
-          onReplace={() => {
-            credentials.replace();
-            setTest({ kind: 'idle' });
-          }}
-          onRemove={() => {
-            credentials.remove();
-            setTest({ kind: 'idle' });
-          }}
-          errors={credentials.errors}
-          problem={credentials.problem}
-          busy={credentials.busy}
-          focusRef={credentials.focusRef}
-        />
+          draft={draft}
+          errors={fieldErrors}
+          onChange={update}
+          open={advancedOpen}
+          onOpenChange={setAdvancedOpen}
+        >
+          <CredentialsSection
+            idPrefix={id}
+            stored={credentials.stored}
+            entry={credentials.entry}
+            onEntryChange={onCredentialsChange}
+            replacing={credentials.replacing}
+            onReplace={() => {
+              credentials.replace();
+              setTest({ kind: 'idle' });
+            }}
+            onRemove={() => {
+              credentials.remove();
+              setTest({ kind: 'idle' });
+            }}
+            errors={credentials.errors}
+            problem={credentials.problem}
+            busy={credentials.busy}
+            focusRef={credentials.focusRef}
+          />
+        </AdvancedFields>
 
         {formError === undefined ? null : (
           <p className="form-error" role="alert">
@@ -324,17 +257,12 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
         ) : (
           <div className="form-actions editor-actions">
             <button type="submit" className="button-primary" disabled={saving || credentials.busy}>
-              Save
+              {subscriptionId === undefined ? 'Subscribe' : 'Save'}
             </button>
             <button type="button" onClick={runTest} disabled={test.kind === 'running'}>
               Test
             </button>
-            <button
-              type="button"
-              onClick={() => {
-                onClose('cancelled', subscriptionId);
-              }}
-            >
+            <button type="button" onClick={cancel}>
               Cancel
             </button>
             {subscriptionId === undefined ? null : (

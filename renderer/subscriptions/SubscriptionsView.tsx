@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BridgeApi } from '../../common/ipc.ts';
 import { useSubscriptions } from '../history/use-subscriptions.ts';
 import { anyCountdown, subscriptionStatus } from './connection-status.ts';
-import { SubscriptionEditor, type EditorFocus, type EditorOutcome } from './SubscriptionEditor.tsx';
+import { SubscriptionEditor, type EditorFocus, type EditorResult } from './SubscriptionEditor.tsx';
 import { SubscriptionRow } from './SubscriptionRow.tsx';
 import { useNotificationsPaused } from './use-notifications-paused.ts';
 import { useTicker } from './use-ticker.ts';
@@ -62,14 +62,30 @@ export function SubscriptionsView({ api, editId, fixServer }: SubscriptionsViewP
     if (first !== undefined) open(first.id, 'credentials', null);
   }, [fixServer, subscriptions, open]);
 
-  const close = (outcome: EditorOutcome, id: string | undefined) => {
+  // A subscription just added: its row gets focus (and scrolls into view) once the refreshed list shows it.
+  const [focusAdded, setFocusAdded] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    if (focusAdded === undefined) return;
+    const button = editButtons.current.get(focusAdded);
+    if (button === undefined) return;
+    button.scrollIntoView({ block: 'nearest' });
+    button.focus();
+    setFocusAdded(undefined);
+  }, [focusAdded, subscriptions]);
+
+  const close = (result: EditorResult) => {
+    setEditor(undefined);
+    if (result.outcome === 'saved' && editor?.id === undefined) {
+      setFocusAdded(result.subscription.id);
+      return;
+    }
     // Back to the button that opened the editor, unless it is about to go: a "Fix credentials" button once the
     // credentials work (then the row's Edit button), a deleted subscription's buttons (then "Add subscription").
     // The list has not been asked again yet, so those buttons are still there now.
-    const openerGoes = outcome === 'deleted' || (outcome === 'saved' && editor?.focus === 'credentials');
-    setEditor(undefined);
+    const openerGoes = result.outcome === 'deleted' || (result.outcome === 'saved' && editor?.focus === 'credentials');
+    const id = result.outcome === 'saved' ? result.subscription.id : result.subscriptionId;
     requestAnimationFrame(() => {
-      const rowButton = id === undefined || outcome === 'deleted' ? undefined : editButtons.current.get(id);
+      const rowButton = id === undefined || result.outcome === 'deleted' ? undefined : editButtons.current.get(id);
       const openerStays = opener.current?.isConnected === true && !openerGoes;
       const target = openerStays ? opener.current : (rowButton ?? addButton.current);
       target?.focus();

@@ -18,7 +18,7 @@ export interface TextFieldProps {
    */
   readonly type?: 'text' | 'password';
   readonly autoFocus?: boolean;
-  readonly inputRef?: Ref<HTMLInputElement>;
+  readonly inputRef?: Ref<HTMLInputElement> | undefined;
 }
 
 /** A labelled text input whose error sits right under it and is part of its accessible description. */

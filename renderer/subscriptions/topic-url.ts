@@ -1,20 +1,55 @@
-import { serverUrlOf } from '../../common/server-url.ts';
+import {
+  parseServerInput,
+  parseTopicInput,
+  topicUrlOf,
+  withAssumedHttps,
+  type TopicAddress,
+} from '../../common/topic-input.ts';
 
-/** `https://ntfy.example.com/alerts` → server `https://ntfy.example.com`, topic `alerts`; anything else: undefined. */
-export function splitTopicUrl(text: string): { readonly server: string; readonly topic: string } | undefined {
+/**
+ * `https://ntfy.example.com/alerts` → server `https://ntfy.example.com`, topic `alerts`; anything without an
+ * http(s) scheme: undefined. The form no longer splits what is typed (it shows the URL it will use instead);
+ * kept for test/unit/renderer/topic-url.test.ts until that test moves to common/topic-input.ts.
+ */
+export function splitTopicUrl(text: string): TopicAddress | undefined {
   const trimmed = text.trim();
-  if (!/^https?:\/\//i.test(trimmed) || !URL.canParse(trimmed)) return undefined;
-  const url = new URL(trimmed);
-  const segments = url.pathname.split('/').filter((segment) => segment !== '');
-  const topic = segments.pop();
-  if (topic === undefined) return undefined;
-  // A server may live under a path prefix (https://host/ntfy/alerts); the topic is always the last segment.
-  const prefix = segments.length === 0 ? '' : `/${segments.join('/')}`;
-  return { server: `${url.origin}${prefix}`, topic: decodeURIComponent(topic) };
+  if (withAssumedHttps(trimmed) !== trimmed || !trimmed.includes('/')) return undefined;
+  const result = parseTopicInput(trimmed, '');
+  return result.ok ? result.address : undefined;
 }
 
 /**
- * A server URL in the form the core stores it (`https://Ntfy.sh/` → `https://ntfy.sh`), to tell whether two typed
- * servers are the same one; undefined when it is not an http(s) URL.
+ * A server as the core stores it (`ntfy.sh`, `https://Ntfy.sh/` → `https://ntfy.sh`), to tell whether two typed
+ * servers are the same one; undefined when the field does not name an http(s) server.
  */
-export const serverKey: (text: string) => string | undefined = serverUrlOf;
+export function serverKey(text: string): string | undefined {
+  const result = parseServerInput(text);
+  return result.ok ? result.server : undefined;
+}
+
+/** Where the form's topic and server fields lead; the problems by field when they lead nowhere. */
+export type AddressCheck =
+  | { readonly ok: true; readonly address: TopicAddress; readonly url: string }
+  | { readonly ok: false; readonly errors: { readonly topic?: string; readonly server?: string } };
+
+/**
+ * The form's two fields read with the common rule (common/topic-input.ts): a topic URL in the topic field names its
+ * own server and the server field is not used; a bare topic goes to the server field's server. A problem goes next
+ * to the field that holds the text at fault.
+ */
+export function checkAddress(topicText: string, serverText: string): AddressCheck {
+  const result = parseTopicInput(topicText, serverText);
+  if (result.ok) return { ok: true, address: result.address, url: topicUrlOf(result.address) };
+  const { error } = result;
+  const topicIsUrl = topicText.includes('/');
+  if (error.code === 'missing-topic' || error.code === 'invalid-topic-name' || topicIsUrl) {
+    // The topic is at fault; a bare topic's server may be too, and both are said at once.
+    const server = topicIsUrl ? undefined : parseServerInput(serverText);
+    const serverError = server === undefined || server.ok ? undefined : server.error.message;
+    return {
+      ok: false,
+      errors: { topic: error.message, ...(serverError === undefined ? {} : { server: serverError }) },
+    };
+  }
+  return { ok: false, errors: { server: error.message } };
+}

@@ -110,6 +110,14 @@ function editor(page: Page, name: 'Add subscription' | 'Edit subscription'): Loc
   return page.getByRole('dialog', { name });
 }
 
+/** Unfolds the form's "Advanced" part (transport, notifications, filters, credentials); folded when it opens. */
+async function openAdvanced(form: Locator): Promise<void> {
+  const advanced = form.locator('details.form-advanced');
+  await expect(advanced).not.toHaveAttribute('open');
+  await advanced.locator('summary').click();
+  await expect(advanced).toHaveAttribute('open');
+}
+
 function editButton(entry: Locator): Locator {
   return entry.getByRole('button', { name: /^Edit/ });
 }
@@ -188,10 +196,11 @@ test('Test tells ok, wrong credentials, no permission and unreachable, with the 
   const result = form.getByRole('status');
 
   // Wrong credentials, typed and tested (not stored: there is one Save, for the whole editor).
+  await openAdvanced(form);
   await form.getByRole('radio', { name: 'User name and password' }).check();
   await form.getByLabel('User name', { exact: true }).fill('alice');
   await form.getByLabel('Password', { exact: true }).fill('wrong-password');
-  await expect(form.getByRole('button', { name: /^Save/ })).toHaveCount(1);
+  await expect(form.getByRole('button', { name: /^(Save|Subscribe)/ })).toHaveCount(1);
   await test_.click();
   await expect(result).toContainText('Wrong credentials');
   await expect(result).toContainText('The server rejected the user name, password or token.');
@@ -233,6 +242,7 @@ test('transport, filters, mute and minimum priority are saved in the core and su
   const form = editor(page, 'Edit subscription');
   await expect(form.getByLabel('Topic')).toBeFocused();
   await expect(form.getByLabel('Topic')).toHaveValue('edit-me');
+  await openAdvanced(form);
   await form.getByLabel('Transport').selectOption({ label: 'WebSocket' });
   await form.getByLabel('Mute notifications').check();
   await form.getByLabel('Minimum priority').selectOption({ label: 'high (4)' });
@@ -259,6 +269,7 @@ test('transport, filters, mute and minimum priority are saved in the core and su
   await views(page).getByRole('button', { name: 'Subscriptions' }).click();
   await editButton(row(page, 'Edit me')).click();
   const reopened = editor(page, 'Edit subscription');
+  await openAdvanced(reopened);
   await expect(reopened.getByLabel('Transport')).toHaveValue('ws');
   await expect(reopened.getByLabel('Mute notifications')).toBeChecked();
   await expect(reopened.getByLabel('Minimum priority')).toHaveValue('4');
@@ -289,6 +300,7 @@ test('credentials are write-only: the secret never reaches the page; Remove clea
   await expect(status(entry)).toHaveText('Credentials rejected');
   await editButton(entry).click();
   const form = editor(page, 'Edit subscription');
+  await openAdvanced(form);
   await form.getByRole('radio', { name: 'User name and password' }).check();
   await form.getByLabel('User name', { exact: true }).fill('bob');
   await form.getByLabel('Password', { exact: true }).fill(secret);
@@ -305,6 +317,7 @@ test('credentials are write-only: the secret never reaches the page; Remove clea
   });
   await editButton(entry).click();
   const reopened = editor(page, 'Edit subscription');
+  await openAdvanced(reopened);
   await expect(reopened.getByText('Credentials stored')).toBeVisible();
   await expect(reopened.getByText('(user bob)')).toBeVisible();
   await expect(reopened.getByLabel('Password', { exact: true })).toHaveCount(0);
@@ -343,6 +356,7 @@ test('a keychain that cannot be used is said so next to the credentials, and not
   await openSubscriptions(page);
   await editButton(row(page, 'team-keychain')).click();
   const form = editor(page, 'Edit subscription');
+  await openAdvanced(form);
   await form.getByRole('radio', { name: 'User name and password' }).check();
   await form.getByLabel('User name', { exact: true }).fill('alice');
   await form.getByLabel('Password', { exact: true }).fill(alice.password);
@@ -401,20 +415,19 @@ test('field errors sit next to their field: duplicate topic, bad topic, bad serv
   await page.getByRole('button', { name: 'Add subscription' }).click();
   const form = editor(page, 'Add subscription');
   await expect(form.getByLabel('Server')).toHaveValue(ntfy.url);
-  const saveButton = form.getByRole('button', { name: 'Save', exact: true });
+  const saveButton = form.getByRole('button', { name: 'Subscribe', exact: true });
 
-  // Pasting a topic URL fills both fields.
+  // A pasted topic URL names its own server: the form says where it subscribes, the server field is not used.
   await form.getByLabel('Server').fill('');
   await form.getByLabel('Topic').fill(`${ntfy.url}/editor-duplicate`);
-  await expect(form.getByLabel('Server')).toHaveValue(ntfy.url);
-  await expect(form.getByLabel('Topic')).toHaveValue('editor-duplicate');
+  await expect(form.getByLabel('Topic')).toHaveAccessibleDescription(`Subscribes to ${ntfy.url}/editor-duplicate`);
   await saveButton.click();
-  await expect(form.getByLabel('Topic')).toHaveAccessibleDescription('is already subscribed on this server');
+  await expect(form.getByLabel('Topic')).toHaveAccessibleDescription(/^is already subscribed on this server/);
   await expect(form.getByLabel('Topic')).toHaveAttribute('aria-invalid', 'true');
 
   await form.getByLabel('Topic').fill('no spaces allowed!');
   await saveButton.click();
-  await expect(form.getByLabel('Topic')).toHaveAccessibleDescription('must be 1-64 characters of A-Z a-z 0-9 _ -');
+  await expect(form.getByLabel('Topic')).toHaveAccessibleDescription(/^must be 1-64 characters of A-Z a-z 0-9 _ -/);
 
   await form.getByLabel('Topic').fill('editor-fine');
   await form.getByLabel('Server').fill('ftp://example.com');
@@ -423,6 +436,7 @@ test('field errors sit next to their field: duplicate topic, bad topic, bad serv
   await expect(form.getByLabel('Topic')).not.toHaveAttribute('aria-invalid', 'true');
 
   await form.getByLabel('Server').fill(ntfy.url);
+  await openAdvanced(form);
   await form.getByLabel('Priorities').fill('high, loud');
   await saveButton.click();
   await expect(form.getByLabel('Priorities')).toHaveAccessibleDescription(
@@ -490,14 +504,19 @@ test('keyboard only: open the editor, fill it, save; Escape closes and focus goe
   await expect(form.getByLabel('Server')).toHaveValue(ntfy.url);
   await page.keyboard.press('Tab');
   await page.keyboard.type('Keyboard walk');
+  // "Advanced" is a disclosure: Enter on its summary unfolds it.
+  await tabTo(page, form.locator('details.form-advanced > summary'));
+  await page.keyboard.press('Enter');
   await tabTo(page, form.getByLabel('Mute notifications'));
   await page.keyboard.press('Space');
-  await tabTo(page, form.getByRole('button', { name: 'Save', exact: true }));
+  await tabTo(page, form.getByRole('button', { name: 'Subscribe', exact: true }));
   await page.keyboard.press('Enter');
 
   await expect(form).toBeHidden();
-  await expect(add).toBeFocused();
+  // The new subscription is where focus lands: its row, in view.
   await expect(row(page, 'Keyboard walk')).toBeVisible();
+  await expect(editButton(row(page, 'Keyboard walk'))).toBeFocused();
+  await expect(row(page, 'Keyboard walk')).toBeInViewport();
   expect(await findSubscription(ntfy.url, 'keyboard-walk')).toMatchObject({
     displayName: 'Keyboard walk',
     muted: true,

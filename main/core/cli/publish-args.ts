@@ -22,9 +22,9 @@ export interface PublishPlan {
   readonly dataDir?: string;
 }
 
-export const PUBLISH_USAGE = `Usage: ntfy-tray publish [options] <topic-url> [message...]
+export const PUBLISH_USAGE = `Usage: ntfy-tray publish [options] <topic> [message...]
 
-  <topic-url>              http(s)://host[:port]/topic   (one topic)
+  <topic>                  a topic on the default server, host/topic (https assumed) or http(s)://host[:port]/topic
   [message...]             the message; without one it is read from stdin (when stdin is not a terminal)
   -t, --title <text>       the title
   -p, --priority <p>       ${PRIORITY_HELP}
@@ -150,17 +150,23 @@ function buildInput(
   return { ok: true, value: input };
 }
 
+export interface PublishArgsOptions {
+  /** Where a bare topic lives for this data dir (--data-dir or the default one); default https://ntfy.sh. */
+  readonly defaultServerOf?: (dataDir: string | undefined) => string;
+}
+
 export function parsePublishArgs(
   args: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
+  options: PublishArgsOptions = {},
 ): ArgsResult<PublishPlan> | { readonly ok: 'help' } {
   const parsed = readArgs(args);
   if (!parsed.ok) return parsed;
   const { values, positionals } = parsed.value;
   if (values.help === true) return { ok: 'help' };
   const [target, ...words] = positionals;
-  if (target === undefined) return fail('expected a <topic-url>');
-  const url = parseTopicUrl(target);
+  if (target === undefined) return fail('expected a <topic>');
+  const url = parseTopicUrl(target, options.defaultServerOf?.(values['data-dir']));
   if (!url.ok) return url;
   const [topic, ...more] = url.value.topics;
   if (topic === undefined || more.length > 0)

@@ -34,6 +34,8 @@ export interface PublishIo {
   readonly addSecret: (secret: string) => void;
   /** Clock milliseconds: tells a scheduled message from one sent now. */
   readonly now: () => number;
+  /** Where a bare topic lives for this data dir; default https://ntfy.sh. */
+  readonly defaultServerOf?: (dataDir: string | undefined) => string;
 }
 
 /** A message piped in ends with the line break of its last line; ntfy would trim it too. */
@@ -49,7 +51,11 @@ function sentLine(input: PublishInput, time: number, id: string, nowMs: number):
 }
 
 export async function runPublish(args: readonly string[], io: PublishIo): Promise<number> {
-  const parsed = parsePublishArgs(args, io.env);
+  const parsed = parsePublishArgs(
+    args,
+    io.env,
+    io.defaultServerOf === undefined ? {} : { defaultServerOf: io.defaultServerOf },
+  );
   if (parsed.ok === 'help') {
     io.stdout(`${PUBLISH_USAGE}\n`);
     return EXIT.ok;

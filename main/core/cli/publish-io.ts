@@ -10,6 +10,7 @@ import { createKeytarSecretStore } from '../store/secrets/keytar-secret-store.ts
 import { openConfSettingsStore, settingsFilePath } from '../store/settings/conf-settings-store.ts';
 import type { ServerSettings } from '../store/settings/schema.ts';
 import { sendPublish } from '../publish/send-publish.ts';
+import { configuredDefaultServer } from './default-server.ts';
 import type { PublishIo } from './publish-command.ts';
 import { applyStoredCredentials } from './stored-credentials.ts';
 
@@ -60,5 +61,6 @@ export function createNodePublishIo(options: NodePublishIoOptions): PublishIo {
     send: sendPublish,
     addSecret: options.addSecret,
     now: () => Date.now(),
+    defaultServerOf: (given) => configuredDefaultServer(options.dataDirOf(given)),
   };
 }

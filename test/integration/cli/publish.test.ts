@@ -152,6 +152,14 @@ describe('ntfy-tray publish', () => {
     expect(server.requests.find((request) => request.transport === 'publish')?.user).toBe('alice');
   });
 
+  it('sends a bare topic to the data dir`s default server, as subscribe reads it', async () => {
+    const settings = openConfSettingsStore({ dir: dataDir, log: createConsoleLogger({ name: 't', write: () => {} }) });
+    expect((await settings.update((current) => ({ ...current, defaultServer: server.url }))).ok).toBe(true);
+    const run = await publish(['open', 'to the default server']);
+    expect(run.stderr).toBe(`Sent to ${server.url}/open (id ${server.cachedMessages()[0]?.id ?? '?'})\n`);
+    expect(run.code).toBe(0);
+  });
+
   it('explains the server`s refusals in words: wrong password, delay bounds, too many actions', async () => {
     const wrong = await publish(['-u', 'alice:nope', `${server.url}/alerts`, 'x']);
     expect(wrong.code).toBe(1);

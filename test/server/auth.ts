@@ -6,6 +6,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { AccountStore } from './account-store.ts';
 import { NtfyHttpError, ntfyErrors } from './errors.ts';
 import { readQueryParam } from './params.ts';
 import type { AuthOptions, Permission, TestUser, TopicAccessRule } from './types.ts';
@@ -62,8 +63,11 @@ function longestFirst(rules: readonly TopicAccessRule[] | undefined): TopicAcces
 }
 
 export class AccessControl {
+  /** Per-user account data behind the /v1/account endpoints (account-handler.ts). */
+  readonly accounts = new AccountStore();
   readonly #users: ReadonlyMap<string, TestUser>;
-  readonly #tokens: ReadonlyMap<string, TestUser>;
+  /** Mutable: the account endpoints (account-handler.ts) issue and revoke tokens at runtime. */
+  readonly #tokens: Map<string, TestUser>;
   readonly #everyone: readonly TopicAccessRule[];
   readonly #defaultAccess: Permission;
 
@@ -90,6 +94,29 @@ export class AccessControl {
     if (name === '') return this.#tokens.get(password);
     const user = this.#users.get(name);
     return user !== undefined && user.password === password ? user : undefined;
+  }
+
+  /** The token the credentials carry (`Bearer tk_…` or Basic with an empty user), if they carry one. */
+  tokenIn(authorization: string): string | undefined {
+    if (authorization.startsWith('Bearer')) return authorization.slice('Bearer'.length).trim();
+    if (authorization.slice(0, 6).toLowerCase() !== 'basic ') return undefined;
+    const text = decodeStdBase64(authorization.slice(6))?.toString('utf8');
+    return text?.startsWith(':') === true ? text.slice(1) : undefined;
+  }
+
+  addToken(token: string, user: TestUser): void {
+    this.#tokens.set(token, user);
+  }
+
+  /** Resolves to whether the token existed and belonged to this user (ntfy only lets a user remove their own). */
+  removeToken(token: string, user: TestUser): boolean {
+    if (this.#tokens.get(token) !== user) return false;
+    return this.#tokens.delete(token);
+  }
+
+  /** The user's topic rules, everyone's rules: what a reservation is made of (account-store.ts). */
+  everyoneRules(): readonly TopicAccessRule[] {
+    return this.#everyone;
   }
 
   authorize(user: TestUser | undefined, topic: string, kind: AccessKind): boolean {

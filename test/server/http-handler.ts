@@ -3,6 +3,7 @@
  * then the endpoint. Errors become ntfy's JSON error body.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { handleAccountRequest } from './account-handler.ts';
 import type { ServerContext } from './context.ts';
 import { encodeGoJsonLine } from './go-json.ts';
 import { errorBody, NtfyHttpError, ntfyErrors } from './errors.ts';
@@ -137,6 +138,13 @@ async function dispatch(exchange: Exchange, route: Route): Promise<void> {
       return;
     case 'subscribe':
       subscribe(exchange, route, identity);
+      return;
+    case 'account':
+      await handleAccountRequest(
+        { ctx, req, res, source, remoteAddress: entry.remoteAddress },
+        route.endpoint,
+        identity,
+      );
       return;
     default:
       await publish(exchange, route, identity);

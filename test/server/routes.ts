@@ -30,8 +30,17 @@ export function isDisallowedTopic(name: string): boolean {
   return disallowedTopics.has(name);
 }
 
+/** ntfy's account API paths this server answers (account-handler.ts). */
+export type AccountEndpoint = 'account' | 'token' | 'subscription';
+const accountPaths: ReadonlyMap<string, AccountEndpoint> = new Map([
+  ['/v1/account', 'account'],
+  ['/v1/account/token', 'token'],
+  ['/v1/account/subscription', 'subscription'],
+]);
+
 export type Route =
   | { readonly kind: 'health' }
+  | { readonly kind: 'account'; readonly endpoint: AccountEndpoint }
   | { readonly kind: 'options' }
   | { readonly kind: 'not-found' }
   | {
@@ -95,6 +104,8 @@ export function matchRoute(method: string, pathname: string, newerEvents: boolea
   if (path === undefined) return { kind: 'not-found' };
   if (method === 'OPTIONS') return { kind: 'options' };
   if (method === 'GET' && path === '/v1/health') return { kind: 'health' };
+  const accountEndpoint = accountPaths.get(path);
+  if (accountEndpoint !== undefined) return { kind: 'account', endpoint: accountEndpoint };
   const isPublishMethod = method === 'PUT' || method === 'POST';
   if (isPublishMethod && path === '/') return { kind: 'publish-json' };
   if (isPublishMethod) {

@@ -61,7 +61,9 @@ async function completeCredentials(args: LoginArgs, io: AccountIo): Promise<Cred
     : { kind: 'token', token: answer.value };
 }
 
-async function store(args: LoginArgs, credentials: Credentials, io: AccountIo): Promise<string | undefined> {
+type Stores = Awaited<ReturnType<AccountIo['openStores']>>;
+
+async function store(args: LoginArgs, credentials: Credentials, stores: Stores): Promise<string | undefined> {
   const server: ServerSettings = {
     url: args.server,
     auth: credentials.kind === 'basic' ? { kind: 'basic', user: credentials.user } : { kind: 'token' },
@@ -70,7 +72,7 @@ async function store(args: LoginArgs, credentials: Credentials, io: AccountIo): 
   const secret =
     credentials.kind === 'basic' ? credentials.password : credentials.kind === 'token' ? credentials.token : '';
   if (ref === undefined || secret === '') return 'nothing to store';
-  const { settings, secrets } = await io.openStores(args.dataDir);
+  const { settings, secrets } = stores;
   await secrets.set(ref, secret);
   const result = await settings.update((current) => upsertServer(current, server));
   return result.ok ? undefined : `could not save the server: ${result.issues.map((issue) => issue.message).join('; ')}`;
@@ -86,6 +88,8 @@ export async function runLogin(args: readonly string[], io: AccountIo): Promise<
     io.stderr(usageError('login', parsed.error));
     return EXIT.usage;
   }
+  // First: a data dir the app holds is refused before anyone is asked for a password or the server is asked.
+  const stores = await io.openStores(parsed.value.dataDir);
   const credentials = await completeCredentials(parsed.value, io);
   if (credentials === undefined) return EXIT.usage;
   if (credentials.kind === 'basic') io.addSecret?.(credentials.password);
@@ -98,7 +102,7 @@ export async function runLogin(args: readonly string[], io: AccountIo): Promise<
     return verdict.exit;
   }
   try {
-    const problem = await store(parsed.value, credentials, io);
+    const problem = await store(parsed.value, credentials, stores);
     if (problem !== undefined) {
       io.stderr(`ntfy-tray login: Not stored: ${problem}\n`);
       return EXIT.fatal;

@@ -87,7 +87,8 @@ describe.skipIf(skipKeychainTests)('ntfy-tray login / logout (real keychain)', (
   });
 
   it('exits 3 naming the missing secret when login settings exist but the keychain entry is gone', async () => {
-    expect(await cli(['login', `${server.url}/secret`, '--token'], { NTFY_TOKEN: TOKEN }).exited()).toBe(0);
+    const login = cli(['login', `${server.url}/secret`, '--token'], { NTFY_TOKEN: TOKEN });
+    expect({ code: await login.exited(), stderr: login.stderr() }).toEqual({ code: 0, stderr: '' });
     // Remove the secret behind the CLI's back: settings still say "token".
     const keytar = (await import('keytar')).default;
     await keytar.deletePassword('ntfy-tray', `${server.url} token`);

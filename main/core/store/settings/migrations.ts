@@ -86,10 +86,19 @@ export function migrateV3ToV4(previous: JsonRecord): JsonRecord {
   };
 }
 
+/**
+ * v4 → v5: room for the ntfy account's sync state (`account`, see schema.ts). Nobody is signed in after an upgrade,
+ * so the step only moves the version; the key appears at the first sign-in.
+ */
+export function migrateV4ToV5(previous: JsonRecord): JsonRecord {
+  return { ...previous, version: 5 };
+}
+
 export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
   { from: 1, description: 'server auth kinds and the preferences object', migrate: migrateV1ToV2 },
   { from: 2, description: 'a global minimum priority for popups', migrate: migrateV2ToV3 },
   { from: 3, description: 'raw subscriptions use the JSON stream', migrate: migrateV3ToV4 },
+  { from: 4, description: 'an ntfy account and its subscription sync state', migrate: migrateV4ToV5 },
 ];
 
 export type MigrationProblemKind = 'no-version' | 'newer-version' | 'unknown-version' | 'migration-failed';

@@ -10,7 +10,7 @@ import type { AppTransportKind } from '../../../../common/transports.ts';
 import type { SubscribeFilters } from '../../protocol/subscribe-request.ts';
 
 /** Bump together with a new step in migrations.ts. */
-export const SETTINGS_VERSION = 4;
+export const SETTINGS_VERSION = 5;
 
 export const DEFAULT_SERVER_URL = 'https://ntfy.sh';
 
@@ -73,6 +73,36 @@ export interface Preferences {
   readonly keepaliveTimeoutSeconds: number;
 }
 
+/** One subscription as the account on the server lists it (ntfy: base_url, topic, display_name). */
+export interface AccountSubscriptionSnapshot {
+  /** Normalized base URL. */
+  readonly server: string;
+  readonly topic: string;
+  readonly displayName?: string;
+}
+
+/** A subscription added, renamed or removed on this device since the last sync, and when (ms since the epoch). */
+export interface LocalSubscriptionChange {
+  readonly server: string;
+  readonly topic: string;
+  readonly changedAt: number;
+  readonly removed: boolean;
+}
+
+/**
+ * Sync state of the signed-in ntfy account (core/account). Its token is in the keychain as the server's token
+ * (auth kind `token`); this only says who is signed in and what the last sync saw, so the next one can tell who
+ * changed what: `synced` is the merge's common ancestor, `localChanges` date this device's edits since.
+ */
+export interface AccountSyncState {
+  readonly server: string;
+  readonly user: string;
+  /** Milliseconds since the epoch; absent until the first sync finished. */
+  readonly lastSyncAt?: number;
+  readonly synced: readonly AccountSubscriptionSnapshot[];
+  readonly localChanges: readonly LocalSubscriptionChange[];
+}
+
 export interface Settings {
   readonly version: typeof SETTINGS_VERSION;
   /** Preselected when the user adds a subscription. */
@@ -80,6 +110,8 @@ export interface Settings {
   readonly servers: readonly ServerSettings[];
   readonly subscriptions: readonly SubscriptionSettings[];
   readonly preferences: Preferences;
+  /** Present while signed in to an ntfy account (version 5). */
+  readonly account?: AccountSyncState;
 }
 
 /** Inclusive bounds of the numeric preferences; the validator and the UI share them. */

@@ -9,6 +9,7 @@ import type { SubscribeFilters } from '../../protocol/subscribe-request.ts';
 import { INVALID_PRIORITY_FILTER, PRIORITY_FILTER_VALUES } from '../../../../common/priority-filter.ts';
 import { topicNameError } from '../../../../common/topic-name.ts';
 import { childPath, FieldReader, type JsonRecord, type SettingsIssue } from './field-reader.ts';
+import { readAccountSync } from './validate-account.ts';
 import {
   DEFAULT_PREFERENCES,
   type HistoryRetention,
@@ -199,7 +200,8 @@ function reportDuplicates<T>(
 
 export function validateSettings(input: unknown): SettingsValidation {
   const reader = new FieldReader();
-  const record = reader.object(input, '', ['version', 'defaultServer', 'servers', 'subscriptions', 'preferences']);
+  const keys = ['version', 'defaultServer', 'servers', 'subscriptions', 'preferences', 'account'];
+  const record = reader.object(input, '', keys);
   if (record === undefined) return { ok: false, issues: reader.issues };
   if (record['version'] !== SETTINGS_VERSION) reader.report('version', `must be ${SETTINGS_VERSION}`);
 
@@ -219,5 +221,11 @@ export function validateSettings(input: unknown): SettingsValidation {
     subscriptions: subscriptions.filter((subscription) => subscription !== undefined),
     preferences: readPreferences(reader, record['preferences'], 'preferences'),
   };
+  const account = record['account'] === undefined ? undefined : readAccountSync(reader, record['account'], 'account');
+  if (account !== undefined) return finish(reader, { ...settings, account });
+  return finish(reader, settings);
+}
+
+function finish(reader: FieldReader, settings: Settings): SettingsValidation {
   return reader.issues.length === 0 ? { ok: true, settings } : { ok: false, issues: reader.issues };
 }

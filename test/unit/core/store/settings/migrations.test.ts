@@ -5,6 +5,7 @@ import {
   migrateV1ToV2,
   migrateV2ToV3,
   migrateV3ToV4,
+  migrateV4ToV5,
   SETTINGS_MIGRATIONS,
   type SettingsMigration,
   type SettingsV1,
@@ -98,7 +99,7 @@ describe('v3 → v4', () => {
     const ws = { ...subscription, id: 'w1', topic: 'backups', transport: 'ws' };
     const migrated = migrateV3ToV4({ ...v3, subscriptions: [subscription, raw, ws] });
     expect(migrated).toEqual({ ...v3, version: 4, subscriptions: [subscription, { ...raw, transport: 'json' }, ws] });
-    expect(validateSettings(migrated).ok).toBe(true);
+    expect(validateSettings(migrateV4ToV5(migrated)).ok).toBe(true);
   });
 
   it('leaves subscriptions that are not a list (or not objects) to the validator', () => {
@@ -111,6 +112,28 @@ describe('v3 → v4', () => {
     expect(migrated).toMatchObject({ ok: true, fromVersion: 3 });
     const validated = migrated.ok ? validateSettings(migrated.document) : undefined;
     expect(validated?.ok && validated.settings.subscriptions.map((item) => item.transport)).toEqual(['json']);
+  });
+});
+
+describe('migrateV4ToV5', () => {
+  it('only moves the version: nobody is signed in to an account after the upgrade', () => {
+    const v4 = { version: 4, defaultServer: 'https://ntfy.sh', servers: [], subscriptions: [subscription] };
+    expect(migrateV4ToV5(v4)).toEqual({ ...v4, version: 5 });
+  });
+
+  it('runs for a version 4 file, which then validates without an account', () => {
+    const v4 = {
+      version: 4,
+      defaultServer: 'https://ntfy.sh',
+      servers: [],
+      subscriptions: [subscription],
+      preferences: DEFAULT_PREFERENCES,
+    };
+    const migrated = migrateSettings(v4);
+    expect(migrated).toMatchObject({ ok: true, fromVersion: 4, document: { version: 5 } });
+    const validated = migrated.ok ? validateSettings(migrated.document) : undefined;
+    expect(validated?.ok).toBe(true);
+    expect(validated?.ok === true && validated.settings.account).toBeUndefined();
   });
 });
 

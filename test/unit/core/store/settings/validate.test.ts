@@ -10,7 +10,7 @@ import { isSecretKey } from '../../../../../main/core/store/secrets/redact.ts';
 /** A document using every field, as JSON from a file would be (plain data, not our types). */
 function fullDocument(): Record<string, unknown> {
   return {
-    version: 4,
+    version: 5,
     defaultServer: 'https://ntfy.sh',
     servers: [
       { url: 'https://ntfy.example.com', auth: { kind: 'basic', user: 'alice' } },
@@ -171,7 +171,7 @@ describe('validateSettings', () => {
     [['servers', 0, 'url'], 'https://alice@ntfy.example.com', 'servers[0].url: must not contain credentials'],
     [['defaultServer'], 42, 'defaultServer: must be a string'],
     [['servers'], {}, 'servers: must be a list'],
-    [['version'], 1, 'version: must be 4'],
+    [['version'], 1, 'version: must be 5'],
     [['subscriptions', 1, 'transport'], 'raw', `subscriptions[1].transport: ${RAW_TRANSPORT_REFUSED}`],
     [['surprise'], true, 'surprise: is not a known setting'],
   ])('%j = %j → %s', (path, value, expected) => {
@@ -206,7 +206,7 @@ describe('validateSettings', () => {
     expect(issuesOf(null)).toEqual(['(document): must be an object']);
     expect(issuesOf([])).toEqual(['(document): must be an object']);
     expect(issuesOf({})).toEqual([
-      'version: must be 4',
+      'version: must be 5',
       'servers: is required',
       'subscriptions: is required',
       'defaultServer: is required',
@@ -248,5 +248,34 @@ describe('validateSettings', () => {
   it('never quotes the offending value in a message', () => {
     const issues = issuesOf(withValue(['subscriptions', 0, 'topic'], 'leaky value'));
     expect(issues.join('\n')).not.toContain('leaky');
+  });
+});
+
+describe('validateSettings: the account sync state (version 5)', () => {
+  const account = {
+    server: 'https://ntfy.example.com',
+    user: 'alice',
+    lastSyncAt: 1_700_000_000_000,
+    synced: [{ server: 'https://ntfy.example.com', topic: 'alerts', displayName: 'Alerts' }],
+    localChanges: [{ server: 'https://ntfy.sh', topic: 'builds', changedAt: 1_700_000_100_000, removed: true }],
+  };
+
+  it('keeps a signed-in account with what the last sync saw and the local changes since', () => {
+    const document = { ...fullDocument(), account };
+    const result = validateSettings(document);
+    expect(result.ok && result.settings).toEqual(document);
+  });
+
+  it('reports a bad entry with its path and refuses unknown keys there', () => {
+    const bad = {
+      ...account,
+      synced: [{ server: 'https://ntfy.example.com', topic: 'no spaces' }],
+      localChanges: [{ server: 'https://ntfy.sh', topic: 'builds', changedAt: -1, removed: true, extra: 1 }],
+    };
+    expect(issuesOf({ ...fullDocument(), account: bad })).toEqual([
+      'account.synced[0].topic: must be 1-64 characters of A-Z a-z 0-9 _ -',
+      'account.localChanges[0].extra: is not a known setting',
+      'account.localChanges[0].changedAt: must be a whole number from 0 to 253402300799999',
+    ]);
   });
 });

@@ -20,7 +20,7 @@ import {
   type ConnectionTiming,
   DEFAULT_TIMING,
 } from './connection-types.ts';
-import { DeliveryQueue, type QueueEntry } from './delivery-queue.ts';
+import { DeliveryQueue } from './delivery-queue.ts';
 import { requestForSpec } from './spec-request.ts';
 import type { ServerError } from '../transports/transport.ts';
 
@@ -41,10 +41,11 @@ export class Connection {
   /** Backpressure from the queue: reading is paused. */
   #paused = false;
   /**
-   * The first `open`'s server time, once writing it as the resume point of topics that have none failed (full
-   * disk): a reconnect resumes from it, never from the time of something received but not stored.
+   * The first `open`'s server time. A reconnect resumes topics that have no stored point yet from it, never from the
+   * time of something received but not stored: writing it may wait behind a replay the CLI's stdout has not taken
+   * yet, or have failed (full disk). Asking for `initialSince` again (`latest`, `10m`) would skip what came meanwhile.
    */
-  #unsavedStartTime: number | undefined;
+  #firstOpenTime: number | undefined;
   /** The server refused `since=<id>` (400): resume by time from now on. */
   #preferTime = false;
   #reconnects = 0;
@@ -66,8 +67,8 @@ export class Connection {
       deliver: options.deliver,
       groupKey: options.spec.key,
       server: options.spec.server,
-      onError: (error, entry) => {
-        this.#onDeliveryFailed(error, entry);
+      onError: (error) => {
+        this.#onDeliveryFailed(error);
       },
       onPressure: (tooFull) => {
         this.#setPaused(tooFull);
@@ -138,6 +139,7 @@ export class Connection {
 
   #connectNow(): void {
     this.#retry.cancelReconnect();
+    this.#firstOpenTime ??= this.#attempt?.openTime;
     this.#attempt?.dispose();
     const { clock } = this.#options;
     const attempt = new ConnectionAttempt({
@@ -145,7 +147,7 @@ export class Connection {
       topics: this.#activeTopics(),
       catchUpQuietMs: this.#timing.catchUpQuietMs,
       resume: {
-        ...(this.#unsavedStartTime === undefined ? {} : { unsavedStartTime: this.#unsavedStartTime }),
+        ...(this.#firstOpenTime === undefined ? {} : { unsavedStartTime: this.#firstOpenTime }),
         preferTime: this.#preferTime,
       },
       queue: this.#queue,
@@ -264,12 +266,8 @@ export class Connection {
     this.#setState({ kind: 'error', message });
   }
 
-  #onDeliveryFailed(error: unknown, entry: QueueEntry): void {
+  #onDeliveryFailed(error: unknown): void {
     const { log } = this.#options;
-    if (entry.resume?.onlyIfMissing === true && entry.resume.lastTime !== undefined) {
-      // Everything before it was stored; only the start time could not be written. Keep it in memory.
-      this.#unsavedStartTime ??= entry.resume.lastTime;
-    }
     const decision = decideStoreFailure(error, { kind: 'refetch', reason: 'storing messages failed' });
     const message =
       decision.kind === 'fail'

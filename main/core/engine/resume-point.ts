@@ -26,8 +26,9 @@ export interface PlanResumeOptions {
   readonly points: ReadonlyMap<string, ResumePoint>;
   readonly initialSince: SinceValue;
   /**
-   * Server time (Unix seconds) of this connection's first `open`, when writing it as a resume point has not
-   * succeeded (a full disk): resuming from it loses nothing. Never a time of something received but not stored.
+   * Server time (Unix seconds) of this connection's first `open`, for topics whose stored point is not there (yet):
+   * its write may wait behind what a slow sink holds, or have failed (a full disk). Resuming from it loses nothing;
+   * never a time of something received but not stored.
    */
   readonly unsavedStartTime?: number;
   /** After the server refused `since=<id>` (400): resume by time. */

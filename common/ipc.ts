@@ -24,6 +24,8 @@ import type {
   MessagePageDto,
   MessageQuery,
   MessageRefDto,
+  PublishInputDto,
+  PublishOutcomeDto,
   SearchHitDto,
   SearchQuery,
   SettingsDto,
@@ -45,8 +47,9 @@ export const BRIDGE_GLOBAL_NAME = 'ntfy';
  * Raised whenever BridgeApi changes incompatibly, so a stale renderer can tell it is talking to another main.
  * 5: the API is derived from the tables below (the transports now carry `(channel, args)`).
  * 6: testSubscription takes the credentials to test with; reconnectServer.
+ * 7: publishMessage.
  */
-export const BRIDGE_CONTRACT_VERSION = 6;
+export const BRIDGE_CONTRACT_VERSION = 7;
 
 /** Types only: the key under which an entry carries its argument list and answer (never present at run time). */
 declare const entryTypes: unique symbol;
@@ -116,6 +119,12 @@ export const bridgeOperations = {
   listNotices: operation<[], readonly DesktopNoticeDto[]>()('notices:list'),
   /** Hides a dismissible notice for good; `not-found` for one that is not dismissible. */
   dismissNotice: operation<[id: DesktopNoticeIdDto], null>()('notices:dismiss'),
+
+  /**
+   * Sends a message to a topic with the credentials stored for its server. Refusals (403 read-only, 401, ntfy's
+   * 400/413/429 codes) and an unreachable server are outcomes with words, not errors.
+   */
+  publishMessage: operation<[input: PublishInputDto], PublishOutcomeDto>()('messages:publish'),
 } as const;
 
 /** Every push from main; the window listens with `on` + the capitalized key (`onMessagesReceived`). */

@@ -15,6 +15,8 @@ import { type NamedSubscription, runHistory } from './core/cli/history-command.t
 import { type AccountIo, runLogin, runLogout } from './core/cli/login-command.ts';
 import { OutputClosedError, type OutputSink } from './core/cli/output-sink.ts';
 import { promptHidden } from './core/cli/prompt.ts';
+import { runPublish } from './core/cli/publish-command.ts';
+import { createNodePublishIo } from './core/cli/publish-io.ts';
 import { demoteToDebug } from './core/cli/quiet-log.ts';
 import { createStreamSink, pendingBytes } from './core/cli/stream-sink.ts';
 import { EXIT } from './core/cli/subscribe-command.ts';
@@ -192,6 +194,19 @@ async function main(argv: readonly string[], log: Logger, sink: OutputSink): Pro
       return runLogin(rest, accountIo(log, sink));
     case 'logout':
       return runLogout(rest, accountIo(log, sink));
+    case 'publish':
+      return runPublish(
+        rest,
+        createNodePublishIo({
+          log,
+          stdout: stdoutWriter(sink),
+          stderr: writeStderr,
+          env: process.env,
+          stdin: process.stdin,
+          dataDirOf,
+          addSecret: (secret) => knownSecrets.add(secret),
+        }),
+      );
     case 'history':
       return runHistory(rest, { stdout: stdoutWriter(sink), stderr: writeStderr, openHistory, readSubscriptions });
     case 'help': {

@@ -105,6 +105,7 @@ async function exposeBridge(page: Page): Promise<void> {
       openLink: () => ok(null),
       listNotices: () => ok([]),
       dismissNotice: () => ok(null),
+      publishMessage: () => ok({ outcome: 'sent' as const, id: 'stub', time: 0, scheduled: false }),
       onMessagesReceived: (listener) => {
         listeners.add(listener);
         return () => listeners.delete(listener);

@@ -212,6 +212,7 @@ async function exposeHistoryBridge(page: Page, options: Partial<StubOptions> = {
       openLink: () => ok(null),
       listNotices: () => ok([]),
       dismissNotice: () => ok(null),
+      publishMessage: () => ok({ outcome: 'sent' as const, id: 'stub', time: 0, scheduled: false }),
       onMessagesReceived: (listener) => {
         listeners.add(listener);
         return () => listeners.delete(listener);

@@ -60,6 +60,7 @@ async function exposeEmptyBridge(page: Page, contractVersion: number): Promise<v
         openLink: () => ok(null),
         listNotices: () => ok([]),
         dismissNotice: () => ok(null),
+        publishMessage: () => ok({ outcome: 'sent', id: 'stub', time: 0, scheduled: false }),
         onMessagesReceived: () => unsubscribe,
         onConnectionsChanged: () => unsubscribe,
         onSettingsChanged: () => unsubscribe,

@@ -13,6 +13,7 @@ import type { AppHistoryStore } from '../ports.ts';
 import { type CredentialRequestsOptions, createCredentialRequests } from './credential-requests.ts';
 import { createHistoryRequests } from './history-requests.ts';
 import { createMessageActionRequests, type MessageActionRequestsOptions } from './message-action-requests.ts';
+import { createPublishRequests, type PublishRequestsOptions } from './publish-requests.ts';
 import { createSettingsRequests, type SettingsRequestsOptions } from './settings-requests.ts';
 import { createSubscriptionRequests, type SubscriptionRequestsOptions } from './subscription-requests.ts';
 
@@ -25,7 +26,8 @@ export interface AppServiceOptions
     SubscriptionRequestsOptions,
     CredentialRequestsOptions,
     SettingsRequestsOptions,
-    MessageActionRequestsOptions {
+    MessageActionRequestsOptions,
+    PublishRequestsOptions {
   readonly history: AppHistoryStore;
   /** Desktop notices (main/core/notices); none where nothing feeds them. */
   readonly notices?: NoticeRequests;
@@ -38,6 +40,7 @@ export function createAppService(options: AppServiceOptions): AppRequests {
     ...createCredentialRequests(options),
     ...createSettingsRequests(options),
     ...createMessageActionRequests(options),
+    ...createPublishRequests(options),
     ...(options.notices ?? NO_NOTICE_REQUESTS),
   };
 }

@@ -17,6 +17,7 @@ import { DESKTOP_NOTICE_IDS, type DesktopNoticeId, isDesktopNoticeId } from '../
 import type { Logger } from '../ports.ts';
 import * as guard from './guards.ts';
 import { InvalidArgument } from './guards.ts';
+import { publishInput } from './publish-guard.ts';
 
 /** Checks one argument of untrusted input: returns it typed, or throws InvalidArgument naming the field. */
 type ArgumentCheck<T> = (value: unknown) => T;
@@ -113,6 +114,7 @@ const ARGUMENT_CHECKS: { readonly [N in OperationName]: ArgumentChecks<Operation
   openLink: [textOf('url', 8192)],
   listNotices: [],
   dismissNotice: [noticeId],
+  publishMessage: [publishInput],
 };
 
 function checkArguments(name: OperationName, args: readonly unknown[]): unknown[] {

@@ -2,6 +2,7 @@
 import { closestName } from './closest-name.ts';
 import { HISTORY_USAGE } from './history-args.ts';
 import { LOGIN_USAGE, LOGOUT_USAGE } from './login-args.ts';
+import { PUBLISH_USAGE } from './publish-args.ts';
 import { SUBSCRIBE_USAGE } from './subscribe-args.ts';
 import type { ArgsResult } from './topic-url.ts';
 
@@ -9,6 +10,7 @@ export const MAIN_USAGE = `Usage: ntfy-tray <command> [options]
 
 Commands:
   subscribe   print messages of one or more topics
+  publish     send a message to a topic
   history     show stored messages
   login       check a server's password or access token and store it in the OS keychain
   logout      remove them again
@@ -19,6 +21,7 @@ Run 'ntfy-tray <command> --help' for a command's options.`;
 
 const COMMAND_USAGE: Readonly<Record<string, string>> = {
   subscribe: SUBSCRIBE_USAGE,
+  publish: PUBLISH_USAGE,
   history: HISTORY_USAGE,
   login: LOGIN_USAGE,
   logout: LOGOUT_USAGE,

@@ -13,7 +13,7 @@ import { upsertServer } from '../../../main/core/store/settings/edits.ts';
 import { openConfSettingsStore } from '../../../main/core/store/settings/conf-settings-store.ts';
 import { startTestServer, type TestServer } from '../../server/index.ts';
 
-const ENTRY = path.resolve(import.meta.dirname, 'publish-cli-entry.ts');
+const ENTRY = path.resolve(import.meta.dirname, '../../../main/cli.ts');
 const PASSWORD = 'correct-horse-battery-staple';
 
 interface Run {
@@ -27,7 +27,7 @@ let dataDir: string;
 
 /** Runs the command to its end; `stdin` is piped in (and closed), as `echo … | ntfy-tray publish` does. */
 async function publish(args: readonly string[], options: { stdin?: string; env?: Record<string, string> } = {}) {
-  const child = spawn(process.execPath, [ENTRY, ...args, '--data-dir', dataDir], {
+  const child = spawn(process.execPath, [ENTRY, 'publish', ...args, '--data-dir', dataDir], {
     env: { PATH: process.env['PATH'] ?? '', HOME: dataDir, ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });

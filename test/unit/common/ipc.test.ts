@@ -37,6 +37,7 @@ const EXPECTED_OPERATIONS: Readonly<Record<string, string>> = {
   openLink: 'links:open',
   listNotices: 'notices:list',
   dismissNotice: 'notices:dismiss',
+  publishMessage: 'messages:publish',
 };
 
 const EXPECTED_LISTENERS: Readonly<Record<string, string>> = {

@@ -36,6 +36,7 @@ const VALID_ARGS: { readonly [N in OperationName]: OperationArgs<N> } = {
   openLink: ['https://ntfy.sh/docs'],
   listNotices: [],
   dismissNotice: ['tray-host-missing'],
+  publishMessage: [{ server: 'https://ntfy.example', topic: 'alerts', message: 'hi' }],
 };
 
 const operations = Object.entries(bridgeOperations).map(([name, { channel }]) => {

@@ -41,8 +41,8 @@ export interface ConnectionAttemptOptions {
   readonly openTransport: OpenTransport;
   /** Milliseconds of quiet after which a replay is handed on as one batch. */
   readonly catchUpQuietMs: number;
-  /** What the connection learned before this connect (an unsaved start time, a refused resume id). */
-  readonly resume: Pick<PlanResumeOptions, 'unsavedStartTime' | 'preferTime'>;
+  /** What the connection learned before this connect (its first open's time, a refused resume id). */
+  readonly resume: Pick<PlanResumeOptions, 'firstOpenTime' | 'preferTime'>;
   /** The connection's: what this attempt reads is delivered in arrival order. */
   readonly queue: Pick<DeliveryQueue, 'push'>;
   readonly events: AttemptEvents;

@@ -41,9 +41,8 @@ export class Connection {
   /** Backpressure from the queue: reading is paused. */
   #paused = false;
   /**
-   * The first `open`'s server time. A reconnect resumes topics that have no stored point yet from it, never from the
-   * time of something received but not stored: writing it may wait behind a replay the CLI's stdout has not taken
-   * yet, or have failed (full disk). Asking for `initialSince` again (`latest`, `10m`) would skip what came meanwhile.
+   * The first `open`'s server time, for topics whose stored point is not there yet when reconnecting (see
+   * PlanResumeOptions.firstOpenTime): never the time of something received but not stored.
    */
   #firstOpenTime: number | undefined;
   /** The server refused `since=<id>` (400): resume by time from now on. */
@@ -147,7 +146,7 @@ export class Connection {
       topics: this.#activeTopics(),
       catchUpQuietMs: this.#timing.catchUpQuietMs,
       resume: {
-        ...(this.#firstOpenTime === undefined ? {} : { unsavedStartTime: this.#firstOpenTime }),
+        ...(this.#firstOpenTime === undefined ? {} : { firstOpenTime: this.#firstOpenTime }),
         preferTime: this.#preferTime,
       },
       queue: this.#queue,

@@ -26,21 +26,24 @@ export interface PlanResumeOptions {
   readonly points: ReadonlyMap<string, ResumePoint>;
   readonly initialSince: SinceValue;
   /**
-   * Server time (Unix seconds) of this connection's first `open`, for topics whose stored point is not there (yet):
-   * its write may wait behind what a slow sink holds, or have failed (a full disk). Resuming from it loses nothing;
-   * never a time of something received but not stored.
+   * Server time (Unix seconds) of this connection's first `open`. A topic with no stored point yet (its start time
+   * is written after the first replay, which may still wait behind what a slow sink holds, or could not be written:
+   * a full disk) resumes from it when the group started at `none` or `latest`: asking for those again would skip
+   * what was published while away. A group that starts further back (`all`, a time, an id) asks for that again,
+   * since the first connect may have ended before it read its replay in full; dedupe absorbs what comes twice.
    */
-  readonly unsavedStartTime?: number;
+  readonly firstOpenTime?: number;
   /** After the server refused `since=<id>` (400): resume by time. */
   readonly preferTime?: boolean;
 }
 
 export function planResume(options: PlanResumeOptions): ResumePlan {
+  const startsAtOpen = options.initialSince.kind === 'none' || options.initialSince.kind === 'latest';
+  const openPoint =
+    startsAtOpen && options.firstOpenTime !== undefined ? { lastTime: options.firstOpenTime } : undefined;
   const points = new Map<string, ResumePoint>();
   for (const topic of options.topics) {
-    const point =
-      options.points.get(topic) ??
-      (options.unsavedStartTime === undefined ? undefined : { lastTime: options.unsavedStartTime });
+    const point = options.points.get(topic) ?? openPoint;
     if (point !== undefined) points.set(topic, point);
   }
   if (points.size === 0) return { since: options.initialSince, replay: 'history', newTopics: [] };

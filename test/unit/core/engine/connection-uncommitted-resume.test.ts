@@ -114,4 +114,18 @@ describe('Connection resuming before anything is committed', () => {
     await settle();
     expect(t.printed).toEqual(['AAAAAAAAAAA0', 'AAAAAAAAAAA1', 'AAAAAAAAAAA2']);
   });
+
+  it('asks for `all` again when the first replay may have ended unread, rather than skip the rest of it', async () => {
+    const t = setup({ kind: 'all' });
+    t.connection.start();
+    await settle();
+    t.open(OPEN_TIME);
+    t.send('AAAAAAAAAAA0', OPEN_TIME - 60); // the first of a long replay; the stream ends before the rest
+    t.current().handlers.onEnd({ kind: 'ended' });
+    await settle();
+    t.clock.advance(1000);
+    await settle();
+    // From the first open's time, the rest of the cached history (all older than it) would never come.
+    expect(t.since(t.streams[1])).toBe('all');
+  });
 });

@@ -18,7 +18,10 @@ export interface CatchUpCollectorOptions {
   readonly clock: Clock;
   readonly quietMs: number;
   readonly onBatch: (items: readonly BatchItem[], kind: 'replay' | 'live') => void;
-  /** Once per stream, right after the replay (possibly empty) has been handed on: what follows is live. */
+  /**
+   * Once per stream, right after the replay (possibly empty) has been handed on: what follows is live. Not when the
+   * stream ends first (`end()`): then it is unknown whether the replay was read in full.
+   */
   readonly onReplayDone?: () => void;
 }
 
@@ -58,18 +61,30 @@ export class CatchUpCollector {
     this.#options.onBatch([item], 'live');
   }
 
-  /** Hands on what is pending now (on a quiet stream, before a live item, when the stream ends). */
+  /** The replay is over (a quiet stream, a live item): hands on what is pending. */
   flush(): void {
+    this.#handOnPending();
+    if (this.#openTime !== undefined && !this.#replayDone) {
+      this.#replayDone = true;
+      this.#options.onReplayDone?.();
+    }
+  }
+
+  /**
+   * The stream ended or was dropped: hands on what is pending, but the replay is not over. It may have been cut
+   * short, and taking it as read would make the open time the start of topics whose cached history never came.
+   */
+  end(): void {
+    this.#handOnPending();
+  }
+
+  #handOnPending(): void {
     if (this.#timer !== undefined) this.#options.clock.clearTimeout(this.#timer);
     this.#timer = undefined;
     if (this.#pending.length > 0) {
       const items = this.#pending;
       this.#pending = [];
       this.#options.onBatch(items, 'replay');
-    }
-    if (this.#openTime !== undefined && !this.#replayDone) {
-      this.#replayDone = true;
-      this.#options.onReplayDone?.();
     }
   }
 

@@ -169,7 +169,7 @@ export class ConnectionAttempt {
         }),
         onEnd: whileCurrent((end: TransportEnd) => {
           this.#transport = undefined;
-          collector.flush();
+          collector.end();
           events.onEnd(end);
         }),
       },
@@ -190,7 +190,7 @@ export class ConnectionAttempt {
     if (this.#disposed) return;
     const transport = this.#transport;
     this.#transport = undefined;
-    this.#collector?.flush();
+    this.#collector?.end();
     // Before close(): the transport reports `closed` and that report must find the attempt disposed.
     this.#disposed = true;
     transport?.close();

@@ -128,4 +128,18 @@ describe('Connection resuming before anything is committed', () => {
     // From the first open's time, the rest of the cached history (all older than it) would never come.
     expect(t.since(t.streams[1])).toBe('all');
   });
+
+  it('does not take a first connect that ended before its replay came as having read it (since=all again)', async () => {
+    const t = setup({ kind: 'all' });
+    t.releaseStdout();
+    t.connection.start();
+    await settle();
+    t.open(OPEN_TIME);
+    t.current().handlers.onEnd({ kind: 'ended' }); // before the first cached message arrived
+    await settle();
+    t.clock.advance(1000);
+    await settle();
+    // Storing the open time as the start would skip the whole cached history, all of it older than that.
+    expect(t.since(t.streams[1])).toBe('all');
+  });
 });

@@ -7,6 +7,7 @@
  * Not wired yet: the composition roots create one with their settings, secret store and clock, call start() and
  * dispose(); the window reaches it through IPC (accountStatus, accountSignIn, accountSignOut, accountSyncNow).
  */
+import { isDeepStrictEqual } from 'node:util';
 import { errorMessage } from '../../../common/error-message.ts';
 import { normalizeServerUrl, serverUrlError } from '../../../common/server-url.ts';
 import type { Clock, Logger, TimerHandle } from '../ports.ts';
@@ -130,10 +131,20 @@ export class AccountService {
       return { ok: false, error: `not signed in: the token cannot be stored: ${errorMessage(error)}` };
     }
     const user = request.user.trim();
-    await this.#options.settings.update((current) => ({
-      ...upsertServer(current, { url: server, auth: { kind: 'token' } }),
-      account: { server, user, synced: [], localChanges: [] },
-    }));
+    const saved = await this.#options.settings
+      .update((current) => ({
+        ...upsertServer(current, { url: server, auth: { kind: 'token' } }),
+        account: { server, user, synced: [], localChanges: [] },
+      }))
+      .catch((error: unknown) => ({ ok: false as const, issues: [{ path: '', message: errorMessage(error) }] }));
+    if (!saved.ok) {
+      await secrets.delete(ref).catch((error: unknown) => {
+        this.#log.log('error', 'token not removed from the keychain after a failed sign-in', { error });
+      });
+      await api.deleteToken(server, created.value);
+      const why = saved.issues.map((issue) => (issue.path === '' ? issue.message : `${issue.path}: ${issue.message}`));
+      return { ok: false, error: `not signed in: the settings were not saved: ${why.join('; ')}` };
+    }
     this.#log.log('info', 'signed in to an ntfy account', { server, user });
     return { ok: true, sync: await this.syncNow() };
   }
@@ -227,7 +238,7 @@ export class AccountService {
     this.#ownWrite = undefined;
     if (next.account === undefined || previous.account === undefined) return;
     // Compared by content: the store hands listeners its validated copy, not the object the sync returned.
-    if (own !== undefined && JSON.stringify(own.subscriptions) === JSON.stringify(next.subscriptions)) return;
+    if (own !== undefined && isDeepStrictEqual(own.subscriptions, next.subscriptions)) return;
     const changes = diffSubscriptions(previous.subscriptions, next.subscriptions, this.#options.clock.now());
     if (changes.length === 0) return;
     this.#recording = this.#options.settings

@@ -183,6 +183,8 @@ export function startAppCore(options: AppCoreOptions): AppCore {
     pause,
     connections,
     openMessage: options.openMessage,
+    publishMessage: (input) => service.publishMessage(input),
+    notifier: options.notifier,
     ...(options.notificationsRefused === undefined ? {} : { notificationsRefused: options.notificationsRefused }),
   };
   return {

@@ -1,9 +1,12 @@
 /**
  * The tray's side of the app core: the state the menu is built from (tray/tray-model.ts) and the menu's commands
- * (pause, resume, mute, open a message) carried out on the settings, the pause and the history.
+ * (pause, resume, mute, open a message, send a test message) carried out on the settings, the pause, the history
+ * and the window's publish request.
  */
+import type { BridgeResult, PublishInputDto, PublishOutcomeDto } from '../../../common/ipc.ts';
+import { testNotificationInput } from '../../../common/test-notification.ts';
 import type { ConnectionStatus } from '../engine/connection-types.ts';
-import type { AppHistoryStore, Clock } from '../ports.ts';
+import type { AppHistoryStore, Clock, Notifier } from '../ports.ts';
 import type { NtfyMessage } from '../protocol/types.ts';
 import { upsertSubscription } from '../store/settings/edits.ts';
 import type { SettingsStore } from '../store/settings/settings-store.ts';
@@ -22,6 +25,35 @@ export interface TrayStateOptions {
   /** The notification center refuses our popups (core/notices): the menu says so. */
   readonly notificationsRefused?: () => boolean;
   readonly openMessage: (server: string, message: NtfyMessage) => void;
+  /** The window's publishMessage (stored credentials, outcomes in words); without it "send test" does nothing. */
+  readonly publishMessage?: (input: PublishInputDto) => Promise<BridgeResult<PublishOutcomeDto>>;
+  /** Says why a test message was not sent: a tray menu has no place of its own to show it. */
+  readonly notifier?: Pick<Notifier, 'show'>;
+}
+
+/** Why a publish answer is not "sent", in words; undefined when it was sent. */
+function notSentReason(result: BridgeResult<PublishOutcomeDto>): string | undefined {
+  if (!result.ok) return result.error.message;
+  return result.value.outcome === 'sent' ? undefined : result.value.detail;
+}
+
+/**
+ * Publishes the test message to the subscription's topic. Success shows itself (the subscription receives it and
+ * pops it up); a refusal or an unreachable server is shown as a popup naming the subscription.
+ */
+async function sendTest(subscriptionId: string, options: TrayStateOptions): Promise<void> {
+  const found = options.settings.get().subscriptions.find((item) => item.id === subscriptionId);
+  if (found === undefined || options.publishMessage === undefined) return;
+  const reason = notSentReason(await options.publishMessage(testNotificationInput(found.server, found.topic)));
+  if (reason === undefined) return;
+  await options.notifier?.show({
+    id: `send-test-failed:${found.id}`,
+    title: 'Test notification not sent',
+    body: `${found.displayName ?? found.topic}: ${reason}`,
+    urgency: 'normal',
+    silent: false,
+    actions: [],
+  });
 }
 
 export function trayStateOf(options: TrayStateOptions): TrayState {
@@ -61,6 +93,9 @@ export async function runTrayCommand(command: CoreTrayCommand, options: TrayStat
       await settings.update((latest) => upsertSubscription(latest, { ...found, muted: !found.muted }));
       return;
     }
+    case 'send-test':
+      await sendTest(command.subscriptionId, options);
+      return;
     case 'open-message': {
       const stored = options.history.getMessage({ server: command.server, id: command.id });
       if (stored !== undefined) options.openMessage(stored.server, stored.message);

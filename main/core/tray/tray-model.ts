@@ -13,6 +13,8 @@ export type TrayCommand =
   | { readonly type: 'pause'; readonly minutes: number | 'until-resumed' }
   | { readonly type: 'resume' }
   | { readonly type: 'toggle-mute'; readonly subscriptionId: string }
+  /** Publishes the fixed test message (common/test-notification.ts) to that subscription's topic. */
+  | { readonly type: 'send-test'; readonly subscriptionId: string }
   | { readonly type: 'quit' };
 
 export type TrayMenuItem =
@@ -55,6 +57,9 @@ export interface TrayModel {
 /** The menu item (it opens the window, whose banner says where to allow them) and the tooltip part. */
 export const NOTIFICATIONS_REFUSED_LABEL = 'Notifications are blocked by the system…';
 const NOTIFICATIONS_REFUSED_TOOLTIP = 'notifications blocked';
+
+/** The submenu listing the subscriptions, each sending the test message to its topic. */
+export const SEND_TEST_LABEL = 'Send test notification';
 
 /** How many recent messages the menu lists. */
 export const TRAY_LATEST_COUNT = 5;
@@ -121,6 +126,15 @@ export function buildTrayModel(state: TrayState): TrayModel {
     menu.push({ kind: 'item', label: 'Resume notifications', command: { type: 'resume' } });
   }
   if (state.subscriptions.length > 0) {
+    menu.push({
+      kind: 'submenu',
+      label: SEND_TEST_LABEL,
+      items: state.subscriptions.map((subscription) => ({
+        kind: 'item' as const,
+        label: truncate(subscription.label, 60),
+        command: { type: 'send-test' as const, subscriptionId: subscription.id },
+      })),
+    });
     menu.push({
       kind: 'submenu',
       label: 'Mute',

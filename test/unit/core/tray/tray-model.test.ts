@@ -72,6 +72,7 @@ describe('buildTrayModel', () => {
       '---',
       '1 connection with trouble…',
       'Pause notifications',
+      'Send test notification',
       'Mute',
       '---',
       'Open ntfy Tray',

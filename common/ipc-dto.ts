@@ -336,3 +336,80 @@ export type PublishOutcomeDto =
       readonly status?: number;
       readonly code?: number;
     };
+
+// ---- ntfy account --------------------------------------------------------------------------------------------
+
+/** Signs in once: the password is used to create a token and is never stored or logged. */
+export interface AccountSignInDto {
+  /** Base URL of the ntfy server, e.g. `https://ntfy.sh`. */
+  readonly server: string;
+  readonly user: string;
+  readonly password: string;
+}
+
+export interface AccountSubscriptionRefDto {
+  readonly server: string;
+  readonly topic: string;
+  readonly displayName?: string;
+}
+
+/** What a sync changed on this device and how conflicts were settled (main/core/account/merge.ts SyncNote). */
+export type AccountSyncNoteDto =
+  | {
+      readonly kind: 'added-here' | 'renamed-here' | 'removed-here' | 'kept-removed-on-server' | 'kept-removed-here';
+      readonly entry: AccountSubscriptionRefDto;
+    }
+  | {
+      readonly kind: 'rename-conflict';
+      readonly entry: AccountSubscriptionRefDto;
+      readonly winner: 'this-device' | 'server';
+      /** The display name that lost; undefined when it was none. */
+      readonly lostName?: string;
+    };
+
+export type AccountSyncOutcomeDto =
+  | {
+      readonly ok: true;
+      /** Milliseconds since the epoch. */
+      readonly at: number;
+      readonly notes: readonly AccountSyncNoteDto[];
+      /** Changes sent to the server. */
+      readonly sentToServer: number;
+      /** Account entries left alone on both sides (their base URL is not a usable http(s) URL). */
+      readonly skipped: number;
+    }
+  | {
+      readonly ok: false;
+      readonly reason: 'signed-out' | 'no-token' | 'token-rejected' | 'unreachable' | 'failed';
+      readonly message: string;
+    };
+
+/** A topic the account reserved; `everyone` is ntfy's word for what others may do (read-write, read-only, …). */
+export interface AccountReservationDto {
+  readonly topic: string;
+  readonly everyone: string;
+}
+
+/** Plain data, never a token. Limits and stats by ntfy's names (`messages`, `reservations`, `attachment_file_size`). */
+export type AccountStatusDto =
+  | { readonly signedIn: false }
+  | {
+      readonly signedIn: true;
+      readonly server: string;
+      readonly user: string;
+      /** Milliseconds since the epoch. */
+      readonly lastSyncAt?: number;
+      readonly syncing: boolean;
+      readonly lastSync?: AccountSyncOutcomeDto;
+      readonly reservations: readonly AccountReservationDto[];
+      readonly limits: Readonly<Record<string, number | string>>;
+      readonly stats: Readonly<Record<string, number>>;
+      readonly tier?: { readonly code: string; readonly name: string };
+    };
+
+export type AccountSignInOutcomeDto =
+  { readonly ok: true; readonly sync: AccountSyncOutcomeDto } | { readonly ok: false; readonly error: string };
+
+export type AccountSignOutOutcomeDto =
+  | { readonly ok: true; readonly tokenDeletedOnServer: boolean; readonly message: string }
+  | { readonly ok: false; readonly error: string };

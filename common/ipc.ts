@@ -13,6 +13,11 @@
  * unsubscribe function. The DTOs are in ipc-dto.ts.
  */
 import type {
+  AccountSignInDto,
+  AccountSignInOutcomeDto,
+  AccountSignOutOutcomeDto,
+  AccountStatusDto,
+  AccountSyncOutcomeDto,
   ActionOutcomeDto,
   AttachmentPreviewDto,
   BridgeResult,
@@ -48,8 +53,9 @@ export const BRIDGE_GLOBAL_NAME = 'ntfy';
  * 5: the API is derived from the tables below (the transports now carry `(channel, args)`).
  * 6: testSubscription takes the credentials to test with; reconnectServer.
  * 7: publishMessage.
+ * 8: account operations.
  */
-export const BRIDGE_CONTRACT_VERSION = 7;
+export const BRIDGE_CONTRACT_VERSION = 8;
 
 /** Types only: the key under which an entry carries its argument list and answer (never present at run time). */
 declare const entryTypes: unique symbol;
@@ -125,6 +131,13 @@ export const bridgeOperations = {
    * 400/413/429 codes) and an unreachable server are outcomes with words, not errors.
    */
   publishMessage: operation<[input: PublishInputDto], PublishOutcomeDto>()('messages:publish'),
+
+  /** The ntfy account this app syncs its subscriptions with (never a token). */
+  accountStatus: operation<[], AccountStatusDto>()('account:status'),
+  /** The password is used once to create a token; never stored or logged. */
+  accountSignIn: operation<[input: AccountSignInDto], AccountSignInOutcomeDto>()('account:sign-in'),
+  accountSignOut: operation<[], AccountSignOutOutcomeDto>()('account:sign-out'),
+  accountSyncNow: operation<[], AccountSyncOutcomeDto>()('account:sync'),
 } as const;
 
 /** Every push from main; the window listens with `on` + the capitalized key (`onMessagesReceived`). */
@@ -136,6 +149,8 @@ export const bridgeEvents = {
   showMessage: event<MessageRefDto>()('window:show-message'),
   /** The list of notices changed (the full list, as listNotices answers). */
   noticesChanged: event<readonly DesktopNoticeDto[]>()('notices:changed'),
+  /** Signed in or out, or a sync ran (its result in `lastSync`). */
+  accountChanged: event<AccountStatusDto>()('account:changed'),
 } as const;
 
 // ---- derived types -------------------------------------------------------------------------------------------

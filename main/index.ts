@@ -267,6 +267,9 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
         emit('settingsChanged', dto);
       },
       trayChanged: updateTray,
+      accountChanged: (status) => {
+        emit('accountChanged', status);
+      },
     },
     notices: createNoticeRequests({ notices, dismissals, log: log.child('notices') }),
     notificationsRefused: () => notices.notificationsRefused(),

@@ -106,6 +106,10 @@ async function exposeBridge(page: Page): Promise<void> {
       listNotices: () => ok([]),
       dismissNotice: () => ok(null),
       publishMessage: () => ok({ outcome: 'sent' as const, id: 'stub', time: 0, scheduled: false }),
+      accountStatus: () => ok({ signedIn: false as const }),
+      accountSignIn: () => ok({ ok: false as const, error: 'stub' }),
+      accountSignOut: () => ok({ ok: false as const, error: 'stub' }),
+      accountSyncNow: () => ok({ ok: false as const, reason: 'signed-out' as const, message: 'stub' }),
       onMessagesReceived: (listener) => {
         listeners.add(listener);
         return () => listeners.delete(listener);
@@ -114,6 +118,7 @@ async function exposeBridge(page: Page): Promise<void> {
       onSettingsChanged: () => () => undefined,
       onShowMessage: () => () => undefined,
       onNoticesChanged: () => () => undefined,
+      onAccountChanged: () => () => undefined,
     };
     Object.defineProperty(globalThis, name, { value: Object.freeze(api), enumerable: true });
   }, options);

@@ -61,11 +61,16 @@ async function exposeEmptyBridge(page: Page, contractVersion: number): Promise<v
         listNotices: () => ok([]),
         dismissNotice: () => ok(null),
         publishMessage: () => ok({ outcome: 'sent', id: 'stub', time: 0, scheduled: false }),
+        accountStatus: () => ok({ signedIn: false }),
+        accountSignIn: () => ok({ ok: false, error: 'stub' }),
+        accountSignOut: () => ok({ ok: false, error: 'stub' }),
+        accountSyncNow: () => ok({ ok: false, reason: 'signed-out', message: 'stub' }),
         onMessagesReceived: () => unsubscribe,
         onConnectionsChanged: () => unsubscribe,
         onSettingsChanged: () => unsubscribe,
         onShowMessage: () => unsubscribe,
         onNoticesChanged: () => unsubscribe,
+        onAccountChanged: () => unsubscribe,
       };
       Object.defineProperty(globalThis, name, { value: Object.freeze(api), enumerable: true });
     },

@@ -164,6 +164,9 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
         emit('settingsChanged', next);
       },
       trayChanged: () => undefined,
+      accountChanged: (status) => {
+        emit('accountChanged', status);
+      },
     },
   });
   if (options.ntfyServerUrl !== undefined) {

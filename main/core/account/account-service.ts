@@ -204,7 +204,8 @@ export class AccountService {
       this.#syncing--;
     }
     const result = this.#lastSync;
-    if (!result.ok) this.#log.log('warn', `account sync failed: ${result.message}`);
+    // Not being signed in is the usual state, not a failure worth a line every few minutes.
+    if (!result.ok && result.reason !== 'signed-out') this.#log.log('warn', `account sync failed: ${result.message}`);
     for (const listener of this.#syncListeners) {
       try {
         listener(result);

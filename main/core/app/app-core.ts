@@ -5,7 +5,12 @@
  * this; neither adds decisions of its own. Its parts live beside it in core/app/.
  */
 import { randomUUID } from 'node:crypto';
-import type { ConnectionDto, MessageDto, SettingsDto } from '../../../common/ipc.ts';
+import { hostname } from 'node:os';
+import type { AccountStatusDto, ConnectionDto, MessageDto, SettingsDto } from '../../../common/ipc.ts';
+import { serverUrlOf } from '../../../common/server-url.ts';
+import { createAccountApi } from '../account/account-api.ts';
+import { createAccountRequests, toAccountStatusDto } from '../account/account-requests.ts';
+import { AccountService } from '../account/account-service.ts';
 import { type AppRequests, createAppService } from '../bridge/app-service.ts';
 import { toConnectionDto, toMessageDto, toSettingsDto } from '../bridge/dto.ts';
 import type { DeliveredBatch } from '../delivery/deliver.ts';
@@ -35,6 +40,8 @@ export interface AppCoreEvents {
   readonly settingsChanged: (settings: SettingsDto) => void;
   /** Unread counts, latest messages, connections or pause changed: rebuild the tray. */
   readonly trayChanged: () => void;
+  /** Signed in or out of the ntfy account, or a sync ran; absent where no window listens. */
+  readonly accountChanged?: (status: AccountStatusDto) => void;
 }
 
 export interface AppCoreOptions {
@@ -153,7 +160,24 @@ export function startAppCore(options: AppCoreOptions): AppCore {
     ...(options.retentionIntervalMs === undefined ? {} : { intervalMs: options.retentionIntervalMs }),
   });
 
-  const service = createAppService({
+  // The ntfy account: its syncs write the settings, so the window's subscription list refreshes the way it does
+  // after any edit (settingsChanged → the window reads the list again).
+  const account = new AccountService({
+    settings,
+    secrets: options.secrets,
+    api: createAccountApi(),
+    clock,
+    log,
+    newId: () => randomUUID(),
+    tokenLabel: `ntfy-tray on ${hostname()}`,
+  });
+  const accountChanged = (): void => {
+    events.accountChanged?.(toAccountStatusDto(account.status()));
+  };
+  const unsubscribeAccount = account.onSynced(accountChanged);
+  account.start();
+
+  const appService = createAppService({
     settings,
     history,
     secrets: options.secrets,
@@ -174,7 +198,22 @@ export function startAppCore(options: AppCoreOptions): AppCore {
       manager.reconnectServer(server);
     },
     ...(options.notices === undefined ? {} : { notices: options.notices }),
+    account: createAccountRequests({ account, accountChanged }),
   });
+  const service: AppRequests = {
+    ...appService,
+    // Clearing the account server's credentials removes its token, which leaves the account nothing to sync with:
+    // sign out instead, so the token is deleted on the server too and the window says "signed out".
+    clearCredentials: async (server) => {
+      const signedIn = settings.get().account;
+      if (signedIn === undefined || serverUrlOf(server) !== signedIn.server) return appService.clearCredentials(server);
+      const result = await account.signOut();
+      // Signing out fails only when the keychain does not answer (the token stays, and so does the account).
+      if (!result.ok) return { ok: false, error: { code: 'keychain-unavailable', message: result.error } };
+      accountChanged();
+      return { ok: true, value: null };
+    },
+  };
 
   const tray: TrayStateOptions = {
     settings,
@@ -195,6 +234,8 @@ export function startAppCore(options: AppCoreOptions): AppCore {
       manager.reconnectAll();
     },
     stop: async () => {
+      unsubscribeAccount();
+      account.dispose();
       unsubscribeSettings();
       stopRetention();
       dispatcher.dispose();

@@ -8,6 +8,7 @@
  * `internal` by the transport).
  */
 import type { BridgeRequests } from '../../../common/ipc.ts';
+import { type AccountRequests, NO_ACCOUNT_REQUESTS } from '../account/account-requests.ts';
 import { NO_NOTICE_REQUESTS, type NoticeRequests } from '../notices/notice-requests.ts';
 import type { AppHistoryStore } from '../ports.ts';
 import { type CredentialRequestsOptions, createCredentialRequests } from './credential-requests.ts';
@@ -31,6 +32,8 @@ export interface AppServiceOptions
   readonly history: AppHistoryStore;
   /** Desktop notices (main/core/notices); none where nothing feeds them. */
   readonly notices?: NoticeRequests;
+  /** The ntfy account (core/account/account-requests.ts); never signed in where none runs. */
+  readonly account?: AccountRequests;
 }
 
 export function createAppService(options: AppServiceOptions): AppRequests {
@@ -42,5 +45,6 @@ export function createAppService(options: AppServiceOptions): AppRequests {
     ...createMessageActionRequests(options),
     ...createPublishRequests(options),
     ...(options.notices ?? NO_NOTICE_REQUESTS),
+    ...(options.account ?? NO_ACCOUNT_REQUESTS),
   };
 }

@@ -115,6 +115,10 @@ const ARGUMENT_CHECKS: { readonly [N in OperationName]: ArgumentChecks<Operation
   listNotices: [],
   dismissNotice: [noticeId],
   publishMessage: [publishInput],
+  accountStatus: [],
+  accountSignIn: [guard.accountSignIn],
+  accountSignOut: [],
+  accountSyncNow: [],
 };
 
 function checkArguments(name: OperationName, args: readonly unknown[]): unknown[] {

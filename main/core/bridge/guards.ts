@@ -3,6 +3,7 @@
  * the contract's shape is refused with an `invalid-argument` error naming the field, before any handler runs.
  */
 import type {
+  AccountSignInDto,
   BridgeError,
   CredentialsInput,
   FiltersDto,
@@ -193,6 +194,16 @@ export function credentialsInput(value: unknown): CredentialsInput {
     };
   }
   throw new InvalidArgument('credentials.kind', 'must be basic or token');
+}
+
+/** Exactly server, user and password; the password is used once to create a token and never logged. */
+export function accountSignIn(value: unknown): AccountSignInDto {
+  const r = record(value, 'account', ['server', 'user', 'password']);
+  return {
+    server: text(r['server'], 'account.server', { max: 2048 }),
+    user: text(r['user'], 'account.user', { max: 128 }),
+    password: text(r['password'], 'account.password', { max: 1024 }),
+  };
 }
 
 export function settingsPatch(value: unknown): SettingsPatchDto {

@@ -38,6 +38,10 @@ const EXPECTED_OPERATIONS: Readonly<Record<string, string>> = {
   listNotices: 'notices:list',
   dismissNotice: 'notices:dismiss',
   publishMessage: 'messages:publish',
+  accountStatus: 'account:status',
+  accountSignIn: 'account:sign-in',
+  accountSignOut: 'account:sign-out',
+  accountSyncNow: 'account:sync',
 };
 
 const EXPECTED_LISTENERS: Readonly<Record<string, string>> = {
@@ -46,6 +50,7 @@ const EXPECTED_LISTENERS: Readonly<Record<string, string>> = {
   onSettingsChanged: 'settings:changed',
   onShowMessage: 'window:show-message',
   onNoticesChanged: 'notices:changed',
+  onAccountChanged: 'account:changed',
 };
 
 interface Recorded {

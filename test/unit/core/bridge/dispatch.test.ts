@@ -37,6 +37,10 @@ const VALID_ARGS: { readonly [N in OperationName]: OperationArgs<N> } = {
   listNotices: [],
   dismissNotice: ['tray-host-missing'],
   publishMessage: [{ server: 'https://ntfy.example', topic: 'alerts', message: 'hi' }],
+  accountStatus: [],
+  accountSignIn: [{ server: 'https://ntfy.example', user: 'phil', password: 'secret' }],
+  accountSignOut: [],
+  accountSyncNow: [],
 };
 
 const operations = Object.entries(bridgeOperations).map(([name, { channel }]) => {

@@ -1,5 +1,5 @@
 import type { PriorityDto } from '../../common/ipc.ts';
-import { allPriorities, priorityName } from './format.ts';
+import { MIN_PRIORITY_CHOICES } from '../../common/priority-names.ts';
 import { SearchBox } from './SearchBox.tsx';
 
 export interface HistoryToolbarProps {
@@ -10,10 +10,6 @@ export interface HistoryToolbarProps {
   /** The lowest priority listed; 1 lists all. */
   readonly minPriority: PriorityDto;
   readonly onMinPriorityChange: (priority: PriorityDto) => void;
-}
-
-function priorityChoiceLabel(priority: PriorityDto): string {
-  return priority === 1 ? 'Any' : priority === 5 ? 'Urgent only' : `${priorityName(priority)} and above`;
 }
 
 /** Search and the list's filters; what can be done to a selected subscription is in its TopicHeader. */
@@ -46,9 +42,9 @@ export function HistoryToolbar({
             onMinPriorityChange(Number(event.target.value) as PriorityDto);
           }}
         >
-          {allPriorities.map((priority) => (
-            <option key={priority} value={priority}>
-              {priorityChoiceLabel(priority)}
+          {MIN_PRIORITY_CHOICES.map(({ value, label }) => (
+            <option key={value} value={value}>
+              {label}
             </option>
           ))}
         </select>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent, type KeyboardEvent } from 'react';
 import type { AttachmentDto, AttachmentPreviewDto, BridgeApi, BridgeResult, MessageDto } from '../../common/ipc.ts';
-import { absoluteTime, formatBytes, priorityName } from './format.ts';
+import { priorityName } from '../../common/priority-names.ts';
+import { absoluteTime, formatBytes } from './format.ts';
 import { MessageActions } from './MessageActions.tsx';
 import { renderMarkdown } from './markdown.ts';
 
@@ -136,8 +137,10 @@ export function MessageDetail({ api, message, subscriptionName, onClose, onDelet
     // tabIndex -1: a click on its text keeps focus inside (not on <body>), so Escape still reaches onKeyDown.
     <article className="message-detail" aria-labelledby="message-detail-title" tabIndex={-1} onKeyDown={onKeyDown}>
       <header className="message-detail-header">
+        {/* Tag emoji once, before the title as ntfy's web app shows them, and read out with it (not repeated as
+            chips); the other tags are the chips below. */}
         <h3 id="message-detail-title" ref={heading} tabIndex={-1}>
-          {message.tagEmoji.length === 0 ? null : <span aria-hidden="true">{message.tagEmoji.join(' ')} </span>}
+          {message.tagEmoji.length === 0 ? null : `${message.tagEmoji.join(' ')} `}
           {title}
         </h3>
         <button type="button" className="icon-button" aria-label="Close message" onClick={onClose}>
@@ -154,13 +157,8 @@ export function MessageDetail({ api, message, subscriptionName, onClose, onDelet
       ) : (
         <p className="message-detail-body">{message.message}</p>
       )}
-      {message.tags.length === 0 ? null : (
+      {message.tagLabels.length === 0 ? null : (
         <ul className="message-tags" aria-label="Tags">
-          {message.tagEmoji.map((emoji, index) => (
-            <li key={`e${index}`} className="chip chip-emoji">
-              {emoji}
-            </li>
-          ))}
           {message.tagLabels.map((tag, index) => (
             <li key={`t${index}`} className="chip">
               {tag}

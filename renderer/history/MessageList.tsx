@@ -60,7 +60,11 @@ export function MessageList({
   ref,
 }: MessageListProps) {
   const keys = useMemo(() => entries.map((entry) => messageKey(entry.message)), [entries]);
-  const { keepRendered, focusRow, onFocus, onBlur } = useRovingRows({ keys, listRef: scrollRef, currentKey });
+  const { activeIndex, keepRendered, focusRow, onFocus, onBlur } = useRovingRows({
+    keys,
+    listRef: scrollRef,
+    currentKey,
+  });
   // The Tab stop row stays rendered wherever the list is scrolled, so focus never falls to <body> when its row
   // leaves the view (https://tanstack.com/virtual/latest/docs/api/virtualizer#rangeextractor).
   const rangeExtractor = useCallback(
@@ -143,6 +147,7 @@ export function MessageList({
               start={item.start}
               onActivate={onActivate}
               current={currentKey === messageKey(entry.message)}
+              tabStop={item.index === activeIndex}
             />
           );
         })}

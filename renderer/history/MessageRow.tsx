@@ -1,6 +1,7 @@
 import { memo, useMemo, type KeyboardEvent, type Ref } from 'react';
 import type { MessageDto, TextSegmentDto } from '../../common/ipc.ts';
-import { absoluteTime, messageKey, priorityName, relativeTime } from './format.ts';
+import { priorityLabel, priorityName } from '../../common/priority-names.ts';
+import { absoluteTime, messageKey, relativeTime } from './format.ts';
 import { Highlighted } from './Highlighted.tsx';
 import { MessageFeatures } from './MessageFeatures.tsx';
 import { highlightMatches, isMarkdown, previewText } from './plain-preview.ts';
@@ -21,13 +22,22 @@ export interface MessageRowProps {
   readonly onActivate: (message: MessageDto) => void;
   /** Shown in the detail pane. */
   readonly current: boolean;
+  /** The list's one Tab stop (roving tabindex): tabIndex 0, every other row -1. */
+  readonly tabStop: boolean;
 }
 
 /** Shapes as well as colours, so the level reads without colour vision; screen readers get the words instead. */
 const priorityGlyphs = { 1: '⇊', 2: '↓', 3: '', 4: '↑', 5: '▲' } as const;
 
 /** High and urgent rows also say so in words (WCAG 1.4.1: the accent is never colour alone). */
-const prominentLabels: Partial<Record<MessageDto['priority'], string>> = { 4: 'High', 5: 'Urgent' };
+function isProminent(priority: MessageDto['priority']): boolean {
+  return priority >= 4;
+}
+
+/** Tag emoji as ntfy's web app shows them: before the title, or before the body when there is no title. */
+function EmojiPrefix({ emoji }: { readonly emoji: readonly string[] }) {
+  return emoji.length === 0 ? null : <span aria-hidden="true">{emoji.join(' ')} </span>;
+}
 
 /** The row's body: markdown as plain text (search highlights moved onto it), anything else as sent. */
 function bodySegments(message: MessageDto, segments: readonly TextSegmentDto[] | undefined): readonly TextSegmentDto[] {
@@ -52,11 +62,12 @@ export const MessageRow = memo(function MessageRow({
   ref,
   onActivate,
   current,
+  tabStop,
 }: MessageRowProps) {
   const title = titleSegments ?? (message.title === undefined ? undefined : [{ text: message.title, match: false }]);
   const body = useMemo(() => bodySegments(message, messageSegments), [message, messageSegments]);
   const subscriptionName = useSubscriptionName(message);
-  const prominent = prominentLabels[message.priority];
+  const untitled = title === undefined || title.length === 0;
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Enter' || event.target !== event.currentTarget) return;
     event.preventDefault();
@@ -66,7 +77,7 @@ export const MessageRow = memo(function MessageRow({
     <div
       ref={ref}
       role="listitem"
-      tabIndex={0}
+      tabIndex={tabStop ? 0 : -1}
       className="message-row"
       data-index={index}
       data-key={messageKey(message)}
@@ -82,7 +93,7 @@ export const MessageRow = memo(function MessageRow({
       onKeyDown={onKeyDown}
     >
       <div className="message-meta">
-        {prominent === undefined ? (
+        {!isProminent(message.priority) ? (
           <span className="message-priority" data-priority={message.priority}>
             <span aria-hidden="true">{priorityGlyphs[message.priority]}</span>
             <span className="visually-hidden">Priority {priorityName(message.priority)}</span>
@@ -90,7 +101,7 @@ export const MessageRow = memo(function MessageRow({
         ) : (
           <span className="message-priority-label" data-priority={message.priority}>
             <span aria-hidden="true">
-              {priorityGlyphs[message.priority]} {prominent}
+              {priorityGlyphs[message.priority]} {priorityLabel(message.priority)}
             </span>
             <span className="visually-hidden">Priority {priorityName(message.priority)}</span>
           </span>
@@ -104,13 +115,14 @@ export const MessageRow = memo(function MessageRow({
         <MessageFeatures message={message} />
         {message.read ? null : <span className="message-unread">Unread</span>}
       </div>
-      {title === undefined || title.length === 0 ? null : (
+      {untitled ? null : (
         <div className="message-title">
-          {message.tagEmoji.length === 0 ? null : <span aria-hidden="true">{message.tagEmoji.join(' ')} </span>}
+          <EmojiPrefix emoji={message.tagEmoji} />
           <Highlighted segments={title} />
         </div>
       )}
       <p className="message-body">
+        {untitled ? <EmojiPrefix emoji={message.tagEmoji} /> : null}
         <Highlighted segments={body} />
       </p>
       {message.tagLabels.length === 0 ? null : (

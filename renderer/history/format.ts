@@ -1,4 +1,4 @@
-import type { ConnectionDto, MessageDto, PriorityDto, SubscriptionRefDto } from '../../common/ipc.ts';
+import type { ConnectionDto, MessageDto, SubscriptionRefDto } from '../../common/ipc.ts';
 
 /** A stable key for a subscription or a message: servers differ, so topic or id alone is not unique. */
 export function subscriptionKey(ref: SubscriptionRefDto): string {
@@ -7,21 +7,6 @@ export function subscriptionKey(ref: SubscriptionRefDto): string {
 
 export function messageKey(message: Pick<MessageDto, 'server' | 'id'>): string {
   return `${message.server}\n${message.id}`;
-}
-
-const priorityNames: Readonly<Record<PriorityDto, string>> = {
-  1: 'min',
-  2: 'low',
-  3: 'default',
-  4: 'high',
-  5: 'urgent',
-};
-
-/** Lowest first. */
-export const allPriorities: readonly PriorityDto[] = [1, 2, 3, 4, 5];
-
-export function priorityName(priority: PriorityDto): string {
-  return priorityNames[priority];
 }
 
 const units: readonly (readonly [Intl.RelativeTimeFormatUnit, number])[] = [
@@ -34,7 +19,6 @@ const units: readonly (readonly [Intl.RelativeTimeFormatUnit, number])[] = [
 ];
 
 const relativeFormat = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-const absoluteFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** `timeSeconds` is ntfy's Unix seconds; `nowMs` is milliseconds since the epoch. */
 export function relativeTime(timeSeconds: number, nowMs: number): string {
@@ -45,8 +29,56 @@ export function relativeTime(timeSeconds: number, nowMs: number): string {
   return 'just now';
 }
 
-export function absoluteTime(timeSeconds: number): string {
-  return absoluteFormat.format(new Date(timeSeconds * 1000));
+/*
+ * Every time the window shows is formatted here, in the locale's own style (12- or 24-hour as the locale has it,
+ * never a forced hour cycle): a clock time is timeStyle 'short' ("19:43", "7:43 PM"), a full timestamp adds
+ * dateStyle 'medium' ("10 Mar 2026, 19:43", "Mar 10, 2026, 7:43 PM"). `locale` undefined is the user's (in
+ * Electron, the system's); tests pass one.
+ */
+const timeStyles = {
+  clock: { timeStyle: 'short' },
+  timestamp: { dateStyle: 'medium', timeStyle: 'short' },
+  // Intl refuses weekday together with timeStyle, so the hour and minute are asked for one by one.
+  'weekday-clock': { weekday: 'short', hour: 'numeric', minute: '2-digit' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+type TimeStyle = keyof typeof timeStyles;
+
+// Built once per style and locale: a list renders a timestamp per row.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatTime(style: TimeStyle, atMs: number, locale: string | undefined): string {
+  const key = `${style} ${locale ?? ''}`;
+  let formatter = formatters.get(key);
+  if (formatter === undefined) {
+    formatter = new Intl.DateTimeFormat(locale, timeStyles[style]);
+    formatters.set(key, formatter);
+  }
+  return formatter.format(atMs);
+}
+
+/** A time of day: "19:43", "7:43 PM". `atMs`: milliseconds since the epoch. */
+export function clockTime(atMs: number, locale?: string): string {
+  return formatTime('clock', atMs, locale);
+}
+
+/** A moment with its date: "10 Mar 2026, 19:43". `atMs`: milliseconds since the epoch. */
+export function timestamp(atMs: number, locale?: string): string {
+  return formatTime('timestamp', atMs, locale);
+}
+
+/** ntfy's Unix seconds (a message's time, an attachment's expiry) as a full timestamp. */
+export function absoluteTime(timeSeconds: number, locale?: string): string {
+  return timestamp(timeSeconds * 1000, locale);
+}
+
+/**
+ * When something ends, as a clock time: today's alone ("19:43"), another day's with the weekday ("Tue 07:00"), as
+ * a pause of 8 hours or one across midnight does. Both in milliseconds since the epoch, compared by local date.
+ */
+export function untilTime(untilMs: number, nowMs: number, locale?: string): string {
+  const sameDay = new Date(untilMs).toDateString() === new Date(nowMs).toDateString();
+  return formatTime(sameDay ? 'clock' : 'weekday-clock', untilMs, locale);
 }
 
 export type ConnectionKind = 'open' | 'connecting' | 'backoff' | 'auth-failed' | 'error' | 'stopped' | 'unknown';

@@ -3,6 +3,7 @@
  * hours that are on right now. Pure: the time and the local time zone come in, so tests need no real clock.
  */
 import type { PreferencesDto, SettingsDto } from '../../common/ipc.ts';
+import { clockTime, untilTime } from './format.ts';
 
 export type QuietStatus =
   /** `until`: milliseconds since the epoch, or null for "until resumed". */
@@ -74,22 +75,23 @@ export function nextQuietChange(settings: SettingsDto, nowMs: number): number | 
   return candidates.length === 0 ? undefined : Math.min(...candidates);
 }
 
-/** A clock time in the locale's format: "19:43", "7:43 PM". `locale` undefined: the user's. */
-export function clockTime(atMs: number, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(atMs);
-}
-
-/** A pause may end on another day (a long one, or across midnight): then the weekday comes too ("Tue 07:00"). */
-function pauseEndTime(untilMs: number, nowMs: number, locale?: string): string {
-  if (new Date(untilMs).toDateString() === new Date(nowMs).toDateString()) return clockTime(untilMs, locale);
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', hour: 'numeric', minute: '2-digit' }).format(untilMs);
-}
-
 /**
- * "Paused until 19:43" / "Paused until resumed" / "Quiet hours until 07:00" (quiet hours end within a day, so the
- * time alone says when).
+ * "Paused until 19:43" / "Paused until Wed 07:00" / "Paused until resumed" / "Quiet hours until 07:00" (quiet
+ * hours end within a day, so the time alone says when), in the locale's format; `locale` undefined: the user's.
  */
 export function quietStatusText(status: QuietStatus, nowMs: number, locale?: string): string {
   if (status.kind === 'quiet-hours') return `Quiet hours until ${clockTime(status.until, locale)}`;
-  return status.until === null ? 'Paused until resumed' : `Paused until ${pauseEndTime(status.until, nowMs, locale)}`;
+  return status.until === null ? 'Paused until resumed' : `Paused until ${untilTime(status.until, nowMs, locale)}`;
+}
+
+/**
+ * Why no subscription pops anything up right now (a global pause, or notifications off); undefined when they do.
+ * The end of a pause is said as the Messages header says it; `locale` undefined: the user's.
+ */
+export function pausedReason(settings: SettingsDto, nowMs: number, locale?: string): string | undefined {
+  if (!settings.preferences.notificationsEnabled) return 'Notifications are off';
+  const until = settings.pausedUntil;
+  if (until === undefined) return undefined;
+  if (until === null) return 'Notifications paused until you resume';
+  return until > nowMs ? `Notifications paused until ${untilTime(until, nowMs, locale)}` : undefined;
 }

@@ -11,7 +11,7 @@ export interface RovingRowsOptions {
 }
 
 export interface RovingRows {
-  /** The row that is the Tab stop when rendered; -1 when there are no rows. */
+  /** The row that is the Tab stop when rendered (MessageRow's tabStop); -1 when there are no rows. */
   readonly activeIndex: number;
   /**
    * The row to keep rendered wherever the list scrolls (add it to the virtualizer's range), so focus never falls
@@ -49,7 +49,9 @@ function focusIsLost(): boolean {
 }
 
 /**
- * Roving tabindex over the rendered rows: one row has tabIndex 0, the rest -1, so the list is one Tab stop.
+ * Roving tabindex over the rendered rows: one row has tabIndex 0, the rest -1, so the list is one Tab stop. The
+ * rows render it from `activeIndex`; only while that row is not rendered (scrolled away before any row was focused,
+ * or after focus left the list) does the first row in view stand in, set on the DOM since only layout knows it.
  * Focus never stays on a removed row: when the focused row (or the open detail) goes away and focus fell to
  * <body>, it moves to the row that took its place, or the previous one at the end.
  */
@@ -58,6 +60,8 @@ export function useRovingRows({ keys, listRef, currentKey }: RovingRowsOptions):
   const [holdsFocus, setHoldsFocus] = useState(false);
   const pendingFocus = useRef(false);
   const previousCurrentKey = useRef(currentKey);
+  /** The row given tabIndex 0 on the DOM in place of the unrendered active row; its own prop says -1. */
+  const standIn = useRef<HTMLElement | null>(null);
 
   const foundIndex = active.key === undefined ? -1 : keys.indexOf(active.key);
   const removed = active.key !== undefined && foundIndex < 0;
@@ -85,15 +89,17 @@ export function useRovingRows({ keys, listRef, currentKey }: RovingRowsOptions):
     }
   }, []);
 
-  // After every commit: the rows the virtualizer rendered get their tabIndex, and focus goes where it should.
+  // After every commit: a stand-in Tab stop when the active row is not rendered, and focus where it should be.
   useLayoutEffect(() => {
     const list = listRef.current;
     if (list === null) return;
-    // MessageRow renders tabIndex 0 on every row; React leaves an unchanged prop alone after mounting, so the DOM
-    // property set here holds (until MessageRow takes the tab stop as a prop).
     const rows = list.querySelectorAll<HTMLElement>('[data-index]');
-    const target = [...rows].find((row) => Number(row.dataset['index']) === activeIndex) ?? firstInView(list, rows);
-    for (const row of rows) row.tabIndex = row === target ? 0 : -1;
+    const active = [...rows].find((row) => Number(row.dataset['index']) === activeIndex);
+    const target = active ?? firstInView(list, rows);
+    // React leaves an unchanged prop alone, so the stand-in keeps the DOM value until it is put back here.
+    if (standIn.current !== null && standIn.current !== target) standIn.current.tabIndex = -1;
+    standIn.current = active === undefined && target !== undefined ? target : null;
+    if (standIn.current !== null) standIn.current.tabIndex = 0;
     const detailClosed = previousCurrentKey.current !== undefined && currentKey === undefined;
     previousCurrentKey.current = currentKey;
     if (pendingFocus.current || ((removed || detailClosed) && focusIsLost())) {

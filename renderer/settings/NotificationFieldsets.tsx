@@ -1,16 +1,12 @@
 import { useId, useRef, useState } from 'react';
 import type { PriorityDto, SettingsPatchDto } from '../../common/ipc.ts';
-import { allPriorities, priorityName } from '../history/format.ts';
+import { MIN_PRIORITY_CHOICES } from '../../common/priority-names.ts';
+import { untilTime } from '../history/format.ts';
 import { DraftField, GroupStatus, ToggleField, type FieldsetProps } from './fields.tsx';
 import { useSaveGroup } from './use-save-group.ts';
 
-const priorities: readonly { readonly value: PriorityDto; readonly name: string }[] = allPriorities.map((value) => ({
-  value,
-  name: priorityName(value),
-}));
-
 function toPriority(value: string): PriorityDto | undefined {
-  return priorities.find((priority) => String(priority.value) === value)?.value;
+  return MIN_PRIORITY_CHOICES.find((choice) => String(choice.value) === value)?.value;
 }
 
 export function NotificationsFieldset({ settings, save }: FieldsetProps) {
@@ -51,9 +47,9 @@ export function NotificationsFieldset({ settings, save }: FieldsetProps) {
             if (value !== undefined) void group.run({ preferences: { minPriority: value } }, ['minPriority']);
           }}
         >
-          {priorities.map(({ value, name }) => (
+          {MIN_PRIORITY_CHOICES.map(({ value, label }) => (
             <option key={value} value={String(value)}>
-              {value} – {name}
+              {label}
             </option>
           ))}
         </select>
@@ -72,13 +68,14 @@ export function NotificationsFieldset({ settings, save }: FieldsetProps) {
   );
 }
 
-const clockTime = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
-/** `pausedUntil` as the user reads it; null is a pause until resumed, undefined no pause. */
-export function describePause(pausedUntil: number | null | undefined): string {
+/**
+ * `pausedUntil` as the user reads it, its end as the Messages header says it; null is a pause until resumed,
+ * undefined no pause. `nowMs` tells whether the end is today; `locale` undefined: the user's.
+ */
+export function describePause(pausedUntil: number | null | undefined, nowMs: number, locale?: string): string {
   if (pausedUntil === undefined) return 'Notifications are not paused';
   if (pausedUntil === null) return 'Paused until you resume';
-  return `Paused until ${clockTime.format(pausedUntil)}`;
+  return `Paused until ${untilTime(pausedUntil, nowMs, locale)}`;
 }
 
 const pauses: readonly {
@@ -108,7 +105,7 @@ export function PauseFieldset({ settings, save }: FieldsetProps) {
     <fieldset className="settings-group">
       <legend>Pause notifications</legend>
       <p className="settings-status settings-pause-state" role="status" data-paused={paused}>
-        {describePause(settings.pausedUntil)}
+        {describePause(settings.pausedUntil, Date.now())}
       </p>
       <div className="settings-buttons">
         {pauses.map(({ pause, label }, index) => (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { MIN_PRIORITY_CHOICES } from '../../common/priority-names.ts';
 import { SelectField, TextField } from './form-fields.tsx';
-import { priorityOptions, transportOptions, type SubscriptionDraft } from './subscription-draft.ts';
+import { transportOptions, type SubscriptionDraft } from './subscription-draft.ts';
 
 /** The names the core gives these fields in its errors. */
 export const advancedFieldNames = [
@@ -100,7 +101,7 @@ export function AdvancedFields(props: AdvancedFieldsProps) {
           name="minPriority"
           label="Minimum priority"
           value={draft.minPriority}
-          options={priorityOptions}
+          options={MIN_PRIORITY_CHOICES}
           hint="Messages below it are kept without a notification."
           error={errors.minPriority}
           onChange={(minPriority) => {

@@ -1,5 +1,4 @@
 import type { FiltersDto, PriorityDto, SubscriptionDto, SubscriptionInput, TransportDto } from '../../common/ipc.ts';
-import { allPriorities, priorityName } from '../history/format.ts';
 
 /** The editor's fields as typed: lists are comma-separated text until saved. */
 export interface SubscriptionDraft {
@@ -30,10 +29,6 @@ export const transportOptions: readonly { readonly value: TransportDto; readonly
 export function transportName(transport: TransportDto): string {
   return transportOptions.find((option) => option.value === transport)?.label ?? transport;
 }
-
-export const priorityOptions: readonly { readonly value: PriorityDto; readonly label: string }[] = allPriorities.map(
-  (value) => ({ value, label: `${priorityName(value)} (${value})${value === 1 ? ': every message' : ''}` }),
-);
 
 /** `"high, urgent,"` → `['high', 'urgent']`: trimmed, blanks dropped. */
 export function parseList(text: string): string[] {

@@ -1,22 +1,4 @@
-import {
-  parseServerInput,
-  parseTopicInput,
-  topicUrlOf,
-  withAssumedHttps,
-  type TopicAddress,
-} from '../../common/topic-input.ts';
-
-/**
- * `https://ntfy.example.com/alerts` → server `https://ntfy.example.com`, topic `alerts`; anything without an
- * http(s) scheme: undefined. The form no longer splits what is typed (it shows the URL it will use instead);
- * kept for test/unit/renderer/topic-url.test.ts until that test moves to common/topic-input.ts.
- */
-export function splitTopicUrl(text: string): TopicAddress | undefined {
-  const trimmed = text.trim();
-  if (withAssumedHttps(trimmed) !== trimmed || !trimmed.includes('/')) return undefined;
-  const result = parseTopicInput(trimmed, '');
-  return result.ok ? result.address : undefined;
-}
+import { parseServerInput, parseTopicInput, topicUrlOf, type TopicAddress } from '../../common/topic-input.ts';
 
 /**
  * A server as the core stores it (`ntfy.sh`, `https://Ntfy.sh/` → `https://ntfy.sh`), to tell whether two typed

@@ -132,7 +132,7 @@ test('search finds one message among 5,000 stored, and filters combine', async (
   await rows(page).filter({ hasText: 'mixed high read' }).click(); // opening it reads it
 
   await sidebar(page).getByRole('button', { name: /Mixed/ }).click();
-  await page.getByLabel('Priority').selectOption({ label: 'high and above' });
+  await page.getByLabel('Priority').selectOption({ label: 'High and above' });
   await expect(rows(page)).toHaveText([/mixed high unread/, /mixed high read/]);
   await page.getByLabel('Unread only').check();
   await expect(rows(page)).toHaveText([/mixed high unread/]);
@@ -143,7 +143,7 @@ test('search finds one message among 5,000 stored, and filters combine', async (
     .getByRole('button', { name: /All subscriptions/ })
     .click();
   await page.getByLabel('Unread only').uncheck();
-  await page.getByLabel('Priority').selectOption({ label: 'Any' });
+  await page.getByLabel('Priority').selectOption({ label: 'Any priority' });
   await expect(rows(page)).toHaveCount(4);
   await page.getByLabel('Priority').selectOption({ label: 'Urgent only' });
   await expect(rows(page)).toHaveText([/mixed high unread/]);
@@ -222,7 +222,9 @@ test('message detail: markdown, emoji tags, click URL, actions, image attachment
   await expect(article).toContainText('Priority high');
   await expect(article.locator('strong')).toHaveText('Build 42');
   await expect(article.locator('code')).toHaveText('v1.2.3');
-  await expect(article.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText(['✅', 'prod']);
+  // The emoji tag shows once, before the title; only the other tags are chips.
+  await expect(article.getByRole('heading', { level: 3 })).toHaveText('✅ Deploy finished');
+  await expect(article.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText(['prod']);
 
   // Links in the body and the click URL go through main (the dev bridge records what it would open).
   await article.getByRole('link', { name: 'release notes' }).click();

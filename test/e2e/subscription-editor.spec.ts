@@ -245,7 +245,7 @@ test('transport, filters, mute and minimum priority are saved in the core and su
   await openAdvanced(form);
   await form.getByLabel('Transport').selectOption({ label: 'WebSocket' });
   await form.getByLabel('Mute notifications').check();
-  await form.getByLabel('Minimum priority').selectOption({ label: 'high (4)' });
+  await form.getByLabel('Minimum priority').selectOption({ label: 'High and above' });
   await form.getByLabel('Message is exactly').fill('disk full');
   await form.getByLabel('Title is exactly').fill('Backup');
   await form.getByLabel('Priorities').fill('high, urgent');

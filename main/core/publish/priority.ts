@@ -1,7 +1,9 @@
 /**
  * A priority as people type it, read like ntfy's util.ParsePriority: `1`–`5` or `min`, `low`, `default`, `high`,
- * `max`, `urgent`, any case. The JSON publish takes only the number, so names are turned into it here.
+ * `max`, `urgent`, any case. The JSON publish takes only the number, so names are turned into it here. Help and
+ * errors name 5 "urgent" only (common/priority-names.ts); "max", ntfy's other name for it, is still read.
  */
+import { PRIORITY_INPUT_HELP } from '../../../common/priority-names.ts';
 import type { Priority } from '../protocol/types.ts';
 
 const PRIORITY_WORDS: Readonly<Record<string, Priority>> = {
@@ -18,7 +20,7 @@ const PRIORITY_WORDS: Readonly<Record<string, Priority>> = {
   urgent: 5,
 };
 
-export const PRIORITY_HELP = '1-5, min, low, default, high, max or urgent';
+export const PRIORITY_HELP = PRIORITY_INPUT_HELP;
 
 /** The priority, or undefined for anything else. */
 export function parsePublishPriority(text: string): Priority | undefined {

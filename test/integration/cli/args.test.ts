@@ -67,7 +67,12 @@ describe('refused at argument time (exit 2), before anything is sent', () => {
     ],
     ['an empty --user', ['--user', ''], {}, /--user needs a user name/],
     ['an empty --data-dir', ['--data-dir', ''], {}, /--data-dir is empty/],
-    ['--priority 9', ['--priority', '9'], {}, /--priority 9: use 1 to 5 or min, low/],
+    [
+      '--priority 9',
+      ['--priority', '9'],
+      {},
+      /--priority 9: use 1-5 or min, low, default, high, urgent \(comma list\)/,
+    ],
     ['--priority docs', ['--priority', 'docs'], {}, /--priority docs/],
     ['an empty --tags', ['--tags', ''], {}, /--tags has an empty value/],
     ['--poll --transport ws', ['--poll', '--transport', 'ws'], {}, /--poll always reads the JSON endpoint/],

@@ -185,7 +185,7 @@ describe('ntfy-tray publish', () => {
     const usage = await publish([`${server.url}/open`, '-p', 'loud', 'x']);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toBe(
-      'ntfy-tray publish: --priority loud: use 1-5, min, low, default, high, max or urgent\n' +
+      'ntfy-tray publish: --priority loud: use 1-5 or min, low, default, high, urgent\n' +
         "Run 'ntfy-tray publish --help' for usage.\n",
     );
     const typo = await publish([`${server.url}/open`, '--titel', 'x']);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SettingsDto } from '../../../common/ipc.ts';
 import {
   nextQuietChange,
+  pausedReason,
   quietHoursEnd,
   quietStatuses,
   quietStatusText,
@@ -94,5 +95,26 @@ describe('quietStatusText', () => {
   it('says "until resumed" for an open-ended pause and names the day of a pause that ends on another', () => {
     expect(quietStatusText({ kind: 'paused', until: null }, at(10, 19))).toBe('Paused until resumed');
     expect(quietStatusText({ kind: 'paused', until: at(11, 7) }, at(10, 23), 'en-GB')).toBe('Paused until Wed 07:00');
+  });
+});
+
+describe('pausedReason', () => {
+  it('says when a timed pause ends in the locale’s format, as the Messages header does', () => {
+    const paused = settings({ pausedUntil: at(10, 19, 43) });
+    expect(pausedReason(paused, at(10, 19), 'de-DE')).toBe('Notifications paused until 19:43');
+    // ICU may write the space before PM as a narrow no-break space; \s matches either.
+    expect(pausedReason(paused, at(10, 19), 'en-US')).toMatch(/^Notifications paused until 7:43\sPM$/);
+    expect(pausedReason(settings({ pausedUntil: at(11, 7) }), at(10, 23), 'en-GB')).toBe(
+      'Notifications paused until Wed 07:00',
+    );
+  });
+
+  it('is undefined once the pause is over, and says so for a pause until resumed or notifications off', () => {
+    expect(pausedReason(settings({ pausedUntil: at(10, 19) }), at(10, 19))).toBeUndefined();
+    expect(pausedReason(settings({ pausedUntil: null }), at(10, 19))).toBe('Notifications paused until you resume');
+    const off = settings();
+    expect(pausedReason({ ...off, preferences: { ...off.preferences, notificationsEnabled: false } }, 0)).toBe(
+      'Notifications are off',
+    );
   });
 });

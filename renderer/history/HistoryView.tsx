@@ -8,6 +8,7 @@ import type { HistoryFilter } from './live-arrival.ts';
 import { MessageList, type ListEntry, type MessageListHandle } from './MessageList.tsx';
 import { NewMessagesPill } from './NewMessagesPill.tsx';
 import { QuietStatusBadges } from './QuietStatusBadges.tsx';
+import { sendTestNotification } from './send-outcome.ts';
 import { SubscriptionNamesContext, subscriptionNames } from './subscription-names.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { TopicHeader } from './TopicHeader.tsx';
@@ -21,6 +22,8 @@ import { useTopicActions } from './use-topic-actions.ts';
 
 // The detail pane (with the markdown renderer and sanitizer) loads on first use, not before the list paints.
 const MessageDetail = lazy(() => import('./MessageDetail.tsx').then((module) => ({ default: module.MessageDetail })));
+// So is the send form (with the emoji table for its tag preview).
+const SendForm = lazy(() => import('./SendForm.tsx').then((module) => ({ default: module.SendForm })));
 
 export interface HistoryViewProps {
   readonly api: BridgeApi;
@@ -55,6 +58,9 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
   const [searchText, setSearchText] = useState('');
   const [adding, setAdding] = useState(false);
   const addButton = useRef<HTMLElement | null>(null);
+  /** The send form is open; `sendOpener` is the button it gives focus back to. */
+  const [sending, setSending] = useState(false);
+  const sendOpener = useRef<HTMLElement | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<MessageListHandle>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -145,6 +151,13 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
     });
   }, []);
 
+  const closeSendForm = useCallback(() => {
+    setSending(false);
+    requestAnimationFrame(() => {
+      sendOpener.current?.focus();
+    });
+  }, []);
+
   const searching = search.hits !== undefined;
   const entries: readonly ListEntry[] = searching
     ? search.hits
@@ -203,8 +216,25 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
                     onEdit(selectedSubscription.id);
                   }
             }
+            onSendTest={() =>
+              sendTestNotification(api, { server: selectedSubscription.server, topic: selectedSubscription.topic })
+            }
+            onSendMessage={(opener) => {
+              sendOpener.current = opener;
+              setSending(true);
+            }}
           />
         )}
+        {sending && selectedSubscription !== undefined ? (
+          <Suspense fallback={<p className="send-form">Loading…</p>}>
+            <SendForm
+              key={subscriptionKey(selectedSubscription)}
+              api={api}
+              subscription={selectedSubscription}
+              onClose={closeSendForm}
+            />
+          </Suspense>
+        ) : null}
         <HistoryToolbar
           searchText={searchText}
           onSearchTextChange={setSearchText}

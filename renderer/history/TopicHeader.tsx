@@ -16,10 +16,12 @@ export interface TopicHeaderProps {
   /** Opens the subscription in Subscriptions; without it the menu has no Edit. */
   readonly onEdit?: (() => void) | undefined;
   /**
-   * Place kept for "Send test message" (issue 13 item 3): publishing is not in the core yet; the button shows once
-   * the view passes this.
+   * "Send test notification" (the fixed test message, without a form): resolves with what happened in words, which
+   * the header shows under the topic's URL. Without it the button is not there.
    */
-  readonly onSendTest?: (() => void) | undefined;
+  readonly onSendTest?: (() => Promise<string>) | undefined;
+  /** "Send a message…": the view opens the form and gives focus back to `opener` when it closes. */
+  readonly onSendMessage?: ((opener: HTMLElement) => void) | undefined;
 }
 
 /** The host a server URL names (`https://ntfy.example.com:8080` → `ntfy.example.com:8080`); the URL if it is none. */
@@ -42,8 +44,11 @@ export function TopicHeader({
   onUnsubscribe,
   onEdit,
   onSendTest,
+  onSendMessage,
 }: TopicHeaderProps) {
   const [asking, setAsking] = useState<Asking>(undefined);
+  /** What the last "Send test notification" did, in words; "Sending…" while it runs. */
+  const [testStatus, setTestStatus] = useState('');
   const moreButton = useRef<HTMLButtonElement>(null);
   const name = subscription.displayName ?? subscription.topic;
   const topicUrl = `${subscription.server}/${subscription.topic}`;
@@ -52,6 +57,12 @@ export function TopicHeader({
   const stopAsking = () => {
     setAsking(undefined);
     requestAnimationFrame(() => moreButton.current?.focus());
+  };
+
+  const sendTest = () => {
+    if (onSendTest === undefined) return;
+    setTestStatus('Sending test notification…');
+    void onSendTest().then(setTestStatus);
   };
 
   const more: MenuItem[] = [
@@ -83,11 +94,26 @@ export function TopicHeader({
           <span className="topic-header-host">{hostOf(subscription.server)}</span>
           <span className="topic-header-url">{topicUrl}</span>
         </p>
+        {onSendTest === undefined ? null : (
+          <p className="topic-header-status" role="status">
+            {testStatus}
+          </p>
+        )}
       </div>
       <div className="topic-header-actions">
+        {onSendMessage === undefined ? null : (
+          <button
+            type="button"
+            onClick={(event) => {
+              onSendMessage(event.currentTarget);
+            }}
+          >
+            Send a message…
+          </button>
+        )}
         {onSendTest === undefined ? null : (
-          <button type="button" onClick={onSendTest}>
-            Send test message
+          <button type="button" onClick={sendTest}>
+            Send test notification
           </button>
         )}
         <button type="button" onClick={onMarkAllRead}>

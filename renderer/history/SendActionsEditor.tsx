@@ -1,0 +1,113 @@
+import { useId, useRef } from 'react';
+import { type ActionDraft, HTTP_METHODS, MAX_ACTIONS } from './send-draft.ts';
+
+export interface SendActionsEditorProps {
+  readonly actions: readonly ActionDraft[];
+  readonly onChange: (actions: readonly ActionDraft[]) => void;
+}
+
+/**
+ * The message's action buttons, built one row at a time (as ntfy's web app does): a "view" opens a URL, an "http"
+ * sends a request. Up to three, which is ntfy's limit; the server checks the rest.
+ */
+export function SendActionsEditor({ actions, onChange }: SendActionsEditorProps) {
+  const id = useId();
+  const nextKey = useRef(actions.reduce((max, action) => Math.max(max, action.key), 0) + 1);
+  const addButton = useRef<HTMLButtonElement>(null);
+
+  const update = (key: number, patch: Partial<ActionDraft>) => {
+    onChange(actions.map((action) => (action.key === key ? { ...action, ...patch } : action)));
+  };
+  const add = () => {
+    const key = nextKey.current;
+    nextKey.current += 1;
+    onChange([...actions, { key, kind: 'view', label: '', url: '', method: 'POST' }]);
+  };
+  const remove = (key: number) => {
+    onChange(actions.filter((action) => action.key !== key));
+    // The removed row's button is gone: focus goes to "Add action" rather than to <body>.
+    requestAnimationFrame(() => addButton.current?.focus());
+  };
+
+  return (
+    <fieldset className="send-actions">
+      <legend>Action buttons</legend>
+      {actions.map((action, index) => {
+        const row = `${id}-${String(action.key)}`;
+        const number = index + 1;
+        return (
+          <div key={action.key} className="send-action" role="group" aria-label={`Action ${String(number)}`}>
+            <div className="form-field">
+              <label htmlFor={`${row}-kind`}>Kind</label>
+              <select
+                id={`${row}-kind`}
+                value={action.kind}
+                onChange={(event) => {
+                  update(action.key, { kind: event.target.value === 'http' ? 'http' : 'view' });
+                }}
+              >
+                <option value="view">Open a link (view)</option>
+                <option value="http">Send a request (http)</option>
+              </select>
+            </div>
+            <div className="form-field">
+              <label htmlFor={`${row}-label`}>Label</label>
+              <input
+                id={`${row}-label`}
+                value={action.label}
+                onChange={(event) => {
+                  update(action.key, { label: event.target.value });
+                }}
+              />
+            </div>
+            <div className="form-field send-action-url">
+              <label htmlFor={`${row}-url`}>URL</label>
+              <input
+                id={`${row}-url`}
+                type="url"
+                value={action.url}
+                onChange={(event) => {
+                  update(action.key, { url: event.target.value });
+                }}
+              />
+            </div>
+            {action.kind === 'http' ? (
+              <div className="form-field">
+                <label htmlFor={`${row}-method`}>Method</label>
+                <select
+                  id={`${row}-method`}
+                  value={action.method}
+                  onChange={(event) => {
+                    const method = HTTP_METHODS.find((candidate) => candidate === event.target.value) ?? 'POST';
+                    update(action.key, { method });
+                  }}
+                >
+                  {HTTP_METHODS.map((method) => (
+                    <option key={method} value={method}>
+                      {method}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            <button
+              type="button"
+              className="send-action-remove"
+              onClick={() => {
+                remove(action.key);
+              }}
+            >
+              Remove action {number}
+            </button>
+          </div>
+        );
+      })}
+      <button ref={addButton} type="button" onClick={add} disabled={actions.length >= MAX_ACTIONS}>
+        Add action
+      </button>
+      {actions.length >= MAX_ACTIONS ? (
+        <p className="field-hint">A message has at most {MAX_ACTIONS} actions.</p>
+      ) : null}
+    </fieldset>
+  );
+}

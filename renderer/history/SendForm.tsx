@@ -1,0 +1,226 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
+import type { BridgeApi, PriorityDto, SubscriptionDto } from '../../common/ipc.ts';
+import { PRIORITY_LEVELS, priorityLabel } from '../../common/priority-names.ts';
+import { renderMarkdown } from './markdown.ts';
+import { SendActionsEditor } from './SendActionsEditor.tsx';
+import { draftToPublishInput, emptySendDraft, previewTags, type SendDraft } from './send-draft.ts';
+import { describeSendResult } from './send-outcome.ts';
+import './send-form.css';
+
+export interface SendFormProps {
+  readonly api: BridgeApi;
+  /** The topic the message goes to (with the credentials stored for its server, in the core). */
+  readonly subscription: SubscriptionDto;
+  /** Escape or Cancel: the view closes the form and gives focus back to where it was opened from. */
+  readonly onClose: () => void;
+}
+
+type Status =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'sending' }
+  | { readonly kind: 'done'; readonly sent: boolean; readonly text: string };
+
+/**
+ * "Send a message" to the selected topic, with the fields of ntfy's publish dialog. Everything is passed on as
+ * typed and the server's answer is shown in words; a message that was sent clears the message field (the rest
+ * stays, for the next one).
+ */
+export function SendForm({ api, subscription, onClose }: SendFormProps) {
+  const [draft, setDraft] = useState<SendDraft>(emptySendDraft);
+  const [previewing, setPreviewing] = useState(false);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const titleField = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const name = subscription.displayName ?? subscription.topic;
+  const tags = previewTags(draft.tags);
+
+  useEffect(() => {
+    titleField.current?.focus();
+  }, []);
+
+  const set = <K extends keyof SendDraft>(key: K, value: SendDraft[K]) => {
+    setDraft((current) => ({ ...current, [key]: value }));
+  };
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status.kind === 'sending') return;
+    setStatus({ kind: 'sending' });
+    const input = draftToPublishInput(draft, { server: subscription.server, topic: subscription.topic });
+    void api.publishMessage(input).then((result) => {
+      const described = describeSendResult(result);
+      setStatus({ kind: 'done', ...described });
+      if (!described.sent) return;
+      setDraft((current) => ({ ...current, message: '' }));
+      setPreviewing(false);
+    });
+  };
+
+  // Escape anywhere in the form closes it, as a dialog would; a select's own Escape (closing its list) comes first.
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    event.preventDefault();
+    onClose();
+  };
+
+  return (
+    <form className="send-form" aria-labelledby={`${id}-title`} onSubmit={submit} onKeyDown={onKeyDown}>
+      <h2 id={`${id}-title`}>Send a message to {name}</h2>
+      <div className="form-field">
+        <label htmlFor={`${id}-subject`}>Title</label>
+        <input
+          ref={titleField}
+          id={`${id}-subject`}
+          value={draft.title}
+          onChange={(event) => {
+            set('title', event.target.value);
+          }}
+        />
+      </div>
+      <div className="form-field">
+        <label htmlFor={`${id}-message`}>Message</label>
+        {previewing ? (
+          // Sanitized by renderMarkdown (DOMPurify, a small tag list, no images); the preview is not interactive.
+          <div
+            className="send-preview markdown"
+            role="region"
+            aria-label="Message preview"
+            dangerouslySetInnerHTML={{ __html: renderMarkdown(draft.message) }}
+          />
+        ) : (
+          <textarea
+            id={`${id}-message`}
+            rows={4}
+            value={draft.message}
+            onChange={(event) => {
+              set('message', event.target.value);
+            }}
+          />
+        )}
+        <div className="send-message-options">
+          <label className="send-inline-choice">
+            <input
+              type="checkbox"
+              checked={draft.markdown}
+              onChange={(event) => {
+                set('markdown', event.target.checked);
+                if (!event.target.checked) setPreviewing(false);
+              }}
+            />
+            Markdown
+          </label>
+          {draft.markdown ? (
+            <button
+              type="button"
+              aria-pressed={previewing}
+              onClick={() => {
+                setPreviewing((current) => !current);
+              }}
+            >
+              Preview
+            </button>
+          ) : null}
+        </div>
+      </div>
+      <div className="send-grid">
+        <div className="form-field">
+          <label htmlFor={`${id}-priority`}>Priority</label>
+          <select
+            id={`${id}-priority`}
+            value={draft.priority}
+            onChange={(event) => {
+              const priority = PRIORITY_LEVELS.find((level) => String(level) === event.target.value);
+              if (priority !== undefined) set('priority', priority satisfies PriorityDto);
+            }}
+          >
+            {PRIORITY_LEVELS.map((level) => (
+              <option key={level} value={level}>
+                {priorityLabel(level)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field">
+          <label htmlFor={`${id}-tags`}>Tags</label>
+          <input
+            id={`${id}-tags`}
+            value={draft.tags}
+            aria-describedby={`${id}-tags-preview`}
+            onChange={(event) => {
+              set('tags', event.target.value);
+            }}
+          />
+          <p id={`${id}-tags-preview`} className="field-hint send-tags-preview">
+            {tags.emoji.length === 0 && tags.labels.length === 0
+              ? 'Comma-separated; emoji names such as warning or tada show as emoji.'
+              : `Shows as: ${[...tags.emoji, ...tags.labels].join(' ')}`}
+          </p>
+        </div>
+        <div className="form-field">
+          <label htmlFor={`${id}-click`}>Click URL</label>
+          <input
+            id={`${id}-click`}
+            type="url"
+            value={draft.click}
+            onChange={(event) => {
+              set('click', event.target.value);
+            }}
+          />
+        </div>
+        <div className="form-field">
+          <label htmlFor={`${id}-delay`}>Delay</label>
+          <input
+            id={`${id}-delay`}
+            value={draft.delay}
+            placeholder="30m, tomorrow 9am"
+            aria-describedby={`${id}-delay-hint`}
+            onChange={(event) => {
+              set('delay', event.target.value);
+            }}
+          />
+          <p id={`${id}-delay-hint`} className="field-hint">
+            Sent as typed; the server says whether it understands it.
+          </p>
+        </div>
+        <div className="form-field">
+          <label htmlFor={`${id}-attach`}>Attachment URL</label>
+          <input
+            id={`${id}-attach`}
+            type="url"
+            value={draft.attach}
+            onChange={(event) => {
+              set('attach', event.target.value);
+            }}
+          />
+        </div>
+        <div className="form-field">
+          <label htmlFor={`${id}-filename`}>Attachment file name</label>
+          <input
+            id={`${id}-filename`}
+            value={draft.filename}
+            onChange={(event) => {
+              set('filename', event.target.value);
+            }}
+          />
+        </div>
+      </div>
+      <SendActionsEditor
+        actions={draft.actions}
+        onChange={(actions) => {
+          set('actions', actions);
+        }}
+      />
+      <div className="form-actions">
+        <button type="submit" className="send-submit" disabled={status.kind === 'sending'}>
+          Send
+        </button>
+        <button type="button" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+      <p className={status.kind === 'done' && !status.sent ? 'form-error' : 'send-status'} role="status">
+        {status.kind === 'sending' ? 'Sending…' : status.kind === 'done' ? status.text : ''}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * What a publish did, in the words the window shows: the send form's status line and the topic header's "Send
+ * test notification". Kept apart from the form's helpers so the header does not load the form's emoji table.
+ */
+import type { BridgeApi, BridgeResult, PublishOutcomeDto, SubscriptionRefDto } from '../../common/ipc.ts';
+import { testNotificationInput } from '../../common/test-notification.ts';
+import { absoluteTime } from './format.ts';
+
+export interface SendResult {
+  readonly sent: boolean;
+  readonly text: string;
+}
+
+function capitalized(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+
+/**
+ * The answer in words: "Sent", "Scheduled for <time>", or "Not sent: <why>" — the core's words for a refusal (a
+ * 403: the topic is read-only for this user), an unreachable server or a request it would not make.
+ */
+export function describeSendResult(result: BridgeResult<PublishOutcomeDto>, locale?: string): SendResult {
+  if (!result.ok) return { sent: false, text: `Not sent: ${result.error.message}` };
+  const outcome = result.value;
+  if (outcome.outcome === 'sent') {
+    return { sent: true, text: outcome.scheduled ? `Scheduled for ${absoluteTime(outcome.time, locale)}` : 'Sent' };
+  }
+  return { sent: false, text: `Not sent: ${capitalized(outcome.detail)}` };
+}
+
+/** Publishes the fixed test message (the tray menu sends the same) and says what happened. */
+export async function sendTestNotification(api: BridgeApi, topic: SubscriptionRefDto): Promise<string> {
+  const result = describeSendResult(await api.publishMessage(testNotificationInput(topic.server, topic.topic)));
+  return result.sent ? 'Test notification sent' : result.text;
+}

@@ -16,7 +16,7 @@ import type { OpenTransport, Transport, TransportEnd, TransportItem } from '../t
 import { type BatchItem, CatchUpCollector } from './catch-up.ts';
 import type { ConnectionSpec } from './connection-types.ts';
 import type { DeliveryQueue } from './delivery-queue.ts';
-import { planResume, type PlanResumeOptions, type ResumePlan } from './resume-point.ts';
+import { planResume, type PlanResumeOptions, type ResumePlan, startsAtOpen } from './resume-point.ts';
 import { requestForSpec } from './spec-request.ts';
 
 /** What the attempt reports to its connection; never called once it has been disposed. */
@@ -169,7 +169,7 @@ export class ConnectionAttempt {
         }),
         onEnd: whileCurrent((end: TransportEnd) => {
           this.#transport = undefined;
-          collector.end();
+          this.#endCollector(collector);
           events.onEnd(end);
         }),
       },
@@ -190,10 +190,20 @@ export class ConnectionAttempt {
     if (this.#disposed) return;
     const transport = this.#transport;
     this.#transport = undefined;
-    this.#collector?.end();
+    if (this.#collector !== undefined) this.#endCollector(this.#collector);
     // Before close(): the transport reports `closed` and that report must find the attempt disposed.
     this.#disposed = true;
     transport?.close();
+  }
+
+  /**
+   * The stream is over: what was read is handed on. Its replay counts as read only for a group that starts at the
+   * open (none/latest): there the open time is its start even if the stream ended at once (a CLI stopped right after
+   * connecting resumes from then after a restart). Elsewhere the replay may have been cut short.
+   */
+  #endCollector(collector: CatchUpCollector): void {
+    if (startsAtOpen(this.#options.spec.initialSince)) collector.flush();
+    else collector.end();
   }
 
   #createCollector(prepared: Prepared): CatchUpCollector {

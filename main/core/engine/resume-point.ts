@@ -37,10 +37,20 @@ export interface PlanResumeOptions {
   readonly preferTime?: boolean;
 }
 
+/**
+ * A group that starts at `none` or `latest` asks for no history (at most the one latest message): its start is the
+ * moment its first stream opened, so that time may stand in for a missing resume point, even when the stream ended
+ * before its replay was over. A group from `all`, a time or an id must ask for that again.
+ */
+export function startsAtOpen(initialSince: SinceValue): boolean {
+  return initialSince.kind === 'none' || initialSince.kind === 'latest';
+}
+
 export function planResume(options: PlanResumeOptions): ResumePlan {
-  const startsAtOpen = options.initialSince.kind === 'none' || options.initialSince.kind === 'latest';
   const openPoint =
-    startsAtOpen && options.firstOpenTime !== undefined ? { lastTime: options.firstOpenTime } : undefined;
+    startsAtOpen(options.initialSince) && options.firstOpenTime !== undefined
+      ? { lastTime: options.firstOpenTime }
+      : undefined;
   const points = new Map<string, ResumePoint>();
   for (const topic of options.topics) {
     const point = options.points.get(topic) ?? openPoint;

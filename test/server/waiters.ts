@@ -5,7 +5,11 @@
 import type { EventEmitter } from 'node:events';
 import type { TestServerEvents } from './types.ts';
 
-export const defaultWaitTimeoutMs = 5000;
+/**
+ * A limit for a stuck test, not a measure of speed: on a loaded two-core machine a process under test (the CLI, the
+ * app) can take well over 5 s to start and connect (a full run under load timed out at 5 s waiting for one).
+ */
+export const defaultWaitTimeoutMs = 30_000;
 
 export function waitUntil<T>(options: {
   events: EventEmitter<TestServerEvents>;

@@ -62,6 +62,8 @@ export function useRovingRows({ keys, listRef, currentKey }: RovingRowsOptions):
   const previousCurrentKey = useRef(currentKey);
   /** The row given tabIndex 0 on the DOM in place of the unrendered active row; its own prop says -1. */
   const standIn = useRef<HTMLElement | null>(null);
+  /** The pending focus goes to a row that was out of view: let the browser scroll it in. */
+  const scrollOnFocus = useRef(false);
 
   const foundIndex = active.key === undefined ? -1 : keys.indexOf(active.key);
   const removed = active.key !== undefined && foundIndex < 0;
@@ -102,10 +104,18 @@ export function useRovingRows({ keys, listRef, currentKey }: RovingRowsOptions):
     if (standIn.current !== null) standIn.current.tabIndex = 0;
     const detailClosed = previousCurrentKey.current !== undefined && currentKey === undefined;
     previousCurrentKey.current = currentKey;
-    if (pendingFocus.current || ((removed || detailClosed) && focusIsLost())) {
+    const focusLost = (removed || detailClosed) && focusIsLost();
+    if (focusLost && active === undefined && activeIndex >= 0) {
+      // The row that takes focus is not rendered (the list is scrolled elsewhere, e.g. a virtualizer scroll to it
+      // had not landed yet): keep it rendered and focus it on the next commit, not whichever row is in view.
+      pendingFocus.current = true;
+      scrollOnFocus.current = true;
+      if (!removed) setActive((previous) => ({ ...previous }));
+    } else if (pendingFocus.current || focusLost) {
       pendingFocus.current = false;
-      // The virtualizer has scrolled a moved-to row into view; no second scroll by the browser.
-      target?.focus({ preventScroll: !detailClosed });
+      // A moved-to row was scrolled into view by the virtualizer: no second scroll by the browser then.
+      target?.focus({ preventScroll: !detailClosed && !scrollOnFocus.current });
+      scrollOnFocus.current = false;
     }
     if (removed) setActive({ key: keys[activeIndex], index: activeIndex });
   });

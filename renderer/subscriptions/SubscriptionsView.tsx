@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BridgeApi } from '../../common/ipc.ts';
 import { useSubscriptions } from '../history/use-subscriptions.ts';
+import { AccountSection } from './AccountSection.tsx';
 import { anyCountdown, subscriptionStatus } from './connection-status.ts';
 import { SubscriptionEditor, type EditorFocus, type EditorResult } from './SubscriptionEditor.tsx';
 import { SubscriptionRow } from './SubscriptionRow.tsx';
@@ -151,6 +152,7 @@ export function SubscriptionsView({ api, editId, fixServer }: SubscriptionsViewP
             ))}
           </ul>
         )}
+        <AccountSection api={api} />
       </div>
       {editor === undefined || subscriptions === undefined ? null : (
         <SubscriptionEditor

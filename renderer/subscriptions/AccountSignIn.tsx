@@ -1,0 +1,85 @@
+import { type SubmitEvent, useCallback, useState } from 'react';
+import type { BridgeApi } from '../../common/ipc.ts';
+import { TextField } from './form-fields.tsx';
+import { useDefaultServer } from './use-default-server.ts';
+
+/** The core's words start in lower case ("not signed in: wrong user name or password"). */
+function sentence(words: string): string {
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}.`;
+}
+
+export interface AccountSignInProps {
+  readonly api: BridgeApi;
+  /** Signed in: the sync's outcome in words, for the section's status line. */
+  readonly onSignedIn: (words: string) => void;
+  readonly headingId: string;
+}
+
+/**
+ * Server (the default server prefilled), user and password. The password is used once by main to create a token;
+ * the field is emptied after every attempt, and it is never a controlled value (see TextField).
+ */
+export function AccountSignIn({ api, onSignedIn, headingId }: AccountSignInProps) {
+  const [server, setServer] = useState('');
+  const [user, setUser] = useState('');
+  const [password, setPassword] = useState('');
+  /** Keys the password input: a new key is a new, empty input. */
+  const [passwordField, setPasswordField] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const fillServer = useCallback((value: string) => {
+    setServer((current) => (current === '' ? value : current));
+  }, []);
+  useDefaultServer(api, fillServer);
+
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(undefined);
+    const result = await api.accountSignIn({ server: server.trim(), user: user.trim(), password });
+    setPassword('');
+    setPasswordField((value) => value + 1);
+    setBusy(false);
+    if (!result.ok) setError(`Not signed in: ${result.error.message}`);
+    else if (!result.value.ok) setError(sentence(result.value.error));
+    else onSignedIn(result.value.sync.ok ? 'Signed in and synced.' : `Signed in. ${result.value.sync.message}`);
+  };
+
+  return (
+    <form
+      className="account-sign-in"
+      aria-labelledby={headingId}
+      noValidate
+      onSubmit={(event) => {
+        void submit(event);
+      }}
+    >
+      <p className="field-hint">
+        Sign in to sync these subscriptions with your ntfy account. The password is used once to create an access token
+        for this app and is not kept.
+      </p>
+      <TextField id="account-server" name="server" label="Server" value={server} onChange={setServer} />
+      <TextField id="account-user" name="user" label="User name" value={user} onChange={setUser} />
+      <TextField
+        key={passwordField}
+        id="account-password"
+        name="password"
+        label="Password"
+        type="password"
+        value=""
+        onChange={setPassword}
+      />
+      {error === undefined ? null : (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="account-actions">
+        <button type="submit" className="button-primary" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -21,7 +21,7 @@ export function EmptyHistory({ searching, unreadOnly, filtered, topic, hasSubscr
     : unreadOnly
       ? ['No unread messages', 'You are all caught up. Turn off "Unread only" to see older messages.']
       : filtered
-        ? ['No messages at this priority', 'Choose "Any" priority to see all messages.']
+        ? ['No messages at this priority', 'Choose "Any priority" to see all messages.']
         : topic !== undefined
           ? ['No messages yet', 'Publish one to this topic and it appears here, for example from a terminal:']
           : hasSubscriptions === false

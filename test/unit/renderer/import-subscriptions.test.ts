@@ -107,7 +107,7 @@ describe('importSubscriptions', () => {
       { label: `item 4 (${'a'.repeat(65)})`, message: `topic is too long (got "${'a'.repeat(65)}")` },
       {
         label: 'item 5 (picky)',
-        message: 'priority filter "highest" must be 1 to 5 or min, low, default, high, max, urgent',
+        message: 'priority filter "highest" must be 1-5 or min, low, default, high, urgent',
       },
       { label: 'item 6 (tagged)', message: 'tag filter " spaced " must be non-empty, without commas or spaces around' },
       { label: 'item 7 (empty-tag)', message: 'tag filter "" must not be empty' },

@@ -157,7 +157,7 @@ describe('validateSettings', () => {
     [
       ['subscriptions', 0, 'filters', 'priority'],
       ['9'],
-      'subscriptions[0].filters.priority[0]: must be 1 to 5 or min, low, default, high, max, urgent',
+      'subscriptions[0].filters.priority[0]: must be 1-5 or min, low, default, high, urgent',
     ],
     [
       ['subscriptions', 0, 'filters', 'tags'],

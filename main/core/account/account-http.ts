@@ -3,6 +3,7 @@
  * value. Redirects are not followed (a password must not be replayed somewhere the user did not name); header
  * values are checked before anything is sent.
  */
+import { readNtfyErrorBody } from '../protocol/error-body.ts';
 import http from 'node:http';
 import https from 'node:https';
 import { describeNetworkFailure } from '../../../common/network-failure.ts';
@@ -44,15 +45,7 @@ function parseJson(text: string): unknown {
 function failureOf(status: number, body: unknown): AccountFailure {
   // ntfy answers 401 to unknown credentials and 403 where they are known but not allowed; both end a session.
   if (status === 401 || status === 403) return { kind: 'unauthorized', status };
-  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const code = record['code'];
-  const error = record['error'];
-  return {
-    kind: 'refused',
-    status,
-    ...(typeof code === 'number' ? { code } : {}),
-    ...(typeof error === 'string' && error !== '' ? { error } : {}),
-  };
+  return { kind: 'refused', status, ...readNtfyErrorBody(body) };
 }
 
 export function sendAccountRequest(request: AccountHttpRequest): Promise<AccountAnswer> {

@@ -3,6 +3,7 @@
  * PublishFailure otherwise. Header values are checked before anything is sent (a credential with a line break is a
  * local problem). A redirect is not followed: a POST must not be replayed somewhere the user did not name.
  */
+import { readNtfyErrorBody } from '../protocol/error-body.ts';
 import http from 'node:http';
 import https from 'node:https';
 import { parseStreamJson } from '../protocol/parse.ts';
@@ -34,20 +35,10 @@ export interface SendPublishOptions {
 }
 
 function readError(status: number, body: string, retryAfter: string | undefined): PublishFailure {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    parsed = undefined; // a proxy's HTML page: the status says enough
-  }
-  const record = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
-  const code = record['code'];
-  const error = record['error'];
   return {
     kind: 'refused',
     status,
-    ...(typeof code === 'number' ? { code } : {}),
-    ...(typeof error === 'string' && error !== '' ? { error } : {}),
+    ...readNtfyErrorBody(body),
     ...(retryAfter === undefined || retryAfter === '' ? {} : { retryAfter }),
   };
 }

@@ -2,6 +2,7 @@
  * One interface for the four stream formats (docs/protocol.md#stream-formats). A transport opens one request,
  * reports what it reads, and ends exactly once; reconnecting is the connection's decision, never the transport's.
  */
+import { readNtfyErrorBody } from '../protocol/error-body.ts';
 import type { ParseResult } from '../protocol/types.ts';
 import type { SubscribeRequest, TransportKind } from '../protocol/subscribe-request.ts';
 
@@ -74,20 +75,11 @@ export function describeServerError(
   body: string,
   retryAfter?: string,
 ): ServerError {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    parsed = undefined; // not ntfy's JSON (an HTML proxy page, an empty WebSocket upgrade answer): use the status
-  }
+  // Not ntfy's JSON (an HTML proxy page, an empty WebSocket upgrade answer): the status alone.
+  const { code, error: words } = readNtfyErrorBody(body);
   const error: ServerError = { status, message: statusText === '' ? `HTTP ${status}` : `HTTP ${status} ${statusText}` };
-  if (typeof parsed === 'object' && parsed !== null) {
-    const record = parsed as Record<string, unknown>;
-    if (typeof record['code'] === 'number') Object.assign(error, { code: record['code'] });
-    if (typeof record['error'] === 'string' && record['error'] !== '') {
-      Object.assign(error, { message: `${record['error']} (HTTP ${status})` });
-    }
-  }
+  if (code !== undefined) Object.assign(error, { code });
+  if (words !== undefined) Object.assign(error, { message: `${words} (HTTP ${status})` });
   if (retryAfter !== undefined && retryAfter !== '') Object.assign(error, { retryAfter });
   return error;
 }

@@ -3,6 +3,9 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 
+/** A limit for a stuck process, not a speed check: five full runs at once on two cores took over 10 s to connect. */
+const DEFAULT_WAIT_MS = 30_000;
+
 const CLI = path.resolve(import.meta.dirname, '../../main/cli.ts');
 
 export interface CliProcess {
@@ -69,7 +72,7 @@ export function startCli(args: readonly string[], env: Readonly<Record<string, s
     child,
     stdout: () => stdout,
     stderr: () => stderr,
-    waitForStdoutLines: async (count, timeoutMs = 10_000) => {
+    waitForStdoutLines: async (count, timeoutMs = DEFAULT_WAIT_MS) => {
       await waitFor(
         () => lines().length >= count,
         () => `${count} stdout lines`,
@@ -77,7 +80,7 @@ export function startCli(args: readonly string[], env: Readonly<Record<string, s
       );
       return lines();
     },
-    waitForStderr: (pattern, timeoutMs = 10_000) =>
+    waitForStderr: (pattern, timeoutMs = DEFAULT_WAIT_MS) =>
       waitFor(
         () => pattern.test(stderr),
         () => `stderr ${pattern}`,

@@ -80,6 +80,7 @@ describe('tray rendered from the model', () => {
       'Backup done',
       '---',
       'Pause notifications >',
+      'Send test notification >',
       'Mute >',
       '---',
       'Open ntfy Tray',

@@ -214,6 +214,10 @@ test('arrows, Home/End and PageUp/PageDown move between rows, scrolled into view
   const pagedDown = await press('PageDown', 'below', 1);
   await press('PageUp', 1, pagedDown);
   await press('End', messageCount - 1, 1);
+  // docs/ keeps the committed screenshot (`UPDATE_SCREENSHOTS=1`): the focused last row after End.
+  const docs = path.resolve(import.meta.dirname, '../../docs');
+  const screenshotDir = process.env['UPDATE_SCREENSHOTS'] === '1' ? docs : test.info().outputDir;
+  await page.screenshot({ path: path.join(screenshotDir, 'window-keyboard.png') });
   await press('ArrowDown', messageCount - 1, messageCount - 1);
   await press('ArrowUp', messageCount - 2, messageCount - 1);
   const pagedUp = await press('PageUp', 'above', messageCount - 2);

@@ -1,4 +1,5 @@
 import { createServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createRecordingLogger } from '../fakes/logger.ts';
 import { startTestServer, type TestServer, type TestUser } from '../server/index.ts';
@@ -33,6 +34,12 @@ async function startBridge(): Promise<WebBridge> {
     timing: { backoffInitialMs: 60_000, backoffMaxMs: 60_000 },
   });
   return bridge;
+}
+
+/** docs/ keeps the committed screenshots (`UPDATE_SCREENSHOTS=1`); a normal run writes to its own output folder. */
+function screenshotPath(name: string): string {
+  const docs = path.resolve(import.meta.dirname, '../../docs');
+  return path.join(process.env['UPDATE_SCREENSHOTS'] === '1' ? docs : test.info().outputDir, name);
 }
 
 /** A port on 127.0.0.1 that nothing listens on: bound, then closed. */
@@ -72,6 +79,7 @@ test('a server that is down: header and one banner in words with a countdown; Re
     expect((await core.core.service.saveSubscription({ server: down, topic })).ok).toBe(true);
   }
 
+  await page.setViewportSize({ width: 960, height: 680 });
   await page.goto(core.url);
   await expect(header(page)).toHaveText(`Can't reach ${host}`);
   // One banner for the server, not one per topic; words first, the errno code only under Details.
@@ -84,6 +92,7 @@ test('a server that is down: header and one banner in words with a countdown; Re
   await expect(entry.locator('.server-banner-headline')).not.toContainText('ECONNREFUSED');
   await entry.getByText('Details').click();
   await expect(entry.locator('.server-banner-details')).toContainText('ECONNREFUSED');
+  await page.screenshot({ path: screenshotPath('window-server-down.png') });
 
   // The same banner in Subscriptions, and the rows no longer repeat the error once per topic.
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Subscriptions' }).click();
@@ -118,6 +127,7 @@ test('wrong password: the banner leads to the credentials, Test checks what is t
     expect((await core.core.service.saveSubscription({ server: secured.url, topic })).ok).toBe(true);
   }
 
+  await page.setViewportSize({ width: 960, height: 680 });
   await page.goto(core.url);
   await expect(header(page)).toHaveText(`${host} did not accept the sign-in`);
   await expect(banners(page).getByRole('listitem')).toHaveCount(1);
@@ -140,6 +150,7 @@ test('wrong password: the banner leads to the credentials, Test checks what is t
   await expect(form.locator('.test-result')).toHaveText('');
   await form.getByRole('button', { name: 'Test', exact: true }).click();
   await expect(result).toContainText('Connected: the server accepts this subscription');
+  await page.screenshot({ path: screenshotPath('window-credentials.png') });
   // Testing stored nothing: the connection is still refused.
   await expect(banner(page, host)).toBeVisible();
 

@@ -3,7 +3,6 @@
  * `max`, `urgent`, any case. The JSON publish takes only the number, so names are turned into it here. Help and
  * errors name 5 "urgent" only (common/priority-names.ts); "max", ntfy's other name for it, is still read.
  */
-import { PRIORITY_INPUT_HELP } from '../../../common/priority-names.ts';
 import type { Priority } from '../protocol/types.ts';
 
 const PRIORITY_WORDS: Readonly<Record<string, Priority>> = {
@@ -19,8 +18,6 @@ const PRIORITY_WORDS: Readonly<Record<string, Priority>> = {
   max: 5,
   urgent: 5,
 };
-
-export const PRIORITY_HELP = PRIORITY_INPUT_HELP;
 
 /** The priority, or undefined for anything else. */
 export function parsePublishPriority(text: string): Priority | undefined {

@@ -1,4 +1,4 @@
-import { PRIORITY_INPUT_HELP } from './priority-names.ts';
+import { priorityInputHelp } from './priority-names.ts';
 import type { RuleError } from './rule-error.ts';
 
 /**
@@ -22,5 +22,5 @@ export const PRIORITY_FILTER_VALUES: ReadonlySet<string> = new Set([
 /** Said of a priority filter value the server would refuse. */
 export const INVALID_PRIORITY_FILTER: RuleError<'invalid-priority-filter'> = {
   code: 'invalid-priority-filter',
-  message: `must be ${PRIORITY_INPUT_HELP}`,
+  message: `must be ${priorityInputHelp()}`,
 };

@@ -7,6 +7,8 @@
  * "max" is still accepted where people type a priority (main/core/publish/priority.ts, common/priority-filter.ts).
  */
 
+import { t } from './i18n/translate.ts';
+
 /** Structurally the same as PriorityDto and the protocol's Priority: 1 (min) to 5 (urgent). */
 export type PriorityLevel = 1 | 2 | 3 | 4 | 5;
 
@@ -22,10 +24,9 @@ export function priorityName(priority: PriorityLevel): PriorityName {
   return names[priority];
 }
 
-/** The name as a label starts: "Urgent", "High". */
+/** The priority as a person reads it, in the active language: "Urgent", "Dringend". */
 export function priorityLabel(priority: PriorityLevel): string {
-  const name = names[priority];
-  return `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+  return t(`priority.${priority}`);
 }
 
 /**
@@ -33,14 +34,18 @@ export function priorityLabel(priority: PriorityLevel): string {
  * above", "High and above", "Urgent only".
  */
 export function minPriorityLabel(minimum: PriorityLevel): string {
-  if (minimum === 1) return 'Any priority';
-  if (minimum === 5) return 'Urgent only';
-  return `${priorityLabel(minimum)} and above`;
+  return t(`min-priority.${minimum}`);
 }
 
-/** The choices lowest first, as <option> values and texts. */
-export const MIN_PRIORITY_CHOICES: readonly { readonly value: PriorityLevel; readonly label: string }[] =
-  PRIORITY_LEVELS.map((value) => ({ value, label: minPriorityLabel(value) }));
+/** The choices lowest first, as <option> values and texts (a function: the language is chosen at start). */
+export function minPriorityChoices(): readonly { readonly value: PriorityLevel; readonly label: string }[] {
+  return PRIORITY_LEVELS.map((value) => ({ value, label: minPriorityLabel(value) }));
+}
 
-/** What may be typed as a priority, for help and usage errors: "1-5 or min, low, default, high, urgent". */
-export const PRIORITY_INPUT_HELP = `1-5 or ${PRIORITY_LEVELS.map(priorityName).join(', ')}`;
+/**
+ * What may be typed as a priority, for help and usage errors: "1-5 or min, low, default, high, urgent". The names
+ * are ntfy's and stay English in every language: they are what the server accepts.
+ */
+export function priorityInputHelp(): string {
+  return t('priority-input-help', { names: PRIORITY_LEVELS.map(priorityName).join(', ') });
+}

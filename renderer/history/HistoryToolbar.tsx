@@ -1,5 +1,5 @@
 import type { PriorityDto } from '../../common/ipc.ts';
-import { MIN_PRIORITY_CHOICES } from '../../common/priority-names.ts';
+import { minPriorityChoices } from '../../common/priority-names.ts';
 import { SearchBox } from './SearchBox.tsx';
 
 export interface HistoryToolbarProps {
@@ -42,7 +42,7 @@ export function HistoryToolbar({
             onMinPriorityChange(Number(event.target.value) as PriorityDto);
           }}
         >
-          {MIN_PRIORITY_CHOICES.map(({ value, label }) => (
+          {minPriorityChoices().map(({ value, label }) => (
             <option key={value} value={value}>
               {label}
             </option>

@@ -1,12 +1,12 @@
 import { useId, useRef, useState } from 'react';
 import type { PriorityDto, SettingsPatchDto } from '../../common/ipc.ts';
-import { MIN_PRIORITY_CHOICES } from '../../common/priority-names.ts';
+import { minPriorityChoices } from '../../common/priority-names.ts';
 import { untilTime } from '../history/format.ts';
 import { DraftField, GroupStatus, ToggleField, type FieldsetProps } from './fields.tsx';
 import { useSaveGroup } from './use-save-group.ts';
 
 function toPriority(value: string): PriorityDto | undefined {
-  return MIN_PRIORITY_CHOICES.find((choice) => String(choice.value) === value)?.value;
+  return minPriorityChoices().find((choice) => String(choice.value) === value)?.value;
 }
 
 export function NotificationsFieldset({ settings, save }: FieldsetProps) {
@@ -47,7 +47,7 @@ export function NotificationsFieldset({ settings, save }: FieldsetProps) {
             if (value !== undefined) void group.run({ preferences: { minPriority: value } }, ['minPriority']);
           }}
         >
-          {MIN_PRIORITY_CHOICES.map(({ value, label }) => (
+          {minPriorityChoices().map(({ value, label }) => (
             <option key={value} value={String(value)}>
               {label}
             </option>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { MIN_PRIORITY_CHOICES } from '../../common/priority-names.ts';
+import { minPriorityChoices } from '../../common/priority-names.ts';
 import { SelectField, TextField } from './form-fields.tsx';
 import { transportOptions, type SubscriptionDraft } from './subscription-draft.ts';
 
@@ -101,7 +101,7 @@ export function AdvancedFields(props: AdvancedFieldsProps) {
           name="minPriority"
           label="Minimum priority"
           value={draft.minPriority}
-          options={MIN_PRIORITY_CHOICES}
+          options={minPriorityChoices()}
           hint="Messages below it are kept without a notification."
           error={errors.minPriority}
           onChange={(minPriority) => {

@@ -1,7 +1,7 @@
 /** Server-side filters and duration options of `ntfy-tray subscribe`, checked the way the server would check them. */
 import { parseSince } from '../protocol/since.ts';
 import { PRIORITY_FILTER_VALUES } from '../../../common/priority-filter.ts';
-import { PRIORITY_INPUT_HELP } from '../../../common/priority-names.ts';
+import { priorityInputHelp } from '../../../common/priority-names.ts';
 import type { SubscribeFilters } from '../protocol/subscribe-request.ts';
 import type { ArgsResult } from './topic-url.ts';
 
@@ -39,7 +39,7 @@ export function readFilters(values: FilterValues): ArgsResult<SubscribeFilters> 
     if (!priority.ok) return priority;
     const invalid = priority.value.filter((item) => !PRIORITY_FILTER_VALUES.has(item));
     if (invalid.length > 0) {
-      return fail(`--priority ${invalid.join(',')}: use ${PRIORITY_INPUT_HELP} (comma list)`);
+      return fail(`--priority ${invalid.join(',')}: use ${priorityInputHelp()} (comma list)`);
     }
     filters.priority = priority.value;
   }

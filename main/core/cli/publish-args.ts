@@ -5,7 +5,7 @@
  */
 import type { Credentials } from '../protocol/subscribe-request.ts';
 import { parseActionsText } from '../publish/action-short-form.ts';
-import { PRIORITY_INPUT_HELP } from '../../../common/priority-names.ts';
+import { priorityInputHelp } from '../../../common/priority-names.ts';
 import { parsePublishPriority, parseTagList } from '../publish/priority.ts';
 import type { PublishInput } from '../publish/publish-input.ts';
 import { readCredentialArgs } from './credential-args.ts';
@@ -28,7 +28,7 @@ export const PUBLISH_USAGE = `Usage: ntfy-tray publish [options] <topic> [messag
   <topic>                  a topic on the default server, host/topic (https assumed) or http(s)://host[:port]/topic
   [message...]             the message; without one it is read from stdin (when stdin is not a terminal)
   -t, --title <text>       the title
-  -p, --priority <p>       ${PRIORITY_INPUT_HELP}
+  -p, --priority <p>       ${priorityInputHelp()}
   -T, --tags <list>        comma list of tags and emoji names: warning,skull   (also --tag)
   -D, --delay <when>       deliver later: 30m, 2h, "tomorrow 9am", a Unix time; the server allows 10 s to 3 days
                            (also --at, --in)
@@ -128,7 +128,7 @@ function buildInput(
   if (message !== undefined) input.message = message;
   if (values.priority !== undefined) {
     const priority = parsePublishPriority(values.priority);
-    if (priority === undefined) return fail(`--priority ${values.priority}: use ${PRIORITY_INPUT_HELP}`);
+    if (priority === undefined) return fail(`--priority ${values.priority}: use ${priorityInputHelp()}`);
     input.priority = priority;
   }
   if (values.actions !== undefined) {

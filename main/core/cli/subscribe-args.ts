@@ -8,7 +8,7 @@ import { DEFAULT_MAX_DELAY_MS } from '../engine/backoff.ts';
 import type { Subscription } from '../engine/groups.ts';
 import { parseSince, type SinceValue } from '../protocol/since.ts';
 import type { SubscribeFilters } from '../protocol/subscribe-request.ts';
-import { PRIORITY_INPUT_HELP } from '../../../common/priority-names.ts';
+import { priorityInputHelp } from '../../../common/priority-names.ts';
 import { CLI_TRANSPORTS, type TransportKind } from '../../../common/transports.ts';
 import { readCredentialArgs } from './credential-args.ts';
 import { dataDirArgProblem } from './data-dir.ts';
@@ -54,7 +54,7 @@ export const SUBSCRIBE_USAGE = `Usage: ntfy-tray subscribe [options] <topic-url>
   --poll               print what the server has cached, then exit
   --notify             also show each message as a desktop notification (Linux, D-Bus)
   --scheduled          include delayed messages that are not yet due
-  --priority <list>    only these priorities: ${PRIORITY_INPUT_HELP} (comma list, any of)
+  --priority <list>    only these priorities: ${priorityInputHelp()} (comma list, any of)
   --tags <list>        only messages with all of these tags (comma list)
   --title <s> --message <s> --id <s>     only messages with exactly this title, message or id
   --user <name[:pass]> as with the ntfy CLI; without ":pass" the password comes from the environment variable

@@ -2,7 +2,7 @@
  * Why a publish failed, as a value, and in plain words. ntfy answers errors as `{code, http, error, link}`
  * (docs/protocol.md#errors); the codes below are ntfy's, with what they mean for someone sending a message.
  */
-import { PRIORITY_INPUT_HELP } from '../../../common/priority-names.ts';
+import { priorityInputHelp } from '../../../common/priority-names.ts';
 
 export type PublishFailure =
   /** The server answered with an error status. `code` and `error` are ntfy's, when the body was its JSON. */
@@ -26,7 +26,7 @@ const CODE_WORDS: Readonly<Record<number, string>> = {
   40004: 'the server could not read the delay (try 30m, 2h, "tomorrow 9am" or a Unix time)',
   40005: 'the delay is too short: at least 10 seconds',
   40006: 'the delay is too long: at most 3 days on a default server',
-  40007: `the priority is not one of ${PRIORITY_INPUT_HELP}`,
+  40007: `the priority is not one of ${priorityInputHelp()}`,
   40009: 'the topic name is not valid',
   40010: 'this topic name is reserved by the server',
   40013: 'the attachment URL is not a valid http(s) URL',

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PRIORITY_FILTER_VALUES } from '../../../common/priority-filter.ts';
 import {
-  MIN_PRIORITY_CHOICES,
+  minPriorityChoices,
   minPriorityLabel,
-  PRIORITY_INPUT_HELP,
+  priorityInputHelp,
   PRIORITY_LEVELS,
   priorityLabel,
   priorityName,
@@ -16,7 +16,7 @@ describe('priority names', () => {
   });
 
   it('name each minimum-priority choice the same way wherever one is offered', () => {
-    expect(MIN_PRIORITY_CHOICES).toEqual([
+    expect(minPriorityChoices()).toEqual([
       { value: 1, label: 'Any priority' },
       { value: 2, label: 'Low and above' },
       { value: 3, label: 'Default and above' },
@@ -27,7 +27,7 @@ describe('priority names', () => {
   });
 
   it('list for help what may be typed, each word one the server accepts', () => {
-    expect(PRIORITY_INPUT_HELP).toBe('1-5 or min, low, default, high, urgent');
+    expect(priorityInputHelp()).toBe('1-5 or min, low, default, high, urgent');
     for (const level of PRIORITY_LEVELS) expect(PRIORITY_FILTER_VALUES.has(priorityName(level))).toBe(true);
   });
 });

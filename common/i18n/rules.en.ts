@@ -1,0 +1,4 @@
+import type { MessageTable } from './message.ts';
+
+/** Keys start with "rules.". */
+export const rulesEn = {} as const satisfies MessageTable;

@@ -1,0 +1,5 @@
+import type { subscriptionsEn } from './subscriptions.en.ts';
+import type { Translation } from './message.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type -- empty until this part's strings move here
+export const subscriptionsDe: Translation<typeof subscriptionsEn> = {};

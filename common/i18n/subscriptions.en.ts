@@ -1,0 +1,4 @@
+import type { MessageTable } from './message.ts';
+
+/** Keys start with "subscriptions.". */
+export const subscriptionsEn = {} as const satisfies MessageTable;

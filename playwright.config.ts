@@ -18,6 +18,8 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   use: {
     trace: 'retain-on-failure',
+    // The window speaks the browser's language (common/i18n): English unless a spec asks for another locale.
+    locale: 'en-US',
   },
   projects: [
     {

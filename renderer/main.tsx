@@ -2,9 +2,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { findBridge } from './bridge.ts';
+import { setLocale } from '../common/i18n/translate.ts';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
+
+// The window speaks the user's language: in Electron navigator.languages follows the OS (app.getLocale()), in the
+// browser tests the Playwright context's locale. Chosen before the first render and never changed after.
+setLocale(navigator.languages);
 
 createRoot(container).render(
   <StrictMode>

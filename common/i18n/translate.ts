@@ -3,7 +3,7 @@
  * Electron main process, one CLI run), chosen once at start by its composition root with `setLocale` from the OS
  * locale (`app.getPreferredSystemLanguages()`, `navigator.languages`, `LANG`). A module-level choice and not an
  * injected object because nearly every file that shows text would otherwise pass it along, and it never changes
- * while the process runs. Until `setLocale` is called, English and the runtime's default locale are used.
+ * while the process runs. Until `setLocale` is called, English in en-US is used.
  */
 import { catalogs, en, type English, type MessageKey } from './catalog.ts';
 import type { Message, ParamNames, ParamValue, Translation } from './message.ts';
@@ -66,7 +66,8 @@ function activate(language: Language, locale: string): Active {
   };
 }
 
-let active: Active = activate('en', new Intl.NumberFormat().resolvedOptions().locale);
+// English in en-US until the composition root chooses: the same on every machine, whatever its LANG.
+let active: Active = activate('en', 'en-US');
 
 /** Chooses the language and the Intl locale for this process from the user's preferred locales, best first. */
 export function setLocale(locales: readonly string[]): void {
@@ -97,7 +98,7 @@ function chooseForm(message: Message, params: Readonly<Record<string, ParamValue
   if (typeof message === 'string') return message;
   const count = params['count'];
   const category = typeof count === 'number' ? active.plurals.select(count) : 'other';
-  return (message)[category] ?? message.other;
+  return message[category] ?? message.other;
 }
 
 function fill(text: string, params: Readonly<Record<string, ParamValue>>): string {

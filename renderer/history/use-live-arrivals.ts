@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useState, type RefObject } from 'react';
 import type { BridgeApi, MessageDto } from '../../common/ipc.ts';
 import { heldCount, holdArrivals, isAtTop, placeArrivals, type HistoryFilter } from './live-arrival.ts';
 
@@ -31,18 +31,18 @@ export function useLiveArrivals({
   refreshUnreadCounts,
 }: LiveArrivalsOptions): LiveArrivals {
   const [pending, setPending] = useState<readonly MessageDto[]>([]);
-  // A ref, not state: the push listener reads it and must not be re-subscribed on every scroll.
-  const atTop = useRef(true);
 
   useEffect(() => {
     setPending([]);
     return api.onMessagesReceived((received) => {
       refreshUnreadCounts();
-      const placement = placeArrivals(received, { filter, readerAtTop: atTop.current });
+      // Where the reader is now, read from the element: a scroll event comes only with the next frame, so a
+      // message arriving right after a jump down would otherwise be placed by the old position (seen under load).
+      const placement = placeArrivals(received, { filter, readerAtTop: isAtTop(scrollRef.current?.scrollTop ?? 0) });
       if (placement.kind === 'show') prepend(placement.messages);
       else if (placement.kind === 'hold') setPending((previous) => holdArrivals(previous, placement.messages));
     });
-  }, [api, filter, prepend, refreshUnreadCounts]);
+  }, [api, filter, scrollRef, prepend, refreshUnreadCounts]);
 
   const showPending = useCallback(() => {
     prepend(pending);
@@ -51,8 +51,7 @@ export function useLiveArrivals({
   }, [pending, prepend, scrollRef]);
 
   const onScroll = () => {
-    atTop.current = isAtTop(scrollRef.current?.scrollTop ?? 0);
-    if (atTop.current && pending.length > 0) showPending();
+    if (isAtTop(scrollRef.current?.scrollTop ?? 0) && pending.length > 0) showPending();
   };
 
   return { pendingCount: heldCount(pending), showPending, onScroll };

@@ -305,3 +305,34 @@ test('the "N new" pill puts the new message on top and focus on its row, not on 
   await expect(row(page, 0)).toBeInViewport();
   await expect(messageList(page).locator('[tabindex="0"]')).toHaveCount(1);
 });
+
+test('a message arriving in the same moment as a jump down waits behind the pill (no wait for the scroll event)', async ({
+  page,
+}) => {
+  await openHistory(page);
+  // The jump and the push in one task: the scroll event comes only with the next frame, as it did under load when
+  // a push landed between them and the list was moved under the reader.
+  await page.locator('.message-scroller').evaluate((scroller, server) => {
+    const element = scroller as { scrollTop: number; scrollHeight: number };
+    element.scrollTop = element.scrollHeight;
+    const time = Math.floor(Date.now() / 1000);
+    (globalThis as unknown as StubGlobals).pushMessages([
+      {
+        server,
+        id: 'live-same-task',
+        topic: 'alerts',
+        time,
+        title: 'Pushed during the jump',
+        message: 'live',
+        priority: 3,
+        tags: [],
+        tagEmoji: [],
+        tagLabels: [],
+        actions: [],
+        read: false,
+        receivedAt: time * 1000,
+      },
+    ]);
+  }, server0);
+  await expect(page.getByRole('button', { name: '1 new' })).toBeVisible();
+});

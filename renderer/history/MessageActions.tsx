@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { t } from '../../common/i18n/translate.ts';
 import type { BridgeApi, MessageDto } from '../../common/ipc.ts';
 import { actionOutcomeText, publisherActionView } from './publisher-actions.ts';
 import './message-actions.css';
@@ -37,7 +38,7 @@ export function MessageActions({ api, message }: MessageActionsProps) {
   return (
     <section className="publisher-actions" aria-labelledby={headingId}>
       <h4 id={headingId} className="publisher-actions-heading">
-        Actions from the publisher
+        {t('detail.actions.heading')}
       </h4>
       <ul className="publisher-actions-list">
         {message.actions.map((action, index) => {
@@ -72,7 +73,7 @@ export function MessageActions({ api, message }: MessageActionsProps) {
                   role="status"
                   data-ok={state?.kind === 'done' ? state.ok : undefined}
                 >
-                  {state === undefined ? null : state.kind === 'running' ? 'Running…' : state.text}
+                  {state === undefined ? null : state.kind === 'running' ? t('detail.actions.running') : state.text}
                 </p>
               ) : (
                 <p id={reasonId} className="publisher-action-reason">

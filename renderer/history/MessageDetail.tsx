@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent, type KeyboardEvent } from 'react';
 import type { AttachmentDto, AttachmentPreviewDto, BridgeApi, BridgeResult, MessageDto } from '../../common/ipc.ts';
-import { priorityName } from '../../common/priority-names.ts';
+import { activeLocale, t } from '../../common/i18n/translate.ts';
 import { absoluteTime, formatBytes } from './format.ts';
 import { MessageActions } from './MessageActions.tsx';
 import { renderMarkdown } from './markdown.ts';
@@ -44,7 +44,7 @@ function MarkdownBody({
     const href = link.getAttribute('href');
     if (href === null) return;
     void api.openLink(href).then((result) => {
-      onOutcome({ ok: result.ok, text: describeFailure(result) ?? `Opened ${href}` });
+      onOutcome({ ok: result.ok, text: describeFailure(result) ?? t('detail.outcome.opened', { target: href }) });
     });
   };
   return (
@@ -78,23 +78,27 @@ function AttachmentView({
 
   const expired = attachment.expires !== undefined && attachment.expires * 1000 <= Date.now();
   return (
-    <section className="message-attachment" aria-label="Attachment">
+    <section className="message-attachment" aria-label={t('detail.attachment.label')}>
       {preview === undefined || preview === null ? null : (
-        <img className="attachment-preview" src={preview.dataUrl} alt={`Attached image ${attachment.name}`} />
+        <img
+          className="attachment-preview"
+          src={preview.dataUrl}
+          alt={t('detail.attachment.image-alt', { name: attachment.name })}
+        />
       )}
       <dl className="attachment-facts">
-        <dt>File</dt>
+        <dt>{t('detail.attachment.file')}</dt>
         <dd>{attachment.name}</dd>
         {attachment.size === undefined ? null : (
           <>
-            <dt>Size</dt>
+            <dt>{t('detail.attachment.size')}</dt>
             <dd>{formatBytes(attachment.size)}</dd>
           </>
         )}
         {attachment.expires === undefined ? null : (
           <>
-            <dt>{expired ? 'Expired' : 'Expires'}</dt>
-            <dd>{absoluteTime(attachment.expires)}</dd>
+            <dt>{expired ? t('detail.attachment.expired') : t('detail.attachment.expires')}</dt>
+            <dd>{absoluteTime(attachment.expires, activeLocale())}</dd>
           </>
         )}
       </dl>
@@ -103,11 +107,14 @@ function AttachmentView({
           type="button"
           onClick={() => {
             void api.openLink(attachment.url).then((result) => {
-              onOutcome({ ok: result.ok, text: describeFailure(result) ?? `Opened ${attachment.name} in the browser` });
+              onOutcome({
+                ok: result.ok,
+                text: describeFailure(result) ?? t('detail.attachment.opened', { name: attachment.name }),
+              });
             });
           }}
         >
-          Open in browser
+          {t('detail.attachment.open')}
         </button>
       )}
     </section>
@@ -143,14 +150,14 @@ export function MessageDetail({ api, message, subscriptionName, onClose, onDelet
           {message.tagEmoji.length === 0 ? null : `${message.tagEmoji.join(' ')} `}
           {title}
         </h3>
-        <button type="button" className="icon-button" aria-label="Close message" onClick={onClose}>
+        <button type="button" className="icon-button" aria-label={t('detail.close-label')} onClick={onClose}>
           ×
         </button>
       </header>
       <p className="message-detail-meta">
         <span>{subscriptionName ?? message.topic}</span>
-        <span>Priority {priorityName(message.priority)}</span>
-        <time dateTime={new Date(message.time * 1000).toISOString()}>{absoluteTime(message.time)}</time>
+        <span>{t(`detail.meta.priority.${message.priority}`)}</span>
+        <time dateTime={new Date(message.time * 1000).toISOString()}>{absoluteTime(message.time, activeLocale())}</time>
       </p>
       {markdown ? (
         <MarkdownBody api={api} text={message.message} onOutcome={setOutcome} />
@@ -158,7 +165,7 @@ export function MessageDetail({ api, message, subscriptionName, onClose, onDelet
         <p className="message-detail-body">{message.message}</p>
       )}
       {message.tagLabels.length === 0 ? null : (
-        <ul className="message-tags" aria-label="Tags">
+        <ul className="message-tags" aria-label={t('detail.tags-label')}>
           {message.tagLabels.map((tag, index) => (
             <li key={`t${index}`} className="chip">
               {tag}
@@ -178,11 +185,14 @@ export function MessageDetail({ api, message, subscriptionName, onClose, onDelet
             onClick={() => {
               const url = message.click ?? '';
               void api.openLink(url).then((result) => {
-                setOutcome({ ok: result.ok, text: describeFailure(result) ?? `Opened ${url}` });
+                setOutcome({
+                  ok: result.ok,
+                  text: describeFailure(result) ?? t('detail.outcome.opened', { target: url }),
+                });
               });
             }}
           >
-            Open link
+            {t('detail.open-link')}
           </button>
         )}
         <button
@@ -190,15 +200,15 @@ export function MessageDetail({ api, message, subscriptionName, onClose, onDelet
           onClick={() => {
             navigator.clipboard.writeText(messageAsText(message)).then(
               () => {
-                setOutcome({ ok: true, text: 'Message copied' });
+                setOutcome({ ok: true, text: t('detail.outcome.copied') });
               },
               () => {
-                setOutcome({ ok: false, text: 'Could not copy: the clipboard is not available' });
+                setOutcome({ ok: false, text: t('detail.outcome.copy-failed') });
               },
             );
           }}
         >
-          Copy message
+          {t('detail.copy')}
         </button>
         <button
           type="button"
@@ -207,7 +217,7 @@ export function MessageDetail({ api, message, subscriptionName, onClose, onDelet
             onDelete(message);
           }}
         >
-          Delete message
+          {t('detail.delete')}
         </button>
       </div>
       <p className="message-detail-outcome" role="status" data-ok={outcome?.ok}>

@@ -1,4 +1,5 @@
 import { useId, useRef } from 'react';
+import { t } from '../../common/i18n/translate.ts';
 import { type ActionDraft, HTTP_METHODS, MAX_ACTIONS } from './send-draft.ts';
 
 export interface SendActionsEditorProps {
@@ -31,14 +32,19 @@ export function SendActionsEditor({ actions, onChange }: SendActionsEditorProps)
 
   return (
     <fieldset className="send-actions">
-      <legend>Action buttons</legend>
+      <legend>{t('detail.send.actions.legend')}</legend>
       {actions.map((action, index) => {
         const row = `${id}-${String(action.key)}`;
         const number = index + 1;
         return (
-          <div key={action.key} className="send-action" role="group" aria-label={`Action ${String(number)}`}>
+          <div
+            key={action.key}
+            className="send-action"
+            role="group"
+            aria-label={t('detail.send.actions.group', { number })}
+          >
             <div className="form-field">
-              <label htmlFor={`${row}-kind`}>Kind</label>
+              <label htmlFor={`${row}-kind`}>{t('detail.send.actions.kind')}</label>
               <select
                 id={`${row}-kind`}
                 value={action.kind}
@@ -46,12 +52,12 @@ export function SendActionsEditor({ actions, onChange }: SendActionsEditorProps)
                   update(action.key, { kind: event.target.value === 'http' ? 'http' : 'view' });
                 }}
               >
-                <option value="view">Open a link (view)</option>
-                <option value="http">Send a request (http)</option>
+                <option value="view">{t('detail.send.actions.kind-view')}</option>
+                <option value="http">{t('detail.send.actions.kind-http')}</option>
               </select>
             </div>
             <div className="form-field">
-              <label htmlFor={`${row}-label`}>Label</label>
+              <label htmlFor={`${row}-label`}>{t('detail.send.actions.label')}</label>
               <input
                 id={`${row}-label`}
                 value={action.label}
@@ -61,7 +67,7 @@ export function SendActionsEditor({ actions, onChange }: SendActionsEditorProps)
               />
             </div>
             <div className="form-field send-action-url">
-              <label htmlFor={`${row}-url`}>URL</label>
+              <label htmlFor={`${row}-url`}>{t('detail.send.actions.url')}</label>
               <input
                 id={`${row}-url`}
                 type="url"
@@ -73,7 +79,7 @@ export function SendActionsEditor({ actions, onChange }: SendActionsEditorProps)
             </div>
             {action.kind === 'http' ? (
               <div className="form-field">
-                <label htmlFor={`${row}-method`}>Method</label>
+                <label htmlFor={`${row}-method`}>{t('detail.send.actions.method')}</label>
                 <select
                   id={`${row}-method`}
                   value={action.method}
@@ -97,16 +103,16 @@ export function SendActionsEditor({ actions, onChange }: SendActionsEditorProps)
                 remove(action.key);
               }}
             >
-              Remove action {number}
+              {t('detail.send.actions.remove', { number })}
             </button>
           </div>
         );
       })}
       <button ref={addButton} type="button" onClick={add} disabled={actions.length >= MAX_ACTIONS}>
-        Add action
+        {t('detail.send.actions.add')}
       </button>
       {actions.length >= MAX_ACTIONS ? (
-        <p className="field-hint">A message has at most {MAX_ACTIONS} actions.</p>
+        <p className="field-hint">{t('detail.send.actions.limit', { count: MAX_ACTIONS })}</p>
       ) : null}
     </fieldset>
   );

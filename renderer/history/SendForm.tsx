@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
+import { t } from '../../common/i18n/translate.ts';
 import type { BridgeApi, PriorityDto, SubscriptionDto } from '../../common/ipc.ts';
 import { PRIORITY_LEVELS, priorityLabel } from '../../common/priority-names.ts';
 import { renderMarkdown } from './markdown.ts';
@@ -65,9 +66,9 @@ export function SendForm({ api, subscription, onClose }: SendFormProps) {
 
   return (
     <form className="send-form" aria-labelledby={`${id}-title`} onSubmit={submit} onKeyDown={onKeyDown}>
-      <h2 id={`${id}-title`}>Send a message to {name}</h2>
+      <h2 id={`${id}-title`}>{t('detail.send.heading', { name })}</h2>
       <div className="form-field">
-        <label htmlFor={`${id}-subject`}>Title</label>
+        <label htmlFor={`${id}-subject`}>{t('detail.send.title')}</label>
         <input
           ref={titleField}
           id={`${id}-subject`}
@@ -78,13 +79,13 @@ export function SendForm({ api, subscription, onClose }: SendFormProps) {
         />
       </div>
       <div className="form-field">
-        <label htmlFor={`${id}-message`}>Message</label>
+        <label htmlFor={`${id}-message`}>{t('detail.send.message')}</label>
         {previewing ? (
           // Sanitized by renderMarkdown (DOMPurify, a small tag list, no images); the preview is not interactive.
           <div
             className="send-preview markdown"
             role="region"
-            aria-label="Message preview"
+            aria-label={t('detail.send.preview-label')}
             dangerouslySetInnerHTML={{ __html: renderMarkdown(draft.message) }}
           />
         ) : (
@@ -107,7 +108,7 @@ export function SendForm({ api, subscription, onClose }: SendFormProps) {
                 if (!event.target.checked) setPreviewing(false);
               }}
             />
-            Markdown
+            {t('detail.send.markdown')}
           </label>
           {draft.markdown ? (
             <button
@@ -117,14 +118,14 @@ export function SendForm({ api, subscription, onClose }: SendFormProps) {
                 setPreviewing((current) => !current);
               }}
             >
-              Preview
+              {t('detail.send.preview')}
             </button>
           ) : null}
         </div>
       </div>
       <div className="send-grid">
         <div className="form-field">
-          <label htmlFor={`${id}-priority`}>Priority</label>
+          <label htmlFor={`${id}-priority`}>{t('detail.send.priority')}</label>
           <select
             id={`${id}-priority`}
             value={draft.priority}
@@ -141,7 +142,7 @@ export function SendForm({ api, subscription, onClose }: SendFormProps) {
           </select>
         </div>
         <div className="form-field">
-          <label htmlFor={`${id}-tags`}>Tags</label>
+          <label htmlFor={`${id}-tags`}>{t('detail.send.tags')}</label>
           <input
             id={`${id}-tags`}
             value={draft.tags}
@@ -152,12 +153,12 @@ export function SendForm({ api, subscription, onClose }: SendFormProps) {
           />
           <p id={`${id}-tags-preview`} className="field-hint send-tags-preview">
             {tags.emoji.length === 0 && tags.labels.length === 0
-              ? 'Comma-separated; emoji names such as warning or tada show as emoji.'
-              : `Shows as: ${[...tags.emoji, ...tags.labels].join(' ')}`}
+              ? t('detail.send.tags-hint')
+              : t('detail.send.tags-preview', { tags: [...tags.emoji, ...tags.labels].join(' ') })}
           </p>
         </div>
         <div className="form-field">
-          <label htmlFor={`${id}-click`}>Click URL</label>
+          <label htmlFor={`${id}-click`}>{t('detail.send.click')}</label>
           <input
             id={`${id}-click`}
             type="url"
@@ -168,10 +169,11 @@ export function SendForm({ api, subscription, onClose }: SendFormProps) {
           />
         </div>
         <div className="form-field">
-          <label htmlFor={`${id}-delay`}>Delay</label>
+          <label htmlFor={`${id}-delay`}>{t('detail.send.delay')}</label>
           <input
             id={`${id}-delay`}
             value={draft.delay}
+            // ntfy's own delay syntax, the same in every language: not translated.
             placeholder="30m, tomorrow 9am"
             aria-describedby={`${id}-delay-hint`}
             onChange={(event) => {
@@ -179,11 +181,11 @@ export function SendForm({ api, subscription, onClose }: SendFormProps) {
             }}
           />
           <p id={`${id}-delay-hint`} className="field-hint">
-            Sent as typed; the server says whether it understands it.
+            {t('detail.send.delay-hint')}
           </p>
         </div>
         <div className="form-field">
-          <label htmlFor={`${id}-attach`}>Attachment URL</label>
+          <label htmlFor={`${id}-attach`}>{t('detail.send.attach')}</label>
           <input
             id={`${id}-attach`}
             type="url"
@@ -194,7 +196,7 @@ export function SendForm({ api, subscription, onClose }: SendFormProps) {
           />
         </div>
         <div className="form-field">
-          <label htmlFor={`${id}-filename`}>Attachment file name</label>
+          <label htmlFor={`${id}-filename`}>{t('detail.send.filename')}</label>
           <input
             id={`${id}-filename`}
             value={draft.filename}
@@ -212,14 +214,14 @@ export function SendForm({ api, subscription, onClose }: SendFormProps) {
       />
       <div className="form-actions">
         <button type="submit" className="send-submit" disabled={status.kind === 'sending'}>
-          Send
+          {t('detail.send.submit')}
         </button>
         <button type="button" onClick={onClose}>
-          Cancel
+          {t('detail.send.cancel')}
         </button>
       </div>
       <p className={status.kind === 'done' && !status.sent ? 'form-error' : 'send-status'} role="status">
-        {status.kind === 'sending' ? 'Sending…' : status.kind === 'done' ? status.text : ''}
+        {status.kind === 'sending' ? t('detail.send.sending') : status.kind === 'done' ? status.text : ''}
       </p>
     </form>
   );

@@ -4,6 +4,7 @@
  */
 import { actionAvailability, type ActionAvailability } from '../../common/action-availability.ts';
 import type { ActionOutcomeDto, BridgeResult, MessageActionDto } from '../../common/ipc.ts';
+import { t } from '../../common/i18n/translate.ts';
 
 /** How one button is shown: its hint under the label, and whether it can run (the core applies the same rule). */
 export interface PublisherActionView {
@@ -25,13 +26,17 @@ function hintOf(action: MessageActionDto): string {
   const host = hostOf(action.url);
   switch (action.kind) {
     case 'view':
-      return host === undefined || host === '' ? 'Opens a link' : `Opens ${host}`;
+      return host === undefined || host === ''
+        ? t('detail.actions.hint.view')
+        : t('detail.actions.hint.view-host', { host });
     case 'http':
-      return host === undefined || host === '' ? 'Sends a request' : `Sends a request to ${host}`;
+      return host === undefined || host === ''
+        ? t('detail.actions.hint.http')
+        : t('detail.actions.hint.http-host', { host });
     case 'copy':
-      return 'Copies a value';
+      return t('detail.actions.hint.copy');
     case 'broadcast':
-      return 'Android broadcast';
+      return t('detail.actions.hint.broadcast');
   }
 }
 
@@ -48,9 +53,9 @@ export function actionOutcomeText(result: BridgeResult<ActionOutcomeDto>): {
   const done = result.value;
   switch (done.kind) {
     case 'opened':
-      return { ok: true, text: `Opened ${done.url}` };
+      return { ok: true, text: t('detail.outcome.opened', { target: done.url }) };
     case 'copied':
-      return { ok: true, text: 'Copied to the clipboard' };
+      return { ok: true, text: t('detail.actions.copied') };
     case 'http':
       return { ok: done.ok, text: done.message };
   }

@@ -4,6 +4,7 @@
  */
 import type { BridgeApi, BridgeResult, PublishOutcomeDto, SubscriptionRefDto } from '../../common/ipc.ts';
 import { testNotificationInput } from '../../common/test-notification.ts';
+import { activeLocale, t } from '../../common/i18n/translate.ts';
 import { absoluteTime } from './format.ts';
 
 export interface SendResult {
@@ -20,16 +21,19 @@ function capitalized(text: string): string {
  * 403: the topic is read-only for this user), an unreachable server or a request it would not make.
  */
 export function describeSendResult(result: BridgeResult<PublishOutcomeDto>, locale?: string): SendResult {
-  if (!result.ok) return { sent: false, text: `Not sent: ${result.error.message}` };
+  if (!result.ok) return { sent: false, text: t('detail.send.not-sent', { reason: result.error.message }) };
   const outcome = result.value;
   if (outcome.outcome === 'sent') {
-    return { sent: true, text: outcome.scheduled ? `Scheduled for ${absoluteTime(outcome.time, locale)}` : 'Sent' };
+    const text = outcome.scheduled
+      ? t('detail.send.scheduled', { time: absoluteTime(outcome.time, locale ?? activeLocale()) })
+      : t('detail.send.sent');
+    return { sent: true, text };
   }
-  return { sent: false, text: `Not sent: ${capitalized(outcome.detail)}` };
+  return { sent: false, text: t('detail.send.not-sent', { reason: capitalized(outcome.detail) }) };
 }
 
 /** Publishes the fixed test message (the tray menu sends the same) and says what happened. */
 export async function sendTestNotification(api: BridgeApi, topic: SubscriptionRefDto): Promise<string> {
   const result = describeSendResult(await api.publishMessage(testNotificationInput(topic.server, topic.topic)));
-  return result.sent ? 'Test notification sent' : result.text;
+  return result.sent ? t('detail.send.test-sent') : result.text;
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { t } from '../common/i18n/translate.ts';
 import type { MessageRefDto } from '../common/ipc.ts';
 import type { BridgeStatus } from './bridge.ts';
 import { DesktopNoticesBanner } from './history/DesktopNoticesBanner.tsx';
@@ -25,10 +26,10 @@ export type Place =
   | { readonly view: 'subscriptions'; readonly editId?: string; readonly fixServer?: string }
   | { readonly view: 'settings' };
 
-const views: readonly { readonly view: Place['view']; readonly label: string }[] = [
-  { view: 'history', label: 'Messages' },
-  { view: 'subscriptions', label: 'Subscriptions' },
-  { view: 'settings', label: 'Settings' },
+const views: readonly { readonly view: Place['view']; readonly label: () => string }[] = [
+  { view: 'history', label: () => t('history.shell.view-messages') },
+  { view: 'subscriptions', label: () => t('history.shell.view-subscriptions') },
+  { view: 'settings', label: () => t('history.shell.view-settings') },
 ];
 
 export function App({ bridge }: AppProps) {
@@ -55,7 +56,7 @@ export function App({ bridge }: AppProps) {
       <header className="app-header">
         <h1>ntfy Tray</h1>
         {bridge.connected ? (
-          <nav className="app-nav" aria-label="Views">
+          <nav className="app-nav" aria-label={t('history.shell.views-label')}>
             {views.map(({ view, label }) => (
               <button
                 key={view}
@@ -65,7 +66,7 @@ export function App({ bridge }: AppProps) {
                   setPlace({ view });
                 }}
               >
-                {label}
+                {label()}
               </button>
             ))}
           </nav>
@@ -76,7 +77,7 @@ export function App({ bridge }: AppProps) {
           data-tone={bridge.connected ? servers.tone : 'problem'}
           role="status"
         >
-          {bridge.connected ? servers.headline : 'Not connected to the app (no window.ntfy bridge)'}
+          {bridge.connected ? servers.headline : t('history.shell.no-bridge')}
         </p>
       </header>
       {bridge.connected ? <DesktopNoticesBanner api={bridge.api} /> : null}
@@ -92,8 +93,8 @@ export function App({ bridge }: AppProps) {
       {!bridge.connected ? (
         <main className="app-main">
           <section className="empty-state" aria-labelledby="empty-state-title">
-            <h2 id="empty-state-title">No subscriptions yet</h2>
-            <p>Subscribe to a topic on an ntfy server and its notifications will show up here.</p>
+            <h2 id="empty-state-title">{t('history.shell.no-bridge-title')}</h2>
+            <p>{t('history.shell.no-bridge-text')}</p>
           </section>
         </main>
       ) : place.view === 'history' ? (

@@ -1,3 +1,4 @@
+import { t } from '../common/i18n/translate.ts';
 import type { BridgeResult } from '../common/ipc.ts';
 import { errorMessage } from '../common/error-message.ts';
 
@@ -45,7 +46,7 @@ export function callUntilAnswered<T>(options: FirstCallOptions<T>): () => void {
         const reason = errorMessage(error);
         options.onResult({
           ok: false,
-          error: { code: 'internal', message: `Could not reach the app (${reason}); trying again…` },
+          error: { code: 'internal', message: t('history.shell.app-unreachable', { reason }) },
         });
         const delay = delays[Math.min(tries, delays.length - 1)] ?? 1_000;
         cancelRetry = options.schedule(() => {

@@ -1,3 +1,4 @@
+import { t } from '../../common/i18n/translate.ts';
 export interface ClearSubscriptionProps {
   /** The subscription's display name or topic, for the question. */
   readonly name: string;
@@ -15,21 +16,21 @@ export function ClearSubscription({ name, onConfirm, onCancel }: ClearSubscripti
     <div
       className="confirm-inline"
       role="group"
-      aria-label={`Clear all messages of ${name}`}
+      aria-label={t('history.clear.label', { name })}
       onKeyDown={(event) => {
         if (event.key !== 'Escape') return;
         event.preventDefault();
         onCancel();
       }}
     >
-      <span className="confirm-inline-question">Delete all stored messages of {name}?</span>
+      <span className="confirm-inline-question">{t('history.clear.question', { name })}</span>
       <span className="confirm-inline-buttons">
         <button type="button" className="danger" onClick={onConfirm}>
-          Clear
+          {t('history.clear.confirm')}
         </button>
         {/* The question replaced the menu that asked it: focus goes to the safe answer, not to the page top. */}
         <button type="button" autoFocus onClick={onCancel}>
-          Cancel
+          {t('history.confirm.cancel')}
         </button>
       </span>
     </div>

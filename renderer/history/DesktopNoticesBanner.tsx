@@ -1,3 +1,4 @@
+import { t } from '../../common/i18n/translate.ts';
 import { useEffect, useState } from 'react';
 import type { BridgeApi, DesktopNoticeDto } from '../../common/ipc.ts';
 import { callUntilAnswered, windowSchedule } from '../first-call.ts';
@@ -44,7 +45,7 @@ export function DesktopNoticesBanner({ api }: DesktopNoticesBannerProps) {
   const { notices, dismiss } = useDesktopNotices(api);
   if (notices.length === 0) return null;
   return (
-    <section className="trouble-banner desktop-notices" aria-label="Desktop notices">
+    <section className="trouble-banner desktop-notices" aria-label={t('history.notices.label')}>
       <ul>
         {notices.map((notice) => (
           <li key={notice.id} role={notice.dismissible ? 'status' : 'alert'} data-notice={notice.id}>
@@ -56,7 +57,7 @@ export function DesktopNoticesBanner({ api }: DesktopNoticesBannerProps) {
                   dismiss(notice);
                 }}
               >
-                Don't show again
+                {t('history.notices.dismiss')}
               </button>
             ) : null}
           </li>

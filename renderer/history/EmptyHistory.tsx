@@ -1,3 +1,4 @@
+import { t } from '../../common/i18n/translate.ts';
 import { useState } from 'react';
 import type { SubscriptionRefDto } from '../../common/ipc.ts';
 import { topicUrlOf } from '../../common/topic-input.ts';
@@ -17,22 +18,16 @@ export interface EmptyHistoryProps {
 /** What an empty list says, and how to see more: the first reason that applies wins. */
 export function EmptyHistory({ searching, unreadOnly, filtered, topic, hasSubscriptions }: EmptyHistoryProps) {
   const [title, hint] = searching
-    ? ['No matching messages', 'Try other words or filters, or clear the search to see all messages.']
+    ? [t('history.empty.no-matches'), t('history.empty.no-matches-hint')]
     : unreadOnly
-      ? ['No unread messages', 'You are all caught up. Turn off "Unread only" to see older messages.']
+      ? [t('history.empty.no-unread'), t('history.empty.no-unread-hint')]
       : filtered
-        ? ['No messages at this priority', 'Choose "Any priority" to see all messages.']
+        ? [t('history.empty.no-priority'), t('history.empty.no-priority-hint')]
         : topic !== undefined
-          ? ['No messages yet', 'Publish one to this topic and it appears here, for example from a terminal:']
+          ? [t('history.empty.none-yet'), t('history.empty.topic-hint')]
           : hasSubscriptions === false
-            ? [
-                'No messages yet',
-                'First add a subscription: choose "Add subscription" and type a topic, like alerts or ntfy.sh/alerts.',
-              ]
-            : [
-                'No messages yet',
-                'Messages published to your subscriptions will appear here as they arrive. Choose a topic to see how to publish to it.',
-              ];
+            ? [t('history.empty.none-yet'), t('history.empty.no-subscriptions-hint')]
+            : [t('history.empty.none-yet'), t('history.empty.all-hint')];
   const showPublish = !searching && !unreadOnly && !filtered && topic !== undefined;
   return (
     <section className="empty-state" aria-labelledby="history-empty-title">
@@ -55,15 +50,15 @@ function PublishCommand({ command }: { readonly command: string }) {
           // As MessageDetail's Copy: the window may write plain text to the clipboard (main/desktop/main-window.ts).
           navigator.clipboard.writeText(command).then(
             () => {
-              setOutcome('Copied');
+              setOutcome(t('history.empty.copied'));
             },
             () => {
-              setOutcome('Could not copy: the clipboard is not available');
+              setOutcome(t('history.empty.copy-failed'));
             },
           );
         }}
       >
-        Copy
+        {t('history.empty.copy')}
       </button>
       <p className="publish-command-outcome" role="status">
         {outcome}

@@ -1,3 +1,4 @@
+import { t } from '../../common/i18n/translate.ts';
 import type { PriorityDto } from '../../common/ipc.ts';
 import { minPriorityChoices } from '../../common/priority-names.ts';
 import { SearchBox } from './SearchBox.tsx';
@@ -32,10 +33,10 @@ export function HistoryToolbar({
             onUnreadOnlyChange(event.target.checked);
           }}
         />
-        Unread only
+        {t('history.toolbar.unread-only')}
       </label>
       <label className="toggle">
-        Priority
+        {t('history.toolbar.priority')}
         <select
           value={minPriority}
           onChange={(event) => {

@@ -1,3 +1,4 @@
+import { t } from '../../common/i18n/translate.ts';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BridgeApi, MessageDto, MessageRefDto, PriorityDto, SubscriptionRefDto } from '../../common/ipc.ts';
 import { SubscriptionForm } from '../subscriptions/SubscriptionForm.tsx';
@@ -190,7 +191,7 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
       />
       <main className="history-main" aria-labelledby="history-title">
         <h2 id="history-title" className="visually-hidden">
-          Messages
+          {t('history.shell.view-messages')}
         </h2>
         {selectedSubscription === undefined ? null : (
           <TopicHeader
@@ -226,7 +227,7 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
           />
         )}
         {sending && selectedSubscription !== undefined ? (
-          <Suspense fallback={<p className="send-form">Loading…</p>}>
+          <Suspense fallback={<p className="send-form">{t('history.shell.loading')}</p>}>
             <SendForm
               key={subscriptionKey(selectedSubscription)}
               api={api}
@@ -290,7 +291,7 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
                 entries={entries}
                 hasMore={!searching && history.hasMore}
                 nowMs={nowMs}
-                label={searching ? 'Search results' : 'Messages, newest first'}
+                label={searching ? t('history.list.search-results-label') : t('history.list.label')}
                 scrollRef={scrollRef}
                 onNearEnd={history.loadMore}
                 onScroll={live.onScroll}
@@ -300,7 +301,7 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
             </SubscriptionNamesContext>
           )}
           {opened === undefined ? null : (
-            <Suspense fallback={<p className="message-detail">Loading…</p>}>
+            <Suspense fallback={<p className="message-detail">{t('history.shell.loading')}</p>}>
               <MessageDetail
                 key={messageKey(opened)}
                 api={api}

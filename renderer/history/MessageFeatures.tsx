@@ -1,3 +1,4 @@
+import { t } from '../../common/i18n/translate.ts';
 import type { MessageDto } from '../../common/ipc.ts';
 
 interface Feature {
@@ -10,13 +11,17 @@ interface Feature {
 function featuresOf(message: MessageDto): Feature[] {
   const features: Feature[] = [];
   if (message.attachment !== undefined) {
-    features.push({ key: 'attachment', glyph: '📎', label: `Attachment: ${message.attachment.name}` });
+    features.push({
+      key: 'attachment',
+      glyph: '📎',
+      label: t('history.row.attachment', { name: message.attachment.name }),
+    });
   }
   const actions = message.actions.length;
   if (actions > 0) {
-    features.push({ key: 'actions', glyph: '⚡', label: actions === 1 ? '1 action' : `${String(actions)} actions` });
+    features.push({ key: 'actions', glyph: '⚡', label: t('history.row.actions', { count: actions }) });
   }
-  if (message.click !== undefined) features.push({ key: 'click', glyph: '🔗', label: 'Opens a link' });
+  if (message.click !== undefined) features.push({ key: 'click', glyph: '🔗', label: t('history.row.click') });
   return features;
 }
 

@@ -1,11 +1,17 @@
+import { activeLocale, t } from '../../common/i18n/translate.ts';
 import { memo, useMemo, type KeyboardEvent, type Ref } from 'react';
 import type { MessageDto, TextSegmentDto } from '../../common/ipc.ts';
-import { priorityLabel, priorityName } from '../../common/priority-names.ts';
+import { priorityLabel } from '../../common/priority-names.ts';
 import { absoluteTime, messageKey, relativeTime } from './format.ts';
 import { Highlighted } from './Highlighted.tsx';
 import { MessageFeatures } from './MessageFeatures.tsx';
 import { highlightMatches, isMarkdown, previewText } from './plain-preview.ts';
 import { useSubscriptionName } from './subscription-names.ts';
+
+/** "Priority high" for screen readers: the word in lower case, as it reads inside a sentence. */
+function priorityWords(priority: MessageDto['priority']): string {
+  return t('history.row.priority', { priority: priorityLabel(priority).toLocaleLowerCase(activeLocale()) });
+}
 
 export interface MessageRowProps {
   readonly message: MessageDto;
@@ -96,14 +102,14 @@ export const MessageRow = memo(function MessageRow({
         {!isProminent(message.priority) ? (
           <span className="message-priority" data-priority={message.priority}>
             <span aria-hidden="true">{priorityGlyphs[message.priority]}</span>
-            <span className="visually-hidden">Priority {priorityName(message.priority)}</span>
+            <span className="visually-hidden">{priorityWords(message.priority)}</span>
           </span>
         ) : (
           <span className="message-priority-label" data-priority={message.priority}>
             <span aria-hidden="true">
               {priorityGlyphs[message.priority]} {priorityLabel(message.priority)}
             </span>
-            <span className="visually-hidden">Priority {priorityName(message.priority)}</span>
+            <span className="visually-hidden">{priorityWords(message.priority)}</span>
           </span>
         )}
         <span className="message-topic" title={subscriptionName === message.topic ? undefined : message.topic}>
@@ -113,7 +119,7 @@ export const MessageRow = memo(function MessageRow({
           {relativeTime(message.time, nowMs)}
         </time>
         <MessageFeatures message={message} />
-        {message.read ? null : <span className="message-unread">Unread</span>}
+        {message.read ? null : <span className="message-unread">{t('history.row.unread')}</span>}
       </div>
       {untitled ? null : (
         <div className="message-title">
@@ -126,7 +132,7 @@ export const MessageRow = memo(function MessageRow({
         <Highlighted segments={body} />
       </p>
       {message.tagLabels.length === 0 ? null : (
-        <ul className="message-tags" aria-label="Tags">
+        <ul className="message-tags" aria-label={t('history.row.tags')}>
           {message.tagLabels.map((tag, tagIndex) => (
             <li key={tagIndex} className="chip">
               {tag}

@@ -1,3 +1,4 @@
+import { t } from '../../common/i18n/translate.ts';
 export interface NewMessagesPillProps {
   readonly count: number;
   readonly onShow: () => void;
@@ -9,7 +10,7 @@ export function NewMessagesPill({ count, onShow }: NewMessagesPillProps) {
     <div className="new-messages" aria-live="polite">
       {count === 0 ? null : (
         <button type="button" className="new-messages-pill" onClick={onShow}>
-          {count} new
+          {t('history.list.new-pill', { count })}
         </button>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { t } from '../../common/i18n/translate.ts';
 import { useEffect, useState } from 'react';
 import type { BridgeApi } from '../../common/ipc.ts';
 import { useSettings } from '../settings/use-settings.ts';
@@ -39,7 +40,7 @@ export function QuietStatusBadges({ api }: { readonly api: BridgeApi }) {
 
   const resume = async () => {
     const result = await save({ pause: null });
-    setResumeError(result.ok ? undefined : `Could not resume: ${result.error.message}`);
+    setResumeError(result.ok ? undefined : t('history.quiet.resume-failed', { reason: result.error.message }));
   };
   return (
     <div className="quiet-status" role="status">
@@ -54,7 +55,7 @@ export function QuietStatusBadges({ api }: { readonly api: BridgeApi }) {
                 void resume();
               }}
             >
-              Resume
+              {t('history.quiet.resume')}
             </button>
           ) : null}
         </span>

@@ -1,3 +1,4 @@
+import { t } from '../../common/i18n/translate.ts';
 import { useEffect, useRef } from 'react';
 
 export interface SearchBoxProps {
@@ -32,13 +33,13 @@ export function SearchBox({ value, onChange }: SearchBoxProps) {
   return (
     <div className="search-box" role="search">
       <label htmlFor="history-search" className="visually-hidden">
-        Search messages
+        {t('history.toolbar.search-label')}
       </label>
       <input
         ref={input}
         id="history-search"
         type="search"
-        placeholder="Search messages (press /)"
+        placeholder={t('history.toolbar.search-placeholder')}
         autoComplete="off"
         value={value}
         onChange={(event) => {

@@ -1,3 +1,4 @@
+import { t } from '../../common/i18n/translate.ts';
 import { useState } from 'react';
 import type { BridgeApi, ConnectionDto } from '../../common/ipc.ts';
 import { useTicker } from '../subscriptions/use-ticker.ts';
@@ -27,7 +28,7 @@ export function ServerBanners({ api, connections, onFixCredentials }: ServerBann
   const nowMs = useTicker(anyRetryCountdown(troubled));
   if (troubled.length === 0) return null;
   return (
-    <section className="trouble-banner server-banners" aria-label="Servers">
+    <section className="trouble-banner server-banners" aria-label={t('history.banner.servers-label')}>
       <ul>
         {troubled.map((health) => (
           <ServerBanner
@@ -56,7 +57,7 @@ function ServerBanner({ api, health, nowMs, onFixCredentials }: ServerBannerProp
   const retry = () => {
     setRetryError(undefined);
     void api.reconnectServer(health.server).then((result) => {
-      if (!result.ok) setRetryError(`Could not retry: ${result.error.message}`);
+      if (!result.ok) setRetryError(t('history.banner.retry-failed', { reason: result.error.message }));
     });
   };
   return (
@@ -66,7 +67,7 @@ function ServerBanner({ api, health, nowMs, onFixCredentials }: ServerBannerProp
         {why === undefined ? null : <p className="server-banner-why">{why}</p>}
         {health.detail === undefined ? null : (
           <details className="server-banner-details">
-            <summary>Details</summary>
+            <summary>{t('history.banner.details')}</summary>
             <p>{health.detail}</p>
           </details>
         )}
@@ -77,17 +78,18 @@ function ServerBanner({ api, health, nowMs, onFixCredentials }: ServerBannerProp
         )}
       </div>
       {health.kind === 'unreachable' ? (
-        <button type="button" onClick={retry}>
-          Retry now<span className="visually-hidden"> to reach {health.name}</span>
+        <button type="button" aria-label={t('history.banner.retry-label', { name: health.name })} onClick={retry}>
+          {t('history.banner.retry')}
         </button>
       ) : health.kind === 'credentials' ? (
         <button
           type="button"
+          aria-label={t('history.banner.fix-credentials-label', { name: health.name })}
           onClick={() => {
             onFixCredentials(health.server);
           }}
         >
-          Fix credentials<span className="visually-hidden"> for {health.name}</span>
+          {t('history.banner.fix-credentials')}
         </button>
       ) : null}
     </li>

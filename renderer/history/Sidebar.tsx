@@ -1,3 +1,4 @@
+import { formatNumber, t } from '../../common/i18n/translate.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ConnectionDto, SubscriptionDto, SubscriptionRefDto, UnreadCountDto } from '../../common/ipc.ts';
 import { Drawer } from '../layout/Drawer.tsx';
@@ -19,8 +20,9 @@ function UnreadBadge({ count }: { readonly count: number }) {
   if (count === 0) return null;
   return (
     <span className="unread-badge">
-      {count}
-      <span className="visually-hidden"> unread</span>
+      {/* The number is shown; screen readers hear the whole phrase, whose word order the language decides. */}
+      <span aria-hidden="true">{formatNumber(count)}</span>
+      <span className="visually-hidden">{t('history.sidebar.unread', { count })}</span>
     </span>
   );
 }
@@ -68,7 +70,8 @@ export function Sidebar({ subscriptions, unreadCounts, connections, selected, on
           id="sidebar-drawer"
           label={
             <>
-              <span aria-hidden="true">☰ </span>Subscriptions
+              <span aria-hidden="true">☰ </span>
+              {t('history.sidebar.title')}
             </>
           }
           open={drawerOpen}
@@ -92,7 +95,7 @@ function SidebarContent({ subscriptions, unreadCounts, connections, selected, on
   return (
     <>
       <h2 id="sidebar-title" className="sidebar-title">
-        Subscriptions
+        {t('history.sidebar.title')}
       </h2>
       <button
         type="button"
@@ -101,12 +104,12 @@ function SidebarContent({ subscriptions, unreadCounts, connections, selected, on
           onAdd(event.currentTarget);
         }}
       >
-        Add subscription
+        {t('history.sidebar.add')}
       </button>
       {subscriptions !== undefined && subscriptions.length === 0 ? (
         <section className="sidebar-empty" aria-labelledby="no-subscriptions-title">
-          <h3 id="no-subscriptions-title">No subscriptions yet — add one</h3>
-          <p>Subscribe to a topic on an ntfy server and its notifications will show up here.</p>
+          <h3 id="no-subscriptions-title">{t('history.sidebar.empty-title')}</h3>
+          <p>{t('history.shell.no-bridge-text')}</p>
         </section>
       ) : (
         <ul className="subscription-list">
@@ -119,7 +122,7 @@ function SidebarContent({ subscriptions, unreadCounts, connections, selected, on
                 onSelect(undefined);
               }}
             >
-              <span className="subscription-name">All subscriptions</span>
+              <span className="subscription-name">{t('history.sidebar.all')}</span>
               <UnreadBadge count={totalUnread} />
             </button>
           </li>

@@ -1,3 +1,4 @@
+import { t } from '../../common/i18n/translate.ts';
 import { useRef, useState } from 'react';
 import type { SubscriptionDto } from '../../common/ipc.ts';
 import { ClearSubscription } from './ClearSubscription.tsx';
@@ -61,20 +62,20 @@ export function TopicHeader({
 
   const sendTest = () => {
     if (onSendTest === undefined) return;
-    setTestStatus('Sending test notification…');
+    setTestStatus(t('history.topic.sending-test'));
     void onSendTest().then(setTestStatus);
   };
 
   const more: MenuItem[] = [
-    ...(onEdit === undefined ? [] : [{ label: 'Edit subscription', onSelect: onEdit }]),
+    ...(onEdit === undefined ? [] : [{ label: t('history.topic.edit'), onSelect: onEdit }]),
     {
-      label: 'Clear messages…',
+      label: t('history.topic.clear'),
       onSelect: () => {
         setAsking('clear');
       },
     },
     {
-      label: 'Unsubscribe…',
+      label: t('history.topic.unsubscribe'),
       onSelect: () => {
         setAsking('unsubscribe');
       },
@@ -88,7 +89,7 @@ export function TopicHeader({
           <h3 id="topic-header-title" className="topic-header-title">
             {name}
           </h3>
-          {subscription.muted ? <span className="chip">Muted</span> : null}
+          {subscription.muted ? <span className="chip">{t('history.topic.muted')}</span> : null}
         </div>
         <p className="topic-header-where">
           <span className="topic-header-host">{hostOf(subscription.server)}</span>
@@ -108,25 +109,25 @@ export function TopicHeader({
               onSendMessage(event.currentTarget);
             }}
           >
-            Send a message…
+            {t('history.topic.send-message')}
           </button>
         )}
         {onSendTest === undefined ? null : (
           <button type="button" onClick={sendTest}>
-            Send test notification
+            {t('history.topic.send-test')}
           </button>
         )}
         <button type="button" onClick={onMarkAllRead}>
-          Mark all read
+          {t('history.topic.mark-all-read')}
         </button>
         <button
           type="button"
-          title={subscription.muted ? 'Show popups for this topic again' : 'Store its messages without popups'}
+          title={subscription.muted ? t('history.topic.unmute-title') : t('history.topic.mute-title')}
           onClick={onToggleMuted}
         >
-          {subscription.muted ? 'Unmute' : 'Mute'}
+          {subscription.muted ? t('history.topic.unmute') : t('history.topic.mute')}
         </button>
-        <MenuButton ref={moreButton} label="More actions" items={more} />
+        <MenuButton ref={moreButton} label={t('history.topic.more-actions')} items={more} />
       </div>
       {asking === 'clear' ? (
         <ClearSubscription

@@ -1,3 +1,4 @@
+import { t } from '../../common/i18n/translate.ts';
 import { useId, useState } from 'react';
 
 export interface UnsubscribeConfirmProps {
@@ -27,7 +28,7 @@ export function UnsubscribeConfirm({ name, onConfirm, onCancel }: UnsubscribeCon
       }}
     >
       <span id={questionId} className="confirm-inline-question">
-        Unsubscribe from {name}? Its notifications stop.
+        {t('history.unsubscribe.question', { name })}
       </span>
       <label className="confirm-inline-choice">
         <input
@@ -37,7 +38,7 @@ export function UnsubscribeConfirm({ name, onConfirm, onCancel }: UnsubscribeCon
             setDeleteHistory(event.target.checked);
           }}
         />
-        Also delete its stored messages
+        {t('history.unsubscribe.delete-history')}
       </label>
       <span className="confirm-inline-buttons">
         <button
@@ -47,10 +48,10 @@ export function UnsubscribeConfirm({ name, onConfirm, onCancel }: UnsubscribeCon
             onConfirm({ deleteHistory });
           }}
         >
-          Unsubscribe
+          {t('history.unsubscribe.confirm')}
         </button>
         <button type="button" autoFocus onClick={onCancel}>
-          Cancel
+          {t('history.confirm.cancel')}
         </button>
       </span>
     </div>

@@ -1,3 +1,4 @@
+import { activeLocale, formatNumber, t } from '../../common/i18n/translate.ts';
 import type { ConnectionDto, MessageDto, SubscriptionRefDto } from '../../common/ipc.ts';
 
 /** A stable key for a subscription or a message: servers differ, so topic or id alone is not unique. */
@@ -18,22 +19,34 @@ const units: readonly (readonly [Intl.RelativeTimeFormatUnit, number])[] = [
   ['minute', 60],
 ];
 
-const relativeFormat = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+// One per locale, built on first use: the locale is chosen after this module loads, and a list formats one per row.
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
 
-/** `timeSeconds` is ntfy's Unix seconds; `nowMs` is milliseconds since the epoch. */
+function relativeFormatFor(locale: string): Intl.RelativeTimeFormat {
+  let format = relativeFormats.get(locale);
+  if (format === undefined) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    relativeFormats.set(locale, format);
+  }
+  return format;
+}
+
+/** `timeSeconds` is ntfy's Unix seconds; `nowMs` is milliseconds since the epoch. In the active locale. */
 export function relativeTime(timeSeconds: number, nowMs: number): string {
   const deltaSeconds = timeSeconds - nowMs / 1000;
   for (const [unit, seconds] of units) {
-    if (Math.abs(deltaSeconds) >= seconds) return relativeFormat.format(Math.round(deltaSeconds / seconds), unit);
+    if (Math.abs(deltaSeconds) >= seconds) {
+      return relativeFormatFor(activeLocale()).format(Math.round(deltaSeconds / seconds), unit);
+    }
   }
-  return 'just now';
+  return t('time.just-now');
 }
 
 /*
  * Every time the window shows is formatted here, in the locale's own style (12- or 24-hour as the locale has it,
  * never a forced hour cycle): a clock time is timeStyle 'short' ("19:43", "7:43 PM"), a full timestamp adds
- * dateStyle 'medium' ("10 Mar 2026, 19:43", "Mar 10, 2026, 7:43 PM"). `locale` undefined is the user's (in
- * Electron, the system's); tests pass one.
+ * dateStyle 'medium' ("10 Mar 2026, 19:43", "Mar 10, 2026, 7:43 PM"). `locale` undefined is the active one
+ * (activeLocale(), chosen from navigator.languages at start); tests pass one.
  */
 const timeStyles = {
   clock: { timeStyle: 'short' },
@@ -47,8 +60,8 @@ type TimeStyle = keyof typeof timeStyles;
 // Built once per style and locale: a list renders a timestamp per row.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatTime(style: TimeStyle, atMs: number, locale: string | undefined): string {
-  const key = `${style} ${locale ?? ''}`;
+function formatTime(style: TimeStyle, atMs: number, locale = activeLocale()): string {
+  const key = `${style} ${locale}`;
   let formatter = formatters.get(key);
   if (formatter === undefined) {
     formatter = new Intl.DateTimeFormat(locale, timeStyles[style]);
@@ -83,18 +96,8 @@ export function untilTime(untilMs: number, nowMs: number, locale?: string): stri
 
 export type ConnectionKind = 'open' | 'connecting' | 'backoff' | 'auth-failed' | 'error' | 'stopped' | 'unknown';
 
-const connectionLabels: Readonly<Record<ConnectionKind, string>> = {
-  open: 'Connected',
-  connecting: 'Connecting',
-  backoff: 'Reconnecting',
-  'auth-failed': 'Credentials rejected',
-  error: 'Connection error',
-  stopped: 'Paused',
-  unknown: 'Not connected',
-};
-
 export function connectionLabel(kind: ConnectionKind): string {
-  return connectionLabels[kind];
+  return t(`history.connection.${kind}`);
 }
 
 /** The state of the connection that carries this subscription; a topic the server refused counts as rejected. */
@@ -109,16 +112,18 @@ export function connectionKindFor(ref: SubscriptionRefDto, connections: readonly
   return connection.state.kind;
 }
 
-const byteUnits = ['bytes', 'KB', 'MB', 'GB'] as const;
+const byteUnits = ['bytes.kb', 'bytes.mb', 'bytes.gb'] as const;
 
-/** 1536 → "1.5 KB"; decimal units, as file managers on most desktops show them. */
+/** 1536 → "1.5 KB" ("1,5 KB" in German); decimal units, as file managers on most desktops show them. */
 export function formatBytes(bytes: number): string {
-  let value = bytes;
+  if (bytes < 1000) return t('bytes.bytes', { count: bytes });
+  let value = bytes / 1000;
   let unit = 0;
   while (value >= 1000 && unit < byteUnits.length - 1) {
     value /= 1000;
     unit += 1;
   }
-  const digits = unit === 0 || value >= 100 ? 0 : 1;
-  return `${value.toFixed(digits)} ${byteUnits[unit] ?? 'bytes'}`;
+  const digits = value >= 100 ? 0 : 1;
+  const size = formatNumber(value, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return t(byteUnits[unit] ?? 'bytes.gb', { size });
 }

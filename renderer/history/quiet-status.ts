@@ -2,6 +2,7 @@
  * What the Messages header says about popups being held back: a pause (from the tray or the settings) and quiet
  * hours that are on right now. Pure: the time and the local time zone come in, so tests need no real clock.
  */
+import { t } from '../../common/i18n/translate.ts';
 import type { PreferencesDto, SettingsDto } from '../../common/ipc.ts';
 import { clockTime, untilTime } from './format.ts';
 
@@ -80,8 +81,11 @@ export function nextQuietChange(settings: SettingsDto, nowMs: number): number | 
  * hours end within a day, so the time alone says when), in the locale's format; `locale` undefined: the user's.
  */
 export function quietStatusText(status: QuietStatus, nowMs: number, locale?: string): string {
-  if (status.kind === 'quiet-hours') return `Quiet hours until ${clockTime(status.until, locale)}`;
-  return status.until === null ? 'Paused until resumed' : `Paused until ${untilTime(status.until, nowMs, locale)}`;
+  if (status.kind === 'quiet-hours')
+    return t('history.quiet.quiet-hours-until', { time: clockTime(status.until, locale) });
+  return status.until === null
+    ? t('history.quiet.paused-until-resumed')
+    : t('history.quiet.paused-until', { time: untilTime(status.until, nowMs, locale) });
 }
 
 /**
@@ -89,9 +93,11 @@ export function quietStatusText(status: QuietStatus, nowMs: number, locale?: str
  * The end of a pause is said as the Messages header says it; `locale` undefined: the user's.
  */
 export function pausedReason(settings: SettingsDto, nowMs: number, locale?: string): string | undefined {
-  if (!settings.preferences.notificationsEnabled) return 'Notifications are off';
+  if (!settings.preferences.notificationsEnabled) return t('history.quiet.notifications-off');
   const until = settings.pausedUntil;
   if (until === undefined) return undefined;
-  if (until === null) return 'Notifications paused until you resume';
-  return until > nowMs ? `Notifications paused until ${untilTime(until, nowMs, locale)}` : undefined;
+  if (until === null) return t('history.quiet.notifications-paused-until-resumed');
+  return until > nowMs
+    ? t('history.quiet.notifications-paused-until', { time: untilTime(until, nowMs, locale) })
+    : undefined;
 }

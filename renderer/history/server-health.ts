@@ -3,6 +3,7 @@
  * connections (credentials, transports, filters) the core keeps to it. Pure: the header and the server banners
  * (ServerBanners.tsx) render what this says.
  */
+import { t } from '../../common/i18n/translate.ts';
 import type { ConnectionDto } from '../../common/ipc.ts';
 
 export type ServerHealthKind = 'connected' | 'connecting' | 'unreachable' | 'credentials' | 'error';
@@ -89,20 +90,20 @@ const HTTP_STATUS = /\bHTTP (\d{3})\b/;
  */
 export function explainConnectionError(reason: string): string {
   const status = HTTP_STATUS.exec(reason)?.[1];
-  if (status === '429') return 'The server is limiting requests from this computer.';
-  if (status !== undefined && status.startsWith('5')) return 'The server has a problem of its own right now.';
-  if (/ECONNREFUSED/.test(reason)) return 'Nothing answers at that address: the server may be down.';
-  if (/ENOTFOUND|EAI_AGAIN/.test(reason)) return 'The server name could not be found: check it and the network.';
-  if (/ENETUNREACH|EHOSTUNREACH|ENETDOWN/.test(reason)) return 'The network cannot get there: check the connection.';
+  if (status === '429') return t('history.server-error.rate-limited');
+  if (status !== undefined && status.startsWith('5')) return t('history.server-error.server-fault');
+  if (/ECONNREFUSED/.test(reason)) return t('history.server-error.refused');
+  if (/ENOTFOUND|EAI_AGAIN/.test(reason)) return t('history.server-error.not-found');
+  if (/ENETUNREACH|EHOSTUNREACH|ENETDOWN/.test(reason)) return t('history.server-error.unreachable');
   if (/ECONNRESET|EPIPE|closed the stream|closed before an answer/.test(reason)) {
-    return 'The connection to the server was cut.';
+    return t('history.server-error.reset');
   }
-  if (/ETIMEDOUT|timed? ?out|no data for/i.test(reason)) return 'The server stopped answering in time.';
+  if (/ETIMEDOUT|timed? ?out|no data for/i.test(reason)) return t('history.server-error.timeout');
   if (/CERT|certificate|SSL|TLS|EPROTO/i.test(reason)) {
-    return "The server's secure connection could not be trusted (certificate problem).";
+    return t('history.server-error.tls');
   }
-  if (status !== undefined) return 'The server gave an unexpected answer.';
-  return 'The connection failed.';
+  if (status !== undefined) return t('history.server-error.unexpected-status');
+  return t('history.server-error.failed');
 }
 
 export type HealthTone = 'ok' | 'pending' | 'problem';
@@ -123,14 +124,16 @@ function secondsUntil(atMs: number, nowMs: number): number {
 export function describeServerHealth(health: ServerHealth, nowMs: number): HealthDescription {
   switch (health.kind) {
     case 'connected':
-      return { headline: `Connected to ${health.name}`, tone: 'ok' };
+      return { headline: t('history.server.connected', { name: health.name }), tone: 'ok' };
     case 'connecting':
-      return { headline: `Connecting to ${health.name}…`, tone: 'pending' };
+      return { headline: t('history.server.connecting', { name: health.name }), tone: 'pending' };
     case 'unreachable': {
       const seconds = health.nextAttemptAt === undefined ? 0 : secondsUntil(health.nextAttemptAt, nowMs);
-      const when = seconds === 0 ? 'retrying now' : `retrying in ${seconds} s`;
       return {
-        headline: `Can't reach ${health.name} — ${when}`,
+        headline:
+          seconds === 0
+            ? t('history.server.unreachable-retrying-now', { name: health.name })
+            : t('history.server.unreachable-retrying-in', { name: health.name, count: seconds }),
         why: explainConnectionError(health.detail ?? ''),
         tone: 'problem',
       };
@@ -138,14 +141,14 @@ export function describeServerHealth(health: ServerHealth, nowMs: number): Healt
     case 'credentials':
       return {
         // Neutral on purpose: the secret may be wrong, or missing from the keychain (then nothing was sent).
-        headline: `${health.name} did not accept the sign-in`,
-        why: 'Its messages are not arriving until the credentials are fixed.',
+        headline: t('history.server.credentials', { name: health.name }),
+        why: t('history.server.credentials-why'),
         tone: 'problem',
       };
     case 'error':
       return {
-        headline: `${health.name} refuses these subscriptions`,
-        why: 'It will not accept them as they are; change the subscription to try again.',
+        headline: t('history.server.refused', { name: health.name }),
+        why: t('history.server.refused-why'),
         tone: 'problem',
       };
   }
@@ -157,22 +160,26 @@ export function describeServerHealth(health: ServerHealth, nowMs: number): Healt
  */
 export function summarizeServers(health: readonly ServerHealth[]): HealthDescription {
   const worst = [...health].sort((a, b) => SEVERITY[b.kind] - SEVERITY[a.kind])[0];
-  if (worst === undefined) return { headline: 'No servers to connect to', tone: 'ok' };
+  if (worst === undefined) return { headline: t('history.servers.none'), tone: 'ok' };
   const others = troubledServers(health).length - 1;
-  const more = others > 0 ? ` (and ${others} more)` : '';
+  const withOthers = (headline: string) =>
+    others > 0 ? t('history.servers.and-others', { headline, count: others }) : headline;
   switch (worst.kind) {
     case 'connected':
       return {
-        headline: health.length === 1 ? `Connected to ${worst.name}` : `Connected to ${health.length} servers`,
+        headline:
+          health.length === 1
+            ? t('history.server.connected', { name: worst.name })
+            : t('history.servers.connected', { count: health.length }),
         tone: 'ok',
       };
     case 'connecting':
-      return { headline: `Connecting to ${worst.name}…`, tone: 'pending' };
+      return { headline: t('history.server.connecting', { name: worst.name }), tone: 'pending' };
     case 'unreachable':
-      return { headline: `Can't reach ${worst.name}${more}`, tone: 'problem' };
+      return { headline: withOthers(t('history.server.unreachable', { name: worst.name })), tone: 'problem' };
     case 'credentials':
     case 'error':
-      return { headline: `${describeServerHealth(worst, 0).headline}${more}`, tone: 'problem' };
+      return { headline: withOthers(describeServerHealth(worst, 0).headline), tone: 'problem' };
   }
 }
 

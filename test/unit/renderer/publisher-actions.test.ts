@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../../../common/i18n/translate.ts';
 import type { MessageActionDto } from '../../../common/ipc.ts';
 import { actionOutcomeText, publisherActionView } from '../../../renderer/history/publisher-actions.ts';
 
@@ -57,5 +58,27 @@ describe('actionOutcomeText', () => {
       ok: false,
       text: 'Not available: nope.',
     });
+  });
+});
+
+describe('in German', () => {
+  beforeEach(() => {
+    setLocale(['de-DE']);
+  });
+  afterEach(() => {
+    setLocale(['en-US']);
+  });
+
+  it('says where an action goes and what it did in German', () => {
+    expect(publisherActionView(action({ kind: 'view', url: 'https://example.com/x' })).hint).toBe('Öffnet example.com');
+    expect(publisherActionView(action({ kind: 'http', url: 'http://127.0.0.1:8080/restart' })).hint).toBe(
+      'Sendet eine Anfrage an 127.0.0.1:8080',
+    );
+    expect(publisherActionView(action({ kind: 'http' })).hint).toBe('Sendet eine Anfrage');
+    expect(publisherActionView(action({ kind: 'broadcast' })).hint).toBe('Android-Broadcast');
+    expect(actionOutcomeText({ ok: true, value: { kind: 'opened', url: 'https://example.com/' } }).text).toBe(
+      'https://example.com/ geöffnet',
+    );
+    expect(actionOutcomeText({ ok: true, value: { kind: 'copied' } }).text).toBe('In die Zwischenablage kopiert');
   });
 });

@@ -4,6 +4,7 @@
  * to the disabled button. One rule for both sides: the window disables what this refuses, and the core refuses it
  * again before running anything (a window is never trusted to have asked).
  */
+import { t } from './i18n/translate.ts';
 import { isAllowedExternalUrl, isFetchableUrl } from './url-allowlist.ts';
 
 /** The fields the rule reads; the core's stored action and the window's DTO both have them. */
@@ -37,26 +38,22 @@ export function actionAvailability(action: ActionToCheck): ActionAvailability {
       if (isAllowedExternalUrl(action.url).ok) return RUNS;
       const scheme = schemeOf(action.url);
       return refused(
-        scheme === undefined
-          ? 'Not available: its link is not a valid web address.'
-          : `Not available: this app opens only web and mail links, not ${scheme} links.`,
+        scheme === undefined ? t('rules.action.view-invalid-link') : t('rules.action.view-scheme', { scheme }),
       );
     }
     case 'http': {
       if (isFetchableUrl(action.url).ok) return RUNS;
       const scheme = schemeOf(action.url);
       return refused(
-        scheme === undefined
-          ? 'Not available: its address is not a valid web address.'
-          : `Not available: this app sends requests only to http and https addresses, not ${scheme} ones.`,
+        scheme === undefined ? t('rules.action.http-invalid-address') : t('rules.action.http-scheme', { scheme }),
       );
     }
     case 'copy':
       return RUNS;
     case 'broadcast':
       // An Android intent (https://docs.ntfy.sh/publish/#send-android-broadcast): only the ntfy Android app has one.
-      return refused('Not available: broadcast actions run only in the ntfy Android app.');
+      return refused(t('rules.action.broadcast'));
     default:
-      return refused(`Not available: this app does not know "${action.kind}" actions.`);
+      return refused(t('rules.action.unknown-kind', { kind: action.kind }));
   }
 }

@@ -8,20 +8,23 @@
  * Codes: https://nodejs.org/api/errors.html#common-system-errors, https://undici.nodejs.org/#/docs/api/Errors,
  * TLS: https://nodejs.org/api/tls.html (OpenSSL verify codes such as CERT_HAS_EXPIRED).
  */
+import { t, type MessageKey } from './i18n/translate.ts';
 
 export type NetworkFailureKind = 'refused' | 'dns' | 'reset' | 'timeout' | 'tls' | 'unknown';
 
 export interface NetworkFailure {
   readonly kind: NetworkFailureKind;
-  /** Short, lower-case words to put after "failed: " ("connection refused", "host not found"). */
+  /** Short, lower-case words to put after "failed: " ("connection refused", "host not found"), in the active language. */
   readonly words: string;
 }
 
-const WORDS: Readonly<Record<Exclude<NetworkFailureKind, 'tls' | 'unknown'>, string>> = {
-  refused: 'connection refused',
-  dns: 'host not found',
-  reset: 'connection reset',
-  timeout: 'no answer in time',
+type WordsKind = Exclude<NetworkFailureKind, 'tls' | 'unknown'>;
+
+const WORDS: Readonly<Record<WordsKind, `rules.network.${WordsKind}`>> = {
+  refused: 'rules.network.refused',
+  dns: 'rules.network.dns',
+  reset: 'rules.network.reset',
+  timeout: 'rules.network.timeout',
 };
 
 const KIND_BY_CODE: Readonly<Record<string, Exclude<NetworkFailureKind, 'tls' | 'unknown'>>> = {
@@ -40,16 +43,16 @@ const KIND_BY_CODE: Readonly<Record<string, Exclude<NetworkFailureKind, 'tls' | 
 };
 
 /** TLS failures as a person can act on them; OpenSSL's own text for the rest. */
-const TLS_DETAIL: Readonly<Record<string, string>> = {
-  CERT_HAS_EXPIRED: 'certificate has expired',
-  CERT_NOT_YET_VALID: 'certificate is not valid yet',
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed certificate',
-  SELF_SIGNED_CERT_IN_CHAIN: 'self-signed certificate in the chain',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'certificate issuer not trusted',
-  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'certificate issuer not trusted',
-  ERR_TLS_CERT_ALTNAME_INVALID: 'certificate is for a different name',
+const TLS_DETAIL: Readonly<Record<string, Extract<MessageKey, `rules.network.tls.${string}`>>> = {
+  CERT_HAS_EXPIRED: 'rules.network.tls.expired',
+  CERT_NOT_YET_VALID: 'rules.network.tls.not-yet-valid',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'rules.network.tls.self-signed',
+  SELF_SIGNED_CERT_IN_CHAIN: 'rules.network.tls.self-signed-in-chain',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'rules.network.tls.issuer-not-trusted',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'rules.network.tls.issuer-not-trusted',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'rules.network.tls.wrong-name',
   // OpenSSL refused the handshake itself (e.g. plain HTTP on an https URL: "wrong version number").
-  EPROTO: 'secure connection could not be set up',
+  EPROTO: 'rules.network.tls.handshake',
 };
 
 /** Names a timeout carries instead of a code: AbortSignal.timeout() and an abort on our own deadline. */
@@ -94,21 +97,26 @@ function linksOf(error: unknown): Link[] {
   return links;
 }
 
+function wordsOf(kind: keyof typeof WORDS): string {
+  return t(WORDS[kind]);
+}
+
 function classify(link: Link): NetworkFailure | undefined {
   const { code, name, message } = link;
   if (code !== undefined) {
     const kind = KIND_BY_CODE[code];
-    if (kind !== undefined) return { kind, words: WORDS[kind] };
+    if (kind !== undefined) return { kind, words: wordsOf(kind) };
     const tls = TLS_DETAIL[code];
-    if (tls !== undefined) return { kind: 'tls', words: `TLS certificate problem: ${tls}` };
+    if (tls !== undefined) return { kind: 'tls', words: t('rules.network.tls', { detail: t(tls) }) };
     if (/^ERR_(SSL|TLS)_|CERT/.test(code)) {
       return {
         kind: 'tls',
-        words: `TLS certificate problem: ${message === undefined || message === '' ? code : message}`,
+        // OpenSSL's own text (English) for a code without words of ours.
+        words: t('rules.network.tls', { detail: message === undefined || message === '' ? code : message }),
       };
     }
   }
-  if (name !== undefined && TIMEOUT_NAMES.has(name)) return { kind: 'timeout', words: WORDS.timeout };
+  if (name !== undefined && TIMEOUT_NAMES.has(name)) return { kind: 'timeout', words: wordsOf('timeout') };
   return undefined;
 }
 

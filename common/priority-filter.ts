@@ -1,4 +1,5 @@
 import { priorityInputHelp } from './priority-names.ts';
+import { t } from './i18n/translate.ts';
 import type { RuleError } from './rule-error.ts';
 
 /**
@@ -20,7 +21,9 @@ export const PRIORITY_FILTER_VALUES: ReadonlySet<string> = new Set([
 ]);
 
 /** Said of a priority filter value the server would refuse. */
-export const INVALID_PRIORITY_FILTER: RuleError<'invalid-priority-filter'> = {
-  code: 'invalid-priority-filter',
-  message: `must be ${priorityInputHelp()}`,
-};
+export function invalidPriorityFilter(): RuleError<'invalid-priority-filter'> {
+  return {
+    code: 'invalid-priority-filter',
+    message: t('rules.field.invalid-priority-filter', { help: priorityInputHelp() }),
+  };
+}

@@ -1,3 +1,4 @@
+import { t } from './i18n/translate.ts';
 import type { RuleError } from './rule-error.ts';
 
 /**
@@ -12,16 +13,14 @@ export function normalizeServerUrl(server: string): string {
 }
 
 /** Said of a server that is not an http(s) URL; reads after the field name ("server must be …"). */
-export const INVALID_SERVER_URL: RuleError<'invalid-server-url'> = {
-  code: 'invalid-server-url',
-  message: 'must be an http or https URL',
-};
+export function invalidServerUrl(): RuleError<'invalid-server-url'> {
+  return { code: 'invalid-server-url', message: t('rules.field.invalid-server-url') };
+}
 
 /** Said of a server URL with a user name or password in it (they belong in the keychain). */
-export const SERVER_URL_WITH_CREDENTIALS: RuleError<'server-url-with-credentials'> = {
-  code: 'server-url-with-credentials',
-  message: 'must not contain credentials',
-};
+export function serverUrlWithCredentials(): RuleError<'server-url-with-credentials'> {
+  return { code: 'server-url-with-credentials', message: t('rules.field.server-url-with-credentials') };
+}
 
 function parseHttpUrl(text: string): URL | undefined {
   if (!URL.canParse(text)) return undefined;
@@ -39,6 +38,6 @@ export function serverUrlError(
   text: string,
 ): RuleError<'invalid-server-url' | 'server-url-with-credentials'> | undefined {
   const url = parseHttpUrl(text);
-  if (url === undefined) return INVALID_SERVER_URL;
-  return url.username !== '' || url.password !== '' ? SERVER_URL_WITH_CREDENTIALS : undefined;
+  if (url === undefined) return invalidServerUrl();
+  return url.username !== '' || url.password !== '' ? serverUrlWithCredentials() : undefined;
 }

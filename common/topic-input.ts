@@ -1,3 +1,4 @@
+import { t } from './i18n/translate.ts';
 import type { RuleError } from './rule-error.ts';
 import { normalizeServerUrl, serverUrlError } from './server-url.ts';
 import { topicNameError } from './topic-name.ts';
@@ -17,16 +18,14 @@ export interface TopicAddress {
 }
 
 /** Said of a topic field that names no topic (empty, or a bare server URL); reads after the field name. */
-export const MISSING_TOPIC: RuleError<'missing-topic'> = {
-  code: 'missing-topic',
-  message: 'must name a topic, like alerts or ntfy.sh/alerts',
-};
+export function missingTopic(): RuleError<'missing-topic'> {
+  return { code: 'missing-topic', message: t('rules.field.missing-topic') };
+}
 
 /** Said of an empty server field; reads after the field name. */
-export const MISSING_SERVER: RuleError<'missing-server'> = {
-  code: 'missing-server',
-  message: 'must name a server, like ntfy.sh',
-};
+export function missingServer(): RuleError<'missing-server'> {
+  return { code: 'missing-server', message: t('rules.field.missing-server') };
+}
 
 export type ServerInputErrorCode = 'missing-server' | 'invalid-server-url' | 'server-url-with-credentials';
 export type TopicInputErrorCode = ServerInputErrorCode | 'missing-topic' | 'invalid-topic-name';
@@ -53,7 +52,7 @@ export function withAssumedHttps(text: string): string {
 
 /** A server field (`ntfy.sh`, `127.0.0.1:8080`, `http://host/base`) → its normalized URL, or the broken rule. */
 export function parseServerInput(text: string): ServerInputResult {
-  if (text.trim() === '') return { ok: false, error: MISSING_SERVER };
+  if (text.trim() === '') return { ok: false, error: missingServer() };
   const url = withAssumedHttps(text);
   const error = serverUrlError(url);
   return error === undefined ? { ok: true, server: normalizeServerUrl(url) } : { ok: false, error };
@@ -65,7 +64,7 @@ export function parseServerInput(text: string): ServerInputResult {
  */
 export function parseTopicInput(text: string, defaultServer: string): TopicInputResult {
   const trimmed = text.trim();
-  if (trimmed === '') return { ok: false, error: MISSING_TOPIC };
+  if (trimmed === '') return { ok: false, error: missingTopic() };
   if (!trimmed.includes('/')) {
     const topicError = topicNameError(trimmed);
     if (topicError !== undefined) return { ok: false, error: topicError };
@@ -79,7 +78,7 @@ export function parseTopicInput(text: string, defaultServer: string): TopicInput
   // The URL parser keeps percent-escapes in the path, so a topic like `a%20b` reaches the topic rule and fails it.
   const segments = url.pathname.split('/').filter((segment) => segment !== '');
   const topic = segments.pop();
-  if (topic === undefined) return { ok: false, error: MISSING_TOPIC };
+  if (topic === undefined) return { ok: false, error: missingTopic() };
   const topicError = topicNameError(topic);
   if (topicError !== undefined) return { ok: false, error: topicError };
   const base = segments.length === 0 ? '' : `/${segments.join('/')}`;

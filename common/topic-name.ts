@@ -1,3 +1,4 @@
+import { t } from './i18n/translate.ts';
 import type { RuleError } from './rule-error.ts';
 
 /**
@@ -7,10 +8,9 @@ import type { RuleError } from './rule-error.ts';
 const TOPIC_NAME = /^[-_A-Za-z0-9]{1,64}$/;
 
 /** Said of a topic name that breaks the rule; the message reads after the field name ("topic must be …"). */
-export const INVALID_TOPIC_NAME: RuleError<'invalid-topic-name'> = {
-  code: 'invalid-topic-name',
-  message: 'must be 1-64 characters of A-Z a-z 0-9 _ -',
-};
+export function invalidTopicName(): RuleError<'invalid-topic-name'> {
+  return { code: 'invalid-topic-name', message: t('rules.field.invalid-topic-name') };
+}
 
 export function isValidTopicName(topic: string): boolean {
   return TOPIC_NAME.test(topic);
@@ -18,5 +18,16 @@ export function isValidTopicName(topic: string): boolean {
 
 /** The rule's error for `topic`, or undefined when it is a valid name. */
 export function topicNameError(topic: string): RuleError<'invalid-topic-name'> | undefined {
-  return isValidTopicName(topic) ? undefined : INVALID_TOPIC_NAME;
+  return isValidTopicName(topic) ? undefined : invalidTopicName();
 }
+
+/**
+ * The same error for callers not yet moved to `invalidTopicName()` (main/core/cli/topic-url.ts): its `message` is
+ * read when used, in the active language. Remove once no caller is left.
+ */
+export const INVALID_TOPIC_NAME: RuleError<'invalid-topic-name'> = {
+  code: 'invalid-topic-name',
+  get message() {
+    return t('rules.field.invalid-topic-name');
+  },
+};

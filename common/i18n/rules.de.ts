@@ -1,5 +1,68 @@
-import type { rulesEn } from './rules.en.ts';
 import type { Translation } from './message.ts';
+import type { rulesEn } from './rules.en.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type -- empty until this part's strings move here
-export const rulesDe: Translation<typeof rulesEn> = {};
+export const rulesDe: Translation<typeof rulesEn> = {
+  'rules.field.invalid-topic-name': 'muss aus 1–64 Zeichen A-Z a-z 0-9 _ - bestehen',
+  'rules.field.missing-topic': 'muss ein Thema nennen, etwa alerts oder ntfy.sh/alerts',
+  'rules.field.missing-server': 'muss einen Server nennen, etwa ntfy.sh',
+  'rules.field.invalid-server-url': 'muss eine http- oder https-URL sein',
+  'rules.field.server-url-with-credentials': 'darf keine Zugangsdaten enthalten',
+  'rules.field.already-subscribed': 'ist auf diesem Server bereits abonniert',
+  'rules.field.invalid-priority-filter': 'muss {help} sein',
+  'rules.action.view-invalid-link': 'Nicht verfügbar: Der Link ist keine gültige Webadresse.',
+  'rules.action.view-scheme': 'Nicht verfügbar: Diese App öffnet nur Web- und Mail-Links, keine {scheme}-Links.',
+  'rules.action.http-invalid-address': 'Nicht verfügbar: Die Adresse ist keine gültige Webadresse.',
+  'rules.action.http-scheme':
+    'Nicht verfügbar: Diese App sendet Anfragen nur an http- und https-Adressen, nicht an {scheme}-Adressen.',
+  'rules.action.broadcast': 'Nicht verfügbar: Broadcast-Aktionen laufen nur in der ntfy-App für Android.',
+  'rules.action.unknown-kind': 'Nicht verfügbar: Diese App kennt keine „{kind}“-Aktionen.',
+  'rules.network.refused': 'Verbindung abgelehnt',
+  'rules.network.dns': 'Host nicht gefunden',
+  'rules.network.reset': 'Verbindung zurückgesetzt',
+  'rules.network.timeout': 'keine Antwort in der vorgesehenen Zeit',
+  'rules.network.tls': 'Problem mit dem TLS-Zertifikat: {detail}',
+  'rules.network.tls.expired': 'Zertifikat ist abgelaufen',
+  'rules.network.tls.not-yet-valid': 'Zertifikat ist noch nicht gültig',
+  'rules.network.tls.self-signed': 'selbstsigniertes Zertifikat',
+  'rules.network.tls.self-signed-in-chain': 'selbstsigniertes Zertifikat in der Kette',
+  'rules.network.tls.issuer-not-trusted': 'Aussteller des Zertifikats nicht vertrauenswürdig',
+  'rules.network.tls.wrong-name': 'Zertifikat gilt für einen anderen Namen',
+  'rules.network.tls.handshake': 'sichere Verbindung konnte nicht aufgebaut werden',
+  'rules.publish.code.40001': 'dieser Server versendet keine E-Mails',
+  'rules.publish.code.40002': 'eine verzögerte Nachricht muss auf dem Server bleiben: no-cache weglassen',
+  'rules.publish.code.40004':
+    'der Server konnte die Verzögerung nicht lesen (versuchen Sie 30m, 2h, "tomorrow 9am" oder eine Unix-Zeit)',
+  'rules.publish.code.40005': {
+    one: 'die Verzögerung ist zu kurz: mindestens {count} Sekunde',
+    other: 'die Verzögerung ist zu kurz: mindestens {count} Sekunden',
+  },
+  'rules.publish.code.40006': {
+    one: 'die Verzögerung ist zu lang: höchstens {count} Tag auf einem Standardserver',
+    other: 'die Verzögerung ist zu lang: höchstens {count} Tage auf einem Standardserver',
+  },
+  'rules.publish.code.40007': 'die Priorität ist nicht {help}',
+  'rules.publish.code.40009': 'der Themenname ist ungültig',
+  'rules.publish.code.40010': 'dieser Themenname ist vom Server reserviert',
+  'rules.publish.code.40013': 'die URL des Anhangs ist keine gültige http(s)-URL',
+  'rules.publish.code.40014':
+    'der Server würde dies als Datei-Upload behandeln (eine Nachricht über 4096 Byte oder ein Dateiname ohne URL)',
+  'rules.publish.code.40018': 'die Aktionen sind ungültig',
+  'rules.publish.code.40018-detail': 'die Aktionen sind ungültig: {detail}',
+  'rules.publish.code.40021': 'die URL des Symbols ist keine gültige http(s)-URL',
+  'rules.publish.code.40024': 'der Server konnte die Anfrage nicht lesen',
+  'rules.publish.code.41303': 'die Nachricht ist zu groß (die ganze Anfrage darf höchstens 8192 Byte haben)',
+  'rules.publish.code.42901': 'zu viele Nachrichten: der Server begrenzt, wie oft man senden darf',
+  'rules.publish.code.42909':
+    'zu viele fehlgeschlagene Anmeldungen von hier: der Server lehnt Zugangsdaten eine Weile ab',
+  'rules.publish.read-only': 'das Thema ist für diesen Benutzer schreibgeschützt (oder braucht Zugangsdaten)',
+  'rules.publish.unauthorized': 'der Server hat Benutzername und Passwort oder das Token nicht angenommen',
+  'rules.publish.too-large': 'die Nachricht ist zu groß für diesen Server',
+  'rules.publish.too-many-requests': 'zu viele Anfragen: der Server bittet, langsamer zu senden',
+  'rules.publish.server-failed': 'der Server hat einen Fehler',
+  'rules.publish.refused': 'der Server hat die Nachricht abgelehnt (HTTP {status})',
+  'rules.publish.line.status': '{words} (HTTP {status})',
+  'rules.publish.line.status-code': '{words} (HTTP {status}, {code})',
+  'rules.publish.line.status-retry': '{words} (HTTP {status}, erneut versuchen nach {retry})',
+  'rules.publish.line.status-code-retry': '{words} (HTTP {status}, {code}, erneut versuchen nach {retry})',
+  'rules.publish.retry-seconds': '{seconds} s',
+};

@@ -1,4 +1,69 @@
 import type { MessageTable } from './message.ts';
 
-/** Keys start with "rules.". */
-export const rulesEn = {} as const satisfies MessageTable;
+/**
+ * Keys start with "rules.". The field-rule messages (`rules.field.*`) read after the field's name ("topic must be …",
+ * "Thema muss …"): both languages put the subject first there, so the callers' "<field> <rule>" stays a sentence.
+ */
+export const rulesEn = {
+  'rules.field.invalid-topic-name': 'must be 1-64 characters of A-Z a-z 0-9 _ -',
+  'rules.field.missing-topic': 'must name a topic, like alerts or ntfy.sh/alerts',
+  'rules.field.missing-server': 'must name a server, like ntfy.sh',
+  'rules.field.invalid-server-url': 'must be an http or https URL',
+  'rules.field.server-url-with-credentials': 'must not contain credentials',
+  'rules.field.already-subscribed': 'is already subscribed on this server',
+  'rules.field.invalid-priority-filter': 'must be {help}',
+  'rules.action.view-invalid-link': 'Not available: its link is not a valid web address.',
+  'rules.action.view-scheme': 'Not available: this app opens only web and mail links, not {scheme} links.',
+  'rules.action.http-invalid-address': 'Not available: its address is not a valid web address.',
+  'rules.action.http-scheme':
+    'Not available: this app sends requests only to http and https addresses, not {scheme} ones.',
+  'rules.action.broadcast': 'Not available: broadcast actions run only in the ntfy Android app.',
+  'rules.action.unknown-kind': 'Not available: this app does not know "{kind}" actions.',
+  'rules.network.refused': 'connection refused',
+  'rules.network.dns': 'host not found',
+  'rules.network.reset': 'connection reset',
+  'rules.network.timeout': 'no answer in time',
+  'rules.network.tls': 'TLS certificate problem: {detail}',
+  'rules.network.tls.expired': 'certificate has expired',
+  'rules.network.tls.not-yet-valid': 'certificate is not valid yet',
+  'rules.network.tls.self-signed': 'self-signed certificate',
+  'rules.network.tls.self-signed-in-chain': 'self-signed certificate in the chain',
+  'rules.network.tls.issuer-not-trusted': 'certificate issuer not trusted',
+  'rules.network.tls.wrong-name': 'certificate is for a different name',
+  'rules.network.tls.handshake': 'secure connection could not be set up',
+  'rules.publish.code.40001': 'this server does not send e-mail',
+  'rules.publish.code.40002': 'a delayed message must be kept on the server: leave out no-cache',
+  'rules.publish.code.40004': 'the server could not read the delay (try 30m, 2h, "tomorrow 9am" or a Unix time)',
+  'rules.publish.code.40005': {
+    one: 'the delay is too short: at least {count} second',
+    other: 'the delay is too short: at least {count} seconds',
+  },
+  'rules.publish.code.40006': {
+    one: 'the delay is too long: at most {count} day on a default server',
+    other: 'the delay is too long: at most {count} days on a default server',
+  },
+  'rules.publish.code.40007': 'the priority is not one of {help}',
+  'rules.publish.code.40009': 'the topic name is not valid',
+  'rules.publish.code.40010': 'this topic name is reserved by the server',
+  'rules.publish.code.40013': 'the attachment URL is not a valid http(s) URL',
+  'rules.publish.code.40014':
+    'the server would take this as a file upload (a message over 4096 bytes, or a file name without a URL)',
+  'rules.publish.code.40018': 'the actions are not valid',
+  'rules.publish.code.40018-detail': 'the actions are not valid: {detail}',
+  'rules.publish.code.40021': 'the icon URL is not a valid http(s) URL',
+  'rules.publish.code.40024': 'the server could not read the request',
+  'rules.publish.code.41303': 'the message is too large (the whole request may be at most 8192 bytes)',
+  'rules.publish.code.42901': 'too many messages: the server limits how often one may publish',
+  'rules.publish.code.42909': 'too many failed logins from here: the server refuses credentials for a while',
+  'rules.publish.read-only': 'the topic is read-only for this user (or needs credentials)',
+  'rules.publish.unauthorized': 'the server did not accept the user name and password, or the token',
+  'rules.publish.too-large': 'the message is too large for this server',
+  'rules.publish.too-many-requests': 'too many requests: the server asks to slow down',
+  'rules.publish.server-failed': 'the server failed',
+  'rules.publish.refused': 'the server refused the message (HTTP {status})',
+  'rules.publish.line.status': '{words} (HTTP {status})',
+  'rules.publish.line.status-code': '{words} (HTTP {status}, {code})',
+  'rules.publish.line.status-retry': '{words} (HTTP {status}, retry after {retry})',
+  'rules.publish.line.status-code-retry': '{words} (HTTP {status}, {code}, retry after {retry})',
+  'rules.publish.retry-seconds': '{seconds} s',
+} as const satisfies MessageTable;

@@ -3,7 +3,7 @@
  * never reads it back), the settings keep only which kind and user, and the engine is told to pick it up.
  */
 import type { BridgeRequests, CredentialsInput } from '../../../common/ipc.ts';
-import { INVALID_SERVER_URL, serverUrlOf } from '../../../common/server-url.ts';
+import { invalidServerUrl, serverUrlOf } from '../../../common/server-url.ts';
 import type { Logger } from '../ports.ts';
 import { secretRefFor } from '../store/secrets/credentials.ts';
 import type { SecretStore } from '../store/secrets/secret-store.ts';
@@ -30,7 +30,7 @@ export function createCredentialRequests(options: CredentialRequestsOptions): Cr
   return {
     setCredentials: async (input: CredentialsInput) => {
       const server = serverUrlOf(input.server);
-      if (server === undefined) return validationFailed([{ path: 'server', message: INVALID_SERVER_URL.message }]);
+      if (server === undefined) return validationFailed([{ path: 'server', message: invalidServerUrl().message }]);
       const entry: ServerSettings =
         input.kind === 'basic'
           ? { url: server, auth: { kind: 'basic', user: input.user } }
@@ -57,7 +57,7 @@ export function createCredentialRequests(options: CredentialRequestsOptions): Cr
 
     clearCredentials: async (serverUrl) => {
       const server = serverUrlOf(serverUrl);
-      if (server === undefined) return validationFailed([{ path: 'server', message: INVALID_SERVER_URL.message }]);
+      if (server === undefined) return validationFailed([{ path: 'server', message: invalidServerUrl().message }]);
       const entry = settings.get().servers.find((item) => item.url === server);
       const ref = entry === undefined ? undefined : secretRefFor(entry);
       try {

@@ -9,8 +9,8 @@ import type {
   SubscriptionTestOutcome,
   SubscriptionTestResult,
 } from '../../../common/ipc.ts';
-import { INVALID_SERVER_URL, serverUrlError, serverUrlOf } from '../../../common/server-url.ts';
-import { ALREADY_SUBSCRIBED } from '../../../common/subscription-rules.ts';
+import { invalidServerUrl, serverUrlError, serverUrlOf } from '../../../common/server-url.ts';
+import { alreadySubscribed } from '../../../common/subscription-rules.ts';
 import { isValidTopicName, topicNameError } from '../../../common/topic-name.ts';
 import type { AppTransportKind } from '../../../common/transports.ts';
 import type { ConnectionStatus } from '../engine/connection-types.ts';
@@ -123,7 +123,7 @@ export function createSubscriptionRequests(options: SubscriptionRequestsOptions)
       const serverError = serverUrlError(input.server);
       if (serverError !== undefined) return validationFailed([{ path: 'server', message: serverError.message }]);
       const server = serverUrlOf(input.server);
-      if (server === undefined) return validationFailed([{ path: 'server', message: INVALID_SERVER_URL.message }]);
+      if (server === undefined) return validationFailed([{ path: 'server', message: invalidServerUrl().message }]);
       const topicError = topicNameError(input.topic);
       if (topicError !== undefined) return validationFailed([{ path: 'topic', message: topicError.message }]);
       // The bridge takes every ntfy stream; the app offers all but raw, and says why (common/transports.ts).
@@ -135,11 +135,8 @@ export function createSubscriptionRequests(options: SubscriptionRequestsOptions)
       );
       if (duplicate !== undefined) {
         // Its own code, so that the window can tell it apart (an import skips it) without reading the words.
-        return fail({
-          code: ALREADY_SUBSCRIBED.code,
-          message: `topic: ${ALREADY_SUBSCRIBED.message}`,
-          fields: { topic: ALREADY_SUBSCRIBED.message },
-        });
+        const already = alreadySubscribed();
+        return fail({ code: already.code, message: `topic: ${already.message}`, fields: { topic: already.message } });
       }
       if (input.id !== undefined && !current.subscriptions.some((item) => item.id === input.id)) {
         return fail({ code: 'not-found', message: 'no such subscription' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INVALID_TOPIC_NAME, isValidTopicName, topicNameError } from '../../../common/topic-name.ts';
+import { invalidTopicName, isValidTopicName, topicNameError } from '../../../common/topic-name.ts';
 
 describe('topic name rule', () => {
   it.each(['a', 'alerts', 'A-Z_a-z-0-9', 'x'.repeat(64)])('accepts %s', (topic) => {
@@ -13,6 +13,6 @@ describe('topic name rule', () => {
       code: 'invalid-topic-name',
       message: 'must be 1-64 characters of A-Z a-z 0-9 _ -',
     });
-    expect(topicNameError(topic)).toBe(INVALID_TOPIC_NAME);
+    expect(topicNameError(topic)).toEqual(invalidTopicName());
   });
 });

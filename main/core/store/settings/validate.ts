@@ -6,7 +6,7 @@
 import { normalizeServerUrl, serverUrlError } from '../../../../common/server-url.ts';
 import { APP_TRANSPORTS, type AppTransportKind } from '../../../../common/transports.ts';
 import type { SubscribeFilters } from '../../protocol/subscribe-request.ts';
-import { INVALID_PRIORITY_FILTER, PRIORITY_FILTER_VALUES } from '../../../../common/priority-filter.ts';
+import { invalidPriorityFilter, PRIORITY_FILTER_VALUES } from '../../../../common/priority-filter.ts';
 import { topicNameError } from '../../../../common/topic-name.ts';
 import { childPath, FieldReader, type JsonRecord, type SettingsIssue } from './field-reader.ts';
 import { readAccountSync } from './validate-account.ts';
@@ -81,7 +81,7 @@ function readFilters(reader: FieldReader, value: unknown, path: string): Subscri
   const message = reader.optionalString(record, 'message', path, text);
   const title = reader.optionalString(record, 'title', path, text);
   const priority = reader.optionalStringList(record, 'priority', path, (item) =>
-    PRIORITY_FILTER_VALUES.has(item) ? undefined : INVALID_PRIORITY_FILTER.message,
+    PRIORITY_FILTER_VALUES.has(item) ? undefined : invalidPriorityFilter().message,
   );
   // Tags are sent comma-joined and matched exactly (the server does not trim), so commas and blanks cannot work.
   const tags = reader.optionalStringList(record, 'tags', path, (item) =>

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OperationChannel } from '../../../../common/ipc.ts';
-import { SERVER_URL_WITH_CREDENTIALS } from '../../../../common/server-url.ts';
+import { serverUrlWithCredentials } from '../../../../common/server-url.ts';
 import { createPause } from '../../../../main/core/app/pause.ts';
 import { type AppRequests, createAppService } from '../../../../main/core/bridge/app-service.ts';
 import { dispatchRequest } from '../../../../main/core/bridge/dispatch.ts';
@@ -103,7 +103,7 @@ describe('subscriptions', () => {
     withCredentials.password = 'secret';
     expect(await service.saveSubscription({ server: withCredentials.href, topic: 'other' })).toMatchObject({
       ok: false,
-      error: { code: 'validation-failed', fields: { server: SERVER_URL_WITH_CREDENTIALS.message } },
+      error: { code: 'validation-failed', fields: { server: serverUrlWithCredentials().message } },
     });
     expect(await service.saveSubscription({ server: server.url, topic: 'bad topic' })).toMatchObject({
       ok: false,

@@ -9,7 +9,7 @@ import { type DataDirLock, lockDataDirForSubscribe } from './core/cli/data-dir-l
 import { configuredDefaultServer } from './core/cli/default-server.ts';
 import type { OutputSink } from './core/cli/output-sink.ts';
 import { applyStoredCredentials } from './core/cli/stored-credentials.ts';
-import { parseSubscribeArgs, type SubscribePlan, SUBSCRIBE_USAGE } from './core/cli/subscribe-args.ts';
+import { parseSubscribeArgs, type SubscribePlan, subscribeUsage } from './core/cli/subscribe-args.ts';
 import { EXIT, runSubscribe } from './core/cli/subscribe-command.ts';
 import { usageError } from './core/cli/usage-error.ts';
 import { demoteToDebug } from './core/cli/quiet-log.ts';
@@ -52,7 +52,7 @@ export async function runCliSubscribe(args: readonly string[], options: CliSubsc
     defaultServerOf: (given) => configuredDefaultServer(options.dataDirOf(given)),
   });
   if (parsed.ok === 'help') {
-    await options.output.write(`${SUBSCRIBE_USAGE}\n`);
+    await options.output.write(`${subscribeUsage()}\n`);
     return EXIT.ok;
   }
   if (!parsed.ok) {

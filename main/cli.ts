@@ -10,7 +10,7 @@ import { homedir } from 'node:os';
 import { runCliSubscribe } from './cli-subscribe.ts';
 import { checkCredentials } from './core/cli/credential-check.ts';
 import { configuredDefaultServer } from './core/cli/default-server.ts';
-import { helpText, MAIN_USAGE, unknownCommand } from './core/cli/help.ts';
+import { helpText, mainUsage, unknownCommand } from './core/cli/help.ts';
 import { type NamedSubscription, runHistory } from './core/cli/history-command.ts';
 import { type AccountIo, runLogin, runLogout } from './core/cli/login-command.ts';
 import { OutputClosedError, type OutputSink } from './core/cli/output-sink.ts';
@@ -31,6 +31,8 @@ import { createSecretSafeLogger } from './core/store/secrets/redact.ts';
 import { openConfSettingsStore, settingsFilePath } from './core/store/settings/conf-settings-store.ts';
 import { readSettingsFile } from './core/store/settings/settings-file.ts';
 import { errorMessage } from '../common/error-message.ts';
+import { localeFromEnv } from '../common/i18n/posix-locale.ts';
+import { setLocale, t } from '../common/i18n/translate.ts';
 
 /** package.json is one folder up from main/cli.ts and two from the built dist/main/cli.js. */
 function readVersion(): string {
@@ -84,7 +86,7 @@ function writeStderr(text: string): void {
 /** For fire-and-forget writers (history, login): a reader that went away is handled by `sink.closed`. */
 function reportOutputError(error: unknown): void {
   if (error instanceof OutputClosedError) return; // the reader's choice, e.g. `| head -1`: stop quietly
-  writeStderr(`ntfy-tray: cannot write to stdout: ${errorMessage(error)}\n`);
+  writeStderr(`${t('cli.run.stdout-failed', { reason: errorMessage(error) })}\n`);
 }
 
 /** A `(text) => void` writer over the sink; the final flush waits for what it wrote. */
@@ -135,9 +137,7 @@ function accountIo(log: Logger, sink: OutputSink): AccountIo {
       const dir = dataDirOf(dataDir);
       // The running app holds the settings in memory and writes them whole: a change made here would be lost.
       if (readDataDirHolder(dir)?.kind === 'app') {
-        return Promise.reject(
-          new Error(`the ntfy Tray app is running with ${dir} and would write over this change; quit it first`),
-        );
+        return Promise.reject(new Error(t('cli.run.app-holds-settings', { dir })));
       }
       return Promise.resolve({
         settings: openConfSettingsStore({ dir, log: log.child('settings') }),
@@ -154,7 +154,7 @@ function accountIo(log: Logger, sink: OutputSink): AccountIo {
 /** The history of a data dir that exists; a missing folder is a typo, never a reason to create an empty one. */
 function openHistory(dataDir: string | undefined, options: { readonly readOnly: true }): Promise<SqliteHistoryStore> {
   const dir = dataDirOf(dataDir);
-  if (!existsSync(dir)) return Promise.reject(new Error(`no ntfy-tray data at ${dir}`));
+  if (!existsSync(dir)) return Promise.reject(new Error(t('cli.run.no-data', { dir })));
   return SqliteHistoryStore.open({ dataDir: dir, ...options });
 }
 
@@ -171,11 +171,11 @@ async function main(argv: readonly string[], log: Logger, sink: OutputSink): Pro
     return EXIT.ok;
   }
   if (command === undefined) {
-    writeStderr(`${MAIN_USAGE}\n`);
+    writeStderr(`${mainUsage()}\n`);
     return EXIT.usage;
   }
   if (command === '-h' || command === '--help') {
-    await sink.write(`${MAIN_USAGE}\n`);
+    await sink.write(`${mainUsage()}\n`);
     return EXIT.ok;
   }
   switch (command) {
@@ -253,6 +253,9 @@ async function run(argv: readonly string[]): Promise<number> {
   }
   return code;
 }
+
+// The language of every message, from LC_ALL / LC_MESSAGES / LANG, before any text is made.
+setLocale(localeFromEnv(process.env));
 
 run(process.argv.slice(2)).then(
   (code) => {

@@ -1,5 +1,137 @@
 import type { cliEn } from './cli.en.ts';
 import type { Translation } from './message.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type -- empty until this part's strings move here
-export const cliDe: Translation<typeof cliEn> = {};
+export const cliDe: Translation<typeof cliEn> = {
+  'cli.help.main': `Aufruf: ntfy-tray <Befehl> [Optionen]
+
+Befehle:
+  subscribe   Nachrichten eines oder mehrerer Themen ausgeben
+  publish     eine Nachricht an ein Thema senden
+  history     gespeicherte Nachrichten anzeigen
+  login       Passwort oder Zugriffstoken eines Servers prüfen und im Schlüsselbund des Systems speichern
+  logout      sie wieder entfernen
+  help        dieser Text oder der eines Befehls: ntfy-tray help <Befehl>
+
+  --version   die Version ausgeben
+'ntfy-tray <Befehl> --help' zeigt die Optionen eines Befehls.`,
+  'cli.help.help': 'Aufruf: ntfy-tray help [<Befehl>]',
+  'cli.help.subscribe': `Aufruf: ntfy-tray subscribe [Optionen] <topic-url>...
+
+  <topic-url>          http(s)://host[:port]/topic  oder  http(s)://host[:port]/t1,t2; bei host/topic
+                       (ntfy.sh/alerts) wird https angenommen, ein bloßes Thema (alerts) liegt auf dem Standardserver
+                       (https://ntfy.sh oder der, den die App in diesem Datenordner verwendet)
+                       (mehrere auf demselben Server teilen eine Verbindung; kein ?query oder #fragment: nutzen Sie
+                       die Optionen)
+  --json               jede zugestellte Nachricht als eine JSON-Zeile auf stdout ausgeben
+  --transport <t>      ws | json | sse | raw   (Standard json; nicht mit --poll, das immer JSON liest)
+  --since <v>          all | latest | none | <Dauer: 30s, 10m, 2h, 1d> | <Unix-Sekunden> | <Nachrichten-ID>
+  --poll               ausgeben, was der Server zwischengespeichert hat, dann beenden
+  --notify             jede Nachricht auch als Desktop-Benachrichtigung zeigen (Linux, D-Bus)
+  --scheduled          verzögerte Nachrichten einschließen, die noch nicht fällig sind
+  --priority <Liste>   nur diese Prioritäten: {priorities} (Kommaliste, beliebige davon)
+  --tags <Liste>       nur Nachrichten mit all diesen Tags (Kommaliste)
+  --title <s> --message <s> --id <s>     nur Nachrichten mit genau diesem Titel, dieser Nachricht oder ID
+  --user <name[:pass]> wie beim ntfy-CLI; ohne ":pass" kommt das Passwort aus der Umgebungsvariable
+                       NTFY_PASSWORD, sonst aus dem Schlüsselbund (ntfy-tray login). Ein Passwort auf der
+                       Befehlszeile sehen andere Benutzer dieses Rechners: besser NTFY_PASSWORD.
+                       Ohne --user/--token werden die mit login gespeicherten Zugangsdaten verwendet.
+  --token <token>      oder die Umgebungsvariable NTFY_TOKEN
+  --auth-param         Zugangsdaten als ?auth= statt im Authorization-Header senden
+  --data-dir <dir>     wo Einstellungen, Verlauf und Fortsetzungspunkte liegen (Standard: der Datenordner der
+                       App, siehe „Data folder“ im README); ein subscribe pro Ordner
+  --keepalive-timeout <Dauer>   Stille, nach der eine Verbindung als tot gilt (5s bis 1h, Standard 90s)
+  --backoff-max <Dauer>         Obergrenze der Wartezeit vor neuem Verbinden (1s bis 1h, Standard 2m)
+  -h, --help`,
+  'cli.help.publish': `Aufruf: ntfy-tray publish [Optionen] <topic> [Nachricht...]
+
+  <topic>                  ein Thema auf dem Standardserver, host/topic (https angenommen) oder
+                           http(s)://host[:port]/topic
+  [Nachricht...]           die Nachricht; fehlt sie, wird sie von stdin gelesen (wenn stdin kein Terminal ist)
+  -t, --title <Text>       der Titel
+  -p, --priority <p>       {priorities}
+  -T, --tags <Liste>       Kommaliste von Tags und Emoji-Namen: warning,skull   (auch --tag)
+  -D, --delay <wann>       später zustellen: 30m, 2h, "tomorrow 9am", eine Unix-Zeit; der Server erlaubt 10 s bis
+                           3 Tage (auch --at, --in)
+  -U, --click <url>        wird beim Klick auf die Benachrichtigung geöffnet
+  -i, --icon <url>         das Symbol der Benachrichtigung
+  -A, --actions <a>        "view, Open, https://x; http, Restart, https://y, method=POST" oder eine JSON-Liste
+                           (höchstens 3)
+  -a, --attach <url>       eine Datei per URL
+  -n, --filename <Name>    der Name des Anhangs (auch --name)
+      --markdown           die Nachricht ist Markdown (auch --md)
+  -C, --no-cache           die Nachricht nicht auf dem Server aufbewahren
+  -e, --email <Adresse>    auch per E-Mail senden, wo der Server es kann (auch --mail)
+  -m, --message <Text>     die Nachricht, statt als Argument
+  -u, --user <name[:pass]> wie bei subscribe: ohne ":pass" kommt das Passwort aus NTFY_PASSWORD, sonst aus dem
+                           Schlüsselbund (ntfy-tray login). Ohne --user/--token werden die mit login
+                           gespeicherten Zugangsdaten verwendet.
+  -k, --token <token>      oder die Umgebungsvariable NTFY_TOKEN
+      --json               die Antwort des Servers (die Nachricht) als eine JSON-Zeile auf stdout ausgeben
+      --data-dir <dir>     wo login die Einstellungen des Servers gespeichert hat (Standard: der Datenordner der App)
+  -h, --help
+
+Exit-Codes: 0 gesendet, 1 Server oder Netzwerk fehlgeschlagen, 2 falscher Aufruf.`,
+  'cli.help.history': `Aufruf: ntfy-tray history [Optionen]
+  --json               eine JSON-Zeile pro Nachricht (die Nachricht wie empfangen)
+  --topic <topic>      nur dieses Abonnement: sein Themenname (alerts), sein Anzeigename oder seine URL
+                       (https://ntfy.sh/alerts)
+  --search <Text>      Volltextsuche in Titeln, Nachrichten und Tags (beste Treffer zuerst)
+  --unread             nur ungelesene Nachrichten
+  --limit <n>          höchstens n Nachrichten (Standard 50, höchstens 500)
+  --data-dir <dir>     wo die App oder subscribe sie gespeichert hat (Standard: der Datenordner der App); wird nur
+                       gelesen
+  -h, --help
+Nachrichten gehen auf stdout; „0 Nachrichten“ geht auf stderr, wenn nichts passt, damit eine Pipe nur Nachrichten
+liest.`,
+  'cli.help.login': `Aufruf: ntfy-tray login <url> --user <name>[:<passwort>]   (Passwort aus NTFY_PASSWORD oder einer Abfrage)
+        ntfy-tray login <url> --token [<token>]              (Token aus NTFY_TOKEN oder einer Abfrage)
+
+  <url>          ein Thema (https://ntfy.example.com/alerts, ntfy.example.com/alerts oder alerts auf dem
+                 Standardserver): die Zugangsdaten werden durch Lesen dieses Themas geprüft; oder der Server
+                 (ntfy.example.com, https://ntfy.example.com): geprüft mit GET /v1/account
+  --user, --token   wie bei subscribe; ein Passwort auf der Befehlszeile sehen andere Benutzer dieses Rechners
+  --no-check     speichern, ohne vorher den Server zu fragen (zum Einrichten ohne Netz)
+  --data-dir <dir>  wo die Einstellungen liegen (Standard: der Datenordner der App; abgelehnt, solange die App läuft)
+  -h, --help
+Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken sich nur die Art der Anmeldung.`,
+  'cli.help.logout': `Aufruf: ntfy-tray logout <url>
+  Entfernt das für den Server von <url> gespeicherte Passwort oder Token aus dem Schlüsselbund des Systems.
+  --data-dir <dir>  wo die Einstellungen liegen (Standard: der Datenordner der App; abgelehnt, solange die App läuft)
+  -h, --help`,
+  'cli.help.one-command': 'help nimmt einen Befehlsnamen, nicht {count}',
+  'cli.usage.line': "{name}: {problem}\n'{name} --help' zeigt den Aufruf.",
+  'cli.usage.unknown-command': "unbekannter Befehl '{name}'",
+  'cli.usage.unknown-command-suggest': "unbekannter Befehl '{name}'; meinten Sie '{suggestion}'?",
+  'cli.options.unexpected-argument': "unerwartetes Argument '{value}'",
+  'cli.options.unknown': "unbekannte Option '{option}'",
+  'cli.options.unknown-suggest': "unbekannte Option '{option}'; meinten Sie '{suggestion}'?",
+  'cli.options.takes-no-value': "Option '{option}' nimmt keinen Wert",
+  'cli.options.needs-value': "Option '{option}' braucht einen Wert",
+  'cli.options.needs-value-dash':
+    "Option '{option}' braucht einen Wert (für einen, der mit '-' beginnt, schreiben Sie {option}=-…)",
+  'cli.run.stdout-failed': 'ntfy-tray: kann nicht auf stdout schreiben: {reason}',
+  'cli.run.app-holds-settings':
+    'die App ntfy Tray läuft mit {dir} und würde diese Änderung überschreiben; beenden Sie sie zuerst',
+  'cli.run.no-data': 'keine ntfy-tray-Daten in {dir}',
+  'cli.data-dir.empty': '--data-dir ist leer: geben Sie einen Ordner an, oder lassen Sie es für den Standard weg',
+  'cli.history.count': { one: '{count} Nachricht', other: '{count} Nachrichten' },
+  'cli.history.limit-range': '--limit muss eine ganze Zahl von {min} bis {max} sein',
+  'cli.history.search-empty': '--search ist leer: geben Sie ein Wort zum Suchen an',
+  'cli.history.topic-empty': '--topic ist leer: geben Sie einen Themennamen oder eine URL an',
+  'cli.history.topic-url': '--topic: {problem}',
+  'cli.history.topic-one':
+    '--topic braucht genau ein Thema: einen Namen wie alerts oder eine URL wie https://ntfy.sh/alerts',
+  'cli.history.no-topic': "kein Thema oder Abonnement namens '{name}' im Verlauf",
+  'cli.history.ambiguous-topic': {
+    one: "'{name}' bezeichnet {count} Abonnement ({urls}): geben Sie seine URL an",
+    other: "'{name}' bezeichnet {count} Abonnements ({urls}): geben Sie seine URL an",
+  },
+  'cli.status.connected': 'Verbunden: {where}',
+  'cli.status.connected-forbidden': 'Verbunden: {where}; verboten, übersprungen: {topics}',
+  'cli.status.reconnecting': 'Verbindung wird in {seconds} s wiederhergestellt: {where}: {reason}',
+  'cli.status.auth-failed': 'Anmeldung fehlgeschlagen: {where}: {reason}',
+  'cli.status.error': 'Fehler: {where}: {reason}',
+  'cli.status.poll-failed': 'Abruf fehlgeschlagen: {where}: {reason}',
+  'cli.line.deleted': '{time} {topic} Nachricht {id} gelöscht',
+  'cli.line.cleared': '{time} {topic} Nachricht {id} geleert',
+};

@@ -1,4 +1,133 @@
 import type { MessageTable } from './message.ts';
 
-/** Keys start with "cli.". */
-export const cliEn = {} as const satisfies MessageTable;
+/**
+ * The CLI's human text (help, usage errors, stderr status lines, prompts). Keys start with "cli.". Option names,
+ * command names, JSON output and values people type stay English inside the sentences.
+ */
+export const cliEn = {
+  'cli.help.main': `Usage: ntfy-tray <command> [options]
+
+Commands:
+  subscribe   print messages of one or more topics
+  publish     send a message to a topic
+  history     show stored messages
+  login       check a server's password or access token and store it in the OS keychain
+  logout      remove them again
+  help        this text, or a command's: ntfy-tray help <command>
+
+  --version   print the version
+Run 'ntfy-tray <command> --help' for a command's options.`,
+  'cli.help.help': 'Usage: ntfy-tray help [<command>]',
+  'cli.help.subscribe': `Usage: ntfy-tray subscribe [options] <topic-url>...
+
+  <topic-url>          http(s)://host[:port]/topic  or  http(s)://host[:port]/t1,t2; https is assumed for
+                       host/topic (ntfy.sh/alerts), and a bare topic (alerts) is on the default server
+                       (https://ntfy.sh, or the one the app was set to use in this data folder)
+                       (several on the same server share one connection; no ?query or #fragment: use the options)
+  --json               print each delivered message as one JSON line on stdout
+  --transport <t>      ws | json | sse | raw   (default json; not with --poll, which always reads JSON)
+  --since <v>          all | latest | none | <duration: 30s, 10m, 2h, 1d> | <unix seconds> | <message id>
+  --poll               print what the server has cached, then exit
+  --notify             also show each message as a desktop notification (Linux, D-Bus)
+  --scheduled          include delayed messages that are not yet due
+  --priority <list>    only these priorities: {priorities} (comma list, any of)
+  --tags <list>        only messages with all of these tags (comma list)
+  --title <s> --message <s> --id <s>     only messages with exactly this title, message or id
+  --user <name[:pass]> as with the ntfy CLI; without ":pass" the password comes from the environment variable
+                       NTFY_PASSWORD, else from the keychain (ntfy-tray login). A password on the command line is
+                       visible to other users of this machine: prefer NTFY_PASSWORD.
+                       Without --user/--token, credentials stored by login are used.
+  --token <token>      or the environment variable NTFY_TOKEN
+  --auth-param         send credentials as ?auth= instead of the Authorization header
+  --data-dir <dir>     where settings, history and resume points live (default: the app's data folder,
+                       see the README's "Data folder"); one subscribe per folder
+  --keepalive-timeout <duration>   silence after which a connection counts as dead (5s to 1h, default 90s)
+  --backoff-max <duration>         cap of the reconnect backoff (1s to 1h, default 2m)
+  -h, --help`,
+  'cli.help.publish': `Usage: ntfy-tray publish [options] <topic> [message...]
+
+  <topic>                  a topic on the default server, host/topic (https assumed) or http(s)://host[:port]/topic
+  [message...]             the message; without one it is read from stdin (when stdin is not a terminal)
+  -t, --title <text>       the title
+  -p, --priority <p>       {priorities}
+  -T, --tags <list>        comma list of tags and emoji names: warning,skull   (also --tag)
+  -D, --delay <when>       deliver later: 30m, 2h, "tomorrow 9am", a Unix time; the server allows 10 s to 3 days
+                           (also --at, --in)
+  -U, --click <url>        opened when the notification is clicked
+  -i, --icon <url>         the notification's icon
+  -A, --actions <a>        "view, Open, https://x; http, Restart, https://y, method=POST" or a JSON list (at most 3)
+  -a, --attach <url>       a file by URL
+  -n, --filename <name>    the attachment's name (also --name)
+      --markdown           the message is Markdown (also --md)
+  -C, --no-cache           do not keep the message on the server
+  -e, --email <address>    also send it by e-mail, where the server can (also --mail)
+  -m, --message <text>     the message, instead of the argument
+  -u, --user <name[:pass]> as with subscribe: without ":pass" the password comes from NTFY_PASSWORD, else from
+                           the keychain (ntfy-tray login). Without --user/--token, credentials stored by login
+                           are used.
+  -k, --token <token>      or the environment variable NTFY_TOKEN
+      --json               print the server's answer (the message) as one JSON line on stdout
+      --data-dir <dir>     where login stored the server's settings (default: the app's data folder)
+  -h, --help
+
+Exit codes: 0 sent, 1 the server or the network failed, 2 usage.`,
+  'cli.help.history': `Usage: ntfy-tray history [options]
+  --json               one JSON line per message (the message as received)
+  --topic <topic>      only this subscription: its topic name (alerts), its display name, or its URL
+                       (https://ntfy.sh/alerts)
+  --search <text>      full-text search in titles, messages and tags (best matches first)
+  --unread             only unread messages
+  --limit <n>          at most n messages (default 50, at most 500)
+  --data-dir <dir>     where the app or subscribe stored them (default: the app's data folder); only read
+  -h, --help
+Messages go to stdout; "0 messages" goes to stderr when nothing matches, so a pipe reads only messages.`,
+  'cli.help.login': `Usage: ntfy-tray login <url> --user <name>[:<password>]   (password from NTFY_PASSWORD or a prompt)
+       ntfy-tray login <url> --token [<token>]              (token from NTFY_TOKEN or a prompt)
+
+  <url>          a topic (https://ntfy.example.com/alerts, ntfy.example.com/alerts, or alerts on the default
+                 server): the credentials are checked by reading that topic; or the server (ntfy.example.com,
+                 https://ntfy.example.com): checked with GET /v1/account
+  --user, --token   as with subscribe; a password on the command line is visible to other users of this machine
+  --no-check     store without asking the server first (for setting up offline)
+  --data-dir <dir>  where the settings live (default: the app's data folder; refused while the app runs)
+  -h, --help
+The secret goes to the OS keychain; the settings only remember which kind of login the server uses.`,
+  'cli.help.logout': `Usage: ntfy-tray logout <url>
+  Removes the password or token stored for the server of <url> from the OS keychain.
+  --data-dir <dir>  where the settings live (default: the app's data folder; refused while the app runs)
+  -h, --help`,
+  'cli.help.one-command': 'help takes one command name, not {count}',
+  'cli.usage.line': "{name}: {problem}\nRun '{name} --help' for usage.",
+  'cli.usage.unknown-command': "unknown command '{name}'",
+  'cli.usage.unknown-command-suggest': "unknown command '{name}'; did you mean '{suggestion}'?",
+  'cli.options.unexpected-argument': "unexpected argument '{value}'",
+  'cli.options.unknown': "unknown option '{option}'",
+  'cli.options.unknown-suggest': "unknown option '{option}'; did you mean '{suggestion}'?",
+  'cli.options.takes-no-value': "option '{option}' takes no value",
+  'cli.options.needs-value': "option '{option}' needs a value",
+  'cli.options.needs-value-dash': "option '{option}' needs a value (for one that starts with '-', write {option}=-…)",
+  'cli.run.stdout-failed': 'ntfy-tray: cannot write to stdout: {reason}',
+  'cli.run.app-holds-settings':
+    'the ntfy Tray app is running with {dir} and would write over this change; quit it first',
+  'cli.run.no-data': 'no ntfy-tray data at {dir}',
+  'cli.data-dir.empty': '--data-dir is empty: give a directory, or leave it out for the default',
+  'cli.history.count': { one: '{count} message', other: '{count} messages' },
+  'cli.history.limit-range': '--limit must be a whole number from {min} to {max}',
+  'cli.history.search-empty': '--search is empty: give a word to look for',
+  'cli.history.topic-empty': '--topic is empty: give a topic name or URL',
+  'cli.history.topic-url': '--topic: {problem}',
+  'cli.history.topic-one': '--topic needs one topic: a name such as alerts, or a URL such as https://ntfy.sh/alerts',
+  'cli.history.no-topic': "no topic or subscription named '{name}' in the history",
+  'cli.history.ambiguous-topic': {
+    one: "'{name}' names {count} subscription ({urls}): give its URL",
+    other: "'{name}' names {count} subscriptions ({urls}): give its URL",
+  },
+  'cli.status.connected': 'connected: {where}',
+  'cli.status.connected-forbidden': 'connected: {where}; forbidden, skipped: {topics}',
+  'cli.status.reconnecting': 'reconnecting in {seconds} s: {where}: {reason}',
+  'cli.status.auth-failed': 'auth failed: {where}: {reason}',
+  'cli.status.error': 'error: {where}: {reason}',
+  'cli.status.poll-failed': 'poll failed: {where}: {reason}',
+  'cli.line.deleted': '{time} {topic} deleted message {id}',
+  'cli.line.cleared': '{time} {topic} cleared message {id}',
+} as const satisfies MessageTable;

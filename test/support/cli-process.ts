@@ -31,10 +31,18 @@ function sessionEnv(): Record<string, string> {
   );
 }
 
+/**
+ * The CLI's language comes from LC_ALL, LC_MESSAGES, LANG (common/i18n/posix-locale.ts). The child's environment
+ * is built from scratch (none of the developer's LC_* reach it), so LANG alone decides: English ("C") by default,
+ * `{ LANG: 'de_DE.UTF-8' }` for German.
+ */
+const ENGLISH: Readonly<Record<string, string>> = { LANG: 'C.UTF-8' };
+
 export function startCli(args: readonly string[], env: Readonly<Record<string, string>> = {}): CliProcess {
   const child = spawn(process.execPath, [CLI, ...args], {
     // Only what a user's shell would have: no secrets from the test runner's environment leak into the CLI.
-    env: { ...sessionEnv(), ...env },
+    // English unless a test asks for another language, whatever the developer's own LANG is.
+    env: { ...sessionEnv(), ...ENGLISH, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   child.stdin.end();

@@ -1,18 +1,16 @@
 /** `ntfy-tray history` arguments → a typed request, or a one-line usage error (exit 2). */
 import { dataDirArgProblem } from './data-dir.ts';
+import { t } from '../../../common/i18n/translate.ts';
 import { parseOptions } from './parse-options.ts';
 import { type ArgsResult, parseTopicUrl } from './topic-url.ts';
 
-export const HISTORY_USAGE = `Usage: ntfy-tray history [options]
-  --json               one JSON line per message (the message as received)
-  --topic <topic>      only this subscription: its topic name (alerts), its display name, or its URL
-                       (https://ntfy.sh/alerts)
-  --search <text>      full-text search in titles, messages and tags (best matches first)
-  --unread             only unread messages
-  --limit <n>          at most n messages (default 50, at most 500)
-  --data-dir <dir>     where the app or subscribe stored them (default: the app's data folder); only read
-  -h, --help
-Messages go to stdout; "0 messages" goes to stderr when nothing matches, so a pipe reads only messages.`;
+/** The help text, computed when printed (the language is chosen at start). */
+export function historyUsage(): string {
+  return t('cli.help.history');
+}
+
+/** The largest --limit: the store's page size. */
+const MAX_LIMIT = 500;
 
 /** What `--topic` names: one subscription by URL, or a topic or display name to look up. */
 export type TopicChoice =
@@ -32,12 +30,12 @@ function readTopic(value: string): ArgsResult<TopicChoice> {
   // A topic name never holds a slash, a dot or a colon (common/topic-name.ts); a URL or host always does.
   if (!/[/.:]/.test(value)) return { ok: true, value: { kind: 'name', name: value } };
   const parsed = parseTopicUrl(value);
-  if (!parsed.ok) return { ok: false, error: `--topic: ${parsed.error}` };
+  if (!parsed.ok) return { ok: false, error: t('cli.history.topic-url', { problem: parsed.error }) };
   const [topic, ...more] = parsed.value.topics;
   if (topic === undefined || more.length > 0) {
     return {
       ok: false,
-      error: '--topic needs one topic: a name such as alerts, or a URL such as https://ntfy.sh/alerts',
+      error: t('cli.history.topic-one'),
     };
   }
   return { ok: true, value: { kind: 'url', server: parsed.value.server, topic } };
@@ -60,13 +58,13 @@ export function parseHistoryArgs(args: readonly string[]): ArgsResult<HistoryArg
   const { values } = parsed.value;
   if (values.help === true) return { ok: 'help' };
   const limit = values.limit === undefined ? 50 : Number(values.limit);
-  if (!/^\d+$/.test(values.limit ?? '50') || !Number.isInteger(limit) || limit < 1 || limit > 500) {
-    return { ok: false, error: '--limit must be a whole number from 1 to 500' };
+  if (!/^\d+$/.test(values.limit ?? '50') || !Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
+    return { ok: false, error: t('cli.history.limit-range', { min: 1, max: MAX_LIMIT }) };
   }
   const dataDirProblem = dataDirArgProblem(values['data-dir']);
   if (dataDirProblem !== undefined) return { ok: false, error: dataDirProblem };
-  if (values.search?.trim() === '') return { ok: false, error: '--search is empty: give a word to look for' };
-  if (values.topic?.trim() === '') return { ok: false, error: '--topic is empty: give a topic name or URL' };
+  if (values.search?.trim() === '') return { ok: false, error: t('cli.history.search-empty') };
+  if (values.topic?.trim() === '') return { ok: false, error: t('cli.history.topic-empty') };
   const topic = values.topic === undefined ? undefined : readTopic(values.topic);
   if (topic?.ok === false) return topic;
   return {

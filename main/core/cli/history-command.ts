@@ -5,13 +5,14 @@
  */
 import type { AppHistoryStore } from '../ports.ts';
 import type { StoredMessage, SubscriptionRef } from '../store/history/types.ts';
-import { HISTORY_USAGE, type HistoryArgs, parseHistoryArgs, type TopicChoice } from './history-args.ts';
+import { historyUsage, type HistoryArgs, parseHistoryArgs, type TopicChoice } from './history-args.ts';
 import { formatMessageJson, formatMessageLine } from './output.ts';
 import { EXIT } from './subscribe-command.ts';
 import { usageError } from './usage-error.ts';
+import { t } from '../../../common/i18n/translate.ts';
 import { errorMessage } from '../../../common/error-message.ts';
 
-export { HISTORY_USAGE } from './history-args.ts';
+export { historyUsage } from './history-args.ts';
 
 /** What the command reads through: the app's history port, and closing it when done. */
 export type ReadableHistory = AppHistoryStore & { close(): Promise<void> };
@@ -74,10 +75,10 @@ function resolveTopic(
   if (choice.kind === 'url') return { ok: true, ref: { server: choice.server, topic: choice.topic } };
   const refs = subscriptionsNamed(history, choice.name, known);
   const [ref, ...more] = refs;
-  if (ref === undefined) return { ok: false, error: `no topic or subscription named '${choice.name}' in the history` };
+  if (ref === undefined) return { ok: false, error: t('cli.history.no-topic', { name: choice.name }) };
   if (more.length > 0) {
     const urls = refs.map(refKey).sort().join(', ');
-    return { ok: false, error: `'${choice.name}' names ${String(refs.length)} subscriptions (${urls}): give its URL` };
+    return { ok: false, error: t('cli.history.ambiguous-topic', { name: choice.name, count: refs.length, urls }) };
   }
   return { ok: true, ref };
 }
@@ -95,7 +96,7 @@ function list(history: ReadableHistory, args: HistoryArgs, ref: SubscriptionRef 
 export async function runHistory(args: readonly string[], io: HistoryIo): Promise<number> {
   const parsed = parseHistoryArgs(args);
   if (parsed.ok === 'help') {
-    io.stdout(`${HISTORY_USAGE}\n`);
+    io.stdout(`${historyUsage()}\n`);
     return EXIT.ok;
   }
   if (!parsed.ok) {
@@ -123,7 +124,7 @@ export async function runHistory(args: readonly string[], io: HistoryIo): Promis
       io.stdout(parsed.value.json ? formatMessageJson(stored.message) : formatMessageLine(stored.message));
     }
     // stdout carries messages only, so a pipe sees nothing; a person at a terminal still learns the search ran.
-    if (messages.length === 0) io.stderr('0 messages\n');
+    if (messages.length === 0) io.stderr(`${t('cli.history.count', { count: 0 })}\n`);
     return EXIT.ok;
   } finally {
     await history.close();

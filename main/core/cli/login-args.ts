@@ -4,28 +4,21 @@
  * (then the token comes from NTFY_TOKEN or a prompt), as it always has.
  */
 import type { Credentials } from '../protocol/subscribe-request.ts';
+import { t } from '../../../common/i18n/translate.ts';
 import { readCredentialArgs } from './credential-args.ts';
 import { dataDirArgProblem } from './data-dir.ts';
 import { parseOptions } from './parse-options.ts';
 import { type ArgsResult, parseTopicUrl } from './topic-url.ts';
 import { parseServerInput, withAssumedHttps } from '../../../common/topic-input.ts';
 
-export const LOGIN_USAGE = `Usage: ntfy-tray login <url> --user <name>[:<password>]   (password from NTFY_PASSWORD or a prompt)
-       ntfy-tray login <url> --token [<token>]              (token from NTFY_TOKEN or a prompt)
+/** The help texts, computed when printed (the language is chosen at start). */
+export function loginUsage(): string {
+  return t('cli.help.login');
+}
 
-  <url>          a topic (https://ntfy.example.com/alerts, ntfy.example.com/alerts, or alerts on the default
-                 server): the credentials are checked by reading that topic; or the server (ntfy.example.com,
-                 https://ntfy.example.com): checked with GET /v1/account
-  --user, --token   as with subscribe; a password on the command line is visible to other users of this machine
-  --no-check     store without asking the server first (for setting up offline)
-  --data-dir <dir>  where the settings live (default: the app's data folder; refused while the app runs)
-  -h, --help
-The secret goes to the OS keychain; the settings only remember which kind of login the server uses.`;
-
-export const LOGOUT_USAGE = `Usage: ntfy-tray logout <url>
-  Removes the password or token stored for the server of <url> from the OS keychain.
-  --data-dir <dir>  where the settings live (default: the app's data folder; refused while the app runs)
-  -h, --help`;
+export function logoutUsage(): string {
+  return t('cli.help.logout');
+}
 
 export interface LoginTarget {
   /** Normalized server base URL: the key the settings and the keychain use. */

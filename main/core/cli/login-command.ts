@@ -13,12 +13,12 @@ import type { ServerSettings } from '../store/settings/schema.ts';
 import type { SettingsStore } from '../store/settings/settings-store.ts';
 import type { CheckCredentials } from './credential-check.ts';
 import { describeCheck } from './describe-check.ts';
-import { type LoginArgs, LOGIN_USAGE, LOGOUT_USAGE, parseLoginArgs, parseLogoutArgs } from './login-args.ts';
+import { type LoginArgs, loginUsage, logoutUsage, parseLoginArgs, parseLogoutArgs } from './login-args.ts';
 import type { PromptResult } from './prompt.ts';
 import { EXIT } from './subscribe-command.ts';
 import { usageError } from './usage-error.ts';
 
-export { LOGIN_USAGE, LOGOUT_USAGE } from './login-args.ts';
+export { loginUsage, logoutUsage } from './login-args.ts';
 
 /** The keychain as login and logout use it: `checkAvailable` rejects when it cannot be used at all. */
 export type AccountSecrets = SecretStore & { checkAvailable(): Promise<void> };
@@ -81,7 +81,7 @@ async function store(args: LoginArgs, credentials: Credentials, stores: Stores):
 export async function runLogin(args: readonly string[], io: AccountIo): Promise<number> {
   const parsed = parseLoginArgs(args, io.env, io.defaultServerOf);
   if (parsed.ok === 'help') {
-    io.stdout(`${LOGIN_USAGE}\n`);
+    io.stdout(`${loginUsage()}\n`);
     return EXIT.ok;
   }
   if (!parsed.ok) {
@@ -124,7 +124,7 @@ function describeUnchecked(args: LoginArgs, credentials: Credentials): string {
 export async function runLogout(args: readonly string[], io: AccountIo): Promise<number> {
   const parsed = parseLogoutArgs(args, io.defaultServerOf);
   if (parsed.ok === 'help') {
-    io.stdout(`${LOGOUT_USAGE}\n`);
+    io.stdout(`${logoutUsage()}\n`);
     return EXIT.ok;
   }
   if (!parsed.ok) {

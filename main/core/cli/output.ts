@@ -3,6 +3,7 @@ import type { ConnectionStatus } from '../engine/connection-types.ts';
 import type { NtfyMessage, NtfyMessageChange } from '../protocol/types.ts';
 import { hideCredentialPatterns } from '../store/secrets/redact.ts';
 import { plainNetworkReason } from './network-words.ts';
+import { formatNumber, t } from '../../../common/i18n/translate.ts';
 
 /** `--json`: the message object with every field as received, on one line. */
 export function formatMessageJson(message: NtfyMessage): string {
@@ -37,8 +38,8 @@ export function formatMessageLine(message: NtfyMessage): string {
 
 /** Local time, topic and what happened to which message: `… deleted message <sequence id>` / `… cleared …`. */
 export function formatChangeLine(change: NtfyMessageChange): string {
-  const verb = change.kind === 'message_delete' ? 'deleted' : 'cleared';
-  return `${formatStamp(change.time)} ${change.topic} ${verb} message ${change.sequenceId}\n`;
+  const words = { time: formatStamp(change.time), topic: change.topic, id: change.sequenceId };
+  return `${change.kind === 'message_delete' ? t('cli.line.deleted', words) : t('cli.line.cleared', words)}\n`;
 }
 
 /**
@@ -56,17 +57,19 @@ function describeState(status: ConnectionStatus, nowMs: number): string | undefi
   switch (state.kind) {
     case 'connecting':
       return undefined; // the next line says how it went
-    case 'open': {
-      const forbidden =
-        status.forbiddenTopics.length > 0 ? `; forbidden, skipped: ${status.forbiddenTopics.join(',')}` : '';
-      return `connected: ${where}${forbidden}`;
+    case 'open':
+      return status.forbiddenTopics.length > 0
+        ? t('cli.status.connected-forbidden', { where, topics: status.forbiddenTopics.join(',') })
+        : t('cli.status.connected', { where });
+    case 'backoff': {
+      // Tenths of a second, in the locale's digits ("2.5" / "2,5").
+      const seconds = formatNumber(Math.max(0, Math.round((state.nextAttemptAt - nowMs) / 100) / 10));
+      return t('cli.status.reconnecting', { seconds, where, reason: plainNetworkReason(state.reason) });
     }
-    case 'backoff':
-      return `reconnecting in ${Math.max(0, Math.round((state.nextAttemptAt - nowMs) / 100) / 10)} s: ${where}: ${plainNetworkReason(state.reason)}`;
     case 'auth-failed':
-      return `auth failed: ${where}: ${state.error.message}`;
+      return t('cli.status.auth-failed', { where, reason: state.error.message });
     case 'error':
-      return `error: ${where}: ${plainNetworkReason(state.message)}`;
+      return t('cli.status.error', { where, reason: plainNetworkReason(state.message) });
     case 'stopped':
       return undefined;
   }

@@ -5,6 +5,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { closestName } from './closest-name.ts';
 import type { ArgsResult } from './topic-url.ts';
+import { t } from '../../../common/i18n/translate.ts';
 import { errorMessage } from '../../../common/error-message.ts';
 
 type Config = ParseArgsConfig & { readonly args: string[] };
@@ -24,7 +25,7 @@ function explainParseError(config: Config): string | undefined {
   const { tokens } = parseArgs({ ...config, strict: false, tokens: true, allowPositionals: true });
   for (const token of tokens) {
     if (token.kind === 'positional' && config.allowPositionals !== true) {
-      return `unexpected argument '${token.value}'`;
+      return t('cli.options.unexpected-argument', { value: token.value });
     }
     if (token.kind !== 'option') continue;
     const option = options[token.name];
@@ -32,16 +33,17 @@ function explainParseError(config: Config): string | undefined {
       const names = Object.keys(options);
       const suggestion = closestName(token.name, names);
       return suggestion === undefined
-        ? `unknown option '${token.rawName}'`
-        : `unknown option '${token.rawName}'; did you mean '--${suggestion}'?`;
+        ? t('cli.options.unknown', { option: token.rawName })
+        : t('cli.options.unknown-suggest', { option: token.rawName, suggestion: `--${suggestion}` });
     }
-    if (option.type === 'boolean' && token.value !== undefined) return `option '${token.rawName}' takes no value`;
+    if (option.type === 'boolean' && token.value !== undefined)
+      return t('cli.options.takes-no-value', { option: token.rawName });
     if (option.type === 'string') {
       const { value } = token;
-      if (value === undefined) return `option '${token.rawName}' needs a value`;
+      if (value === undefined) return t('cli.options.needs-value', { option: token.rawName });
       // Node refuses `--topic --json` as ambiguous; a value that really starts with a dash can be given inline.
       if (!token.inlineValue && value.startsWith('-')) {
-        return `option '${token.rawName}' needs a value (for one that starts with '-', write ${token.rawName}=-…)`;
+        return t('cli.options.needs-value-dash', { option: token.rawName });
       }
     }
   }

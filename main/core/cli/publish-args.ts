@@ -8,6 +8,7 @@ import { parseActionsText } from '../publish/action-short-form.ts';
 import { priorityInputHelp } from '../../../common/priority-names.ts';
 import { parsePublishPriority, parseTagList } from '../publish/priority.ts';
 import type { PublishInput } from '../publish/publish-input.ts';
+import { t } from '../../../common/i18n/translate.ts';
 import { readCredentialArgs } from './credential-args.ts';
 import { dataDirArgProblem } from './data-dir.ts';
 import { parseOptions } from './parse-options.ts';
@@ -23,33 +24,10 @@ export interface PublishPlan {
   readonly dataDir?: string;
 }
 
-export const PUBLISH_USAGE = `Usage: ntfy-tray publish [options] <topic> [message...]
-
-  <topic>                  a topic on the default server, host/topic (https assumed) or http(s)://host[:port]/topic
-  [message...]             the message; without one it is read from stdin (when stdin is not a terminal)
-  -t, --title <text>       the title
-  -p, --priority <p>       ${priorityInputHelp()}
-  -T, --tags <list>        comma list of tags and emoji names: warning,skull   (also --tag)
-  -D, --delay <when>       deliver later: 30m, 2h, "tomorrow 9am", a Unix time; the server allows 10 s to 3 days
-                           (also --at, --in)
-  -U, --click <url>        opened when the notification is clicked
-  -i, --icon <url>         the notification's icon
-  -A, --actions <a>        "view, Open, https://x; http, Restart, https://y, method=POST" or a JSON list (at most 3)
-  -a, --attach <url>       a file by URL
-  -n, --filename <name>    the attachment's name (also --name)
-      --markdown           the message is Markdown (also --md)
-  -C, --no-cache           do not keep the message on the server
-  -e, --email <address>    also send it by e-mail, where the server can (also --mail)
-  -m, --message <text>     the message, instead of the argument
-  -u, --user <name[:pass]> as with subscribe: without ":pass" the password comes from NTFY_PASSWORD, else from
-                           the keychain (ntfy-tray login). Without --user/--token, credentials stored by login
-                           are used.
-  -k, --token <token>      or the environment variable NTFY_TOKEN
-      --json               print the server's answer (the message) as one JSON line on stdout
-      --data-dir <dir>     where login stored the server's settings (default: the app's data folder)
-  -h, --help
-
-Exit codes: 0 sent, 1 the server or the network failed, 2 usage.`;
+/** The help text, computed when printed (the language is chosen at start). */
+export function publishUsage(): string {
+  return t('cli.help.publish', { priorities: priorityInputHelp() });
+}
 
 function fail<T>(error: string): ArgsResult<T> {
   return { ok: false, error };

@@ -8,7 +8,7 @@ import { describePublishFailure } from '../publish/publish-failure.ts';
 import { buildPublishRequest, type PublishInput } from '../publish/publish-input.ts';
 import type { SendPublish } from '../publish/send-publish.ts';
 import { secretsOf } from './credential-args.ts';
-import { parsePublishArgs, PUBLISH_USAGE } from './publish-args.ts';
+import { parsePublishArgs, publishUsage } from './publish-args.ts';
 import { EXIT } from './subscribe-command.ts';
 import { usageError } from './usage-error.ts';
 import { errorMessage } from '../../../common/error-message.ts';
@@ -57,7 +57,7 @@ export async function runPublish(args: readonly string[], io: PublishIo): Promis
     io.defaultServerOf === undefined ? {} : { defaultServerOf: io.defaultServerOf },
   );
   if (parsed.ok === 'help') {
-    io.stdout(`${PUBLISH_USAGE}\n`);
+    io.stdout(`${publishUsage()}\n`);
     return EXIT.ok;
   }
   if (!parsed.ok) {

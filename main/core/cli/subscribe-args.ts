@@ -10,6 +10,7 @@ import { parseSince, type SinceValue } from '../protocol/since.ts';
 import type { SubscribeFilters } from '../protocol/subscribe-request.ts';
 import { priorityInputHelp } from '../../../common/priority-names.ts';
 import { CLI_TRANSPORTS, type TransportKind } from '../../../common/transports.ts';
+import { t } from '../../../common/i18n/translate.ts';
 import { readCredentialArgs } from './credential-args.ts';
 import { dataDirArgProblem } from './data-dir.ts';
 import { type DurationFlag, readDurationFlag, readFilters } from './filter-args.ts';
@@ -42,32 +43,10 @@ export const KEEPALIVE_TIMEOUT_FLAG: DurationFlag = {
 };
 export const BACKOFF_MAX_FLAG: DurationFlag = { name: '--backoff-max', minMs: 1_000, maxMs: 3_600_000, example: '2m' };
 
-export const SUBSCRIBE_USAGE = `Usage: ntfy-tray subscribe [options] <topic-url>...
-
-  <topic-url>          http(s)://host[:port]/topic  or  http(s)://host[:port]/t1,t2; https is assumed for
-                       host/topic (ntfy.sh/alerts), and a bare topic (alerts) is on the default server
-                       (https://ntfy.sh, or the one the app was set to use in this data folder)
-                       (several on the same server share one connection; no ?query or #fragment: use the options)
-  --json               print each delivered message as one JSON line on stdout
-  --transport <t>      ws | json | sse | raw   (default json; not with --poll, which always reads JSON)
-  --since <v>          all | latest | none | <duration: 30s, 10m, 2h, 1d> | <unix seconds> | <message id>
-  --poll               print what the server has cached, then exit
-  --notify             also show each message as a desktop notification (Linux, D-Bus)
-  --scheduled          include delayed messages that are not yet due
-  --priority <list>    only these priorities: ${priorityInputHelp()} (comma list, any of)
-  --tags <list>        only messages with all of these tags (comma list)
-  --title <s> --message <s> --id <s>     only messages with exactly this title, message or id
-  --user <name[:pass]> as with the ntfy CLI; without ":pass" the password comes from the environment variable
-                       NTFY_PASSWORD, else from the keychain (ntfy-tray login). A password on the command line is
-                       visible to other users of this machine: prefer NTFY_PASSWORD.
-                       Without --user/--token, credentials stored by login are used.
-  --token <token>      or the environment variable NTFY_TOKEN
-  --auth-param         send credentials as ?auth= instead of the Authorization header
-  --data-dir <dir>     where settings, history and resume points live (default: the app's data folder,
-                       see the README's "Data folder"); one subscribe per folder
-  --keepalive-timeout <duration>   silence after which a connection counts as dead (5s to 1h, default 90s)
-  --backoff-max <duration>         cap of the reconnect backoff (1s to 1h, default 2m)
-  -h, --help`;
+/** The help text, computed when printed (the language is chosen at start). */
+export function subscribeUsage(): string {
+  return t('cli.help.subscribe', { priorities: priorityInputHelp() });
+}
 
 function fail<T>(error: string): ArgsResult<T> {
   return { ok: false, error };

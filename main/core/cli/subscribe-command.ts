@@ -20,6 +20,7 @@ import { OutputClosedError, type OutputSink } from './output-sink.ts';
 import { describeStatus, formatChangeJson, formatChangeLine, formatMessageJson, formatMessageLine } from './output.ts';
 import { plainNetworkReason } from './network-words.ts';
 import type { SubscribePlan } from './subscribe-args.ts';
+import { t } from '../../../common/i18n/translate.ts';
 
 export const EXIT = { ok: 0, fatal: 1, usage: 2, auth: 3 } as const;
 
@@ -67,7 +68,7 @@ async function runPoll(plan: SubscribePlan, io: SubscribeIo): Promise<number> {
     const outcome = await io.poll(requestForSpec(spec, { topics: spec.topics, since: plan.since, poll: true }));
     if (!outcome.ok) {
       const reason = outcome.error.status === 0 ? plainNetworkReason(outcome.error.message) : outcome.error.message;
-      io.stderr(`poll failed: ${spec.server}/${spec.topics.join(',')}: ${reason}\n`);
+      io.stderr(`${t('cli.status.poll-failed', { where: `${spec.server}/${spec.topics.join(',')}`, reason })}\n`);
       return outcome.error.status === 401 || outcome.error.status === 403 ? EXIT.auth : EXIT.fatal;
     }
     let lines: string[] = [];

@@ -1,22 +1,47 @@
-import { describe, expect, it } from 'vitest';
-import { helpText, MAIN_USAGE, unknownCommand } from '../../../../main/core/cli/help.ts';
-import { HISTORY_USAGE } from '../../../../main/core/cli/history-args.ts';
-import { LOGIN_USAGE, LOGOUT_USAGE } from '../../../../main/core/cli/login-args.ts';
-import { SUBSCRIBE_USAGE } from '../../../../main/core/cli/subscribe-args.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { helpText, mainUsage, unknownCommand } from '../../../../main/core/cli/help.ts';
+import { historyUsage } from '../../../../main/core/cli/history-args.ts';
+import { loginUsage, logoutUsage } from '../../../../main/core/cli/login-args.ts';
+import { subscribeUsage } from '../../../../main/core/cli/subscribe-args.ts';
+import { usageError } from '../../../../main/core/cli/usage-error.ts';
+import { setLocale } from '../../../../common/i18n/translate.ts';
+
+afterEach(() => {
+  setLocale(['en-US']);
+});
 
 describe('ntfy-tray help', () => {
   it.each([
-    [[], MAIN_USAGE],
-    [['subscribe'], SUBSCRIBE_USAGE],
-    [['history'], HISTORY_USAGE],
-    [['login'], LOGIN_USAGE],
-    [['logout'], LOGOUT_USAGE],
+    [[], mainUsage],
+    [['subscribe'], subscribeUsage],
+    [['history'], historyUsage],
+    [['login'], loginUsage],
+    [['logout'], logoutUsage],
   ])('help %j prints that usage', (args, usage) => {
-    expect(helpText(args)).toEqual({ ok: true, value: usage });
+    expect(helpText(args)).toEqual({ ok: true, value: usage() });
   });
 
   it('names an unknown command with the closest real one', () => {
     expect(helpText(['histroy'])).toEqual({ ok: false, error: "unknown command 'histroy'; did you mean 'history'?" });
     expect(unknownCommand('frobnicate')).toBe("unknown command 'frobnicate'");
+  });
+});
+
+describe('ntfy-tray help in German', () => {
+  it('is computed in the language chosen after the modules loaded', () => {
+    setLocale(['de-DE']);
+
+    expect(mainUsage()).toContain('Aufruf: ntfy-tray <Befehl> [Optionen]');
+    expect(helpText(['history'])).toEqual({ ok: true, value: historyUsage() });
+    expect(historyUsage()).toContain('--unread             nur ungelesene Nachrichten');
+  });
+
+  it('says "did you mean" and points at --help in German, the names unchanged', () => {
+    setLocale(['de-DE']);
+
+    expect(usageError(undefined, unknownCommand('subscibe'))).toBe(
+      "ntfy-tray: unbekannter Befehl 'subscibe'; meinten Sie 'subscribe'?\n'ntfy-tray --help' zeigt den Aufruf.\n",
+    );
+    expect(helpText(['login', 'logout'])).toEqual({ ok: false, error: 'help nimmt einen Befehlsnamen, nicht 2' });
   });
 });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { t } from '../../common/i18n/translate.ts';
 import type { BridgeApi } from '../../common/ipc.ts';
 import { AccountSignedIn } from './AccountSignedIn.tsx';
 import { AccountSignIn } from './AccountSignIn.tsx';
@@ -23,7 +24,7 @@ export function AccountSection({ api }: AccountSectionProps) {
   };
   return (
     <section className="account-section" aria-labelledby="account-title">
-      <h3 id="account-title">ntfy account</h3>
+      <h3 id="account-title">{t('subscriptions.account.title')}</h3>
       {error === undefined ? null : (
         <p className="form-error" role="alert">
           {error}

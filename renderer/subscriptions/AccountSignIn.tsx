@@ -1,4 +1,5 @@
 import { type SubmitEvent, useCallback, useState } from 'react';
+import { t } from '../../common/i18n/translate.ts';
 import type { BridgeApi } from '../../common/ipc.ts';
 import { TextField } from './form-fields.tsx';
 import { useDefaultServer } from './use-default-server.ts';
@@ -41,9 +42,15 @@ export function AccountSignIn({ api, onSignedIn, headingId }: AccountSignInProps
     setPassword('');
     setPasswordField((value) => value + 1);
     setBusy(false);
-    if (!result.ok) setError(`Not signed in: ${result.error.message}`);
+    if (!result.ok) setError(t('subscriptions.account.not-signed-in', { problem: result.error.message }));
     else if (!result.value.ok) setError(sentence(result.value.error));
-    else onSignedIn(result.value.sync.ok ? 'Signed in and synced.' : `Signed in. ${result.value.sync.message}`);
+    else {
+      onSignedIn(
+        result.value.sync.ok
+          ? t('subscriptions.account.signed-in-synced')
+          : t('subscriptions.account.signed-in-sync-failed', { problem: result.value.sync.message }),
+      );
+    }
   };
 
   return (
@@ -55,17 +62,26 @@ export function AccountSignIn({ api, onSignedIn, headingId }: AccountSignInProps
         void submit(event);
       }}
     >
-      <p className="field-hint">
-        Sign in to sync these subscriptions with your ntfy account. The password is used once to create an access token
-        for this app and is not kept.
-      </p>
-      <TextField id="account-server" name="server" label="Server" value={server} onChange={setServer} />
-      <TextField id="account-user" name="user" label="User name" value={user} onChange={setUser} />
+      <p className="field-hint">{t('subscriptions.account.sign-in-hint')}</p>
+      <TextField
+        id="account-server"
+        name="server"
+        label={t('subscriptions.account.server')}
+        value={server}
+        onChange={setServer}
+      />
+      <TextField
+        id="account-user"
+        name="user"
+        label={t('subscriptions.account.user')}
+        value={user}
+        onChange={setUser}
+      />
       <TextField
         key={passwordField}
         id="account-password"
         name="password"
-        label="Password"
+        label={t('subscriptions.account.password')}
         type="password"
         value=""
         onChange={setPassword}
@@ -77,7 +93,7 @@ export function AccountSignIn({ api, onSignedIn, headingId }: AccountSignInProps
       )}
       <div className="account-actions">
         <button type="submit" className="button-primary" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
+          {busy ? t('subscriptions.account.signing-in') : t('subscriptions.account.sign-in')}
         </button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { t } from '../../common/i18n/translate.ts';
 import type { AccountStatusDto, BridgeApi } from '../../common/ipc.ts';
 import {
   limitWords,
@@ -8,6 +9,7 @@ import {
   syncOutcomeWords,
   syncTimeWords,
 } from './account-words.ts';
+import { richText } from './rich-text.tsx';
 
 type SignedIn = Extract<AccountStatusDto, { signedIn: true }>;
 
@@ -29,27 +31,34 @@ export function AccountSignedIn({ api, status, onSaid }: AccountSignedInProps) {
     setBusy('sync');
     const result = await api.accountSyncNow();
     setBusy(undefined);
-    onSaid(result.ok ? syncOutcomeWords(result.value) : `Sync failed: ${result.error.message}`);
+    onSaid(
+      result.ok
+        ? syncOutcomeWords(result.value)
+        : t('subscriptions.account.sync-failed', { problem: result.error.message }),
+    );
   };
   const signOut = async () => {
     setBusy('sign-out');
     const result = await api.accountSignOut();
     setBusy(undefined);
-    if (!result.ok) onSaid(`Still signed in: ${result.error.message}`);
+    if (!result.ok) onSaid(t('subscriptions.account.still-signed-in', { problem: result.error.message }));
     else onSaid(result.value.ok ? result.value.message : `${result.value.error}.`);
   };
 
   return (
     <div className="account-signed-in">
       <p className="account-who">
-        Signed in as <strong>{status.user}</strong> on <strong>{serverHost(status.server)}</strong>
+        {richText(t('subscriptions.account.signed-in-as', { user: '{user}', server: '{server}' }), {
+          user: <strong>{status.user}</strong>,
+          server: <strong>{serverHost(status.server)}</strong>,
+        })}
       </p>
       <p className="account-last-sync">
         {status.syncing
-          ? 'Syncing…'
+          ? t('subscriptions.account.syncing')
           : status.lastSyncAt === undefined
-            ? 'Not synced yet'
-            : `Last synced ${syncTimeWords(status.lastSyncAt)}`}
+            ? t('subscriptions.account.not-synced')
+            : t('subscriptions.account.last-synced', { time: syncTimeWords(status.lastSyncAt) })}
       </p>
       {lastSync?.ok === false ? <p className="form-error">{syncOutcomeWords(lastSync)}</p> : null}
       <div className="account-actions">
@@ -61,7 +70,7 @@ export function AccountSignedIn({ api, status, onSaid }: AccountSignedInProps) {
             void syncNow();
           }}
         >
-          {busy === 'sync' ? 'Syncing…' : 'Sync now'}
+          {busy === 'sync' ? t('subscriptions.account.syncing') : t('subscriptions.account.sync-now')}
         </button>
         <button
           type="button"
@@ -70,12 +79,12 @@ export function AccountSignedIn({ api, status, onSaid }: AccountSignedInProps) {
             void signOut();
           }}
         >
-          {busy === 'sign-out' ? 'Signing out…' : 'Sign out'}
+          {busy === 'sign-out' ? t('subscriptions.account.signing-out') : t('subscriptions.account.sign-out')}
         </button>
       </div>
       {notes.length === 0 ? null : (
         <section className="account-part" aria-labelledby="account-notes-title">
-          <h4 id="account-notes-title">What the last sync changed</h4>
+          <h4 id="account-notes-title">{t('subscriptions.account.notes-title')}</h4>
           <ul className="account-notes">
             {notes.map((note) => {
               const words = syncNoteWords(note);
@@ -85,9 +94,9 @@ export function AccountSignedIn({ api, status, onSaid }: AccountSignedInProps) {
         </section>
       )}
       <section className="account-part" aria-labelledby="account-reservations-title">
-        <h4 id="account-reservations-title">Reserved topics</h4>
+        <h4 id="account-reservations-title">{t('subscriptions.account.reservations-title')}</h4>
         {status.reservations.length === 0 ? (
-          <p className="field-hint">None.</p>
+          <p className="field-hint">{t('subscriptions.account.reservations-none')}</p>
         ) : (
           <ul className="account-reservations">
             {status.reservations.map((reservation) => (
@@ -100,7 +109,7 @@ export function AccountSignedIn({ api, status, onSaid }: AccountSignedInProps) {
       </section>
       {limits.length === 0 ? null : (
         <section className="account-part" aria-labelledby="account-limits-title">
-          <h4 id="account-limits-title">Limits</h4>
+          <h4 id="account-limits-title">{t('subscriptions.account.limits-title')}</h4>
           <ul className="account-limits">
             {limits.map((words) => (
               <li key={words}>{words}</li>

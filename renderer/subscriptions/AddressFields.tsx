@@ -1,5 +1,7 @@
+import { t } from '../../common/i18n/translate.ts';
 import type { Ref } from 'react';
 import { TextField } from './form-fields.tsx';
+import { richText } from './rich-text.tsx';
 import type { SubscriptionDraft } from './subscription-draft.ts';
 import { checkAddress } from './topic-url.ts';
 
@@ -25,17 +27,15 @@ export function AddressFields({ idPrefix, draft, errors, onChange, topicRef }: A
       <TextField
         id={`${idPrefix}-topic`}
         name="topic"
-        label="Topic"
+        label={t('subscriptions.address.topic')}
         value={draft.topic}
-        placeholder="alerts, or ntfy.sh/alerts"
+        placeholder={t('subscriptions.address.topic-placeholder')}
         hint={
-          check.ok ? (
-            <>
-              Subscribes to <span className="subscribes-to">{check.url}</span>
-            </>
-          ) : (
-            'A topic name, or its URL: https:// is assumed.'
-          )
+          check.ok
+            ? richText(t('subscriptions.address.subscribes-to', { url: '{url}' }), {
+                url: <span className="subscribes-to">{check.url}</span>,
+              })
+            : t('subscriptions.address.topic-hint')
         }
         error={errors.topic}
         inputRef={topicRef}
@@ -46,9 +46,9 @@ export function AddressFields({ idPrefix, draft, errors, onChange, topicRef }: A
       <TextField
         id={`${idPrefix}-server`}
         name="server"
-        label="Server"
+        label={t('subscriptions.address.server')}
         value={draft.server}
-        hint={topicIsUrl ? 'Not used: the topic URL names its server.' : undefined}
+        hint={topicIsUrl ? t('subscriptions.address.server-unused') : undefined}
         error={errors.server}
         onChange={(server) => {
           onChange({ server });
@@ -57,7 +57,7 @@ export function AddressFields({ idPrefix, draft, errors, onChange, topicRef }: A
       <TextField
         id={`${idPrefix}-displayName`}
         name="displayName"
-        label="Display name (optional)"
+        label={t('subscriptions.address.display-name')}
         value={draft.displayName}
         error={errors.displayName}
         onChange={(displayName) => {

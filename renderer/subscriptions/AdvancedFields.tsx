@@ -1,3 +1,4 @@
+import { t } from '../../common/i18n/translate.ts';
 import type { ReactNode } from 'react';
 import { minPriorityChoices } from '../../common/priority-names.ts';
 import { SelectField, TextField } from './form-fields.tsx';
@@ -63,14 +64,14 @@ export function AdvancedFields(props: AdvancedFieldsProps) {
         onOpenChange(event.currentTarget.open);
       }}
     >
-      <summary>Advanced</summary>
+      <summary>{t('subscriptions.advanced.summary')}</summary>
       <SelectField
         id={fieldId('transport')}
         name="transport"
-        label="Transport"
+        label={t('subscriptions.advanced.transport')}
         value={draft.transport}
-        options={transportOptions}
-        hint="JSON, server-sent events and WebSocket catch up on what was missed while disconnected."
+        options={transportOptions()}
+        hint={t('subscriptions.advanced.transport-hint')}
         error={errors.transport}
         onChange={(transport) => {
           onChange({ transport });
@@ -78,7 +79,7 @@ export function AdvancedFields(props: AdvancedFieldsProps) {
       />
 
       <fieldset className="editor-section">
-        <legend>Notifications</legend>
+        <legend>{t('subscriptions.advanced.notifications')}</legend>
         <div className="form-field">
           <label className="choice">
             <input
@@ -90,19 +91,19 @@ export function AdvancedFields(props: AdvancedFieldsProps) {
                 onChange({ muted: event.target.checked });
               }}
             />
-            Mute notifications
+            {t('subscriptions.advanced.mute')}
           </label>
           <p id={`${fieldId('muted')}-hint`} className="field-hint">
-            Messages still arrive and are kept in the history.
+            {t('subscriptions.advanced.mute-hint')}
           </p>
         </div>
         <SelectField
           id={fieldId('minPriority')}
           name="minPriority"
-          label="Minimum priority"
+          label={t('subscriptions.advanced.min-priority')}
           value={draft.minPriority}
           options={minPriorityChoices()}
-          hint="Messages below it are kept without a notification."
+          hint={t('subscriptions.advanced.min-priority-hint')}
           error={errors.minPriority}
           onChange={(minPriority) => {
             onChange({ minPriority });
@@ -111,12 +112,20 @@ export function AdvancedFields(props: AdvancedFieldsProps) {
       </fieldset>
 
       <fieldset className="editor-section">
-        <legend>Filters</legend>
-        <p className="field-hint">Only messages that match every filter arrive. Leave a filter empty to allow all.</p>
-        {text('filterMessage', 'Message is exactly', 'The whole message text, as sent.')}
-        {text('filterTitle', 'Title is exactly', 'The whole title, as sent.')}
-        {text('filterPriority', 'Priorities', 'Comma-separated, any of them: e.g. high, urgent or 4, 5.')}
-        {text('filterTags', 'Tags', 'Comma-separated, all of them: e.g. backup, failed.')}
+        <legend>{t('subscriptions.advanced.filters')}</legend>
+        <p className="field-hint">{t('subscriptions.advanced.filters-hint')}</p>
+        {text(
+          'filterMessage',
+          t('subscriptions.advanced.filter-message'),
+          t('subscriptions.advanced.filter-message-hint'),
+        )}
+        {text('filterTitle', t('subscriptions.advanced.filter-title'), t('subscriptions.advanced.filter-title-hint'))}
+        {text(
+          'filterPriority',
+          t('subscriptions.advanced.filter-priority'),
+          t('subscriptions.advanced.filter-priority-hint'),
+        )}
+        {text('filterTags', t('subscriptions.advanced.filter-tags'), t('subscriptions.advanced.filter-tags-hint'))}
       </fieldset>
       {children}
     </details>

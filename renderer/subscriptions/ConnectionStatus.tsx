@@ -1,3 +1,4 @@
+import { t } from '../../common/i18n/translate.ts';
 import { describeStatus, type SubscriptionStatus } from './connection-status.ts';
 
 export interface ConnectionStatusProps {
@@ -20,10 +21,11 @@ export function ConnectionStatus({ status, nowMs, muted, paused }: ConnectionSta
       <p className="connection-status-line">
         <span className="connection-status-dot" aria-hidden="true" />
         <span className="connection-status-label">{label}</span>
-        {muted ? <span className="chip connection-status-muted">Muted</span> : null}
+        {muted ? <span className="chip connection-status-muted">{t('subscriptions.status.muted')}</span> : null}
         {paused === undefined ? null : (
           <span className="chip connection-status-muted connection-status-paused" title={paused}>
-            Paused<span className="visually-hidden">: {paused}</span>
+            {t('subscriptions.status.paused')}
+            <span className="visually-hidden">{t('subscriptions.status.paused-reason', { reason: paused })}</span>
           </span>
         )}
       </p>

@@ -1,6 +1,8 @@
+import { t } from '../../common/i18n/translate.ts';
 import type { AuthKindDto } from '../../common/ipc.ts';
 import { emptyEntry, type CredentialsEntry, type StoredCredentials } from './credentials.ts';
 import { TextField } from './form-fields.tsx';
+import { richText } from './rich-text.tsx';
 
 export type CredentialsField = 'user' | 'password' | 'token';
 
@@ -21,15 +23,20 @@ export interface CredentialsSectionProps {
   readonly focusRef: (element: HTMLElement | null) => void;
 }
 
-const kindLabels: Readonly<Record<AuthKindDto, string>> = {
-  none: 'No credentials',
-  basic: 'User name and password',
-  token: 'Access token',
-};
+function kindLabel(kind: AuthKindDto): string {
+  switch (kind) {
+    case 'none':
+      return t('subscriptions.credentials.kind-none');
+    case 'basic':
+      return t('subscriptions.credentials.kind-basic');
+    case 'token':
+      return t('subscriptions.credentials.kind-token');
+  }
+}
 
 function storedSummary(stored: StoredCredentials): string {
-  if (stored.auth === 'basic') return `user ${stored.user ?? ''}`;
-  return 'access token';
+  if (stored.auth === 'basic') return t('subscriptions.credentials.stored-user', { user: stored.user ?? '' });
+  return t('subscriptions.credentials.stored-token');
 }
 
 /**
@@ -46,19 +53,21 @@ export function CredentialsSection(props: CredentialsSectionProps) {
 
   return (
     <fieldset className="editor-section credentials">
-      <legend>Credentials</legend>
-      <p className="field-hint">They belong to the server: every subscription on it uses them.</p>
+      <legend>{t('subscriptions.credentials.legend')}</legend>
+      <p className="field-hint">{t('subscriptions.credentials.hint')}</p>
       {showStored ? (
         <>
           <p className="credentials-stored">
-            Credentials stored <span className="credentials-stored-who">({storedSummary(stored)})</span>
+            {richText(t('subscriptions.credentials.stored', { who: '{who}' }), {
+              who: <span className="credentials-stored-who">{storedSummary(stored)}</span>,
+            })}
           </p>
           <div className="form-actions">
             <button type="button" ref={focusRef} onClick={props.onReplace} disabled={busy}>
-              Replace
+              {t('subscriptions.credentials.replace')}
             </button>
             <button type="button" className="button-danger" onClick={props.onRemove} disabled={busy}>
-              Remove
+              {t('subscriptions.credentials.remove')}
             </button>
           </div>
         </>
@@ -66,12 +75,13 @@ export function CredentialsSection(props: CredentialsSectionProps) {
         <>
           {missingSecret ? (
             <p className="credentials-missing">
-              The {stored.auth === 'basic' ? `password for user ${stored.user ?? ''}` : 'access token'} is not in the
-              keychain: enter it again.
+              {stored.auth === 'basic'
+                ? t('subscriptions.credentials.password-missing', { user: stored.user ?? '' })
+                : t('subscriptions.credentials.token-missing')}
             </p>
           ) : null}
           <fieldset className="credentials-kind">
-            <legend>Sign in with</legend>
+            <legend>{t('subscriptions.credentials.kind-legend')}</legend>
             {kinds.map((kind) => (
               <label key={kind} className="choice">
                 <input
@@ -85,7 +95,7 @@ export function CredentialsSection(props: CredentialsSectionProps) {
                     onEntryChange({ ...emptyEntry(kind), user: entry.user });
                   }}
                 />
-                {kindLabels[kind]}
+                {kindLabel(kind)}
               </label>
             ))}
           </fieldset>
@@ -94,7 +104,7 @@ export function CredentialsSection(props: CredentialsSectionProps) {
               <TextField
                 id={`${idPrefix}-user`}
                 name="user"
-                label="User name"
+                label={t('subscriptions.credentials.user')}
                 value={entry.user}
                 error={errors.user}
                 inputRef={focusRef}
@@ -105,7 +115,7 @@ export function CredentialsSection(props: CredentialsSectionProps) {
               <TextField
                 id={`${idPrefix}-password`}
                 name="password"
-                label="Password"
+                label={t('subscriptions.credentials.password')}
                 type="password"
                 value={entry.password}
                 error={errors.password}
@@ -118,7 +128,7 @@ export function CredentialsSection(props: CredentialsSectionProps) {
             <TextField
               id={`${idPrefix}-token`}
               name="token"
-              label="Token"
+              label={t('subscriptions.credentials.token')}
               type="password"
               value={entry.token}
               error={errors.token}

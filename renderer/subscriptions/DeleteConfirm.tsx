@@ -1,3 +1,4 @@
+import { t } from '../../common/i18n/translate.ts';
 import { useEffect, useRef, useState } from 'react';
 
 export interface DeleteConfirmProps {
@@ -20,7 +21,7 @@ export function DeleteConfirm({ idPrefix, name, busy, error, onConfirm, onCancel
   return (
     <div className="delete-confirm" role="group" aria-labelledby={`${idPrefix}-delete-title`}>
       <p id={`${idPrefix}-delete-title`} className="delete-confirm-title">
-        Delete “{name}”? Its notifications stop.
+        {t('subscriptions.delete.title', { name })}
       </p>
       <label className="choice">
         <input
@@ -31,7 +32,7 @@ export function DeleteConfirm({ idPrefix, name, busy, error, onConfirm, onCancel
             setDeleteHistory(event.target.checked);
           }}
         />
-        Also delete its stored messages
+        {t('subscriptions.delete.history')}
       </label>
       <div className="form-actions">
         <button
@@ -42,10 +43,10 @@ export function DeleteConfirm({ idPrefix, name, busy, error, onConfirm, onCancel
             onConfirm(deleteHistory);
           }}
         >
-          Delete subscription
+          {t('subscriptions.delete.confirm')}
         </button>
         <button type="button" onClick={onCancel}>
-          Keep it
+          {t('subscriptions.delete.keep')}
         </button>
       </div>
       {error === undefined ? null : (

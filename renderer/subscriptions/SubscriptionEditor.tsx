@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
+import { t } from '../../common/i18n/translate.ts';
 import type { BridgeApi, SubscriptionDto } from '../../common/ipc.ts';
 import { AddressFields, type AddressField } from './AddressFields.tsx';
 import { AdvancedFields, advancedFieldNames, type AdvancedField } from './AdvancedFields.tsx';
@@ -196,7 +197,8 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
     else cancel();
   };
 
-  const title = subscriptionId === undefined ? 'Add subscription' : 'Edit subscription';
+  const title =
+    subscriptionId === undefined ? t('subscriptions.editor.add-title') : t('subscriptions.editor.edit-title');
   const name = draft.displayName.trim() === '' ? draft.topic : draft.displayName.trim();
 
   return (
@@ -257,13 +259,13 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
         ) : (
           <div className="form-actions editor-actions">
             <button type="submit" className="button-primary" disabled={saving || credentials.busy}>
-              {subscriptionId === undefined ? 'Subscribe' : 'Save'}
+              {subscriptionId === undefined ? t('subscriptions.editor.subscribe') : t('subscriptions.editor.save')}
             </button>
             <button type="button" onClick={runTest} disabled={test.kind === 'running'}>
-              Test
+              {t('subscriptions.editor.test')}
             </button>
             <button type="button" onClick={cancel}>
-              Cancel
+              {t('subscriptions.editor.cancel')}
             </button>
             {subscriptionId === undefined ? null : (
               <button
@@ -274,7 +276,7 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
                   setConfirmingDelete(true);
                 }}
               >
-                Delete…
+                {t('subscriptions.editor.delete')}
               </button>
             )}
           </div>

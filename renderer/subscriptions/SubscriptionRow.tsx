@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import { t } from '../../common/i18n/translate.ts';
 import type { SubscriptionDto } from '../../common/ipc.ts';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
 import { needsCredentials, type SubscriptionStatus } from './connection-status.ts';
@@ -40,21 +41,23 @@ export function SubscriptionRow(props: SubscriptionRowProps) {
           <button
             type="button"
             className="button-primary"
+            aria-label={t('subscriptions.row.fix-credentials-label', { name })}
             onClick={(event) => {
               onFixCredentials(event.currentTarget);
             }}
           >
-            Fix credentials<span className="visually-hidden"> for {name}</span>
+            {t('subscriptions.row.fix-credentials')}
           </button>
         ) : null}
         <button
           ref={editButtonRef}
           type="button"
+          aria-label={t('subscriptions.row.edit-label', { name })}
           onClick={(event) => {
             onEdit(event.currentTarget);
           }}
         >
-          Edit<span className="visually-hidden"> {name}</span>
+          {t('subscriptions.row.edit')}
         </button>
       </div>
     </li>

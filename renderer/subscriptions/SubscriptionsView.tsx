@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { t } from '../../common/i18n/translate.ts';
 import type { BridgeApi } from '../../common/ipc.ts';
 import { useSubscriptions } from '../history/use-subscriptions.ts';
 import { AccountSection } from './AccountSection.tsx';
@@ -99,7 +100,7 @@ export function SubscriptionsView({ api, editId, fixServer }: SubscriptionsViewP
     <main className="subscriptions" aria-labelledby="subscriptions-title" data-editing={editor !== undefined}>
       <div className="subscriptions-pane">
         <div className="subscriptions-header">
-          <h2 id="subscriptions-title">Subscriptions</h2>
+          <h2 id="subscriptions-title">{t('subscriptions.view.title')}</h2>
           <button
             ref={addButton}
             type="button"
@@ -108,7 +109,7 @@ export function SubscriptionsView({ api, editId, fixServer }: SubscriptionsViewP
               open(undefined, 'fields', event.currentTarget);
             }}
           >
-            Add subscription
+            {t('subscriptions.view.add')}
           </button>
         </div>
         {error === undefined ? null : (
@@ -118,15 +119,15 @@ export function SubscriptionsView({ api, editId, fixServer }: SubscriptionsViewP
         )}
         {subscriptions === undefined ? null : subscriptions.length === 0 ? (
           <section className="empty-state" aria-labelledby="subscriptions-empty-title">
-            <h3 id="subscriptions-empty-title">No subscriptions yet</h3>
-            <p>Subscribe to a topic on an ntfy server and its notifications will show up here.</p>
+            <h3 id="subscriptions-empty-title">{t('subscriptions.view.empty-title')}</h3>
+            <p>{t('subscriptions.view.empty-text')}</p>
             <button
               type="button"
               onClick={(event) => {
                 open(undefined, 'fields', event.currentTarget);
               }}
             >
-              Add your first subscription
+              {t('subscriptions.view.add-first')}
             </button>
           </section>
         ) : (

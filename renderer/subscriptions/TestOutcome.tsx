@@ -1,3 +1,4 @@
+import { t } from '../../common/i18n/translate.ts';
 import type { SubscriptionTestResult } from '../../common/ipc.ts';
 import { describeTestResult } from './connection-status.ts';
 
@@ -17,8 +18,10 @@ export function TestOutcome({ state }: TestOutcomeProps) {
   // Always in the page, so screen readers announce what appears in it.
   return (
     <div className="test-result" role="status" data-tone={described?.tone}>
-      {state.kind === 'running' ? <p>Testing…</p> : null}
-      {state.kind === 'failed' ? <p className="form-error">Cannot test: {state.message}</p> : null}
+      {state.kind === 'running' ? <p>{t('subscriptions.test.running')}</p> : null}
+      {state.kind === 'failed' ? (
+        <p className="form-error">{t('subscriptions.test.failed', { problem: state.message })}</p>
+      ) : null}
       {described === undefined ? null : (
         <>
           <p className="test-result-headline">{described.label}</p>

@@ -1,8 +1,9 @@
 /**
  * The ntfy account in words for the Subscriptions view (AccountSection.tsx): who is signed in where, what everyone
  * else may do with a reserved topic, the account's limits and what a sync changed. Pure, so it is unit-tested.
- * Limit names are ntfy's (`GET /v1/account` → `limits`); numbers and times in the locale's format.
+ * Limit names are ntfy's (`GET /v1/account` → `limits`); words, numbers and times in the active language and locale.
  */
+import { activeLocale, formatNumber, t } from '../../common/i18n/translate.ts';
 import type { AccountReservationDto, AccountSyncNoteDto, AccountSyncOutcomeDto } from '../../common/ipc.ts';
 
 /** `https://ntfy.example.com` → `ntfy.example.com`; anything that is not a URL as it is. */
@@ -15,99 +16,111 @@ export function serverHost(server: string): string {
   }
 }
 
-const EVERYONE_WORDS: Readonly<Record<string, string>> = {
-  'read-write': 'everyone can read and write',
-  'read-only': 'everyone can read',
-  'write-only': 'everyone can write',
-  'deny-all': 'only you',
-};
-
+/** What everyone else may do with a reserved topic; ntfy's access names come from `GET /v1/account`. */
 export function reservationWords(reservation: AccountReservationDto): string {
-  return EVERYONE_WORDS[reservation.everyone] ?? `everyone: ${reservation.everyone}`;
-}
-
-function count(value: number, one: string, many: string, locale: string | undefined): string {
-  return `${new Intl.NumberFormat(locale).format(value)} ${value === 1 ? one : many}`;
+  switch (reservation.everyone) {
+    case 'read-write':
+      return t('subscriptions.account.everyone.read-write');
+    case 'read-only':
+      return t('subscriptions.account.everyone.read-only');
+    case 'write-only':
+      return t('subscriptions.account.everyone.write-only');
+    case 'deny-all':
+      return t('subscriptions.account.everyone.deny-all');
+    default:
+      return t('subscriptions.account.everyone.other', { access: reservation.everyone });
+  }
 }
 
 /** Bytes as the locale writes megabytes (or kilobytes below one MB). */
-function size(bytes: number, locale: string | undefined): string {
+function size(bytes: number): string {
   const megabytes = bytes / 1_000_000;
-  if (megabytes >= 1) {
-    return new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(
-      megabytes,
-    );
-  }
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(
-    bytes / 1000,
-  );
+  if (megabytes >= 1) return formatNumber(megabytes, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 });
+  return formatNumber(bytes / 1000, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 });
 }
 
 /** The limits the window shows, in plain words; a limit the server did not send is left out. */
-export function limitWords(limits: Readonly<Record<string, number | string>>, locale?: string): string[] {
+export function limitWords(limits: Readonly<Record<string, number | string>>): string[] {
   const number = (key: string): number | undefined => {
     const value = limits[key];
     return typeof value === 'number' ? value : undefined;
   };
   const words: string[] = [];
   const messages = number('messages');
-  if (messages !== undefined) words.push(`${count(messages, 'message', 'messages', locale)} a day`);
+  if (messages !== undefined) words.push(t('subscriptions.account.limit.messages', { count: messages }));
   const reservations = number('reservations');
   if (reservations !== undefined) {
     words.push(
-      reservations === 0 ? 'no reserved topics' : count(reservations, 'reserved topic', 'reserved topics', locale),
+      reservations === 0
+        ? t('subscriptions.account.limit.no-reservations')
+        : t('subscriptions.account.limit.reservations', { count: reservations }),
     );
   }
   const attachment = number('attachment_file_size');
   if (attachment !== undefined) {
-    words.push(attachment === 0 ? 'no attachments' : `attachments up to ${size(attachment, locale)} each`);
+    words.push(
+      attachment === 0
+        ? t('subscriptions.account.limit.no-attachments')
+        : t('subscriptions.account.limit.attachments', { size: size(attachment) }),
+    );
   }
   return words;
 }
 
 function named(entry: AccountSyncNoteDto['entry']): string {
-  return entry.displayName === undefined ? entry.topic : `“${entry.displayName}” (${entry.topic})`;
+  return entry.displayName === undefined
+    ? entry.topic
+    : t('subscriptions.account.named', { name: entry.displayName, topic: entry.topic });
+}
+
+function quotedOrNone(name: string | undefined): string {
+  return name === undefined ? t('subscriptions.account.no-name') : t('subscriptions.account.quoted', { name });
 }
 
 /** One change a sync made here, or one conflict and how it was settled. */
 export function syncNoteWords(note: AccountSyncNoteDto): string {
   const { entry } = note;
+  const topic = entry.topic;
   switch (note.kind) {
     case 'added-here':
-      return `Added ${named(entry)} from the account.`;
+      return t('subscriptions.account.note.added-here', { entry: named(entry) });
     case 'renamed-here':
       return entry.displayName === undefined
-        ? `Removed the name of ${entry.topic}, as on the account.`
-        : `Renamed ${entry.topic} to “${entry.displayName}”, as on the account.`;
+        ? t('subscriptions.account.note.unnamed-here', { topic })
+        : t('subscriptions.account.note.renamed-here', { topic, name: entry.displayName });
     case 'removed-here':
-      return `Removed ${entry.topic}: it was removed from the account.`;
+      return t('subscriptions.account.note.removed-here', { topic });
     case 'kept-removed-on-server':
-      return `Kept ${named(entry)}: it was removed from the account but changed here since, so it was put back.`;
+      return t('subscriptions.account.note.kept-removed-on-server', { entry: named(entry) });
     case 'kept-removed-here':
-      return `Kept ${named(entry)}: it was removed here but changed on the account since.`;
+      return t('subscriptions.account.note.kept-removed-here', { entry: named(entry) });
     case 'rename-conflict': {
-      const lost = note.lostName === undefined ? '(none)' : `“${note.lostName}”`;
-      const kept = entry.displayName === undefined ? '(none)' : `“${entry.displayName}”`;
-      const where = note.winner === 'this-device' ? "this device's" : "the account's";
-      return `${entry.topic} was renamed here and on the account; kept ${where} name ${kept}, not ${lost}.`;
+      const names = { topic, kept: quotedOrNone(entry.displayName), lost: quotedOrNone(note.lostName) };
+      return note.winner === 'this-device'
+        ? t('subscriptions.account.note.conflict-this-device', names)
+        : t('subscriptions.account.note.conflict-account', names);
     }
   }
 }
 
 /** "Synced: …" or "Sync failed: …", for the status line after a sync. */
 export function syncOutcomeWords(outcome: AccountSyncOutcomeDto): string {
-  if (!outcome.ok) return `Sync failed: ${outcome.message}`;
+  if (!outcome.ok) return t('subscriptions.account.sync-failed', { problem: outcome.message });
   const here = outcome.notes.filter((note) => note.kind !== 'rename-conflict').length;
-  const parts = [
-    here === 0 ? 'nothing changed here' : `${String(here)} ${here === 1 ? 'change' : 'changes'} here`,
-    outcome.sentToServer === 0
-      ? 'nothing to send'
-      : `${String(outcome.sentToServer)} ${outcome.sentToServer === 1 ? 'change' : 'changes'} sent to the account`,
-  ];
-  return `Synced: ${parts.join(', ')}.`;
+  const sent = outcome.sentToServer;
+  return t('subscriptions.account.synced', {
+    here:
+      here === 0
+        ? t('subscriptions.account.synced-nothing-here')
+        : t('subscriptions.account.synced-here', { count: here }),
+    sent:
+      sent === 0
+        ? t('subscriptions.account.synced-nothing-sent')
+        : t('subscriptions.account.synced-sent', { count: sent }),
+  });
 }
 
 /** When the last sync ran, as the locale writes a date and time. */
-export function syncTimeWords(atMs: number, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(atMs));
+export function syncTimeWords(atMs: number): string {
+  return new Intl.DateTimeFormat(activeLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(atMs));
 }

@@ -1,3 +1,4 @@
+import { t } from '../../common/i18n/translate.ts';
 import type {
   AuthKindDto,
   ConnectionDto,
@@ -96,30 +97,40 @@ export function needsCredentials(status: SubscriptionStatus): boolean {
 export function describeStatus(status: SubscriptionStatus, nowMs: number): StatusDescription {
   switch (status.kind) {
     case 'connected':
-      return { label: 'Connected', tone: 'ok' };
+      return { label: t('subscriptions.status.connected'), tone: 'ok' };
     case 'connecting':
-      return { label: 'Connecting…', tone: 'pending' };
+      return { label: t('subscriptions.status.connecting'), tone: 'pending' };
     case 'reconnecting': {
       const seconds = secondsUntil(status.nextAttemptAt, nowMs);
       // The reason is the server's, said once in its banner (ServerBanners), not once per topic here.
-      return { label: seconds === 0 ? 'Reconnecting now' : `Reconnecting in ${seconds} s`, tone: 'pending' };
+      return {
+        label:
+          seconds === 0
+            ? t('subscriptions.status.reconnecting-now')
+            : t('subscriptions.status.reconnecting-in', { seconds }),
+        tone: 'pending',
+      };
     }
     case 'credentials-rejected':
-      return { label: 'Credentials rejected', detail: status.message, tone: 'problem' };
+      return { label: t('subscriptions.status.credentials-rejected'), detail: status.message, tone: 'problem' };
     case 'credentials-missing':
       return {
-        label: 'Credentials missing',
-        detail: 'The password or token is not stored on this computer: enter it again.',
+        label: t('subscriptions.status.credentials-missing'),
+        detail: t('subscriptions.status.credentials-missing-detail'),
         tone: 'problem',
       };
     case 'no-permission':
-      return { label: 'No permission', detail: 'These credentials may not read this topic.', tone: 'problem' };
+      return {
+        label: t('subscriptions.status.no-permission'),
+        detail: t('subscriptions.status.no-permission-detail'),
+        tone: 'problem',
+      };
     case 'error':
-      return { label: 'Error', detail: status.message, tone: 'problem' };
+      return { label: t('subscriptions.status.error'), detail: status.message, tone: 'problem' };
     case 'stopped':
-      return { label: 'Stopped', tone: 'idle' };
+      return { label: t('subscriptions.status.stopped'), tone: 'idle' };
     case 'not-connected':
-      return { label: 'Not connected', tone: 'idle' };
+      return { label: t('subscriptions.status.not-connected'), tone: 'idle' };
   }
 }
 
@@ -128,18 +139,26 @@ export function anyCountdown(statuses: readonly SubscriptionStatus[]): boolean {
   return statuses.some((status) => status.kind === 'reconnecting');
 }
 
-const testHeadlines: Readonly<Record<SubscriptionTestOutcome, string>> = {
-  ok: 'Connected: the server accepts this subscription',
-  'wrong-credentials': 'Wrong credentials',
-  'missing-credentials': 'Credentials missing',
-  'no-permission': 'No permission',
-  unreachable: 'Unreachable',
-};
+/** A function, not a table of texts: the language is chosen after modules load. */
+function testHeadline(outcome: SubscriptionTestOutcome): string {
+  switch (outcome) {
+    case 'ok':
+      return t('subscriptions.test.ok');
+    case 'wrong-credentials':
+      return t('subscriptions.test.wrong-credentials');
+    case 'missing-credentials':
+      return t('subscriptions.test.missing-credentials');
+    case 'no-permission':
+      return t('subscriptions.test.no-permission');
+    case 'unreachable':
+      return t('subscriptions.test.unreachable');
+  }
+}
 
 /** The Test button's answer in words: a headline, main's detail, and whether it is good news. */
 export function describeTestResult(result: SubscriptionTestResult): StatusDescription {
   return {
-    label: testHeadlines[result.outcome],
+    label: testHeadline(result.outcome),
     detail: result.detail,
     tone: result.outcome === 'ok' ? 'ok' : 'problem',
   };

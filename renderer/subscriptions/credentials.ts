@@ -1,3 +1,4 @@
+import { t } from '../../common/i18n/translate.ts';
 import type { AuthKindDto, CredentialsInput, SubscriptionDto, TestCredentialsDto } from '../../common/ipc.ts';
 import { serverKey } from './topic-url.ts';
 
@@ -92,7 +93,7 @@ export function entryToTestCredentials(entry: CredentialsEntry): TestCredentials
 /** Why the typed credentials cannot be tested yet (an empty input), or undefined when they can. */
 export function untestableEntry(entry: CredentialsEntry): string | undefined {
   if (!hasEntry(entry)) return undefined;
-  if (entry.kind === 'basic' && entry.user.trim() === '') return 'enter the user name';
-  if (entry.kind === 'basic' && entry.password === '') return 'enter the password';
+  if (entry.kind === 'basic' && entry.user.trim() === '') return t('subscriptions.test.enter-user');
+  if (entry.kind === 'basic' && entry.password === '') return t('subscriptions.test.enter-password');
   return undefined;
 }

@@ -1,3 +1,4 @@
+import { t } from '../../common/i18n/translate.ts';
 import type { FiltersDto, PriorityDto, SubscriptionDto, SubscriptionInput, TransportDto } from '../../common/ipc.ts';
 
 /** The editor's fields as typed: lists are comma-separated text until saved. */
@@ -20,14 +21,16 @@ export interface SubscriptionDraft {
  * What the editor offers. No `raw`: the core refuses it (it has no ids, titles, priorities or catch-up, and the
  * server's JSON stream carries the same messages with all of that); only the headless CLI keeps it for scripts.
  */
-export const transportOptions: readonly { readonly value: TransportDto; readonly label: string }[] = [
-  { value: 'json', label: 'JSON stream' },
-  { value: 'sse', label: 'Server-sent events' },
-  { value: 'ws', label: 'WebSocket' },
-];
+export function transportOptions(): readonly { readonly value: TransportDto; readonly label: string }[] {
+  return [
+    { value: 'json', label: t('subscriptions.advanced.transport-json') },
+    { value: 'sse', label: t('subscriptions.advanced.transport-sse') },
+    { value: 'ws', label: t('subscriptions.advanced.transport-ws') },
+  ];
+}
 
 export function transportName(transport: TransportDto): string {
-  return transportOptions.find((option) => option.value === transport)?.label ?? transport;
+  return transportOptions().find((option) => option.value === transport)?.label ?? transport;
 }
 
 /** `"high, urgent,"` → `['high', 'urgent']`: trimmed, blanks dropped. */

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { t } from '../../common/i18n/translate.ts';
 import type { AccountStatusDto, BridgeApi } from '../../common/ipc.ts';
 
 export interface AccountState {
@@ -22,7 +23,7 @@ export function useAccount(api: BridgeApi): AccountState {
       if (result.ok) {
         setStatus(result.value);
         setError(undefined);
-      } else setError(`The account could not be read: ${result.error.message}`);
+      } else setError(t('subscriptions.account.read-failed', { problem: result.error.message }));
     });
     const unsubscribe = api.onAccountChanged((next) => {
       setStatus(next);

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { t } from '../../common/i18n/translate.ts';
 import type { BridgeApi, BridgeError, SubscriptionDto } from '../../common/ipc.ts';
 import {
   emptyEntry,
@@ -84,7 +85,11 @@ export function useCredentialsEditor(options: CredentialsEditorOptions): Credent
     const { server: serverProblem, ...fields } = placed.fields;
     setErrors(fields);
     onServerError(serverProblem);
-    setProblem(error.code === 'keychain-unavailable' ? `Not saved: ${error.message}` : placed.formError);
+    setProblem(
+      error.code === 'keychain-unavailable'
+        ? t('subscriptions.credentials.not-saved', { problem: error.message })
+        : placed.formError,
+    );
   };
 
   const settle = (next: StoredCredentials, serverUrl: string) => {

@@ -1,6 +1,6 @@
 /**
  * The ntfy account in words (renderer/subscriptions/account-words.ts): reservations, limits and what a sync
- * changed, as the Subscriptions view shows them. Numbers and dates in the en-US locale here.
+ * changed, as the Subscriptions view shows them: English in en-US (the default before setLocale), then German.
  */
 import { describe, expect, it } from 'vitest';
 import type { AccountSyncNoteDto } from '../../../common/ipc.ts';
@@ -38,23 +38,25 @@ describe('reservationWords', () => {
 
 describe('limitWords', () => {
   it('says messages a day, reservations and the attachment size in plain words', () => {
-    expect(
-      limitWords({ basis: 'tier', messages: 17280, reservations: 3, attachment_file_size: 15_000_000 }, 'en-US'),
-    ).toEqual(['17,280 messages a day', '3 reserved topics', 'attachments up to 15 MB each']);
+    expect(limitWords({ basis: 'tier', messages: 17280, reservations: 3, attachment_file_size: 15_000_000 })).toEqual([
+      '17,280 messages a day',
+      '3 reserved topics',
+      'attachments up to 15 MB each',
+    ]);
   });
   it('says none where a limit is zero, and one in the singular', () => {
-    expect(limitWords({ messages: 1, reservations: 0, attachment_file_size: 0 }, 'en-US')).toEqual([
+    expect(limitWords({ messages: 1, reservations: 0, attachment_file_size: 0 })).toEqual([
       '1 message a day',
       'no reserved topics',
       'no attachments',
     ]);
-    expect(limitWords({ reservations: 1, attachment_file_size: 500_000 }, 'en-US')).toEqual([
+    expect(limitWords({ reservations: 1, attachment_file_size: 500_000 })).toEqual([
       '1 reserved topic',
       'attachments up to 500 kB each',
     ]);
   });
   it('leaves out what the server did not send', () => {
-    expect(limitWords({ basis: 'ip' }, 'en-US')).toEqual([]);
+    expect(limitWords({ basis: 'ip' })).toEqual([]);
   });
 });
 

@@ -65,7 +65,7 @@ describe('drafts', () => {
   });
 
   it('offers the JSON stream, server-sent events and WebSocket, never raw (the core refuses it)', () => {
-    expect(transportOptions.map((option) => option.value)).toEqual(['json', 'sse', 'ws']);
+    expect(transportOptions().map((option) => option.value)).toEqual(['json', 'sse', 'ws']);
   });
 
   it('names transports for people', () => {

@@ -35,6 +35,11 @@ export interface DesktopAppOptions<TMenu extends MenuHandle> {
    * the app quits without starting.
    */
   readonly claimDataDir?: () => DataDirClaim;
+  /**
+   * Runs once, right after 'ready' and before any text is made (menus, tray, error boxes): main/index.ts chooses
+   * the language there, because Electron's `app.getLocale()` may only be called after 'ready'.
+   */
+  readonly onReady?: () => void;
   readonly log: Logger;
   /**
    * The page's requests. Registered before the window exists: the page calls the moment it starts loading, and
@@ -52,8 +57,10 @@ export interface DesktopAppOptions<TMenu extends MenuHandle> {
   readonly onTrayCommand?: (command: TrayCommand) => void;
 }
 
+/** A refusal's words are made when shown, after 'ready', so that they are in the language chosen then. */
 export type DataDirClaim =
-  { readonly ok: true } | { readonly ok: false; readonly title: string; readonly message: string };
+  | { readonly ok: true }
+  | { readonly ok: false; readonly describe: () => { readonly title: string; readonly message: string } };
 
 export interface RunningDesktopApp<TMenu extends MenuHandle> {
   /** `tray.update(buildTrayModel(state))` whenever unread counts, connections or settings change. */
@@ -78,10 +85,12 @@ export async function startDesktopApp<TMenu extends MenuHandle>(
   }
   const claim = options.claimDataDir?.() ?? { ok: true };
   if (!claim.ok) {
-    log.log('error', 'cannot claim the data folder', { reason: claim.message });
     // Before 'ready' Linux prints an error box to stderr instead of showing it.
     await app.whenReady();
-    options.electron.dialog.showErrorBox(claim.title, claim.message);
+    options.onReady?.();
+    const { title, message } = claim.describe();
+    log.log('error', 'cannot claim the data folder', { reason: message });
+    options.electron.dialog.showErrorBox(title, message);
     app.quit();
     return undefined;
   }
@@ -96,6 +105,7 @@ export async function startDesktopApp<TMenu extends MenuHandle>(
   });
 
   await app.whenReady();
+  options.onReady?.();
   installAppMenu(Menu, { platform: options.platform, isPackaged: app.isPackaged });
   const { onSessionEnd } = options;
   if (options.platform === 'win32' && onSessionEnd !== undefined) {

@@ -8,6 +8,7 @@
  *   hides its menu bar anyway;
  * - development builds add a Develop menu with the reload and DevTools roles, on every system.
  */
+import { t } from '../../common/i18n/translate.ts';
 import type { MenuApi, MenuHandle, MenuItemTemplate } from './electron-api.ts';
 
 export interface AppMenuContext {
@@ -16,14 +17,17 @@ export interface AppMenuContext {
   readonly isPackaged: boolean;
 }
 
-const DEVELOP_MENU: MenuItemTemplate = {
-  label: 'Develop',
-  submenu: [{ role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }],
-};
+/** A function, not a constant: its label is in the language chosen after this module loads. */
+function developMenu(): MenuItemTemplate {
+  return {
+    label: t('app.menu.develop'),
+    submenu: [{ role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }],
+  };
+}
 
 /** The menu's template, or null for no menu at all. */
 export function buildAppMenuTemplate(context: AppMenuContext): MenuItemTemplate[] | null {
-  const develop = context.isPackaged ? [] : [DEVELOP_MENU];
+  const develop = context.isPackaged ? [] : [developMenu()];
   if (context.platform === 'darwin')
     return [{ role: 'appMenu' }, { role: 'editMenu' }, { role: 'windowMenu' }, ...develop];
   return develop.length === 0 ? null : develop;

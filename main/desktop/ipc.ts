@@ -3,6 +3,7 @@
  * sender must be our own page (not a frame that navigated elsewhere or an injected one), and every argument is
  * validated by the core's dispatcher, which always answers a BridgeResult.
  */
+import { t } from '../../common/i18n/translate.ts';
 import { operationChannels } from '../../common/ipc.ts';
 import type { AppRequests } from '../core/bridge/app-service.ts';
 import { dispatchRequest } from '../core/bridge/dispatch.ts';
@@ -40,10 +41,10 @@ export function setupIpc(options: IpcOptions): () => void {
       const url = event.senderFrame?.url ?? '';
       if (!options.isTrustedSender(url)) {
         options.log.log('warn', 'refused an IPC request from an unexpected sender', { channel, url });
-        return { ok: false, error: { code: 'invalid-argument', message: 'request from an unexpected page' } };
+        return { ok: false, error: { code: 'invalid-argument', message: t('app.ipc.unexpected-sender') } };
       }
       const ready = await core;
-      if (!ready.ok) return { ok: false, error: { code: 'internal', message: 'the app could not start; see its log' } };
+      if (!ready.ok) return { ok: false, error: { code: 'internal', message: t('app.ipc.not-started') } };
       return dispatchRequest(ready.service, channel, args, options.log);
     });
   }

@@ -12,6 +12,7 @@ import type { DataDirLockResult } from '../core/store/data-dir-lock.ts';
 import { type DesktopAppOptions, type RunningDesktopApp, startDesktopApp } from './app-lifecycle.ts';
 import type { IpcMainHandle, MenuHandle } from './electron-api.ts';
 import { errorMessage } from '../../common/error-message.ts';
+import { t } from '../../common/i18n/translate.ts';
 
 export interface LaunchedCore {
   readonly service: AppRequests;
@@ -44,26 +45,24 @@ export type LaunchResult<TMenu extends MenuHandle, TCore extends LaunchedCore> =
 /** The error box's text: what failed, in the error's own words, and where to look (the log has the stack). */
 export function describeStartupFailure(error: unknown): string {
   const reason = errorMessage(error);
-  return `ntfy Tray could not open its message history or notifications, so it will close.\n\n${reason}\n\nThe log has the details.`;
+  return t('app.startup.failed', { reason });
 }
 
 /** The error box's text when the data folder cannot be taken: who holds it, and what the user can do. */
 export function describeDataDirRefusal(refusal: Exclude<DataDirLockResult, { ok: true }>): string {
   if (refusal.reason === 'error') {
-    return `ntfy Tray could not lock its data folder ${refusal.dataDir}, so it will close.\n\n${refusal.error}`;
+    return t('app.startup.lock-failed', { dataDir: refusal.dataDir, error: refusal.error });
   }
   const { holder } = refusal;
+  const { dataDir } = refusal;
+  // A process id is a name, not an amount: passed as a string so it gets no digit grouping ("12.345").
   const who =
     holder === undefined
-      ? 'Another ntfy Tray or `ntfy-tray subscribe` process'
+      ? t('app.startup.folder-in-use.unknown', { dataDir })
       : holder.kind === 'subscribe'
-        ? `\`ntfy-tray subscribe\` (process ${String(holder.pid)})`
-        : `Another ntfy Tray (process ${String(holder.pid)})`;
-  return (
-    `${who} is receiving messages with the data folder ${refusal.dataDir}. Two subscribers on one folder would ` +
-    `split the messages between them, so ntfy Tray will close.\n\nStop it and start ntfy Tray again (what it ` +
-    `stored will show in the app), or give \`ntfy-tray subscribe\` its own --data-dir.`
-  );
+        ? t('app.startup.folder-in-use.cli', { dataDir, pid: String(holder.pid) })
+        : t('app.startup.folder-in-use.app', { dataDir, pid: String(holder.pid) });
+  return `${who} ${t('app.startup.folder-in-use.advice')}`;
 }
 
 export async function launchDesktopApp<TMenu extends MenuHandle, TCore extends LaunchedCore>(
@@ -108,7 +107,10 @@ export async function launchDesktopApp<TMenu extends MenuHandle, TCore extends L
       if (lock === undefined) return { ok: true };
       if (!lock.ok) {
         dataDir.refused = true;
-        return { ok: false, title: 'ntfy Tray could not start', message: describeDataDirRefusal(lock) };
+        return {
+          ok: false,
+          describe: () => ({ title: t('app.startup.failed-title'), message: describeDataDirRefusal(lock) }),
+        };
       }
       releaseDataDir = lock.release;
       return { ok: true };
@@ -121,7 +123,7 @@ export async function launchDesktopApp<TMenu extends MenuHandle, TCore extends L
   } catch (error) {
     log.log('error', 'startup failed', { error: String(error) });
     core.reject(error);
-    dialog.showErrorBox('ntfy Tray could not start', describeStartupFailure(error));
+    dialog.showErrorBox(t('app.startup.failed-title'), describeStartupFailure(error));
     releaseDataDir();
     app.quit();
     return { kind: 'failed' };

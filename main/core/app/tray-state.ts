@@ -3,6 +3,7 @@
  * (pause, resume, mute, open a message, send a test message) carried out on the settings, the pause, the history
  * and the window's publish request.
  */
+import { t } from '../../../common/i18n/translate.ts';
 import type { BridgeResult, PublishInputDto, PublishOutcomeDto } from '../../../common/ipc.ts';
 import { testNotificationInput } from '../../../common/test-notification.ts';
 import type { ConnectionStatus } from '../engine/connection-types.ts';
@@ -48,8 +49,8 @@ async function sendTest(subscriptionId: string, options: TrayStateOptions): Prom
   if (reason === undefined) return;
   await options.notifier?.show({
     id: `send-test-failed:${found.id}`,
-    title: 'Test notification not sent',
-    body: `${found.displayName ?? found.topic}: ${reason}`,
+    title: t('app.send-test.failed-title'),
+    body: t('app.send-test.failed-body', { name: found.displayName ?? found.topic, reason }),
     urgency: 'normal',
     silent: false,
     actions: [],

@@ -6,6 +6,7 @@
  * most a handful of times. A burst ends once `windowMs` pass without a message; the next message starts a new one,
  * whose summary may sound again. Urgent messages never come here (the policy gives each its own popup).
  */
+import { t } from '../../../common/i18n/translate.ts';
 import type { NtfyMessage } from '../protocol/types.ts';
 import type { Urgency } from './notification-content.ts';
 
@@ -94,13 +95,16 @@ export class NotificationBurst {
   }
 }
 
-/** "Backups, Alerts" or, past three, "Backups, Alerts, Disk and 2 more". */
+/**
+ * "Backups, Alerts" or, past three, "Backups, Alerts, Disk and 2 more". The names are joined by commas in every
+ * language rather than by formatList: a list that ends in "and 2 more" must not get a second "and" before its last
+ * name ("Backups, Alerts and Disk and 2 more").
+ */
 export function summaryNames(names: readonly string[]): string {
   const listed = names.slice(0, 3).join(', ');
-  return names.length > 3 ? `${listed} and ${String(names.length - 3)} more` : listed;
+  return names.length > 3 ? t('app.burst.names-and-more', { names: listed, count: names.length - 3 }) : listed;
 }
 
 export function summaryTitle(summary: Pick<BurstSummary, 'count' | 'names'>): string {
-  const noun = summary.count === 1 ? 'new message' : 'new messages';
-  return `${String(summary.count)} ${noun} in ${summaryNames(summary.names)}`;
+  return t('app.burst.title', { count: summary.count, names: summaryNames(summary.names) });
 }

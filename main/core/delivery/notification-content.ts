@@ -4,6 +4,7 @@
  * a plain-text body, urgency from priority, and the actions a desktop can offer.
  */
 import { nameToEmoji } from 'gemoji';
+import { t } from '../../../common/i18n/translate.ts';
 import type { NtfyAction, NtfyMessage, Priority } from '../protocol/types.ts';
 import { isAllowedExternalUrl, isFetchableUrl } from './external-url.ts';
 import { markdownToPlainText } from './markdown-text.ts';
@@ -82,7 +83,8 @@ function hostOf(server: string): string {
 }
 
 function decodeBody(message: NtfyMessage): string {
-  if (message.encoding === 'base64') return `(binary message, ${Math.ceil((message.message.length * 3) / 4)} bytes)`;
+  if (message.encoding === 'base64')
+    return t('app.notification.binary', { count: Math.ceil((message.message.length * 3) / 4) });
   return message.contentType === 'text/markdown' ? markdownToPlainText(message.message) : message.message;
 }
 

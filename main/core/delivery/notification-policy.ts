@@ -7,6 +7,7 @@
  * It only decides; a Notifier shows. Notification ids are stable per message (`server|topic|sequence id`), so an
  * update reusing a sequence id replaces the popup it updates, and a clear/delete closes it.
  */
+import { t } from '../../../common/i18n/translate.ts';
 import type { Clock } from '../ports.ts';
 import type { NtfyMessage, Priority } from '../protocol/types.ts';
 import type { DeliveredBatch } from './deliver.ts';
@@ -175,7 +176,7 @@ export class NotificationPolicy {
       topic: summary.latest.topic,
       count: summary.count,
       title: summaryTitle(summary),
-      body: `Latest: ${content.title}: ${content.body}`,
+      body: t('app.burst.body', { title: content.title, body: content.body }),
       latest: summary.latest,
       urgency: summary.urgency,
       silent: summary.silent,

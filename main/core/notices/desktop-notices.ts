@@ -6,6 +6,7 @@
  * - `notifications-refused`: the notification center refused a popup (macOS: the app is not allowed to notify).
  *   Not dismissible: it goes away by itself when a later popup is shown.
  */
+import { t } from '../../../common/i18n/translate.ts';
 import type { DesktopNoticeDto, DesktopNoticeIdDto } from '../../../common/ipc.ts';
 
 export type DesktopNoticeId = DesktopNoticeIdDto;
@@ -16,19 +17,19 @@ export function isDesktopNoticeId(value: unknown): value is DesktopNoticeId {
   return typeof value === 'string' && (DESKTOP_NOTICE_IDS as readonly string[]).includes(value);
 }
 
-export const TRAY_HOST_MISSING_TEXT =
-  'Your desktop shows no tray icons, so closing this window minimizes it. To keep ntfy Tray in the top bar, ' +
-  'install the AppIndicator and KStatusNotifierItem Support extension.';
+export function trayHostMissingText(): string {
+  return t('app.notice.tray-host-missing');
+}
 
 /** Where each system keeps the switch (the wording of its settings app). */
 export function notificationsRefusedText(platform: NodeJS.Platform): string {
   switch (platform) {
     case 'darwin':
-      return "macOS is not showing ntfy Tray's notifications. Allow them in System Settings → Notifications → ntfy Tray.";
+      return t('app.notice.notifications-refused.darwin');
     case 'win32':
-      return "Windows is not showing ntfy Tray's notifications. Allow them in Settings → System → Notifications → ntfy Tray.";
+      return t('app.notice.notifications-refused.win32');
     default:
-      return "Your desktop is not showing ntfy Tray's notifications. Allow them in your desktop's notification settings.";
+      return t('app.notice.notifications-refused.other');
   }
 }
 
@@ -84,7 +85,7 @@ export class DesktopNotices {
   list(): readonly DesktopNoticeDto[] {
     return DESKTOP_NOTICE_IDS.filter((id) => this.#active.has(id) && !this.#dismissed.has(id)).map((id) => ({
       id,
-      text: id === 'tray-host-missing' ? TRAY_HOST_MISSING_TEXT : notificationsRefusedText(this.#platform),
+      text: id === 'tray-host-missing' ? trayHostMissingText() : notificationsRefusedText(this.#platform),
       dismissible: isDismissible(id),
     }));
   }

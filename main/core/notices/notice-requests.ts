@@ -2,6 +2,7 @@
  * The window's two requests about desktop notices (BridgeApi.listNotices and dismissNotice), over the notices state
  * and the file that keeps dismissals.
  */
+import { t } from '../../../common/i18n/translate.ts';
 import type { BridgeResult, DesktopNoticeDto, DesktopNoticeIdDto } from '../../../common/ipc.ts';
 import type { Logger } from '../ports.ts';
 import type { DesktopNotices } from './desktop-notices.ts';
@@ -22,7 +23,7 @@ export interface NoticeRequestsOptions {
 export const NO_NOTICE_REQUESTS: NoticeRequests = {
   listNotices: () => Promise.resolve({ ok: true, value: [] }),
   dismissNotice: () =>
-    Promise.resolve({ ok: false, error: { code: 'not-found', message: 'there is no such notice to dismiss' } }),
+    Promise.resolve({ ok: false, error: { code: 'not-found', message: t('app.notice.no-such-notice') } }),
 };
 
 export function createNoticeRequests(options: NoticeRequestsOptions): NoticeRequests {
@@ -31,7 +32,7 @@ export function createNoticeRequests(options: NoticeRequestsOptions): NoticeRequ
     listNotices: () => Promise.resolve({ ok: true, value: notices.list() }),
     async dismissNotice(id) {
       if (!notices.dismiss(id)) {
-        return { ok: false, error: { code: 'not-found', message: 'this notice cannot be dismissed' } };
+        return { ok: false, error: { code: 'not-found', message: t('app.notice.not-dismissible') } };
       }
       try {
         await dismissals.write(notices.dismissed());

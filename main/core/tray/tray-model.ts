@@ -3,6 +3,7 @@
  * count, and the menu as data with typed commands. main/desktop turns it into an Electron menu and routes the
  * commands; tests read the model directly.
  */
+import { t } from '../../../common/i18n/translate.ts';
 import type { ConnectionStatus } from '../engine/connection-types.ts';
 
 export type TrayIconVariant = 'normal' | 'unread' | 'trouble';
@@ -54,12 +55,15 @@ export interface TrayModel {
   readonly menu: readonly TrayMenuItem[];
 }
 
-/** The menu item (it opens the window, whose banner says where to allow them) and the tooltip part. */
-export const NOTIFICATIONS_REFUSED_LABEL = 'Notifications are blocked by the system…';
-const NOTIFICATIONS_REFUSED_TOOLTIP = 'notifications blocked';
+/** The menu item (it opens the window, whose banner says where to allow them); a function: text is per locale. */
+export function notificationsRefusedLabel(): string {
+  return t('app.tray.notifications-refused');
+}
 
 /** The submenu listing the subscriptions, each sending the test message to its topic. */
-export const SEND_TEST_LABEL = 'Send test notification';
+export function sendTestLabel(): string {
+  return t('app.tray.send-test');
+}
 
 /** How many recent messages the menu lists. */
 export const TRAY_LATEST_COUNT = 5;
@@ -74,11 +78,11 @@ function truncate(text: string, max: number): string {
 
 function pausedLabel(state: TrayState): string | undefined {
   if (state.pausedUntil === undefined || state.pausedUntil <= state.now) return undefined;
-  if (state.pausedUntil === Number.POSITIVE_INFINITY) return 'Notifications paused until resumed';
+  if (state.pausedUntil === Number.POSITIVE_INFINITY) return t('app.tray.paused-until-resumed');
   const minutes = Math.ceil((state.pausedUntil - state.now) / 60_000);
   return minutes >= 60
-    ? `Notifications paused for ${Math.ceil(minutes / 60)} h more`
-    : `Notifications paused for ${minutes} min more`;
+    ? t('app.tray.paused-hours', { count: Math.ceil(minutes / 60) })
+    : t('app.tray.paused-minutes', { count: minutes });
 }
 
 export function buildTrayModel(state: TrayState): TrayModel {
@@ -86,20 +90,19 @@ export function buildTrayModel(state: TrayState): TrayModel {
   const refused = state.notificationsRefused === true;
   const icon: TrayIconVariant = trouble > 0 || refused ? 'trouble' : state.unread > 0 ? 'unread' : 'normal';
   const paused = pausedLabel(state);
-  const troubleLine =
-    trouble === 0 ? undefined : `${trouble} ${trouble === 1 ? 'connection' : 'connections'} with trouble`;
+  // The tooltip is a row of separate statuses (each a whole phrase), not one sentence, so joining them is safe.
   const tooltip = [
     'ntfy Tray',
-    state.unread === 0 ? 'no unread messages' : `${state.unread} unread`,
-    troubleLine,
-    refused ? NOTIFICATIONS_REFUSED_TOOLTIP : undefined,
+    state.unread === 0 ? t('app.tray.tooltip.no-unread') : t('app.tray.tooltip.unread', { count: state.unread }),
+    trouble === 0 ? undefined : t('app.tray.tooltip.connections-trouble', { count: trouble }),
+    refused ? t('app.tray.tooltip.notifications-refused') : undefined,
     paused,
   ]
     .filter((part) => part !== undefined)
     .join(' — ');
 
   const menu: TrayMenuItem[] = [];
-  if (state.latest.length === 0) menu.push({ kind: 'label', label: 'No messages yet' });
+  if (state.latest.length === 0) menu.push({ kind: 'label', label: t('app.tray.no-messages') });
   for (const message of state.latest.slice(0, TRAY_LATEST_COUNT)) {
     menu.push({
       kind: 'item',
@@ -108,27 +111,33 @@ export function buildTrayModel(state: TrayState): TrayModel {
     });
   }
   menu.push({ kind: 'separator' });
-  if (troubleLine !== undefined)
-    menu.push({ kind: 'item', label: `${troubleLine}…`, command: { type: 'open-window' } });
-  if (refused) menu.push({ kind: 'item', label: NOTIFICATIONS_REFUSED_LABEL, command: { type: 'open-window' } });
+  if (trouble > 0) {
+    const label = t('app.tray.connections-trouble', { count: trouble });
+    menu.push({ kind: 'item', label, command: { type: 'open-window' } });
+  }
+  if (refused) menu.push({ kind: 'item', label: notificationsRefusedLabel(), command: { type: 'open-window' } });
   if (paused === undefined) {
     menu.push({
       kind: 'submenu',
-      label: 'Pause notifications',
+      label: t('app.tray.pause'),
       items: [
-        { kind: 'item', label: 'For 1 hour', command: { type: 'pause', minutes: 60 } },
-        { kind: 'item', label: 'For 8 hours', command: { type: 'pause', minutes: 480 } },
-        { kind: 'item', label: 'Until resumed', command: { type: 'pause', minutes: 'until-resumed' } },
+        { kind: 'item', label: t('app.tray.pause-for-hours', { count: 1 }), command: { type: 'pause', minutes: 60 } },
+        { kind: 'item', label: t('app.tray.pause-for-hours', { count: 8 }), command: { type: 'pause', minutes: 480 } },
+        {
+          kind: 'item',
+          label: t('app.tray.pause-until-resumed'),
+          command: { type: 'pause', minutes: 'until-resumed' },
+        },
       ],
     });
   } else {
     menu.push({ kind: 'label', label: paused });
-    menu.push({ kind: 'item', label: 'Resume notifications', command: { type: 'resume' } });
+    menu.push({ kind: 'item', label: t('app.tray.resume'), command: { type: 'resume' } });
   }
   if (state.subscriptions.length > 0) {
     menu.push({
       kind: 'submenu',
-      label: SEND_TEST_LABEL,
+      label: sendTestLabel(),
       items: state.subscriptions.map((subscription) => ({
         kind: 'item' as const,
         label: truncate(subscription.label, 60),
@@ -137,7 +146,7 @@ export function buildTrayModel(state: TrayState): TrayModel {
     });
     menu.push({
       kind: 'submenu',
-      label: 'Mute',
+      label: t('app.tray.mute'),
       items: state.subscriptions.map((subscription) => ({
         kind: 'checkbox' as const,
         label: truncate(subscription.label, 60),
@@ -147,7 +156,7 @@ export function buildTrayModel(state: TrayState): TrayModel {
     });
   }
   menu.push({ kind: 'separator' });
-  menu.push({ kind: 'item', label: 'Open ntfy Tray', command: { type: 'open-window' } });
-  menu.push({ kind: 'item', label: 'Quit', command: { type: 'quit' } });
+  menu.push({ kind: 'item', label: t('app.tray.open'), command: { type: 'open-window' } });
+  menu.push({ kind: 'item', label: t('app.tray.quit'), command: { type: 'quit' } });
   return { icon, tooltip, menu };
 }

@@ -4,8 +4,8 @@
  * refuses popups (the runtime's 'failed' switch) makes the window and the tray menu say so.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { TRAY_HOST_MISSING_TEXT } from '../../../main/core/notices/desktop-notices.ts';
-import { NOTIFICATIONS_REFUSED_LABEL } from '../../../main/core/tray/tray-model.ts';
+import { trayHostMissingText } from '../../../main/core/notices/desktop-notices.ts';
+import { notificationsRefusedLabel } from '../../../main/core/tray/tray-model.ts';
 import { APP_TEST_TIMEOUT_MS } from '../../electron-runtime/app-session.ts';
 import type { LaunchedApp } from '../../electron-runtime/launch-app.ts';
 import type { PageGlobals } from '../../electron-runtime/page-globals.ts';
@@ -41,7 +41,7 @@ describe.skipIf(dbusDaemon === undefined)('no tray host on the session bus', { t
     const env = { DBUS_SESSION_BUS_ADDRESS: bus.busAddress };
     const first = await session.launch({ env });
     await first.waitForWindow();
-    await waitForPageText(first, TRAY_HOST_MISSING_TEXT);
+    await waitForPageText(first, trayHostMissingText());
     const role = await first.evaluate(
       () =>
         (globalThis as unknown as NoticePage).document
@@ -74,7 +74,7 @@ describe.skipIf(dbusDaemon === undefined)('no tray host on the session bus', { t
     );
     const listed = await second.evaluate(() => (globalThis as unknown as PageGlobals).ntfy.listNotices(), null);
     expect(listed).toEqual({ ok: true, value: [] });
-    expect(await pageText(second)).not.toContain(TRAY_HOST_MISSING_TEXT);
+    expect(await pageText(second)).not.toContain(trayHostMissingText());
     expect((await second.records()).errors).toEqual([]);
   });
 });
@@ -84,7 +84,7 @@ describe('a notification center that refuses popups', { timeout: APP_TEST_TIMEOU
     const server = await startServer();
     const app = await session.launch({ env: { [REFUSE_NOTIFICATIONS_SWITCH]: '1' } });
     await app.waitForWindow();
-    expect(labels((await app.records()).trays[0]?.menu ?? [])).not.toContain(NOTIFICATIONS_REFUSED_LABEL);
+    expect(labels((await app.records()).trays[0]?.menu ?? [])).not.toContain(notificationsRefusedLabel());
     await subscribeInApp(app, server.url, 'alerts');
     await server.waitForSubscribers(1, { topic: 'alerts' });
 
@@ -101,7 +101,7 @@ describe('a notification center that refuses popups', { timeout: APP_TEST_TIMEOU
     expect(role).toBe('alert');
     const records = await app.records();
     expect(records.notifications.map((notification) => notification.shown)).toEqual([false]);
-    expect(labels(records.trays[0]?.menu ?? [])).toContain(NOTIFICATIONS_REFUSED_LABEL);
+    expect(labels(records.trays[0]?.menu ?? [])).toContain(notificationsRefusedLabel());
     expect(records.trays[0]?.toolTip).toContain('notifications blocked');
     expect(records.errors).toEqual([]);
   });

@@ -13,7 +13,7 @@ import { createNoticeDismissals, NOTICE_DISMISSALS_FILE } from '../../../../main
 import { createNoticeRequests } from '../../../../main/core/notices/notice-requests.ts';
 import { SqliteHistoryStore } from '../../../../main/core/store/history/index.ts';
 import { openConfSettingsStore } from '../../../../main/core/store/settings/conf-settings-store.ts';
-import { buildTrayModel, NOTIFICATIONS_REFUSED_LABEL } from '../../../../main/core/tray/tray-model.ts';
+import { buildTrayModel, notificationsRefusedLabel } from '../../../../main/core/tray/tray-model.ts';
 import { createRecordingLogger } from '../../../fakes/logger.ts';
 import { createRecordingNotifier } from '../../../fakes/notifier.ts';
 import { ManualClock } from '../../../support/manual-clock.ts';
@@ -75,7 +75,7 @@ describe('desktop notices in the app core', () => {
     notices.setNotificationsRefused(true);
     expect(core.trayState().notificationsRefused).toBe(true);
     expect(buildTrayModel(core.trayState()).menu).toContainEqual(
-      expect.objectContaining({ label: NOTIFICATIONS_REFUSED_LABEL }),
+      expect.objectContaining({ label: notificationsRefusedLabel() }),
     );
     notices.setNotificationsRefused(false);
     expect(core.trayState()).not.toHaveProperty('notificationsRefused');

@@ -3,7 +3,7 @@ import type { DesktopNoticeDto } from '../../../../common/ipc.ts';
 import {
   DesktopNotices,
   notificationsRefusedText,
-  TRAY_HOST_MISSING_TEXT,
+  trayHostMissingText,
 } from '../../../../main/core/notices/desktop-notices.ts';
 
 function setUp(platform: NodeJS.Platform = 'linux') {
@@ -23,10 +23,10 @@ describe('DesktopNotices', () => {
   it('says how to get a tray when the tray host is missing, as a dismissible notice', () => {
     const { notices, changes } = setUp();
     notices.setTrayHostMissing(true);
-    const expected = [{ id: 'tray-host-missing', text: TRAY_HOST_MISSING_TEXT, dismissible: true }];
+    const expected = [{ id: 'tray-host-missing', text: trayHostMissingText(), dismissible: true }];
     expect(notices.list()).toEqual(expected);
     expect(changes).toEqual([expected]);
-    expect(TRAY_HOST_MISSING_TEXT).toContain('AppIndicator and KStatusNotifierItem Support');
+    expect(trayHostMissingText()).toContain('AppIndicator and KStatusNotifierItem Support');
   });
 
   it('never shows a dismissed notice again, and tells listeners once', () => {
@@ -35,7 +35,7 @@ describe('DesktopNotices', () => {
     expect(notices.dismiss('tray-host-missing')).toBe(true);
     expect(notices.list()).toEqual([]);
     notices.setTrayHostMissing(true);
-    expect(changes).toEqual([[{ id: 'tray-host-missing', text: TRAY_HOST_MISSING_TEXT, dismissible: true }], []]);
+    expect(changes).toEqual([[{ id: 'tray-host-missing', text: trayHostMissingText(), dismissible: true }], []]);
     expect(notices.dismissed()).toEqual(['tray-host-missing']);
   });
 

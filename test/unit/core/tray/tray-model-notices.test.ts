@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildTrayModel,
-  NOTIFICATIONS_REFUSED_LABEL,
+  notificationsRefusedLabel,
   type TrayMenuItem,
   type TrayState,
 } from '../../../../main/core/tray/tray-model.ts';
@@ -15,9 +15,9 @@ function find(menu: readonly TrayMenuItem[], label: string): TrayMenuItem | unde
 describe('buildTrayModel: refused notifications', () => {
   it('says so in the menu (an item that opens the window), the tooltip and the icon', () => {
     const model = buildTrayModel({ ...quiet, notificationsRefused: true });
-    expect(find(model.menu, NOTIFICATIONS_REFUSED_LABEL)).toEqual({
+    expect(find(model.menu, notificationsRefusedLabel())).toEqual({
       kind: 'item',
-      label: NOTIFICATIONS_REFUSED_LABEL,
+      label: notificationsRefusedLabel(),
       command: { type: 'open-window' },
     });
     expect(model.tooltip).toBe('ntfy Tray — no unread messages — notifications blocked');
@@ -26,7 +26,7 @@ describe('buildTrayModel: refused notifications', () => {
 
   it('says nothing of it while notifications are shown', () => {
     const model = buildTrayModel({ ...quiet, notificationsRefused: false });
-    expect(find(model.menu, NOTIFICATIONS_REFUSED_LABEL)).toBeUndefined();
+    expect(find(model.menu, notificationsRefusedLabel())).toBeUndefined();
     expect(model.tooltip).toBe('ntfy Tray — no unread messages');
     expect(model.icon).toBe('normal');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTrayModel, SEND_TEST_LABEL, type TrayState } from '../../../../main/core/tray/tray-model.ts';
+import { buildTrayModel, sendTestLabel, type TrayState } from '../../../../main/core/tray/tray-model.ts';
 
 const now = 1_700_000_000_000;
 
@@ -17,7 +17,7 @@ describe('the tray menu\'s "Send test notification"', () => {
         ],
       }),
     );
-    const send = menu.find((item) => item.kind === 'submenu' && item.label === SEND_TEST_LABEL);
+    const send = menu.find((item) => item.kind === 'submenu' && item.label === sendTestLabel());
     expect(send).toEqual({
       kind: 'submenu',
       label: 'Send test notification',
@@ -28,11 +28,11 @@ describe('the tray menu\'s "Send test notification"', () => {
     });
     // Before Mute, whose submenu lists the same names as checkboxes.
     const labels = menu.map((item) => (item.kind === 'separator' ? '---' : item.label));
-    expect(labels.indexOf(SEND_TEST_LABEL)).toBeLessThan(labels.indexOf('Mute'));
+    expect(labels.indexOf(sendTestLabel())).toBeLessThan(labels.indexOf('Mute'));
   });
 
   it('is not there without subscriptions', () => {
     const { menu } = buildTrayModel(state({}));
-    expect(menu.some((item) => item.kind === 'submenu' && item.label === SEND_TEST_LABEL)).toBe(false);
+    expect(menu.some((item) => item.kind === 'submenu' && item.label === sendTestLabel())).toBe(false);
   });
 });

@@ -60,8 +60,8 @@ async function subscribe(core: WebBridge['core']['service'], topic: string): Pro
   await ntfy.waitForSubscribers(1, { topic });
 }
 
-function rows(page: Page): Locator {
-  return page.getByRole('list', { name: 'Messages, newest first' }).getByRole('listitem');
+function rows(page: Page, listName = 'Messages, newest first'): Locator {
+  return page.getByRole('list', { name: listName }).getByRole('listitem');
 }
 
 function detail(page: Page): Locator {
@@ -130,17 +130,19 @@ const pad = (value: number) => String(value).padStart(2, '0');
 const locales = [
   {
     locale: 'en-US',
+    listName: 'Messages, newest first',
     messageTime: /^[A-Z][a-z]{2} \d{1,2}, \d{4}, 8:05\sAM$/,
     badge: /^🔕 Paused until 7:43\sPMResume$/,
   },
   {
     locale: 'de-DE',
+    listName: 'Nachrichten, neueste zuerst',
     messageTime: new RegExp(`^${pad(today.getDate())}\\.${pad(today.getMonth() + 1)}\\.${today.getFullYear()}, 08:05$`),
-    badge: /^🔕 Paused until 19:43Resume$/,
+    badge: /^🔕 Pausiert bis 19:43Fortsetzen$/,
   },
 ] as const;
 
-for (const { locale, messageTime, badge } of locales) {
+for (const { locale, listName, messageTime, badge } of locales) {
   test.describe(locale, () => {
     test.use({ locale });
 
@@ -154,7 +156,7 @@ for (const { locale, messageTime, badge } of locales) {
       await page.goto(bridge?.url ?? '');
 
       // In the list (the exact time is the row's tooltip) and in the detail: the date and hours:minutes, no seconds.
-      const row = rows(page).filter({ hasText: 'Backup done' });
+      const row = rows(page, listName).filter({ hasText: 'Backup done' });
       await expect(row.locator('time')).toHaveAttribute('title', messageTime);
       await row.click();
       await expect(detail(page).locator('.message-detail-meta time')).toHaveText(messageTime);
@@ -168,6 +170,77 @@ for (const { locale, messageTime, badge } of locales) {
     });
   });
 }
+
+test.describe('the German window', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('the list, its topic header and the toolbar speak German, with a plural and a relative time', async ({
+    page,
+  }) => {
+    const start = todayAt(19, 13);
+    const core = (await startBridge('de-window', clockAt(start))).core.service;
+    const topic = 'wording-de-window';
+    await subscribe(core, topic);
+    await ntfy.publish(topic, {
+      title: 'Backup fertig',
+      message: 'Alle Volumes kopiert',
+      time: todayAt(8, 5) / 1000,
+      actions: [
+        { action: 'view', label: 'Protokoll', url: 'https://example.com/log' },
+        { action: 'view', label: 'Dashboard', url: 'https://example.com/dashboard' },
+      ],
+    });
+    await page.clock.install({ time: start });
+    await page.goto(bridge?.url ?? '');
+
+    // The shell: the views, and the header's server line.
+    const views = page.getByRole('navigation', { name: 'Ansichten' });
+    await expect(views.getByRole('button')).toHaveText(['Nachrichten', 'Abonnements', 'Einstellungen']);
+    await expect(page.locator('.bridge-status')).toHaveText(`Verbunden mit ${new URL(ntfy.url).host}`);
+
+    // The toolbar.
+    await expect(page.getByRole('searchbox', { name: 'Nachrichten suchen' })).toHaveAttribute(
+      'placeholder',
+      'Nachrichten suchen (Taste /)',
+    );
+    await expect(page.getByLabel('Nur ungelesene')).not.toBeChecked();
+    await expect(options(page.locator('.history-toolbar').getByLabel('Priorität'))).toHaveText([
+      'Jede Priorität',
+      'Niedrig und höher',
+      'Standard und höher',
+      'Hoch und höher',
+      'Nur dringend',
+    ]);
+
+    // The sidebar and the topic header of the chosen subscription.
+    const sidebar = page.getByRole('navigation', { name: 'Abonnements' });
+    await expect(sidebar.getByRole('button', { name: 'Abonnement hinzufügen' })).toBeVisible();
+    await sidebar.getByRole('button', { name: new RegExp(topic) }).click();
+    const header = page.locator('.topic-header');
+    await expect(header.getByRole('heading', { name: topic })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Alle als gelesen markieren' })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Stummschalten' })).toHaveAttribute(
+      'title',
+      'Nachrichten speichern, ohne Popups anzuzeigen',
+    );
+    await header.getByRole('button', { name: 'Weitere Aktionen' }).click();
+    await expect(header.getByRole('menuitem')).toHaveText([
+      'Abonnement bearbeiten',
+      'Nachrichten leeren…',
+      'Abo beenden…',
+    ]);
+    await page.keyboard.press('Escape');
+
+    // The row: a relative time in German (08:05 seen at 19:13) and the actions' count as a plural.
+    const row = rows(page, 'Nachrichten, neueste zuerst').filter({ hasText: 'Backup fertig' });
+    await expect(row.locator('time')).toHaveText('vor 11 Stunden');
+    await expect(row.getByRole('img', { name: '2 Aktionen' })).toBeVisible();
+    await expect(row.locator('.message-priority .visually-hidden')).toHaveText('Priorität standard');
+
+    const dir = process.env['UPDATE_SCREENSHOTS'] === '1' ? docsDir : test.info().outputDir;
+    await page.screenshot({ path: path.join(dir, 'window-de-DE.png') });
+  });
+});
 
 test('a tag that became the title emoji shows once in the detail, the other tags as chips', async ({ page }) => {
   test.setTimeout(90_000); // two axe runs on a loaded machine

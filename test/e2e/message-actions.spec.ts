@@ -229,3 +229,59 @@ test('an http action shows Running… until the server answers, then its result;
     `POST ${server.host} done: the server answered HTTP 200`,
   );
 });
+
+test.describe('in German (de-DE)', () => {
+  test.use({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+
+  test('the detail, its attachment and the publisher’s actions speak German, the time in German form', async ({
+    page,
+  }) => {
+    bridge = await startWebBridge({ ntfyServerUrl: ntfy.url, log: createRecordingLogger('message-actions-de') });
+    const core = bridge.core.service;
+    const topic = 'door-german';
+    expect((await core.saveSubscription({ server: ntfy.url, topic, displayName: 'Haustür' })).ok).toBe(true);
+    await ntfy.waitForSubscribers(1, { topic });
+    await ntfy.publish(topic, {
+      title: 'Tür offen',
+      message: 'Die Haustür steht seit 10 Minuten offen.',
+      priority: 4,
+      attach: 'https://example.com/bericht.pdf',
+      actions: [{ action: 'view', label: 'Kamera ansehen', url: 'https://example.com/kamera' }],
+    });
+    await expect
+      .poll(async () => {
+        const listed = await core.listMessages({});
+        return listed.ok ? listed.value.messages.length : 0;
+      })
+      .toBe(1);
+    await page.goto(bridge.url);
+    // The list is another part: its row is found by the message's own title.
+    await page.getByRole('listitem').filter({ hasText: 'Tür offen' }).first().click();
+
+    const article = detail(page);
+    await expect(article.getByRole('heading', { name: 'Tür offen' })).toBeVisible();
+    await expect(article.getByRole('button', { name: 'Nachricht schließen' })).toBeVisible();
+    const meta = article.locator('.message-detail-meta');
+    await expect(meta).toContainText('Priorität: hoch');
+    // "10.03.2026, 19:43": German date order and the 24-hour clock (English would be "Mar 10, 2026, 7:43 PM").
+    await expect(meta.locator('time')).toHaveText(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);
+
+    const attachment = article.getByRole('region', { name: 'Anhang' });
+    await expect(attachment.locator('dt').first()).toHaveText('Datei');
+    await expect(attachment.locator('dd').first()).toHaveText('bericht.pdf');
+    await attachment.getByRole('button', { name: 'Im Browser öffnen' }).click();
+    const outcome = article.locator('.message-detail-outcome');
+    await expect(outcome).toHaveText('bericht.pdf im Browser geöffnet');
+
+    const actions = article.getByRole('region', { name: 'Aktionen des Absenders' });
+    const camera = actions.getByRole('button', { name: 'Kamera ansehen' });
+    await expect(camera).toHaveAccessibleDescription('Öffnet example.com');
+    await camera.click();
+    await expect(actions.getByRole('status')).toHaveText('https://example.com/kamera geöffnet');
+
+    await expect(article.locator('.message-detail-actions').getByRole('button')).toHaveText([
+      'Nachricht kopieren',
+      'Nachricht löschen',
+    ]);
+  });
+});

@@ -246,3 +246,80 @@ test('the send form has no accessibility violations in light and dark; captured 
   const screenshotDir = process.env['UPDATE_SCREENSHOTS'] === '1' ? docsDir : test.info().outputDir;
   await page.screenshot({ path: path.join(screenshotDir, 'window-send.png'), fullPage: true });
 });
+
+test.describe('in German (de-DE)', () => {
+  test.use({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+
+  test('labels, the action limit, a refused delay and the outcome after sending are German; captured at 960×680', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const core = await startBridge();
+    await subscribe(core, ntfy, 'send-de', 'Sicherungen');
+    await page.setViewportSize({ width: 960, height: 680 });
+    await page.goto(core.url);
+    // The sidebar and the topic header are other parts (their words are tested there): found by the topic's name
+    // and by place, so this test reads only the send form's own words.
+    await page
+      .locator('nav.sidebar')
+      .getByRole('button', { name: /Sicherungen/ })
+      .click();
+    const header = page.getByRole('region', { name: 'Sicherungen' });
+    await expect(header.getByRole('heading', { name: 'Sicherungen', level: 3 })).toBeVisible();
+    await header.locator('.topic-header-actions button').first().click();
+    const form = page.getByRole('form', { name: 'Nachricht an Sicherungen senden' });
+    await expect(form).toBeVisible();
+
+    await form.getByLabel('Titel').fill('Sicherung fertig');
+    await form.getByLabel('Nachricht', { exact: true }).fill('Alle **42** Dateien kopiert');
+    await form.getByRole('checkbox', { name: 'Markdown' }).check();
+    await expect(form.getByRole('button', { name: 'Vorschau' })).toBeVisible();
+    await form.getByLabel('Priorität').selectOption({ label: 'Hoch' });
+    await expect(form.getByText('Durch Kommas getrennt; Emoji-Namen wie warning')).toBeVisible();
+    await form.getByLabel('Tags').fill('tada, backup');
+    await expect(form.getByText('Erscheint als: 🎉 backup')).toBeVisible();
+    await expect(form.getByLabel('Klick-URL')).toBeVisible();
+    await expect(form.getByLabel('Anhang-URL')).toBeVisible();
+    await expect(form.getByLabel('Dateiname des Anhangs')).toBeVisible();
+
+    // Three actions reach ntfy's limit: the hint says so as a plural with its number.
+    const add = form.getByRole('button', { name: 'Aktion hinzufügen' });
+    for (let added = 0; added < 3; added += 1) await add.click();
+    await expect(add).toBeDisabled();
+    await expect(form.getByText('Eine Nachricht hat höchstens 3 Aktionen.')).toBeVisible();
+    await form.getByRole('button', { name: 'Aktion 3 entfernen' }).click();
+    await form.getByRole('button', { name: 'Aktion 2 entfernen' }).click();
+    await expect(form.getByText('Eine Nachricht hat höchstens 3 Aktionen.')).toHaveCount(0);
+    const first = form.getByRole('group', { name: 'Aktion 1' });
+    await expect(first.getByLabel('Art').locator('option')).toHaveText(['Link öffnen (view)', 'Anfrage senden (http)']);
+    await first.getByLabel('Beschriftung').fill('Bericht öffnen');
+    await first.getByLabel('URL').fill('https://example.com/bericht');
+
+    // A delay the server does not understand (ntfy reads English phrases only): refused, and nothing is stored.
+    const delay = form.getByLabel('Verzögerung');
+    await expect(delay).toHaveAccessibleDescription(/auf Englisch \(z\. B\. 30m oder tomorrow 9am\)/);
+    await delay.fill('übermorgen');
+    const send = form.getByRole('button', { name: 'Senden', exact: true });
+    await send.click();
+    await expect(form.getByRole('status')).toHaveText(/^Nicht gesendet: /);
+    expect(cachedOn(ntfy, 'send-de')).toEqual([]);
+
+    // A delay it understands: the time it will arrive, in German date order and the 24-hour clock.
+    await delay.fill('30m');
+    await send.click();
+    await expect(form.getByRole('status')).toHaveText(/^Geplant für \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);
+    await expect(form.getByLabel('Nachricht', { exact: true })).toHaveValue('');
+
+    await delay.fill('');
+    await form.getByLabel('Nachricht', { exact: true }).fill('Version **2.4** läuft auf allen Hosts.');
+    await send.click();
+    await expect(form.getByRole('status')).toHaveText('Gesendet');
+    expect(cachedOn(ntfy, 'send-de').map((message) => message.title)).toEqual(['Sicherung fertig', 'Sicherung fertig']);
+
+    // The README's picture shows a message being typed under the last outcome.
+    await form.getByLabel('Nachricht', { exact: true }).fill('Die nächste Sicherung läuft um 02:00 Uhr.');
+    await form.getByLabel('Titel').focus();
+    const screenshotDir = process.env['UPDATE_SCREENSHOTS'] === '1' ? docsDir : test.info().outputDir;
+    await page.screenshot({ path: path.join(screenshotDir, 'window-send-de-DE.png'), fullPage: true });
+  });
+});

@@ -33,7 +33,8 @@ const accents: Readonly<Record<string, string>> = {
 export const PSEUDO_OPEN = '⟦';
 export const PSEUDO_CLOSE = '⟧';
 
-function pseudoText(text: string): string {
+/** One English text pseudo-localized; tests use it to find controls by their pseudo name. */
+export function pseudoText(text: string): string {
   let out = '';
   let letters = 0;
   for (const part of text.split(/(\{[a-zA-Z]+\})/)) {

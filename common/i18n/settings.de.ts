@@ -1,5 +1,93 @@
 import type { settingsEn } from './settings.en.ts';
 import type { Translation } from './message.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type -- empty until this part's strings move here
-export const settingsDe: Translation<typeof settingsEn> = {};
+export const settingsDe: Translation<typeof settingsEn> = {
+  'settings.title': 'Einstellungen',
+  'settings.loading': 'Einstellungen werden geladen …',
+  'settings.load-failed': 'Die Einstellungen konnten nicht geladen werden: {reason}',
+  'settings.status.saved': 'Gespeichert',
+  'settings.status.not-saved': 'Nicht gespeichert',
+  'settings.status.not-saved-because': 'Nicht gespeichert: {reason}',
+
+  'settings.server.legend': 'Server',
+  'settings.server.default-server': 'Standardserver',
+  'settings.server.default-server-hint':
+    'Wird beim Hinzufügen eines Abonnements vorgeschlagen und für client.yml-Themen ohne Host verwendet.',
+
+  'settings.startup.legend': 'Start',
+  'settings.startup.start-at-login': 'ntfy Tray bei der Anmeldung starten',
+
+  'settings.theme.legend': 'Design',
+  'settings.theme.system': 'Wie das System',
+  'settings.theme.light': 'Hell',
+  'settings.theme.dark': 'Dunkel',
+
+  'settings.notifications.legend': 'Benachrichtigungen',
+  'settings.notifications.show': 'Benachrichtigungen anzeigen',
+  'settings.notifications.show-hint': 'Nachrichten bleiben in jedem Fall im Verlauf.',
+  'settings.notifications.sound': 'Ton abspielen',
+  'settings.notifications.min-priority': 'Mindestpriorität',
+  'settings.notifications.min-priority-hint':
+    'Nachrichten darunter erscheinen nicht als Benachrichtigung; sie bleiben im Verlauf.',
+
+  'settings.pause.legend': 'Benachrichtigungen pausieren',
+  'settings.pause.not-paused': 'Benachrichtigungen sind nicht pausiert',
+  'settings.pause.until-resumed': 'Pausiert, bis Sie fortsetzen',
+  'settings.pause.until': 'Pausiert bis {time}',
+  'settings.pause.for-hours': { one: '{count} Stunde pausieren', other: '{count} Stunden pausieren' },
+  'settings.pause.until-i-resume': 'Bis zum Fortsetzen pausieren',
+  'settings.pause.resume': 'Fortsetzen',
+
+  'settings.quiet.legend': 'Ruhezeiten',
+  'settings.quiet.enabled': 'Keine Benachrichtigungen während der Ruhezeiten',
+  'settings.quiet.start': 'Beginnt um',
+  'settings.quiet.end': 'Endet um',
+  'settings.quiet.end-hint': 'Ein Ende vor dem Beginn reicht über Mitternacht.',
+  'settings.quiet.urgent': 'Dringende Nachrichten kommen durch',
+
+  'settings.history.legend': 'Verlauf',
+  'settings.history.hint':
+    'Ältere Nachrichten werden aus dem Verlauf entfernt, je nachdem, welche Grenze zuerst erreicht ist.',
+  'settings.history.max-age': 'Tage, die Nachrichten behalten werden',
+  'settings.history.max-age-range': '{min} bis {max} Tage',
+  'settings.history.max-per-subscription': 'Nachrichten pro Abonnement behalten',
+  'settings.history.max-per-subscription-range': '{min} bis {max} Nachrichten',
+  'settings.history.not-whole-number': 'muss eine ganze Zahl von {min} bis {max} sein',
+
+  'settings.files.legend': 'Abonnements',
+  'settings.files.export': 'Abonnements exportieren',
+  'settings.files.export-hint':
+    'Server, Themen, Namen, Filter und Benachrichtigungsoptionen als JSON. Passwörter und Token werden nie exportiert.',
+  'settings.files.import-json': 'Abonnements importieren (JSON)',
+  'settings.files.import-yml': 'Aus ntfy-CLI-client.yml importieren',
+  'settings.files.import-yml-hint':
+    'Passwörter und Token aus client.yml werden nicht importiert, und Befehle werden nicht ausgeführt.',
+  'settings.files.export-failed': 'Export fehlgeschlagen: {reason}',
+  'settings.files.exported': {
+    one: '{count} Abonnement nach {file} exportiert.',
+    other: '{count} Abonnements nach {file} exportiert.',
+  },
+  'settings.files.importing': '{file} wird importiert …',
+  'settings.files.nothing-imported': 'Nichts importiert: {file} {problem}.',
+  'settings.files.unreadable': 'konnte nicht gelesen werden ({reason})',
+
+  'settings.import.summary': '{count} importiert, {skipped} übersprungen (bereits abonniert), {failed} fehlgeschlagen.',
+  'settings.import.summary-with-failures':
+    '{count} importiert, {skipped} übersprungen (bereits abonniert), {failed} fehlgeschlagen: {reasons}',
+  'settings.import.failure': '{item}: {problem}',
+  'settings.import.with-credentials': {
+    one: '{count} Abonnement hatte Zugangsdaten; fügen Sie sie im Abonnement-Editor hinzu.',
+    other: '{count} Abonnements hatten Zugangsdaten; fügen Sie sie im Abonnement-Editor hinzu.',
+  },
+  'settings.import.with-command': {
+    one: '{count} Befehl wurde ignoriert: ntfy Tray führt keine Befehle aus.',
+    other: '{count} Befehle wurden ignoriert: ntfy Tray führt keine Befehle aus.',
+  },
+  'settings.import.raw-as-json': {
+    one: '{count} Abonnement nutzt den JSON-Stream statt Rohtext, den ntfy Tray nicht mehr anbietet (dieselben Nachrichten, mit Titeln, Prioritäten und Nachholen).',
+    other:
+      '{count} Abonnements nutzen den JSON-Stream statt Rohtext, den ntfy Tray nicht mehr anbietet (dieselben Nachrichten, mit Titeln, Prioritäten und Nachholen).',
+  },
+  'settings.import.item': 'Eintrag {number}',
+  'settings.import.item-with-topic': 'Eintrag {number} ({topic})',
+};

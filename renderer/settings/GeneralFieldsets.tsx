@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { ThemeDto } from '../../common/ipc.ts';
+import { t } from '../../common/i18n/translate.ts';
 import { DraftField, GroupStatus, ToggleField, type FieldsetProps } from './fields.tsx';
 import { useSaveGroup } from './use-save-group.ts';
 
@@ -7,13 +8,13 @@ export function ServerFieldset({ settings, save }: FieldsetProps) {
   const group = useSaveGroup(save);
   return (
     <fieldset className="settings-group">
-      <legend>Server</legend>
+      <legend>{t('settings.server.legend')}</legend>
       <DraftField
-        label="Default server"
+        label={t('settings.server.default-server')}
         type="text"
         value={settings.defaultServer}
         error={group.errors['defaultServer']}
-        hint="Suggested when you add a subscription, and used for client.yml topics without a host."
+        hint={t('settings.server.default-server-hint')}
         onCommit={(text) => group.run({ defaultServer: text.trim() }, ['defaultServer'])}
       />
       <GroupStatus status={group.status} />
@@ -25,9 +26,9 @@ export function StartupFieldset({ settings, save }: FieldsetProps) {
   const group = useSaveGroup(save);
   return (
     <fieldset className="settings-group">
-      <legend>Startup</legend>
+      <legend>{t('settings.startup.legend')}</legend>
       <ToggleField
-        label="Start ntfy Tray when I log in"
+        label={t('settings.startup.start-at-login')}
         asSwitch
         checked={settings.preferences.startAtLogin}
         error={group.errors['startAtLogin']}
@@ -40,11 +41,7 @@ export function StartupFieldset({ settings, save }: FieldsetProps) {
   );
 }
 
-const themes: readonly { readonly theme: ThemeDto; readonly label: string }[] = [
-  { theme: 'system', label: 'Same as the system' },
-  { theme: 'light', label: 'Light' },
-  { theme: 'dark', label: 'Dark' },
-];
+const themes: readonly ThemeDto[] = ['system', 'light', 'dark'];
 
 /** Native radios: Tab reaches the checked one, arrow keys move and choose (and each choice is saved). */
 export function ThemeFieldset({ settings, save }: FieldsetProps) {
@@ -53,9 +50,9 @@ export function ThemeFieldset({ settings, save }: FieldsetProps) {
   const error = group.errors['theme'];
   return (
     <fieldset className="settings-group">
-      <legend>Theme</legend>
+      <legend>{t('settings.theme.legend')}</legend>
       <div className="settings-choices">
-        {themes.map(({ theme, label }) => (
+        {themes.map((theme) => (
           <label key={theme} className="settings-choice">
             <input
               type="radio"
@@ -66,7 +63,7 @@ export function ThemeFieldset({ settings, save }: FieldsetProps) {
                 void group.run({ preferences: { theme } }, ['theme']);
               }}
             />
-            {label}
+            {t(`settings.theme.${theme}`)}
           </label>
         ))}
       </div>

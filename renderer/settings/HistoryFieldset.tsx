@@ -1,4 +1,5 @@
 import type { PreferencesDto } from '../../common/ipc.ts';
+import { formatNumber, t } from '../../common/i18n/translate.ts';
 import { DraftField, GroupStatus, type FieldsetProps } from './fields.tsx';
 import { useSaveGroup } from './use-save-group.ts';
 
@@ -10,7 +11,9 @@ const limits: Readonly<Record<RetentionField, { readonly min: number; readonly m
   maxPerSubscription: { min: 10, max: 1_000_000 },
 };
 
-const count = new Intl.NumberFormat();
+function plain(value: number): string {
+  return formatNumber(value, { useGrouping: false });
+}
 
 export function HistoryFieldset({ settings, save }: FieldsetProps) {
   const group = useSaveGroup(save);
@@ -20,14 +23,15 @@ export function HistoryFieldset({ settings, save }: FieldsetProps) {
     const value = Number(text.trim());
     if (text.trim() === '' || !Number.isInteger(value)) {
       const { min, max } = limits[field];
-      group.reject(field, `must be a whole number from ${min} to ${max}`);
+      // Without grouping, as the number is typed.
+      group.reject(field, t('settings.history.not-whole-number', { min: plain(min), max: plain(max) }));
       return Promise.resolve(false);
     }
     const historyRetention = field === 'maxAgeDays' ? { maxAgeDays: value } : { maxPerSubscription: value };
     return group.run({ preferences: { historyRetention } }, [field]);
   };
 
-  const field = (name: RetentionField, label: string, unit: string) => (
+  const field = (name: RetentionField, label: string, hint: string) => (
     <DraftField
       label={label}
       type="number"
@@ -35,18 +39,22 @@ export function HistoryFieldset({ settings, save }: FieldsetProps) {
       min={limits[name].min}
       max={limits[name].max}
       error={group.errors[name]}
-      hint={`${count.format(limits[name].min)} to ${count.format(limits[name].max)} ${unit}`}
+      hint={hint}
       onCommit={commit(name)}
     />
   );
 
   return (
     <fieldset className="settings-group">
-      <legend>History</legend>
-      <p className="field-hint">Older messages are removed from the history, whichever limit comes first.</p>
+      <legend>{t('settings.history.legend')}</legend>
+      <p className="field-hint">{t('settings.history.hint')}</p>
       <div className="settings-row">
-        {field('maxAgeDays', 'Days to keep messages', 'days')}
-        {field('maxPerSubscription', 'Messages to keep per subscription', 'messages')}
+        {field('maxAgeDays', t('settings.history.max-age'), t('settings.history.max-age-range', limits.maxAgeDays))}
+        {field(
+          'maxPerSubscription',
+          t('settings.history.max-per-subscription'),
+          t('settings.history.max-per-subscription-range', limits.maxPerSubscription),
+        )}
       </div>
       <GroupStatus status={group.status} />
     </fieldset>

@@ -1,7 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import type { PriorityDto, SettingsPatchDto } from '../../common/ipc.ts';
 import { minPriorityChoices } from '../../common/priority-names.ts';
-import { untilTime } from '../history/format.ts';
+import { t } from '../../common/i18n/translate.ts';
+import { describePause } from './pause-words.ts';
 import { DraftField, GroupStatus, ToggleField, type FieldsetProps } from './fields.tsx';
 import { useSaveGroup } from './use-save-group.ts';
 
@@ -16,19 +17,19 @@ export function NotificationsFieldset({ settings, save }: FieldsetProps) {
   const priorityError = group.errors['minPriority'];
   return (
     <fieldset className="settings-group">
-      <legend>Notifications</legend>
+      <legend>{t('settings.notifications.legend')}</legend>
       <ToggleField
-        label="Show notifications"
+        label={t('settings.notifications.show')}
         asSwitch
         checked={notificationsEnabled}
         error={group.errors['notificationsEnabled']}
-        hint="Messages are kept in the history either way."
+        hint={t('settings.notifications.show-hint')}
         onChange={(enabled) => {
           void group.run({ preferences: { notificationsEnabled: enabled } }, ['notificationsEnabled']);
         }}
       />
       <ToggleField
-        label="Play a sound"
+        label={t('settings.notifications.sound')}
         checked={sounds}
         error={group.errors['sounds']}
         onChange={(checked) => {
@@ -36,7 +37,7 @@ export function NotificationsFieldset({ settings, save }: FieldsetProps) {
         }}
       />
       <div className="settings-field">
-        <label htmlFor={`${id}-priority`}>Minimum priority</label>
+        <label htmlFor={`${id}-priority`}>{t('settings.notifications.min-priority')}</label>
         <select
           id={`${id}-priority`}
           value={String(minPriority)}
@@ -55,7 +56,7 @@ export function NotificationsFieldset({ settings, save }: FieldsetProps) {
         </select>
         {priorityError === undefined ? (
           <p id={`${id}-priority-hint`} className="field-hint">
-            Messages below it do not pop up; they are still kept in the history.
+            {t('settings.notifications.min-priority-hint')}
           </p>
         ) : (
           <p id={`${id}-priority-error`} className="field-error">
@@ -68,24 +69,16 @@ export function NotificationsFieldset({ settings, save }: FieldsetProps) {
   );
 }
 
-/**
- * `pausedUntil` as the user reads it, its end as the Messages header says it; null is a pause until resumed,
- * undefined no pause. `nowMs` tells whether the end is today; `locale` undefined: the user's.
- */
-export function describePause(pausedUntil: number | null | undefined, nowMs: number, locale?: string): string {
-  if (pausedUntil === undefined) return 'Notifications are not paused';
-  if (pausedUntil === null) return 'Paused until you resume';
-  return `Paused until ${untilTime(pausedUntil, nowMs, locale)}`;
-}
+type Pause = Exclude<SettingsPatchDto['pause'], null | undefined>;
 
-const pauses: readonly {
-  readonly pause: Exclude<SettingsPatchDto['pause'], null | undefined>;
-  readonly label: string;
-}[] = [
-  { pause: 60, label: 'Pause for 1 hour' },
-  { pause: 480, label: 'Pause for 8 hours' },
-  { pause: 'until-resumed', label: 'Pause until I resume' },
-];
+/** Minutes, or until resumed. */
+const pauses: readonly Pause[] = [60, 480, 'until-resumed'];
+
+function pauseLabel(pause: Pause): string {
+  return pause === 'until-resumed'
+    ? t('settings.pause.until-i-resume')
+    : t('settings.pause.for-hours', { count: pause / 60 });
+}
 
 /** A pause is not a setting (it ends with the app), so its status line says the pause rather than "Saved". */
 export function PauseFieldset({ settings, save }: FieldsetProps) {
@@ -103,21 +96,21 @@ export function PauseFieldset({ settings, save }: FieldsetProps) {
 
   return (
     <fieldset className="settings-group">
-      <legend>Pause notifications</legend>
+      <legend>{t('settings.pause.legend')}</legend>
       <p className="settings-status settings-pause-state" role="status" data-paused={paused}>
         {describePause(settings.pausedUntil, Date.now())}
       </p>
       <div className="settings-buttons">
-        {pauses.map(({ pause, label }, index) => (
+        {pauses.map((pause, index) => (
           <button
-            key={label}
+            key={pause}
             ref={index === 0 ? firstPause : undefined}
             type="button"
             onClick={() => {
               change(pause);
             }}
           >
-            {label}
+            {pauseLabel(pause)}
           </button>
         ))}
         {paused ? (
@@ -128,7 +121,7 @@ export function PauseFieldset({ settings, save }: FieldsetProps) {
               change(null);
             }}
           >
-            Resume
+            {t('settings.pause.resume')}
           </button>
         ) : null}
       </div>
@@ -148,9 +141,9 @@ export function QuietHoursFieldset({ settings, save }: FieldsetProps) {
   const times = ['start', 'end'] as const;
   return (
     <fieldset className="settings-group">
-      <legend>Quiet hours</legend>
+      <legend>{t('settings.quiet.legend')}</legend>
       <ToggleField
-        label="No popups during quiet hours"
+        label={t('settings.quiet.enabled')}
         checked={enabled}
         error={group.errors['enabled']}
         onChange={(checked) => {
@@ -159,23 +152,23 @@ export function QuietHoursFieldset({ settings, save }: FieldsetProps) {
       />
       <div className="settings-row">
         <DraftField
-          label="Starts at"
+          label={t('settings.quiet.start')}
           type="time"
           value={start}
           error={group.errors['start']}
           onCommit={(text) => group.run({ preferences: { quietHours: { start: text } } }, times)}
         />
         <DraftField
-          label="Ends at"
+          label={t('settings.quiet.end')}
           type="time"
           value={end}
           error={group.errors['end']}
-          hint="An end before the start spans midnight."
+          hint={t('settings.quiet.end-hint')}
           onCommit={(text) => group.run({ preferences: { quietHours: { end: text } } }, times)}
         />
       </div>
       <ToggleField
-        label="Urgent messages break through"
+        label={t('settings.quiet.urgent')}
         checked={urgentBreaksThrough}
         error={group.errors['urgentBreaksThrough']}
         onChange={(checked) => {

@@ -1,5 +1,6 @@
 import type { SubmitEvent } from 'react';
 import type { BridgeApi } from '../../common/ipc.ts';
+import { t } from '../../common/i18n/translate.ts';
 import { ServerFieldset, StartupFieldset, ThemeFieldset } from './GeneralFieldsets.tsx';
 import { HistoryFieldset } from './HistoryFieldset.tsx';
 import { NotificationsFieldset, PauseFieldset, QuietHoursFieldset } from './NotificationFieldsets.tsx';
@@ -17,10 +18,10 @@ export function SettingsView({ api }: SettingsViewProps) {
 
   return (
     <main className="settings" aria-labelledby="settings-title">
-      <h2 id="settings-title">Settings</h2>
+      <h2 id="settings-title">{t('settings.title')}</h2>
       {settings === undefined ? (
         <p className={loadError === undefined ? 'field-hint' : 'form-error'} role="status">
-          {loadError === undefined ? 'Loading settings…' : `Could not load the settings: ${loadError}`}
+          {loadError === undefined ? t('settings.loading') : t('settings.load-failed', { reason: loadError })}
         </p>
       ) : (
         <form

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import type { BridgeApi } from '../../common/ipc.ts';
+import { t } from '../../common/i18n/translate.ts';
 import { describeImport, importSubscriptions } from './import-subscriptions.ts';
 import { parseClientYml } from './client-yml-import.ts';
 import type { ImportParseResult } from './import-plan.ts';
@@ -34,7 +35,7 @@ export function SubscriptionFilesFieldset({ api, defaultServer }: SubscriptionFi
   const exportAll = async () => {
     const result = await api.listSubscriptions();
     if (!result.ok) {
-      setReport([`Export failed: ${result.error.message}`]);
+      setReport([t('settings.files.export-failed', { reason: result.error.message })]);
       return;
     }
     if (exportUrl.current !== undefined) URL.revokeObjectURL(exportUrl.current);
@@ -47,25 +48,24 @@ export function SubscriptionFilesFieldset({ api, defaultServer }: SubscriptionFi
     document.body.append(link);
     link.click();
     link.remove();
-    const count = result.value.length;
-    setReport([`Exported ${count} ${count === 1 ? 'subscription' : 'subscriptions'} to ${SUBSCRIPTIONS_FILE_NAME}.`]);
+    setReport([t('settings.files.exported', { count: result.value.length, file: SUBSCRIPTIONS_FILE_NAME })]);
   };
 
   const importFile = async (file: File, kind: FileKind) => {
     setBusy(true);
-    setReport([`Importing ${file.name}…`]);
+    setReport([t('settings.files.importing', { file: file.name })]);
     try {
       let parsed: ImportParseResult;
       try {
         const text = await file.text();
         parsed = kind === 'json' ? parseSubscriptionsJson(text) : parseClientYml(text, { defaultServer });
       } catch (error) {
-        parsed = { ok: false, error: `could not be read (${errorMessage(error)})` };
+        parsed = { ok: false, error: t('settings.files.unreadable', { reason: errorMessage(error) }) };
       }
       setReport(
         parsed.ok
           ? describeImport(await importSubscriptions(api, parsed.plan))
-          : [`Nothing imported: ${file.name} ${parsed.error}.`],
+          : [t('settings.files.nothing-imported', { file: file.name, problem: parsed.error })],
       );
     } finally {
       setBusy(false);
@@ -83,7 +83,7 @@ export function SubscriptionFilesFieldset({ api, defaultServer }: SubscriptionFi
 
   return (
     <fieldset className="settings-group">
-      <legend>Subscriptions</legend>
+      <legend>{t('settings.files.legend')}</legend>
       <div className="settings-field">
         <button
           type="button"
@@ -93,18 +93,18 @@ export function SubscriptionFilesFieldset({ api, defaultServer }: SubscriptionFi
             void exportAll();
           }}
         >
-          Export subscriptions
+          {t('settings.files.export')}
         </button>
         <p id={`${id}-export-hint`} className="field-hint">
-          Servers, topics, names, filters and notification options as JSON. Passwords and tokens are never exported.
+          {t('settings.files.export-hint')}
         </p>
       </div>
       <div className="settings-field">
-        <label htmlFor={`${id}-json`}>Import subscriptions (JSON)</label>
+        <label htmlFor={`${id}-json`}>{t('settings.files.import-json')}</label>
         <input id={`${id}-json`} type="file" accept=".json,application/json" onChange={onFile('json')} />
       </div>
       <div className="settings-field">
-        <label htmlFor={`${id}-yml`}>Import from ntfy CLI client.yml</label>
+        <label htmlFor={`${id}-yml`}>{t('settings.files.import-yml')}</label>
         <input
           id={`${id}-yml`}
           type="file"
@@ -113,7 +113,7 @@ export function SubscriptionFilesFieldset({ api, defaultServer }: SubscriptionFi
           onChange={onFile('client-yml')}
         />
         <p id={`${id}-yml-hint`} className="field-hint">
-          Passwords and tokens in client.yml are not imported, and commands are not run.
+          {t('settings.files.import-yml-hint')}
         </p>
       </div>
       <div className="settings-status settings-report" role="status" aria-busy={busy}>

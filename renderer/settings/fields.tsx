@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import type { SettingsDto } from '../../common/ipc.ts';
+import { t } from '../../common/i18n/translate.ts';
 import { describedBy, FieldMessages } from '../forms/FieldMessages.tsx';
 import type { SettingsState } from './use-settings.ts';
 
@@ -12,7 +13,7 @@ export interface FieldsetProps {
 /** A fieldset's live status line ("Saved", or why not). */
 export function GroupStatus({ status }: { readonly status: string }) {
   return (
-    <p className="settings-status" role="status" data-saved={status === 'Saved'}>
+    <p className="settings-status" role="status" data-saved={status === t('settings.status.saved')}>
       {status}
     </p>
   );

@@ -7,6 +7,7 @@
  */
 import { normalizeServerUrl, serverUrlError } from '../../common/server-url.ts';
 import type { SubscriptionInput } from '../../common/ipc.ts';
+import { t } from '../../common/i18n/translate.ts';
 
 /** A subscription read from a file, with `label` naming where it came from (for messages about it). */
 export interface PlannedSubscription {
@@ -77,7 +78,10 @@ export function withoutDuplicates<T extends PlannedSubscription>(
 }
 
 function itemLabel(index: number, topic: unknown): string {
-  return typeof topic === 'string' && topic !== '' ? `item ${index + 1} (${topic})` : `item ${index + 1}`;
+  const number = index + 1;
+  return typeof topic === 'string' && topic !== ''
+    ? t('settings.import.item-with-topic', { number, topic })
+    : t('settings.import.item', { number });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { BridgeApi, BridgeError } from '../../common/ipc.ts';
+import { t } from '../../common/i18n/translate.ts';
 import { ALREADY_SUBSCRIBED } from '../../common/subscription-rules.ts';
 import type { ImportPlan, ItemProblem } from './import-plan.ts';
 import { describeSaveFailure } from './save-failure-message.ts';
@@ -47,32 +48,21 @@ export async function importSubscriptions(
   };
 }
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
 /** The report as lines for the status region. */
 export function describeImport(report: ImportReport): string[] {
-  const reasons = report.failures.map((failure) => `${failure.label}: ${failure.message}`).join('; ');
+  const reasons = report.failures
+    .map((failure) => t('settings.import.failure', { item: failure.label, problem: failure.message }))
+    .join('; ');
+  const counts = { count: report.imported, skipped: report.skipped, failed: report.failures.length };
   const lines = [
-    `Imported ${report.imported}, skipped ${report.skipped} (already subscribed), ${report.failures.length} failed` +
-      (reasons === '' ? '.' : `: ${reasons}`),
+    reasons === ''
+      ? t('settings.import.summary', counts)
+      : t('settings.import.summary-with-failures', { ...counts, reasons }),
   ];
   if (report.withCredentials > 0) {
-    lines.push(
-      `${plural(report.withCredentials, 'subscription', 'subscriptions')} had credentials; add them in the subscription editor.`,
-    );
+    lines.push(t('settings.import.with-credentials', { count: report.withCredentials }));
   }
-  if (report.withCommand > 0) {
-    lines.push(
-      `${plural(report.withCommand, 'command was', 'commands were')} ignored: ntfy Tray does not run commands.`,
-    );
-  }
-  if (report.rawAsJson > 0) {
-    lines.push(
-      `${plural(report.rawAsJson, 'subscription uses', 'subscriptions use')} the JSON stream instead of raw text, ` +
-        'which ntfy Tray no longer offers (the same messages, with titles, priorities and catch-up).',
-    );
-  }
+  if (report.withCommand > 0) lines.push(t('settings.import.with-command', { count: report.withCommand }));
+  if (report.rawAsJson > 0) lines.push(t('settings.import.raw-as-json', { count: report.rawAsJson }));
   return lines;
 }

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { BridgeError, BridgeResult, SettingsDto, SettingsPatchDto } from '../../common/ipc.ts';
+import { t } from '../../common/i18n/translate.ts';
 
 /** Field problems keyed by the last segment of the setting's path (`maxAgeDays`, `start`, `defaultServer`). */
 export type FieldErrors = Readonly<Record<string, string>>;
@@ -40,14 +41,18 @@ export function useSaveGroup(save: (patch: SettingsPatchDto) => Promise<BridgeRe
       const result = await save(patch);
       if (result.ok) {
         setErrors((current) => without(current, fields));
-        setStatus('Saved');
+        setStatus(t('settings.status.saved'));
         return true;
       }
       const problems = fieldProblems(result.error);
       const placed = Object.fromEntries(Object.entries(problems).filter(([field]) => fields.includes(field)));
       const placedAll = Object.keys(placed).length > 0 && Object.keys(placed).length === Object.keys(problems).length;
       setErrors((current) => ({ ...without(current, fields), ...placed }));
-      setStatus(placedAll ? 'Not saved' : `Not saved: ${result.error.message}`);
+      setStatus(
+        placedAll
+          ? t('settings.status.not-saved')
+          : t('settings.status.not-saved-because', { reason: result.error.message }),
+      );
       return false;
     },
     [save],
@@ -55,7 +60,7 @@ export function useSaveGroup(save: (patch: SettingsPatchDto) => Promise<BridgeRe
 
   const reject = useCallback((field: string, message: string) => {
     setErrors((current) => ({ ...current, [field]: message }));
-    setStatus('Not saved');
+    setStatus(t('settings.status.not-saved'));
   }, []);
 
   return { status, errors, run, reject };

@@ -1,0 +1,51 @@
+/**
+ * The import report in German: its counts are plural messages and its numbers are formatted for the locale, so a
+ * report read in German is not English words around German numbers.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../../../common/i18n/translate.ts';
+import { describeImport, type ImportReport } from '../../../renderer/settings/import-subscriptions.ts';
+import { describePause } from '../../../renderer/settings/pause-words.ts';
+
+const nothing: ImportReport = {
+  imported: 0,
+  skipped: 0,
+  failures: [],
+  withCredentials: 0,
+  withCommand: 0,
+  rawAsJson: 0,
+};
+
+describe('the settings in German', () => {
+  beforeEach(() => {
+    setLocale(['de-DE']);
+  });
+  afterEach(() => {
+    setLocale(['en-US']);
+  });
+
+  it('reports an import with German plurals and German digit grouping', () => {
+    const report: ImportReport = {
+      ...nothing,
+      imported: 1234,
+      skipped: 1,
+      failures: [{ label: 'Eintrag 2 (alerts)', message: 'Thema ist zu lang' }],
+      withCredentials: 1,
+      withCommand: 2,
+      rawAsJson: 3,
+    };
+    expect(describeImport(report)).toEqual([
+      '1.234 importiert, 1 übersprungen (bereits abonniert), 1 fehlgeschlagen: Eintrag 2 (alerts): Thema ist zu lang',
+      '1 Abonnement hatte Zugangsdaten; fügen Sie sie im Abonnement-Editor hinzu.',
+      '2 Befehle wurden ignoriert: ntfy Tray führt keine Befehle aus.',
+      '3 Abonnements nutzen den JSON-Stream statt Rohtext, den ntfy Tray nicht mehr anbietet (dieselben Nachrichten, mit Titeln, Prioritäten und Nachholen).',
+    ]);
+  });
+
+  it('says a pause and its end time in German', () => {
+    const now = new Date(2026, 0, 10, 12, 0).getTime();
+    expect(describePause(undefined, now)).toBe('Benachrichtigungen sind nicht pausiert');
+    expect(describePause(null, now)).toBe('Pausiert, bis Sie fortsetzen');
+    expect(describePause(new Date(2026, 0, 10, 19, 43).getTime(), now)).toBe('Pausiert bis 19:43');
+  });
+});

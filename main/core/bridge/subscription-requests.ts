@@ -23,7 +23,7 @@ import type { SecretStore } from '../store/secrets/secret-store.ts';
 import { removeSubscription, upsertServer, upsertSubscription } from '../store/settings/edits.ts';
 import type { ServerSettings, Settings, SubscriptionSettings } from '../store/settings/schema.ts';
 import type { SettingsStore } from '../store/settings/settings-store.ts';
-import { RAW_TRANSPORT_REFUSED } from '../store/settings/validate.ts';
+import { rawTransportRefused } from '../store/settings/validate.ts';
 import { toConnectionDto, toSubscriptionDto } from './dto.ts';
 import { fail, keychainError, ok, serverAuth, validationFailed } from './request-results.ts';
 
@@ -128,7 +128,7 @@ export function createSubscriptionRequests(options: SubscriptionRequestsOptions)
       if (topicError !== undefined) return validationFailed([{ path: 'topic', message: topicError.message }]);
       // The bridge takes every ntfy stream; the app offers all but raw, and says why (common/transports.ts).
       const { transport, ...rest } = input;
-      if (transport === 'raw') return validationFailed([{ path: 'transport', message: RAW_TRANSPORT_REFUSED }]);
+      if (transport === 'raw') return validationFailed([{ path: 'transport', message: rawTransportRefused() }]);
       const current = settings.get();
       const duplicate = current.subscriptions.find(
         (item) => item.server === server && item.topic === input.topic && item.id !== input.id,

@@ -4,6 +4,7 @@
  * the caller can keep reading and collect all issues; the assembled value is only used when no issue was recorded.
  * Messages never quote the offending value: a settings file can hold things that must not reach a log.
  */
+import { t } from '../../../../common/i18n/translate.ts';
 import { isSecretKey } from '../secrets/redact.ts';
 
 export interface SettingsIssue {
@@ -27,7 +28,10 @@ export function childPath(path: string, key: string | number): string {
   return path === '' ? key : `${path}.${key}`;
 }
 
-export const SECRET_KEY_MESSAGE = 'secrets are never stored in settings (they belong in the OS keychain)';
+/** Said of a secret-named key; a function so the text is in the language active when the file is read. */
+export function secretKeyMessage(): string {
+  return t('rules.settings.secret');
+}
 
 export class FieldReader {
   readonly issues: SettingsIssue[] = [];
@@ -39,26 +43,26 @@ export class FieldReader {
   /** The value as an object holding only `keys`; other keys are reported (secret-named ones as such). */
   object(value: unknown, path: string, keys: readonly string[]): JsonRecord | undefined {
     if (!isRecord(value)) {
-      this.report(path, value === undefined ? 'is required' : 'must be an object');
+      this.report(path, value === undefined ? t('rules.settings.required') : t('rules.settings.object'));
       return undefined;
     }
     for (const key of Object.keys(value)) {
-      if (isSecretKey(key)) this.report(childPath(path, key), SECRET_KEY_MESSAGE);
-      else if (!keys.includes(key)) this.report(childPath(path, key), 'is not a known setting');
+      if (isSecretKey(key)) this.report(childPath(path, key), secretKeyMessage());
+      else if (!keys.includes(key)) this.report(childPath(path, key), t('rules.settings.unknown'));
     }
     return value;
   }
 
   #present(record: JsonRecord, key: string, path: string): unknown {
     const value = record[key];
-    if (value === undefined) this.report(childPath(path, key), 'is required');
+    if (value === undefined) this.report(childPath(path, key), t('rules.settings.required'));
     return value;
   }
 
   boolean(record: JsonRecord, key: string, path: string): boolean {
     const value = this.#present(record, key, path);
     if (typeof value === 'boolean') return value;
-    if (value !== undefined) this.report(childPath(path, key), 'must be true or false');
+    if (value !== undefined) this.report(childPath(path, key), t('rules.settings.boolean'));
     return false;
   }
 
@@ -79,7 +83,7 @@ export class FieldReader {
   #string(value: unknown, path: string, check?: (value: string) => string | undefined): string | undefined {
     if (value === undefined) return undefined;
     if (typeof value !== 'string') {
-      this.report(path, 'must be a string');
+      this.report(path, t('rules.settings.string'));
       return undefined;
     }
     const problem = check?.(value);
@@ -98,7 +102,9 @@ export class FieldReader {
       return value;
     }
     if (value !== undefined) {
-      this.report(childPath(path, key), `must be a whole number from ${range.min} to ${range.max}`);
+      // Bounds as written in the file (no digit grouping): they are what a person types into it.
+      const bounds = { min: String(range.min), max: String(range.max) };
+      this.report(childPath(path, key), t('rules.settings.whole-number', bounds));
     }
     return range.min;
   }
@@ -107,13 +113,15 @@ export class FieldReader {
     const value = this.#present(record, key, path);
     const match = options.find((option) => option === value);
     if (match !== undefined) return match;
-    if (value !== undefined) this.report(childPath(path, key), `must be one of ${options.join(', ')}`);
+    // The values as the file spells them, not words: joined with commas, never translated.
+    if (value !== undefined)
+      this.report(childPath(path, key), t('rules.settings.one-of', { options: options.join(', ') }));
     return options[0] as T;
   }
 
   array(value: unknown, path: string): readonly unknown[] {
     if (Array.isArray(value)) return value as readonly unknown[];
-    this.report(path, value === undefined ? 'is required' : 'must be a list');
+    this.report(path, value === undefined ? t('rules.settings.required') : t('rules.settings.list'));
     return [];
   }
 

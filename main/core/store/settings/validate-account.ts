@@ -2,6 +2,7 @@
  * The validator's part for `account` (schema.ts, AccountSyncState): who is signed in and what the last sync saw.
  * Kept apart from validate.ts so that file stays about the settings the user edits.
  */
+import { t } from '../../../../common/i18n/translate.ts';
 import { normalizeServerUrl, serverUrlError } from '../../../../common/server-url.ts';
 import { topicNameError } from '../../../../common/topic-name.ts';
 import { childPath, type FieldReader, type JsonRecord } from './field-reader.ts';
@@ -29,7 +30,7 @@ function readSnapshot(reader: FieldReader, value: unknown, path: string): Accoun
   if (record === undefined) return undefined;
   const displayName = reader.optionalString(record, 'displayName', path, (text) =>
     text.trim() === '' || text.length > LIMITS.displayNameLength
-      ? `must be 1 to ${LIMITS.displayNameLength} characters, not blank`
+      ? t('rules.settings.text-length', { max: String(LIMITS.displayNameLength) })
       : undefined,
   );
   return {
@@ -67,7 +68,7 @@ export function readAccountSync(reader: FieldReader, value: unknown, path: strin
     server: readUrl(reader, record, 'server', path),
     user: reader.string(record, 'user', path, (name) =>
       name.trim() === '' || name.length > LIMITS.userLength
-        ? `must be 1 to ${LIMITS.userLength} characters`
+        ? t('rules.settings.name-length', { max: String(LIMITS.userLength) })
         : undefined,
     ),
     ...(lastSyncAt === undefined ? {} : { lastSyncAt }),

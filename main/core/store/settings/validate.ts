@@ -3,6 +3,8 @@
  * secret-named keys are refused outright, and every issue carries its path. On success it returns a fresh,
  * normalized copy (server URLs in `normalizeServerUrl` form), so callers never keep a reference to untrusted input.
  */
+import { en } from '../../../../common/i18n/catalog.ts';
+import { t } from '../../../../common/i18n/translate.ts';
 import { normalizeServerUrl, serverUrlError } from '../../../../common/server-url.ts';
 import { APP_TRANSPORTS, type AppTransportKind } from '../../../../common/transports.ts';
 import type { SubscribeFilters } from '../../protocol/subscribe-request.ts';
@@ -47,7 +49,9 @@ function readUrl(reader: FieldReader, record: JsonRecord, key: string, path: str
 
 function checkText(maxLength: number): (value: string) => string | undefined {
   return (value) =>
-    value.trim() === '' || value.length > maxLength ? `must be 1 to ${maxLength} characters, not blank` : undefined;
+    value.trim() === '' || value.length > maxLength
+      ? t('rules.settings.text-length', { max: String(maxLength) })
+      : undefined;
 }
 
 function readAuth(reader: FieldReader, value: unknown, path: string): ServerAuth {
@@ -57,12 +61,12 @@ function readAuth(reader: FieldReader, value: unknown, path: string): ServerAuth
   // With an unknown kind there is nothing to check the user name against; the kind's issue says enough.
   if (record['kind'] !== kind) return { kind: 'none' };
   if (kind !== 'basic') {
-    if (record['user'] !== undefined) reader.report(childPath(path, 'user'), `is only used with kind basic`);
+    if (record['user'] !== undefined) reader.report(childPath(path, 'user'), t('rules.settings.user-only-basic'));
     return { kind };
   }
   // Basic auth sends `user:password`; servers split at the first colon, so a colon cannot be part of the name.
   const user = reader.string(record, 'user', path, (name) =>
-    name.includes(':') ? 'must not contain ":"' : checkText(LIMITS.userLength)(name),
+    name.includes(':') ? t('rules.settings.user-colon') : checkText(LIMITS.userLength)(name),
   );
   return { kind, user };
 }
@@ -85,9 +89,7 @@ function readFilters(reader: FieldReader, value: unknown, path: string): Subscri
   );
   // Tags are sent comma-joined and matched exactly (the server does not trim), so commas and blanks cannot work.
   const tags = reader.optionalStringList(record, 'tags', path, (item) =>
-    item.includes(',') || item.trim() !== item || item === ''
-      ? 'must be non-empty, without commas or spaces around'
-      : undefined,
+    item.includes(',') || item.trim() !== item || item === '' ? t('rules.settings.tags') : undefined,
   );
   return {
     ...(id === undefined ? {} : { id }),
@@ -99,13 +101,19 @@ function readFilters(reader: FieldReader, value: unknown, path: string): Subscri
 }
 
 /** Said to a bridge client (or a hand-edited file) asking for a raw subscription; see APP_TRANSPORTS. */
-export const RAW_TRANSPORT_REFUSED =
-  'raw is not offered in the app (it has no message ids, titles, priorities or catch-up); use json, the same ' +
-  "server's JSON stream";
+export function rawTransportRefused(): string {
+  return t('rules.settings.raw-transport');
+}
+
+/**
+ * The English text of `rawTransportRefused()`, for test/integration/core/app/app-core-wiring.test.ts until it calls
+ * the function; remove then. English source text, never shown: callers in the app use the function.
+ */
+export const RAW_TRANSPORT_REFUSED: string = en['rules.settings.raw-transport'];
 
 function readTransport(reader: FieldReader, record: JsonRecord, path: string): AppTransportKind {
   if (record['transport'] !== 'raw') return reader.oneOf(record, 'transport', path, APP_TRANSPORTS);
-  reader.report(childPath(path, 'transport'), RAW_TRANSPORT_REFUSED);
+  reader.report(childPath(path, 'transport'), rawTransportRefused());
   return 'json';
 }
 
@@ -116,7 +124,9 @@ function readSubscription(reader: FieldReader, value: unknown, path: string): Su
   if (record === undefined) return undefined;
   const displayName = reader.optionalString(record, 'displayName', path, checkText(LIMITS.displayNameLength));
   return {
-    id: reader.string(record, 'id', path, (id) => (ID.test(id) ? undefined : 'must match [-_A-Za-z0-9]{1,64}')),
+    id: reader.string(record, 'id', path, (id) =>
+      ID.test(id) ? undefined : t('rules.settings.id-pattern', { pattern: '[-_A-Za-z0-9]{1,64}' }),
+    ),
     server: readUrl(reader, record, 'server', path),
     topic: reader.string(record, 'topic', path, (topic) => topicNameError(topic)?.message),
     ...(displayName === undefined ? {} : { displayName }),
@@ -130,8 +140,7 @@ function readSubscription(reader: FieldReader, value: unknown, path: string): Su
 function readQuietHours(reader: FieldReader, value: unknown, path: string): QuietHours {
   const record = reader.object(value, path, ['enabled', 'start', 'end', 'urgentBreaksThrough']);
   if (record === undefined) return DEFAULT_PREFERENCES.quietHours;
-  const time = (text: string): string | undefined =>
-    TIME.test(text) ? undefined : 'must be a time HH:MM (00:00 to 23:59)';
+  const time = (text: string): string | undefined => (TIME.test(text) ? undefined : t('rules.settings.time'));
   const quietHours: QuietHours = {
     enabled: reader.boolean(record, 'enabled', path),
     start: reader.string(record, 'start', path, time),
@@ -140,7 +149,7 @@ function readQuietHours(reader: FieldReader, value: unknown, path: string): Quie
   };
   // Equal times would mean either "never" or "all day"; asking the user to pick avoids guessing.
   if (quietHours.start === quietHours.end && TIME.test(quietHours.start)) {
-    reader.report(childPath(path, 'end'), 'must differ from start');
+    reader.report(childPath(path, 'end'), t('rules.settings.end-differs'));
   }
   return quietHours;
 }
@@ -194,7 +203,11 @@ function reportDuplicates<T>(
     const key = keyOf(item);
     const first = firstIndex.get(key);
     if (first === undefined) firstIndex.set(key, index);
-    else reader.report(childPath(childPath(listPath, index), field), `duplicates ${listPath}[${first}].${field}`);
+    else
+      reader.report(
+        childPath(childPath(listPath, index), field),
+        t('rules.settings.duplicates', { first: `${listPath}[${String(first)}].${field}` }),
+      );
   });
 }
 
@@ -203,7 +216,8 @@ export function validateSettings(input: unknown): SettingsValidation {
   const keys = ['version', 'defaultServer', 'servers', 'subscriptions', 'preferences', 'account'];
   const record = reader.object(input, '', keys);
   if (record === undefined) return { ok: false, issues: reader.issues };
-  if (record['version'] !== SETTINGS_VERSION) reader.report('version', `must be ${SETTINGS_VERSION}`);
+  if (record['version'] !== SETTINGS_VERSION)
+    reader.report('version', t('rules.settings.version', { version: String(SETTINGS_VERSION) }));
 
   const servers = reader
     .array(record['servers'], 'servers')

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultSettings, type Settings } from '../../../../../main/core/store/settings/schema.ts';
 import {
   formatIssue,
-  RAW_TRANSPORT_REFUSED,
+  rawTransportRefused,
   validateSettings,
 } from '../../../../../main/core/store/settings/validate.ts';
 import { isSecretKey } from '../../../../../main/core/store/secrets/redact.ts';
@@ -172,7 +172,7 @@ describe('validateSettings', () => {
     [['defaultServer'], 42, 'defaultServer: must be a string'],
     [['servers'], {}, 'servers: must be a list'],
     [['version'], 1, 'version: must be 5'],
-    [['subscriptions', 1, 'transport'], 'raw', `subscriptions[1].transport: ${RAW_TRANSPORT_REFUSED}`],
+    [['subscriptions', 1, 'transport'], 'raw', `subscriptions[1].transport: ${rawTransportRefused()}`],
     [['surprise'], true, 'surprise: is not a known setting'],
   ])('%j = %j → %s', (path, value, expected) => {
     expect(issuesOf(withValue(path, value))).toEqual([expected]);

@@ -23,6 +23,7 @@ import {
   Tray,
 } from 'electron';
 import { systemClock } from '../common/clock.ts';
+import { setLocale, t } from '../common/i18n/translate.ts';
 import { createBridgeEmit } from '../common/ipc.ts';
 import { type AppCore, startAppCore } from './core/app/app-core.ts';
 import { downloadImage } from './core/delivery/attachment-cache.ts';
@@ -127,6 +128,16 @@ function watchTrayHost(notices: DesktopNotices): () => boolean {
   return () => host !== 'missing';
 }
 
+/**
+ * The app's one language, for the tray, its notifications and dialogs; the window gets the same from Chromium's
+ * navigator.languages. The OS's preferred languages, best first; an empty list (Electron gives one on some Linux
+ * setups without LANGUAGE) falls back to the app locale. Both may be asked only after 'ready'.
+ */
+function chooseLanguage(): void {
+  const preferred = app.getPreferredSystemLanguages();
+  setLocale(preferred.length > 0 ? preferred : [app.getLocale()]);
+}
+
 async function main(): Promise<void> {
   // The tray exists before the core does (it is created when the app is ready); commands find the core here.
   const late: { core?: AppCore } = {};
@@ -151,6 +162,7 @@ async function main(): Promise<void> {
       startHidden: wasLaunchedAtLogin({ app, platform: process.platform, argv: process.argv }),
       userDataDir,
       log,
+      onReady: chooseLanguage,
       onTrayCommand: (command) => {
         if (command.type === 'open-window' || command.type === 'quit') return;
         late.core?.handleTrayCommand(command).catch((error: unknown) => {
@@ -321,6 +333,6 @@ app
 // What launchDesktopApp does not catch itself (the core's failures it shows and quits on): still tell the user.
 main().catch((error: unknown) => {
   log.log('error', 'startup failed', { error });
-  dialog.showErrorBox('ntfy Tray could not start', describeStartupFailure(error));
+  dialog.showErrorBox(t('app.startup.failed-title'), describeStartupFailure(error));
   app.exit(1);
 });

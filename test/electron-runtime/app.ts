@@ -8,6 +8,7 @@ import { closeSync, openSync, readFileSync, rmSync, writeFileSync, mkdirSync } f
 import { connect, createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { chromiumAppLocale, preferredSystemLanguages } from './os-locale.ts';
 
 export interface QuitHooks {
   /** Asks every open window to close; false when one refused (its 'close' was prevented). */
@@ -122,6 +123,17 @@ export class AppStandIn extends EventEmitter {
 
   getAppPath(): string {
     return this.#appPath;
+  }
+
+  /** Any time, as in Electron (os-locale.ts reads the process's POSIX locale). */
+  getPreferredSystemLanguages(): string[] {
+    return preferredSystemLanguages(process.env);
+  }
+
+  /** Electron: "This API must be called after the ready event is emitted." The stand-in enforces it. */
+  getLocale(): string {
+    if (!this.#ready) throw new Error('app.getLocale() must be called after the ready event');
+    return chromiumAppLocale(process.env);
   }
 
   getPath(name: string): string {

@@ -4,6 +4,7 @@
  */
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { chromiumArgs, chromiumExecutablePath } from '../support/chromium.ts';
+import { chromiumAppLocale } from './os-locale.ts';
 
 export interface ChromiumSession {
   readonly browser: Browser;
@@ -41,7 +42,8 @@ export function createChromiumLauncher(): ChromiumLauncher {
           // Chromium talks to the session bus too: it must not queue behind (or hang on) the bus a test gives the app.
           env: chromiumEnv(),
         });
-        return { browser, context: await browser.newContext() };
+        // The pages speak the app's language: Electron gives its renderers the app locale (navigator.languages).
+        return { browser, context: await browser.newContext({ locale: chromiumAppLocale(process.env) }) };
       })();
       return started;
     },

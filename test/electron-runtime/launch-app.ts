@@ -70,6 +70,10 @@ function isolatedEnv(options: LaunchAppOptions): NodeJS.ProcessEnv {
     'WAYLAND_DISPLAY',
     'NODE_OPTIONS',
     'NTFY_TRAY_TEST_HOOKS',
+    // The developer's language must not change what the app says: en_US.UTF-8 below unless the test passes one.
+    'LANGUAGE',
+    'LC_ALL',
+    'LC_MESSAGES',
   ]) {
     inherited[name] = undefined;
   }
@@ -81,6 +85,7 @@ function isolatedEnv(options: LaunchAppOptions): NodeJS.ProcessEnv {
     XDG_CACHE_HOME: path.join(home, '.cache'),
     // A socket path that does not exist: the app's D-Bus connect fails fast and it uses Electron notifications.
     DBUS_SESSION_BUS_ADDRESS: `unix:path=${options.userDataDir}.no-bus`,
+    LANG: 'en_US.UTF-8',
     NTFY_TRAY_USER_DATA_DIR: options.userFolders === true ? undefined : options.userDataDir,
     ...options.env,
   };

@@ -21,6 +21,8 @@ type AppMembers =
   | 'isPackaged'
   | 'getName'
   | 'getVersion'
+  | 'getPreferredSystemLanguages'
+  | 'getLocale'
   | 'getAppPath'
   | 'getPath'
   | 'setPath'

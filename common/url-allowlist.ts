@@ -4,6 +4,7 @@
  * untrusted: only http, https and mailto pass; `file:`, `javascript:`, `data:`, custom protocol handlers
  * (`ms-settings:`, `vscode:`, …) and anything unparsable are refused with a reason to log.
  */
+import { t } from './i18n/translate.ts';
 
 export type UrlCheck = { readonly ok: true; readonly url: string } | { readonly ok: false; readonly reason: string };
 
@@ -12,20 +13,21 @@ const ALLOWED_SCHEMES: ReadonlySet<string> = new Set(['http:', 'https:', 'mailto
 const FETCHABLE_SCHEMES: ReadonlySet<string> = new Set(['http:', 'https:']);
 
 function check(input: unknown, schemes: ReadonlySet<string>): UrlCheck {
-  if (typeof input !== 'string') return { ok: false, reason: 'not a string' };
+  if (typeof input !== 'string') return { ok: false, reason: t('rules.url.not-string') };
   // Browsers ignore leading/trailing C0 controls and spaces and tabs/newlines inside schemes; the WHATWG parser
   // does the same, so "java\tscript:" would parse as javascript:. Refuse control characters outright instead.
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(input)) return { ok: false, reason: 'contains control characters' };
+  if (/[\u0000-\u001f\u007f]/.test(input)) return { ok: false, reason: t('rules.url.control-characters') };
   let url: URL;
   try {
     url = new URL(input.trim());
   } catch {
-    return { ok: false, reason: 'not an absolute URL' };
+    return { ok: false, reason: t('rules.url.not-absolute') };
   }
-  if (!schemes.has(url.protocol)) return { ok: false, reason: `scheme ${url.protocol} is not allowed` };
+  if (!schemes.has(url.protocol))
+    return { ok: false, reason: t('rules.url.scheme-not-allowed', { scheme: url.protocol }) };
   if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname === '') {
-    return { ok: false, reason: 'no host' };
+    return { ok: false, reason: t('rules.url.no-host') };
   }
   return { ok: true, url: url.href };
 }

@@ -2,6 +2,7 @@
  * The window's credential requests: a server's password or token goes into the keychain (write-only: the window
  * never reads it back), the settings keep only which kind and user, and the engine is told to pick it up.
  */
+import { t } from '../../../common/i18n/translate.ts';
 import type { BridgeRequests, CredentialsInput } from '../../../common/ipc.ts';
 import { invalidServerUrl, serverUrlOf } from '../../../common/server-url.ts';
 import type { Logger } from '../ports.ts';
@@ -36,7 +37,7 @@ export function createCredentialRequests(options: CredentialRequestsOptions): Cr
           ? { url: server, auth: { kind: 'basic', user: input.user } }
           : { url: server, auth: { kind: 'token' } };
       const ref = secretRefFor(entry);
-      if (ref === undefined) return fail({ code: 'internal', message: 'no keychain entry for these credentials' });
+      if (ref === undefined) return fail({ code: 'internal', message: t('rules.bridge.no-keychain-entry') });
       const previous = settings.get().servers.find((item) => item.url === server);
       const previousRef = previous === undefined ? undefined : secretRefFor(previous);
       try {

@@ -12,6 +12,7 @@ import {
   operationForChannel,
   type TestCredentialsDto,
 } from '../../../common/ipc.ts';
+import { t } from '../../../common/i18n/translate.ts';
 import { errorMessage } from '../../../common/error-message.ts';
 import { DESKTOP_NOTICE_IDS, type DesktopNoticeId, isDesktopNoticeId } from '../notices/desktop-notices.ts';
 import type { Logger } from '../ports.ts';
@@ -149,6 +150,6 @@ export async function dispatchRequest(
       operation: name,
       error: errorMessage(error),
     });
-    return { ok: false, error: { code: 'internal', message: 'something went wrong in the app; see its log' } };
+    return { ok: false, error: { code: 'internal', message: t('rules.bridge.internal') } };
   }
 }

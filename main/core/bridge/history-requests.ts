@@ -1,4 +1,5 @@
 /** The window's history requests: pages, search, unread counts, read marks and deletes, over the app's history. */
+import { t } from '../../../common/i18n/translate.ts';
 import type { BridgeRequests } from '../../../common/ipc.ts';
 import type { AppHistoryStore } from '../ports.ts';
 import { toMessageDto } from './dto.ts';
@@ -40,11 +41,15 @@ export function createHistoryRequests({ history }: HistoryRequestsOptions): Hist
     unreadCounts: () => Promise.resolve(ok(history.unreadCounts())),
     markRead: (ref, read) =>
       Promise.resolve(
-        history.setRead({ ...ref, read }) ? ok(null) : fail({ code: 'not-found', message: 'no such message' }),
+        history.setRead({ ...ref, read })
+          ? ok(null)
+          : fail({ code: 'not-found', message: t('rules.bridge.no-such-message') }),
       ),
     markAllRead: (subscription) => Promise.resolve(ok(history.setSubscriptionRead({ ...subscription, read: true }))),
     deleteMessage: (ref) =>
-      Promise.resolve(history.deleteMessage(ref) ? ok(null) : fail({ code: 'not-found', message: 'no such message' })),
+      Promise.resolve(
+        history.deleteMessage(ref) ? ok(null) : fail({ code: 'not-found', message: t('rules.bridge.no-such-message') }),
+      ),
     clearSubscription: (subscription) => Promise.resolve(ok(history.deleteSubscriptionMessages(subscription))),
   };
 }

@@ -3,6 +3,7 @@
  * allowlist as a notification's buttons), preview its image attachment (through the attachment cache), and open a
  * link from its rendered text (through the same URL allowlist).
  */
+import { t } from '../../../common/i18n/translate.ts';
 import { actionAvailability } from '../../../common/action-availability.ts';
 import type { ActionOutcomeDto, BridgeRequests } from '../../../common/ipc.ts';
 import { isAllowedExternalUrl } from '../delivery/external-url.ts';
@@ -27,7 +28,8 @@ export function createMessageActionRequests(options: MessageActionRequestsOption
     runAction: async (ref, index) => {
       const stored = history.getMessage(ref);
       const raw = stored?.message.actions[index];
-      if (stored === undefined || raw === undefined) return fail({ code: 'not-found', message: 'no such action' });
+      if (stored === undefined || raw === undefined)
+        return fail({ code: 'not-found', message: t('rules.bridge.no-such-action') });
       // The rule the window used to disable the button: a window that asks anyway gets the same reason.
       const availability = actionAvailability({ kind: raw.action, url: raw.url });
       const action = availability.canRun ? toNotificationAction(raw) : undefined;
@@ -37,13 +39,14 @@ export function createMessageActionRequests(options: MessageActionRequestsOption
         return fail({ code: 'refused-url', message: reason });
       }
       const outcome = await runMessageAction(action, options);
-      if (outcome.kind === 'refused') return fail({ code: 'refused-url', message: `not run: ${outcome.reason}` });
+      if (outcome.kind === 'refused')
+        return fail({ code: 'refused-url', message: t('rules.bridge.action-not-run', { reason: outcome.reason }) });
       return ok<ActionOutcomeDto>(outcome);
     },
 
     attachmentPreview: async (ref) => {
       const stored = history.getMessage(ref);
-      if (stored === undefined) return fail({ code: 'not-found', message: 'no such message' });
+      if (stored === undefined) return fail({ code: 'not-found', message: t('rules.bridge.no-such-message') });
       const attachment = stored.message.attachment;
       if (attachment === undefined || options.readImage === undefined) return ok(null);
       const declaredType = attachment.type;
@@ -62,7 +65,7 @@ export function createMessageActionRequests(options: MessageActionRequestsOption
       const checked = isAllowedExternalUrl(url);
       if (!checked.ok) {
         log.log('warn', 'refused to open a link', { reason: checked.reason });
-        return fail({ code: 'refused-url', message: `not opened: ${checked.reason}` });
+        return fail({ code: 'refused-url', message: t('rules.bridge.link-not-opened', { reason: checked.reason }) });
       }
       await options.openExternal(checked.url);
       return ok(null);

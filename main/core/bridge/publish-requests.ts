@@ -3,7 +3,7 @@
  * (as subscribing uses them), and answers what happened as a value — sent (id, time, scheduled) or why not, in words.
  */
 import type { BridgeResult, PublishInputDto, PublishOutcomeDto } from '../../../common/ipc.ts';
-import { normalizeServerUrl } from '../../../common/server-url.ts';
+import { invalidServerUrl, normalizeServerUrl } from '../../../common/server-url.ts';
 import type { Logger } from '../ports.ts';
 import type { Credentials } from '../protocol/subscribe-request.ts';
 import { describePublishFailure, type PublishFailure } from '../publish/publish-failure.ts';
@@ -59,10 +59,9 @@ export function createPublishRequests(options: PublishRequestsOptions): PublishR
       try {
         server = normalizeServerUrl(dto.server);
       } catch {
-        return validationFailed([{ path: 'server', message: 'must be an http or https URL' }]);
+        return validationFailed([{ path: 'server', message: invalidServerUrl().message }]);
       }
-      if (!/^https?:/.test(server))
-        return validationFailed([{ path: 'server', message: 'must be an http or https URL' }]);
+      if (!/^https?:/.test(server)) return validationFailed([{ path: 'server', message: invalidServerUrl().message }]);
       let credentials: Credentials;
       try {
         credentials = await resolveCredentials({ url: server, auth: serverAuth(settings.get(), server) }, secrets);

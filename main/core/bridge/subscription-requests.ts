@@ -9,6 +9,7 @@ import type {
   SubscriptionTestOutcome,
   SubscriptionTestResult,
 } from '../../../common/ipc.ts';
+import { t } from '../../../common/i18n/translate.ts';
 import { invalidServerUrl, serverUrlError, serverUrlOf } from '../../../common/server-url.ts';
 import { alreadySubscribed } from '../../../common/subscription-rules.ts';
 import { isValidTopicName, topicNameError } from '../../../common/topic-name.ts';
@@ -139,7 +140,7 @@ export function createSubscriptionRequests(options: SubscriptionRequestsOptions)
         return fail({ code: already.code, message: `topic: ${already.message}`, fields: { topic: already.message } });
       }
       if (input.id !== undefined && !current.subscriptions.some((item) => item.id === input.id)) {
-        return fail({ code: 'not-found', message: 'no such subscription' });
+        return fail({ code: 'not-found', message: t('rules.bridge.no-such-subscription') });
       }
       const subscription = toSettings({ ...rest, ...(transport === undefined ? {} : { transport }) }, server, current);
       const result = await settings.update((latest) => {
@@ -154,7 +155,8 @@ export function createSubscriptionRequests(options: SubscriptionRequestsOptions)
 
     removeSubscription: async (id, { deleteHistory }) => {
       const subscription = settings.get().subscriptions.find((item) => item.id === id);
-      if (subscription === undefined) return fail({ code: 'not-found', message: 'no such subscription' });
+      if (subscription === undefined)
+        return fail({ code: 'not-found', message: t('rules.bridge.no-such-subscription') });
       const result = await settings.update((latest) => removeSubscription(latest, id));
       if (!result.ok) return validationFailed(result.issues);
       if (deleteHistory) {
@@ -166,7 +168,7 @@ export function createSubscriptionRequests(options: SubscriptionRequestsOptions)
     testSubscription: async (input, typed) => {
       const server = serverUrlOf(input.server);
       if (server === undefined || !isValidTopicName(input.topic)) {
-        return fail({ code: 'invalid-argument', message: 'a valid server URL and topic are needed to test' });
+        return fail({ code: 'invalid-argument', message: t('rules.bridge.test-needs-address') });
       }
       const credentials = typed.kind === 'stored' ? await storedCredentials(server) : typed;
       if ('ok' in credentials) return credentials;
@@ -179,7 +181,8 @@ export function createSubscriptionRequests(options: SubscriptionRequestsOptions)
 
     reconnectServer: (serverUrl) => {
       const server = serverUrlOf(serverUrl);
-      if (server === undefined) return Promise.resolve(fail({ code: 'invalid-argument', message: 'not a server URL' }));
+      if (server === undefined)
+        return Promise.resolve(fail({ code: 'invalid-argument', message: t('rules.bridge.not-server-url') }));
       options.reconnectServer?.(server);
       return Promise.resolve(ok(null));
     },

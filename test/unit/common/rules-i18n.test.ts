@@ -8,6 +8,7 @@ import { invalidServerUrl, serverUrlError, serverUrlWithCredentials } from '../.
 import { alreadySubscribed } from '../../../common/subscription-rules.ts';
 import { missingServer, missingTopic, parseServerInput, parseTopicInput } from '../../../common/topic-input.ts';
 import { invalidTopicName, topicNameError } from '../../../common/topic-name.ts';
+import { isAllowedExternalUrl, isFetchableUrl } from '../../../common/url-allowlist.ts';
 import { describePublishFailure } from '../../../main/core/publish/publish-failure.ts';
 
 afterEach(() => {
@@ -103,5 +104,16 @@ describe('every RuleError-producing rule', () => {
     expect(german?.code).toBe(english?.code);
     expect(german?.message).not.toBe(english?.message);
     expect(german?.message).not.toBe('');
+  });
+});
+
+describe('the URL allowlist in German', () => {
+  it('says why a link is refused in German, the scheme as it is', () => {
+    setLocale(['de-DE']);
+    expect(isAllowedExternalUrl('file:///etc/passwd')).toEqual({
+      ok: false,
+      reason: 'Schema file: ist nicht erlaubt',
+    });
+    expect(isFetchableUrl('example.com')).toEqual({ ok: false, reason: 'keine absolute URL' });
   });
 });

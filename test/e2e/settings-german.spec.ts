@@ -30,6 +30,8 @@ async function openSettings(page: Page): Promise<void> {
   await page.goto(bridge.url);
   await page.getByRole('navigation', { name: 'Ansichten' }).getByRole('button', { name: 'Einstellungen' }).click();
   await expect(page.getByRole('heading', { name: 'Einstellungen' })).toBeVisible();
+  // Screen readers read the page with a German voice.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
 }
 
 function group(page: Page, name: string) {

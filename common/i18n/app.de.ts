@@ -66,6 +66,14 @@ export const appDe: Translation<typeof appEn> = {
     'Zwei Empfänger auf einem Ordner würden die Nachrichten unter sich aufteilen, daher wird ntfy Tray beendet.\n\n' +
     'Beenden Sie den anderen Prozess und starten Sie ntfy Tray erneut (was er gespeichert hat, erscheint in der App), ' +
     'oder geben Sie `ntfy-tray subscribe` mit --data-dir einen eigenen Ordner.',
+  'app.http-action.invalid-address': 'eine ungültige Adresse',
+  'app.http-action.done': '{target} erledigt: Der Server antwortete mit HTTP {status}',
+  'app.http-action.failed-status': '{target} fehlgeschlagen: Der Server antwortete mit HTTP {status}',
+  'app.http-action.timeout': '{target} fehlgeschlagen: keine Antwort innerhalb von {seconds} s',
+  'app.http-action.failed': '{target} fehlgeschlagen: {reason}',
+  'app.http-action.done-title': '{label}: erledigt',
+  'app.http-action.failed-title': '{label}: fehlgeschlagen',
+  'app.copy.no-clipboard': 'hier gibt es keine Zwischenablage',
   'app.ipc.unexpected-sender': 'Anfrage von einer unerwarteten Seite',
   'app.ipc.not-started': 'die App konnte nicht starten; siehe Protokoll',
 };

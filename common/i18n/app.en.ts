@@ -65,6 +65,14 @@ export const appEn = {
   'app.startup.folder-in-use.advice':
     'Two subscribers on one folder would split the messages between them, so ntfy Tray will close.\n\n' +
     'Stop it and start ntfy Tray again (what it stored will show in the app), or give `ntfy-tray subscribe` its own --data-dir.',
+  'app.http-action.invalid-address': 'an invalid address',
+  'app.http-action.done': '{target} done: the server answered HTTP {status}',
+  'app.http-action.failed-status': '{target} failed: the server answered HTTP {status}',
+  'app.http-action.timeout': '{target} failed: no answer within {seconds} s',
+  'app.http-action.failed': '{target} failed: {reason}',
+  'app.http-action.done-title': '{label}: done',
+  'app.http-action.failed-title': '{label}: failed',
+  'app.copy.no-clipboard': 'there is no clipboard here',
   'app.ipc.unexpected-sender': 'request from an unexpected page',
   'app.ipc.not-started': 'the app could not start; see its log',
 } as const satisfies MessageTable;

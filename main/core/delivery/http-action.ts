@@ -4,6 +4,7 @@
  * body, the window's line next to the button). The text names the request and says what happened once, without the
  * button's label: the popup's title and the window's button already show that.
  */
+import { t } from '../../../common/i18n/translate.ts';
 import { describeNetworkFailure } from '../../../common/network-failure.ts';
 import type { NotificationAction } from './notification-content.ts';
 
@@ -22,7 +23,7 @@ export function httpActionTarget(action: Pick<HttpAction, 'method' | 'url'>): st
     host = new URL(action.url).host;
   } catch {
     // toNotificationAction only lets parsable http(s) URLs through; a caller that skipped it still gets a sentence.
-    host = 'an invalid address';
+    host = t('app.http-action.invalid-address');
   }
   return `${action.method} ${host}`;
 }
@@ -45,13 +46,18 @@ export async function runHttpAction(
       redirect: 'follow',
     });
     await response.body?.cancel();
-    const answered = `the server answered HTTP ${String(response.status)}`;
-    if (response.ok) return { ok: true, status: response.status, message: `${target} done: ${answered}` };
-    return { ok: false, status: response.status, message: `${target} failed: ${answered}` };
+    // A status code is a name, not an amount: a string, so no locale digit grouping.
+    const status = String(response.status);
+    if (response.ok)
+      return { ok: true, status: response.status, message: t('app.http-action.done', { target, status }) };
+    return { ok: false, status: response.status, message: t('app.http-action.failed-status', { target, status }) };
   } catch (error) {
     const failure = describeNetworkFailure(error);
     // Our own deadline: say how long was waited, which "no answer in time" leaves open.
-    const words = failure.kind === 'timeout' ? `no answer within ${String(timeoutMs / 1000)} s` : failure.words;
-    return { ok: false, message: `${target} failed: ${words}` };
+    const message =
+      failure.kind === 'timeout'
+        ? t('app.http-action.timeout', { target, seconds: timeoutMs / 1000 })
+        : t('app.http-action.failed', { target, reason: failure.words });
+    return { ok: false, message };
   }
 }

@@ -4,6 +4,7 @@
  * from this process and reports the outcome in a follow-up popup, `copy` copies; `clear: true` closes the popup.
  * Shared by the app and `ntfy-tray subscribe --notify`.
  */
+import { t } from '../../../common/i18n/translate.ts';
 import type { Logger, Notifier, NotifierShowRequest } from '../ports.ts';
 import type { NtfyMessage } from '../protocol/types.ts';
 import type { DeliveredBatch } from './deliver.ts';
@@ -145,7 +146,7 @@ export class NotificationDispatcher {
     if (outcome.kind === 'http') {
       await this.#show({
         id: `${id}|result`,
-        title: outcome.ok ? `${action.label}: done` : `${action.label}: failed`,
+        title: t(outcome.ok ? 'app.http-action.done-title' : 'app.http-action.failed-title', { label: action.label }),
         body: outcome.message,
         urgency: outcome.ok ? 'low' : 'normal',
         silent: outcome.ok,

@@ -3,6 +3,7 @@
  * `view` opens its URL and `http` sends its request from this process (both allowlisted again here, whatever
  * checked them before), `copy` copies its value. The outcome says what happened in words a popup or the window can show as they are.
  */
+import { t } from '../../../common/i18n/translate.ts';
 import type { Logger } from '../ports.ts';
 import { isAllowedExternalUrl, isFetchableUrl } from './external-url.ts';
 import type { HttpActionResult } from './http-action.ts';
@@ -39,7 +40,7 @@ export async function runMessageAction(
       return { kind: 'opened', url: checked.url };
     }
     case 'copy':
-      if (options.copyText === undefined) return { kind: 'refused', reason: 'there is no clipboard here' };
+      if (options.copyText === undefined) return { kind: 'refused', reason: t('app.copy.no-clipboard') };
       options.copyText(action.value);
       return { kind: 'copied' };
     case 'http': {

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../../../../common/i18n/translate.ts';
 import { summaryNames, summaryTitle } from '../../../../main/core/delivery/notification-burst.ts';
+import { httpActionTarget } from '../../../../main/core/delivery/http-action.ts';
 import { buildNotificationContent } from '../../../../main/core/delivery/notification-content.ts';
 import type { NotificationCommand } from '../../../../main/core/delivery/notification-policy.ts';
 import { batch, message, setup } from './policy-fixtures.ts';
@@ -40,5 +41,10 @@ describe('notifications in German', () => {
       server: 'https://ntfy.sh',
     });
     expect(content.body).toBe('(Binärnachricht, 3 Byte)');
+  });
+
+  it('names an http action with an unreadable address in German', () => {
+    setLocale(['de-DE']);
+    expect(httpActionTarget({ method: 'POST', url: 'not a url' })).toBe('POST eine ungültige Adresse');
   });
 });

@@ -134,4 +134,73 @@ Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken 
   'cli.status.poll-failed': 'Abruf fehlgeschlagen: {where}: {reason}',
   'cli.line.deleted': '{time} {topic} Nachricht {id} gelöscht',
   'cli.line.cleared': '{time} {topic} Nachricht {id} geleert',
+  'cli.credentials.line-break':
+    '{where} endet mit einem Zeilenumbruch (\\r oder \\n), wie ein aus einer Datei mit Windows-Zeilenenden gelesener Wert: entfernen Sie ihn; nichts wurde gesendet',
+  'cli.credentials.control-character':
+    '{where} enthält ein Steuerzeichen (U+{code}), das in einem HTTP-Header nicht gesendet werden kann; nichts wurde gesendet',
+  'cli.credentials.where-user-name': 'Der Benutzername in --user',
+  'cli.credentials.where-password': 'Das Passwort in --user',
+  'cli.credentials.user-needs-name': '--user braucht einen Benutzernamen: --user alice oder --user alice:passwort',
+  'cli.credentials.user-no-name':
+    '--user hat keinen Benutzernamen vor dem Doppelpunkt (für ein Zugriffstoken nehmen Sie --token)',
+  'cli.credentials.empty-password':
+    '--user {name}: hat ein leeres Passwort; lassen Sie den Doppelpunkt weg, um {variable} oder den Schlüsselbund zu verwenden',
+  'cli.credentials.user-or-token': 'geben Sie entweder --user oder --token an, nicht beides',
+  'cli.credentials.token-empty': '--token ist leer (lassen Sie es weg, um {variable} zu verwenden)',
+  'cli.filters.empty-item': '{option} hat einen leeren Wert: geben Sie eine Kommaliste wie a,b an',
+  'cli.filters.priority': '--priority {values}: verwenden Sie {priorities} (Kommaliste)',
+  'cli.filters.empty-title': '--title ist leer: lassen Sie es weg, um jeden Titel zu empfangen',
+  'cli.filters.empty-message': '--message ist leer: lassen Sie es weg, um jede Nachricht zu empfangen',
+  'cli.filters.empty-id': '--id ist leer: lassen Sie es weg, um jede ID zu empfangen',
+  'cli.duration.invalid': '{option} muss eine Dauer von {min} bis {max} sein, etwa {example}',
+  'cli.duration.out-of-range': '{option} {value} liegt außerhalb des Bereichs: erlaubt ist {min} bis {max}',
+  'cli.subscribe.transport': '--transport muss einer von {transports} sein',
+  'cli.subscribe.poll-transport': '--poll liest immer den JSON-Endpunkt; --transport gilt dafür nicht',
+  'cli.subscribe.missing-url': '<topic-url> fehlt',
+  'cli.data-dir.app-running':
+    'die App ntfy Tray läuft und abonniert mit {dir}; `ntfy-tray history` zeigt, was sie empfangen hat; beenden Sie sie oder geben Sie --data-dir an',
+  'cli.data-dir.busy':
+    'ein anderes ntfy-tray subscribe verwendet bereits den Datenordner {dir}; zwei Läufe auf einem Datenordner würden die Nachrichten unter sich aufteilen. Beenden Sie es, oder geben Sie diesem Lauf ein eigenes --data-dir.',
+  'cli.data-dir.busy-pid':
+    'ein anderes ntfy-tray subscribe verwendet bereits den Datenordner {dir} (PID {pid}); zwei Läufe auf einem Datenordner würden die Nachrichten unter sich aufteilen. Beenden Sie es, oder geben Sie diesem Lauf ein eigenes --data-dir.',
+  'cli.data-dir.lock-failed': 'der Datenordner {dir} kann nicht gesperrt werden: {reason}',
+  'cli.login.no-terminal-password':
+    'ntfy-tray login: kein Terminal, um nach dem Passwort zu fragen: setzen Sie {variable}',
+  'cli.login.no-terminal-token': 'ntfy-tray login: kein Terminal, um nach dem Token zu fragen: setzen Sie {variable}',
+  'cli.login.prompt-password': 'Passwort von {user} auf {server}: ',
+  'cli.login.prompt-token': 'Zugriffstoken für {server}: ',
+  'cli.login.no-password': 'ntfy-tray login: kein Passwort eingegeben',
+  'cli.login.no-token': 'ntfy-tray login: kein Token eingegeben',
+  'cli.login.not-stored': 'ntfy-tray login: Nicht gespeichert: {reason}',
+  'cli.login.nothing-to-store': 'nichts zu speichern',
+  'cli.login.save-failed': 'der Server konnte nicht gespeichert werden: {reasons}',
+  'cli.login.unchecked-password': 'Ohne Prüfung gespeichert: das Passwort von {user} für {server}',
+  'cli.login.unchecked-token': 'Ohne Prüfung gespeichert: das Zugriffstoken für {server}',
+  'cli.logout.save-failed': 'ntfy-tray logout: die Einstellungen konnten nicht gespeichert werden: {reasons}',
+  'cli.logout.removed': 'Die Zugangsdaten für {server} wurden aus dem Schlüsselbund entfernt.',
+  'cli.logout.none-stored': 'Für {server} sind keine Zugangsdaten gespeichert.',
+  'cli.check.unreachable':
+    'Nicht gespeichert: {server} ist nicht erreichbar: {reason} (--no-check speichert, ohne den Server zu fragen)',
+  'cli.check.accepted-user': 'Gespeichert: der Server hat Benutzer {user} für {where} akzeptiert',
+  'cli.check.accepted-token': 'Gespeichert: der Server hat das Zugriffstoken für {where} akzeptiert',
+  'cli.check.wrong-password':
+    'Nicht gespeichert: der Server antwortete {answer} — falscher Benutzername oder falsches Passwort',
+  'cli.check.wrong-token':
+    'Nicht gespeichert: der Server antwortete {answer} — falsches oder abgelaufenes Zugriffstoken',
+  'cli.check.forbidden-user':
+    'Gespeichert: der Server hat Benutzer {user} akzeptiert, antwortete für {where} aber {answer}: keine Leseberechtigung',
+  'cli.check.forbidden-token':
+    'Gespeichert: der Server hat das Zugriffstoken akzeptiert, antwortete für {where} aber {answer}: keine Leseberechtigung',
+  'cli.check.too-many':
+    'Nicht gespeichert: der Server antwortete {answer} — zu viele Versuche; warten Sie eine Minute und versuchen Sie es dann erneut',
+  'cli.check.unclear-server':
+    'Nicht gespeichert: der Server antwortete {answer} auf GET {path}, was nichts über die Zugangsdaten aussagt (geben Sie eine Themen-URL an, um mit einem Thema zu prüfen, oder --no-check, um ohne Prüfung zu speichern)',
+  'cli.check.unclear-topic':
+    'Nicht gespeichert: der Server antwortete {answer} auf GET {path}, was nichts über die Zugangsdaten aussagt (--no-check speichert ohne Prüfung)',
+  'cli.publish.scheduled': 'Geplant für {where} um {time} (ID {id})',
+  'cli.publish.sent': 'Gesendet an {where} (ID {id})',
+  'cli.publish.not-sent': 'ntfy-tray publish: nicht gesendet: {reason}',
+  'cli.publish.missing-topic': '<topic> fehlt',
+  'cli.publish.one-topic': 'publish sendet an ein Thema, nicht an {topics}',
+  'cli.publish.message-twice': 'geben Sie die Nachricht entweder mit --message oder als Wörter an',
 };

@@ -6,6 +6,7 @@
  */
 import type { Credentials } from '../protocol/subscribe-request.ts';
 import { PASSWORD_VARIABLE, TOKEN_VARIABLE } from '../store/secrets/env-secret-source.ts';
+import { t } from '../../../common/i18n/translate.ts';
 import type { ArgsResult } from './topic-url.ts';
 
 export interface CredentialArgs {
@@ -21,20 +22,21 @@ function fail<T>(error: string): ArgsResult<T> {
   return { ok: false, error };
 }
 
-/** Why `value` cannot be sent, or undefined when it can. Never quotes the value: it is a secret. */
-export function controlCharacterProblem(value: string): string | undefined {
-  if (/[\r\n]$/.test(value)) {
-    return 'ends with a line break (\\r or \\n), as a value read from a file with Windows line endings does: remove it';
-  }
+/**
+ * Why `value` (named by `where`: "the password in --user", NTFY_TOKEN) cannot be sent, or undefined when it can.
+ * Never quotes the value: it is a secret.
+ */
+export function controlCharacterProblem(value: string, where: string): string | undefined {
+  if (/[\r\n]$/.test(value)) return t('cli.credentials.line-break', { where });
   const match = CONTROL.exec(value);
   if (match === null) return undefined;
   const code = match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
-  return `contains a control character (U+${code}), which cannot be sent in an HTTP header`;
+  return t('cli.credentials.control-character', { where, code });
 }
 
 function checked(value: string, where: string): ArgsResult<string> {
-  const problem = controlCharacterProblem(value);
-  return problem === undefined ? { ok: true, value } : fail(`${where} ${problem}; nothing was sent`);
+  const problem = controlCharacterProblem(value, where);
+  return problem === undefined ? { ok: true, value } : fail(problem);
 }
 
 /** A non-empty environment variable, checked; an empty one means "not set". */
@@ -44,20 +46,18 @@ function fromEnv(env: Readonly<Record<string, string | undefined>>, name: string
 }
 
 function basicFromUser(user: string, env: Readonly<Record<string, string | undefined>>): ArgsResult<Credentials> {
-  if (user === '') return fail('--user needs a user name: --user alice, or --user alice:password');
+  if (user === '') return fail(t('cli.credentials.user-needs-name'));
   const colon = user.indexOf(':');
   const name = colon === -1 ? user : user.slice(0, colon);
-  if (name === '') return fail('--user has no user name before the colon (for an access token use --token)');
-  const checkedName = checked(name, 'the user name in --user');
+  if (name === '') return fail(t('cli.credentials.user-no-name'));
+  const checkedName = checked(name, t('cli.credentials.where-user-name'));
   if (!checkedName.ok) return checkedName;
   if (colon !== -1) {
     const password = user.slice(colon + 1);
     if (password === '') {
-      return fail(
-        `--user ${name}: has an empty password; leave out the colon to use ${PASSWORD_VARIABLE} or the keychain`,
-      );
+      return fail(t('cli.credentials.empty-password', { name, variable: PASSWORD_VARIABLE }));
     }
-    const checkedPassword = checked(password, 'the password in --user');
+    const checkedPassword = checked(password, t('cli.credentials.where-password'));
     if (!checkedPassword.ok) return checkedPassword;
     return { ok: true, value: { kind: 'basic', user: name, password } };
   }
@@ -75,10 +75,10 @@ export function readCredentialArgs(
   args: CredentialArgs,
   env: Readonly<Record<string, string | undefined>>,
 ): ArgsResult<Credentials> {
-  if (args.user !== undefined && args.token !== undefined) return fail('use either --user or --token, not both');
+  if (args.user !== undefined && args.token !== undefined) return fail(t('cli.credentials.user-or-token'));
   if (args.user !== undefined) return basicFromUser(args.user, env);
   if (args.token !== undefined) {
-    if (args.token === '') return fail(`--token is empty (leave it out to use ${TOKEN_VARIABLE})`);
+    if (args.token === '') return fail(t('cli.credentials.token-empty', { variable: TOKEN_VARIABLE }));
     const token = checked(args.token, '--token');
     return token.ok ? { ok: true, value: { kind: 'token', token: token.value } } : token;
   }

@@ -2,6 +2,7 @@
  * `ntfy-tray subscribe` takes its data dir's subscriber lock (main/core/store/data-dir-lock.ts) and, when someone
  * else holds it, says who in words a user can act on. The caller exits with EXIT.fatal (1).
  */
+import { t } from '../../../common/i18n/translate.ts';
 import { type DataDirHolder, lockDataDir } from '../store/data-dir-lock.ts';
 
 export type DataDirLock =
@@ -10,16 +11,12 @@ export type DataDirLock =
 /** Why a `subscribe` cannot use `dataDir` while `holder` (when known) holds it. */
 export function describeBusyDataDir(dataDir: string, holder: DataDirHolder | undefined): string {
   if (holder?.kind === 'app') {
-    return (
-      `the ntfy Tray app is running and subscribes with ${dataDir}; \`ntfy-tray history\` shows what it ` +
-      `received; quit it or give --data-dir`
-    );
+    return t('cli.data-dir.app-running', { dir: dataDir });
   }
-  const pid = holder === undefined ? '' : ` (pid ${String(holder.pid)})`;
-  return (
-    `another ntfy-tray subscribe is already using the data dir ${dataDir}${pid}; two runs on one data dir would ` +
-    `split the messages between them. Stop it, or give this run its own --data-dir.`
-  );
+  // The pid stays as the OS prints it (no digit grouping): people copy it into `kill`.
+  return holder === undefined
+    ? t('cli.data-dir.busy', { dir: dataDir })
+    : t('cli.data-dir.busy-pid', { dir: dataDir, pid: String(holder.pid) });
 }
 
 export function lockDataDirForSubscribe(dataDir: string, pid: number): DataDirLock {
@@ -30,6 +27,6 @@ export function lockDataDirForSubscribe(dataDir: string, pid: number): DataDirLo
     error:
       lock.reason === 'busy'
         ? describeBusyDataDir(dataDir, lock.holder)
-        : `cannot lock the data dir ${dataDir}: ${lock.error}`,
+        : t('cli.data-dir.lock-failed', { dir: dataDir, reason: lock.error }),
   };
 }

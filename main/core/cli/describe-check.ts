@@ -1,4 +1,5 @@
 /** What `ntfy-tray login` says about the server's answer to its credential check, and whether it stores them. */
+import { t } from '../../../common/i18n/translate.ts';
 import type { Credentials } from '../protocol/subscribe-request.ts';
 import type { CredentialCheck } from './credential-check.ts';
 import type { LoginTarget } from './login-args.ts';
@@ -12,10 +13,6 @@ export interface LoginVerdict {
   readonly exit: number;
 }
 
-function who(credentials: Credentials): string {
-  return credentials.kind === 'basic' ? `user ${credentials.user}` : 'the access token';
-}
-
 function answered(check: Extract<CredentialCheck, { kind: 'answer' }>): string {
   return `${String(check.status)}${check.statusText === '' ? '' : ` ${check.statusText}`}`;
 }
@@ -25,40 +22,48 @@ export function describeCheck(target: LoginTarget, credentials: Credentials, che
   if (check.kind === 'unreachable') {
     return {
       store: false,
-      line: `Not stored: cannot reach ${target.server}: ${plainNetworkReason(check.detail)} (--no-check stores without asking the server)`,
+      line: t('cli.check.unreachable', { server: target.server, reason: plainNetworkReason(check.detail) }),
       exit: EXIT.fatal,
     };
   }
   const { status } = check;
+  const answer = answered(check);
   if (status >= 200 && status <= 299) {
-    return { store: true, line: `Stored: the server accepted ${who(credentials)} for ${where}`, exit: EXIT.ok };
+    const line =
+      credentials.kind === 'basic'
+        ? t('cli.check.accepted-user', { user: credentials.user, where })
+        : t('cli.check.accepted-token', { where });
+    return { store: true, line, exit: EXIT.ok };
   }
   if (status === 401) {
-    const wrong = credentials.kind === 'basic' ? 'wrong user or password' : 'wrong or expired access token';
-    return { store: false, line: `Not stored: the server answered ${answered(check)} — ${wrong}`, exit: EXIT.auth };
+    const line =
+      credentials.kind === 'basic' ? t('cli.check.wrong-password', { answer }) : t('cli.check.wrong-token', { answer });
+    return { store: false, line, exit: EXIT.auth };
   }
   if (status === 403 && target.topic !== undefined) {
     // ntfy answers 401 to credentials it does not know; a 403 means it knows them and the topic is not theirs.
     return {
       store: true,
-      line: `Stored: the server accepted ${who(credentials)}, but answered ${answered(check)} for ${where}: no permission to read it`,
+      line:
+        credentials.kind === 'basic'
+          ? t('cli.check.forbidden-user', { user: credentials.user, answer, where })
+          : t('cli.check.forbidden-token', { answer, where }),
       exit: EXIT.ok,
     };
   }
   if (status === 429) {
     return {
       store: false,
-      line: `Not stored: the server answered ${answered(check)} — too many attempts; wait a minute, then try again`,
+      line: t('cli.check.too-many', { answer }),
       exit: EXIT.fatal,
     };
   }
-  const hint =
-    target.topic === undefined
-      ? 'give a topic URL to check against a topic, or --no-check to store without checking'
-      : '--no-check stores without checking';
   return {
     store: false,
-    line: `Not stored: the server answered ${answered(check)} to GET ${check.path}, which says nothing about the credentials (${hint})`,
+    line:
+      target.topic === undefined
+        ? t('cli.check.unclear-server', { answer, path: check.path })
+        : t('cli.check.unclear-topic', { answer, path: check.path }),
     exit: EXIT.fatal,
   };
 }

@@ -3,6 +3,7 @@ import { parseSince } from '../protocol/since.ts';
 import { PRIORITY_FILTER_VALUES } from '../../../common/priority-filter.ts';
 import { priorityInputHelp } from '../../../common/priority-names.ts';
 import type { SubscribeFilters } from '../protocol/subscribe-request.ts';
+import { t } from '../../../common/i18n/translate.ts';
 import type { ArgsResult } from './topic-url.ts';
 
 export interface FilterValues {
@@ -28,8 +29,20 @@ function fail<T>(error: string): ArgsResult<T> {
 /** A comma list without empty elements; elements are kept as typed (the server does not trim tags). */
 function readList(name: string, value: string): ArgsResult<string[]> {
   const items = value.split(',');
-  if (items.some((item) => item === '')) return fail(`${name} has an empty value: give a comma list such as a,b`);
+  if (items.some((item) => item === '')) return fail(t('cli.filters.empty-item', { option: name }));
   return { ok: true, value: items };
+}
+
+/** One whole sentence per filter option: the option name and the word it filters differ in German. */
+function emptyFilter(name: 'title' | 'message' | 'id'): string {
+  switch (name) {
+    case 'title':
+      return t('cli.filters.empty-title');
+    case 'message':
+      return t('cli.filters.empty-message');
+    case 'id':
+      return t('cli.filters.empty-id');
+  }
 }
 
 export function readFilters(values: FilterValues): ArgsResult<SubscribeFilters> {
@@ -39,7 +52,7 @@ export function readFilters(values: FilterValues): ArgsResult<SubscribeFilters> 
     if (!priority.ok) return priority;
     const invalid = priority.value.filter((item) => !PRIORITY_FILTER_VALUES.has(item));
     if (invalid.length > 0) {
-      return fail(`--priority ${invalid.join(',')}: use ${priorityInputHelp()} (comma list)`);
+      return fail(t('cli.filters.priority', { values: invalid.join(','), priorities: priorityInputHelp() }));
     }
     filters.priority = priority.value;
   }
@@ -51,7 +64,7 @@ export function readFilters(values: FilterValues): ArgsResult<SubscribeFilters> 
   for (const name of ['title', 'message', 'id'] as const) {
     const value = values[name];
     // An empty filter would match nothing at all (messages always have an id and a message), or be ignored.
-    if (value === '') return fail(`--${name} is empty: leave it out to receive every ${name}`);
+    if (value === '') return fail(emptyFilter(name));
     if (value !== undefined) filters[name] = value;
   }
   return { ok: true, value: filters };
@@ -88,8 +101,8 @@ export function readDurationFlag(
 ): ArgsResult<number> {
   if (value === undefined) return { ok: true, value: fallbackMs };
   const ms = parseDurationMs(value);
-  const range = `from ${formatBound(flag.minMs)} to ${formatBound(flag.maxMs)}`;
-  if (ms === undefined) return fail(`${flag.name} must be a duration ${range}, such as ${flag.example}`);
-  if (ms < flag.minMs || ms > flag.maxMs) return fail(`${flag.name} ${value} is out of range: use ${range}`);
+  const range = { option: flag.name, min: formatBound(flag.minMs), max: formatBound(flag.maxMs) };
+  if (ms === undefined) return fail(t('cli.duration.invalid', { ...range, example: flag.example }));
+  if (ms < flag.minMs || ms > flag.maxMs) return fail(t('cli.duration.out-of-range', { ...range, value }));
   return { ok: true, value: Math.round(ms) };
 }

@@ -3,6 +3,7 @@
  * server, then store the secret in the OS keychain and remember in the settings which kind of auth the server
  * uses, so that `subscribe` finds them on its own; or remove them again.
  */
+import { t } from '../../../common/i18n/translate.ts';
 import type { Credentials } from '../protocol/subscribe-request.ts';
 import { secretRefFor } from '../store/secrets/credentials.ts';
 import { SecretStoreError } from '../store/secrets/errors.ts';
@@ -41,19 +42,19 @@ export interface AccountIo {
 async function completeCredentials(args: LoginArgs, io: AccountIo): Promise<Credentials | undefined> {
   const { credentials } = args;
   if (credentials.kind === 'token' || (credentials.kind === 'basic' && credentials.password !== '')) return credentials;
-  const what = credentials.kind === 'basic' ? 'password' : 'token';
+  const basic = credentials.kind === 'basic';
   if (io.prompt === undefined) {
-    const variable = what === 'token' ? TOKEN_VARIABLE : PASSWORD_VARIABLE;
-    io.stderr(`ntfy-tray login: no terminal to ask for the ${what}: set ${variable}\n`);
+    io.stderr(
+      `${basic ? t('cli.login.no-terminal-password', { variable: PASSWORD_VARIABLE }) : t('cli.login.no-terminal-token', { variable: TOKEN_VARIABLE })}\n`,
+    );
     return undefined;
   }
-  const question =
-    credentials.kind === 'basic'
-      ? `Password of ${credentials.user} on ${args.server}: `
-      : `Access token for ${args.server}: `;
+  const question = basic
+    ? t('cli.login.prompt-password', { user: credentials.user, server: args.server })
+    : t('cli.login.prompt-token', { server: args.server });
   const answer = await io.prompt(question);
   if (!answer.ok || answer.value === '') {
-    io.stderr(`ntfy-tray login: no ${what} given\n`);
+    io.stderr(`${basic ? t('cli.login.no-password') : t('cli.login.no-token')}\n`);
     return undefined;
   }
   return credentials.kind === 'basic'
@@ -71,11 +72,13 @@ async function store(args: LoginArgs, credentials: Credentials, stores: Stores):
   const ref = secretRefFor(server);
   const secret =
     credentials.kind === 'basic' ? credentials.password : credentials.kind === 'token' ? credentials.token : '';
-  if (ref === undefined || secret === '') return 'nothing to store';
+  if (ref === undefined || secret === '') return t('cli.login.nothing-to-store');
   const { settings, secrets } = stores;
   await secrets.set(ref, secret);
   const result = await settings.update((current) => upsertServer(current, server));
-  return result.ok ? undefined : `could not save the server: ${result.issues.map((issue) => issue.message).join('; ')}`;
+  return result.ok
+    ? undefined
+    : t('cli.login.save-failed', { reasons: result.issues.map((issue) => issue.message).join('; ') });
 }
 
 export async function runLogin(args: readonly string[], io: AccountIo): Promise<number> {
@@ -104,12 +107,12 @@ export async function runLogin(args: readonly string[], io: AccountIo): Promise<
   try {
     const problem = await store(parsed.value, credentials, stores);
     if (problem !== undefined) {
-      io.stderr(`ntfy-tray login: Not stored: ${problem}\n`);
+      io.stderr(`${t('cli.login.not-stored', { reason: problem })}\n`);
       return EXIT.fatal;
     }
   } catch (error) {
     if (!(error instanceof SecretStoreError)) throw error;
-    io.stderr(`ntfy-tray login: Not stored: ${error.message}\n`);
+    io.stderr(`${t('cli.login.not-stored', { reason: error.message })}\n`);
     return EXIT.fatal;
   }
   io.stdout(`${verdict.line}\n`);
@@ -117,8 +120,9 @@ export async function runLogin(args: readonly string[], io: AccountIo): Promise<
 }
 
 function describeUnchecked(args: LoginArgs, credentials: Credentials): string {
-  const what = credentials.kind === 'basic' ? `the password of ${credentials.user}` : 'the access token';
-  return `Stored without checking: ${what} for ${args.server}`;
+  return credentials.kind === 'basic'
+    ? t('cli.login.unchecked-password', { user: credentials.user, server: args.server })
+    : t('cli.login.unchecked-token', { server: args.server });
 }
 
 export async function runLogout(args: readonly string[], io: AccountIo): Promise<number> {
@@ -142,13 +146,11 @@ export async function runLogout(args: readonly string[], io: AccountIo): Promise
     if (known !== undefined) {
       const result = await settings.update((current) => upsertServer(current, { ...known, auth: { kind: 'none' } }));
       if (!result.ok) {
-        io.stderr(`ntfy-tray logout: could not save the settings: ${result.issues.map((i) => i.message).join('; ')}\n`);
+        io.stderr(`${t('cli.logout.save-failed', { reasons: result.issues.map((i) => i.message).join('; ') })}\n`);
         return EXIT.fatal;
       }
     }
-    io.stdout(
-      deleted ? `Removed the credentials for ${server} from the keychain.\n` : `No credentials stored for ${server}.\n`,
-    );
+    io.stdout(`${deleted ? t('cli.logout.removed', { server }) : t('cli.logout.none-stored', { server })}\n`);
     return EXIT.ok;
   } catch (error) {
     if (!(error instanceof SecretStoreError)) throw error;

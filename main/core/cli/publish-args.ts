@@ -144,14 +144,13 @@ export function parsePublishArgs(
   const { values, positionals } = parsed.value;
   if (values.help === true) return { ok: 'help' };
   const [target, ...words] = positionals;
-  if (target === undefined) return fail('expected a <topic>');
+  if (target === undefined) return fail(t('cli.publish.missing-topic'));
   const url = parseTopicUrl(target, options.defaultServerOf?.(values['data-dir']));
   if (!url.ok) return url;
   const [topic, ...more] = url.value.topics;
   if (topic === undefined || more.length > 0)
-    return fail(`publish sends to one topic, not ${url.value.topics.join(',')}`);
-  if (values.message !== undefined && words.length > 0)
-    return fail('give the message either with --message or as words');
+    return fail(t('cli.publish.one-topic', { topics: url.value.topics.join(',') }));
+  if (values.message !== undefined && words.length > 0) return fail(t('cli.publish.message-twice'));
   // As the ntfy CLI does: the words after the topic, joined by spaces.
   const message = values.message ?? (words.length > 0 ? words.join(' ') : undefined);
   const input = buildInput(values, url.value.server, topic, message);

@@ -3,6 +3,7 @@
  * (the options, NTFY_PASSWORD/NTFY_TOKEN, else what `ntfy-tray login` stored for the server). Prints the server's
  * answer with `--json`, else one short line on stderr. Exit codes: 0 sent, 1 refused or unreachable, 2 usage.
  */
+import { t } from '../../../common/i18n/translate.ts';
 import type { Credentials } from '../protocol/subscribe-request.ts';
 import { describePublishFailure } from '../publish/publish-failure.ts';
 import { buildPublishRequest, type PublishInput } from '../publish/publish-input.ts';
@@ -46,8 +47,11 @@ function stdinMessage(text: string): string {
 function sentLine(input: PublishInput, time: number, id: string, nowMs: number): string {
   const where = `${input.server}/${input.topic}`;
   // A delayed message comes back with its due time (Unix seconds).
-  if (time * 1000 > nowMs + 1000) return `Scheduled for ${where} at ${new Date(time * 1000).toISOString()} (id ${id})`;
-  return `Sent to ${where} (id ${id})`;
+  // The due time stays ISO 8601 (UTC) in every language: unambiguous, and what scripts and the server speak.
+  if (time * 1000 > nowMs + 1000) {
+    return t('cli.publish.scheduled', { where, time: new Date(time * 1000).toISOString(), id });
+  }
+  return t('cli.publish.sent', { where, id });
 }
 
 export async function runPublish(args: readonly string[], io: PublishIo): Promise<number> {
@@ -81,7 +85,7 @@ export async function runPublish(args: readonly string[], io: PublishIo): Promis
   for (const secret of secretsOf(credentials)) io.addSecret(secret);
   const outcome = await io.send(buildPublishRequest(input, credentials));
   if (!outcome.ok) {
-    io.stderr(`ntfy-tray publish: not sent: ${describePublishFailure(outcome.failure)}\n`);
+    io.stderr(`${t('cli.publish.not-sent', { reason: describePublishFailure(outcome.failure) })}\n`);
     return EXIT.fatal;
   }
   if (plan.json) io.stdout(`${outcome.raw}\n`);

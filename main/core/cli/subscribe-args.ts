@@ -83,8 +83,8 @@ function readArgs(args: readonly string[]) {
 function readTransport(value: string | undefined, poll: boolean): ArgsResult<TransportKind> {
   if (value === undefined) return { ok: true, value: 'json' };
   const transport = CLI_TRANSPORTS.find((kind) => kind === value);
-  if (transport === undefined) return fail(`--transport must be one of ${CLI_TRANSPORTS.join(', ')}`);
-  if (poll && transport !== 'json') return fail('--poll always reads the JSON endpoint; --transport does not apply');
+  if (transport === undefined) return fail(t('cli.subscribe.transport', { transports: CLI_TRANSPORTS.join(', ') }));
+  if (poll && transport !== 'json') return fail(t('cli.subscribe.poll-transport'));
   return { ok: true, value: transport };
 }
 
@@ -108,7 +108,7 @@ export function parseSubscribeArgs(
   if (!parsed.ok) return parsed;
   const { values, positionals } = parsed.value;
   if (values.help === true) return { ok: 'help' };
-  if (positionals.length === 0) return fail('missing <topic-url>');
+  if (positionals.length === 0) return fail(t('cli.subscribe.missing-url'));
   const poll = values.poll === true;
   const dataDirProblem = dataDirArgProblem(values['data-dir']);
   if (dataDirProblem !== undefined) return fail(dataDirProblem);

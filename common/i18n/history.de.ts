@@ -77,7 +77,7 @@ export const historyDe: Translation<typeof historyEn> = {
   'history.sidebar.unread': { one: '{count} ungelesen', other: '{count} ungelesen' },
 
   'history.toolbar.search-label': 'Nachrichten suchen',
-  'history.toolbar.search-placeholder': 'Nachrichten suchen (Taste /)',
+  'history.toolbar.search-placeholder': 'Suchen (Taste /)',
   'history.toolbar.unread-only': 'Nur ungelesene',
   'history.toolbar.priority': 'Priorität',
 

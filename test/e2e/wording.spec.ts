@@ -201,7 +201,7 @@ test.describe('the German window', () => {
     // The toolbar.
     await expect(page.getByRole('searchbox', { name: 'Nachrichten suchen' })).toHaveAttribute(
       'placeholder',
-      'Nachrichten suchen (Taste /)',
+      'Suchen (Taste /)',
     );
     await expect(page.getByLabel('Nur ungelesene')).not.toBeChecked();
     await expect(options(page.locator('.history-toolbar').getByLabel('Priorität'))).toHaveText([

@@ -270,32 +270,38 @@ test('Escape closes the detail from a button or its text, and focus returns to t
   await expect.poll(() => focusedPlace(page)).toBe('row 3');
 });
 
+/** A message as the core pushes it live, stamped now. */
+function liveMessage(id: string, title: string): MessageDto {
+  const time = Math.floor(Date.now() / 1000);
+  return {
+    server: server0,
+    id,
+    topic: 'alerts',
+    time,
+    title,
+    message: 'live',
+    priority: 3,
+    tags: [],
+    tagEmoji: [],
+    tagLabels: [],
+    actions: [],
+    read: false,
+    receivedAt: time * 1000,
+  };
+}
+
 test('the "N new" pill puts the new message on top and focus on its row, not on <body>', async ({ page }) => {
   await openHistory(page);
   expect(await tabIntoList(page)).toBe('row 0');
   // Far down the list: a live message waits behind the pill instead of moving the rows under the reader.
   await page.keyboard.press('End');
   await expect.poll(() => focusedPlace(page)).toBe(`row ${messageCount - 1}`);
-  await page.evaluate((server) => {
-    const time = Math.floor(Date.now() / 1000);
-    (globalThis as unknown as StubGlobals).pushMessages([
-      {
-        server,
-        id: 'live-1',
-        topic: 'alerts',
-        time,
-        title: 'Pushed while reading',
-        message: 'live',
-        priority: 3,
-        tags: [],
-        tagEmoji: [],
-        tagLabels: [],
-        actions: [],
-        read: false,
-        receivedAt: time * 1000,
-      },
-    ]);
-  }, server0);
+  await page.evaluate(
+    (messages) => {
+      (globalThis as unknown as StubGlobals).pushMessages(messages);
+    },
+    [liveMessage('live-1', 'Pushed while reading')],
+  );
   const pill = page.getByRole('button', { name: '1 new' });
   await pill.click();
 
@@ -312,27 +318,13 @@ test('a message arriving in the same moment as a jump down waits behind the pill
   await openHistory(page);
   // The jump and the push in one task: the scroll event comes only with the next frame, as it did under load when
   // a push landed between them and the list was moved under the reader.
-  await page.locator('.message-scroller').evaluate((scroller, server) => {
-    const element = scroller as { scrollTop: number; scrollHeight: number };
-    element.scrollTop = element.scrollHeight;
-    const time = Math.floor(Date.now() / 1000);
-    (globalThis as unknown as StubGlobals).pushMessages([
-      {
-        server,
-        id: 'live-same-task',
-        topic: 'alerts',
-        time,
-        title: 'Pushed during the jump',
-        message: 'live',
-        priority: 3,
-        tags: [],
-        tagEmoji: [],
-        tagLabels: [],
-        actions: [],
-        read: false,
-        receivedAt: time * 1000,
-      },
-    ]);
-  }, server0);
+  await page.locator('.message-scroller').evaluate(
+    (scroller, messages) => {
+      const element = scroller as { scrollTop: number; scrollHeight: number };
+      element.scrollTop = element.scrollHeight;
+      (globalThis as unknown as StubGlobals).pushMessages(messages);
+    },
+    [liveMessage('live-same-task', 'Pushed during the jump')],
+  );
   await expect(page.getByRole('button', { name: '1 new' })).toBeVisible();
 });

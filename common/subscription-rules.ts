@@ -11,14 +11,3 @@ export function alreadySubscribed(): RuleError<'already-subscribed'> {
 
 /** The code alone, for callers that only match on it. */
 export const ALREADY_SUBSCRIBED_CODE = 'already-subscribed';
-
-/**
- * The same error for callers not yet moved to `alreadySubscribed()` / `ALREADY_SUBSCRIBED_CODE`
- * (renderer/settings/import-subscriptions.ts): its `message` is read when used. Remove once no caller is left.
- */
-export const ALREADY_SUBSCRIBED: RuleError<'already-subscribed'> = {
-  code: ALREADY_SUBSCRIBED_CODE,
-  get message() {
-    return t('rules.field.already-subscribed');
-  },
-};

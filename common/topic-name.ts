@@ -20,14 +20,3 @@ export function isValidTopicName(topic: string): boolean {
 export function topicNameError(topic: string): RuleError<'invalid-topic-name'> | undefined {
   return isValidTopicName(topic) ? undefined : invalidTopicName();
 }
-
-/**
- * The same error for callers not yet moved to `invalidTopicName()` (main/core/cli/topic-url.ts): its `message` is
- * read when used, in the active language. Remove once no caller is left.
- */
-export const INVALID_TOPIC_NAME: RuleError<'invalid-topic-name'> = {
-  code: 'invalid-topic-name',
-  get message() {
-    return t('rules.field.invalid-topic-name');
-  },
-};

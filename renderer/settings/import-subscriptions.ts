@@ -1,6 +1,6 @@
 import type { BridgeApi, BridgeError } from '../../common/ipc.ts';
 import { t } from '../../common/i18n/translate.ts';
-import { ALREADY_SUBSCRIBED } from '../../common/subscription-rules.ts';
+import { ALREADY_SUBSCRIBED_CODE } from '../../common/subscription-rules.ts';
 import type { ImportPlan, ItemProblem } from './import-plan.ts';
 import { describeSaveFailure } from './save-failure-message.ts';
 
@@ -17,7 +17,7 @@ export interface ImportReport {
 
 /** The core's answer to a subscription that exists already, told by its code (the words may change). */
 function isAlreadySubscribed(error: BridgeError): boolean {
-  return error.code === ALREADY_SUBSCRIBED.code;
+  return error.code === ALREADY_SUBSCRIBED_CODE;
 }
 
 /** Saves the planned subscriptions one after another, in file order, and counts what happened. */

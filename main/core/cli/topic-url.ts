@@ -6,7 +6,7 @@
  * fragment would otherwise be dropped without a word.
  */
 import { parseServerInput, withAssumedHttps } from '../../../common/topic-input.ts';
-import { INVALID_TOPIC_NAME, isValidTopicName } from '../../../common/topic-name.ts';
+import { invalidTopicName, isValidTopicName } from '../../../common/topic-name.ts';
 import { DEFAULT_SERVER_URL } from '../store/settings/schema.ts';
 import { hideCredentialPatterns } from '../store/secrets/redact.ts';
 
@@ -87,7 +87,7 @@ export function parseTopicUrl(typed: string, defaultServer: string = DEFAULT_SER
   const slash = path.lastIndexOf('/');
   const topics = path.slice(slash + 1).split(',');
   if (topics.some((topic) => !isValidTopicName(topic))) {
-    return fail(`invalid topic in ${shown}: a topic ${INVALID_TOPIC_NAME.message}`);
+    return fail(`invalid topic in ${shown}: a topic ${invalidTopicName().message}`);
   }
   return { ok: true, value: { server: `${url.protocol}//${url.host}${path.slice(0, slash)}`, topics } };
 }

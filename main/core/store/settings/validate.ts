@@ -3,7 +3,6 @@
  * secret-named keys are refused outright, and every issue carries its path. On success it returns a fresh,
  * normalized copy (server URLs in `normalizeServerUrl` form), so callers never keep a reference to untrusted input.
  */
-import { en } from '../../../../common/i18n/catalog.ts';
 import { t } from '../../../../common/i18n/translate.ts';
 import { normalizeServerUrl, serverUrlError } from '../../../../common/server-url.ts';
 import { APP_TRANSPORTS, type AppTransportKind } from '../../../../common/transports.ts';
@@ -104,12 +103,6 @@ function readFilters(reader: FieldReader, value: unknown, path: string): Subscri
 export function rawTransportRefused(): string {
   return t('rules.settings.raw-transport');
 }
-
-/**
- * The English text of `rawTransportRefused()`, for test/integration/core/app/app-core-wiring.test.ts until it calls
- * the function; remove then. English source text, never shown: callers in the app use the function.
- */
-export const RAW_TRANSPORT_REFUSED: string = en['rules.settings.raw-transport'];
 
 function readTransport(reader: FieldReader, record: JsonRecord, path: string): AppTransportKind {
   if (record['transport'] !== 'raw') return reader.oneOf(record, 'transport', path, APP_TRANSPORTS);

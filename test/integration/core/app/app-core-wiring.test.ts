@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConnectionDto, MessageDto } from '../../../../common/ipc.ts';
 import { type AppCore, startAppCore } from '../../../../main/core/app/app-core.ts';
 import { SqliteHistoryStore } from '../../../../main/core/store/history/index.ts';
-import { RAW_TRANSPORT_REFUSED } from '../../../../main/core/store/settings/validate.ts';
+import { rawTransportRefused } from '../../../../main/core/store/settings/validate.ts';
 import { openConfSettingsStore, settingsFilePath } from '../../../../main/core/store/settings/conf-settings-store.ts';
 import { createRecordingLogger } from '../../../fakes/logger.ts';
 import { createRecordingNotifier, type RecordingNotifier } from '../../../fakes/notifier.ts';
@@ -125,7 +125,7 @@ describe('raw subscriptions in the app', () => {
     const saved = await app.service.saveSubscription({ server: server.url, topic: 'alerts', transport: 'raw' });
     expect(saved).toMatchObject({
       ok: false,
-      error: { code: 'validation-failed', fields: { transport: RAW_TRANSPORT_REFUSED } },
+      error: { code: 'validation-failed', fields: { transport: rawTransportRefused() } },
     });
     const listed = await app.service.listSubscriptions();
     expect(listed.ok && listed.value).toEqual([]);

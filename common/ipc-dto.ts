@@ -5,6 +5,9 @@
  *
  * Every string that came from a server is untrusted text. Secrets go one way only: the renderer may hand main a
  * password or token (CredentialsInput) and learns nothing back but `hasCredentials`.
+ *
+ * Over 300 lines on purpose: declarations only (no logic to follow), one file so that the whole surface the window
+ * sees is reviewed in one place beside the tables in ipc.ts.
  */
 
 import type { TransportKind } from './transports.ts';

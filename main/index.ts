@@ -2,6 +2,9 @@
  * Electron composition root: builds the core with Electron adapters and starts the app — settings, history,
  * keychain, notifier, engine, tray, IPC, power/network and start-at-login. Nothing here decides anything: the
  * decisions live in main/core (tested under Node) and main/desktop (tested through test/fakes/electron.ts).
+ *
+ * Over 300 lines on purpose: it is wiring only, in start order, and one file shows the whole order (what must exist
+ * before the window loads, what is stopped on quit) that the app tests in test/integration/app check.
  */
 import { readFile, realpath } from 'node:fs';
 import os from 'node:os';

@@ -87,4 +87,47 @@ export const settingsEn = {
   },
   'settings.import.item': 'item {number}',
   'settings.import.item-with-topic': 'item {number} ({topic})',
+
+  // Whole-file problems: they read after the file's name in settings.files.nothing-imported ("… x.json is not …").
+  'settings.import.file.not-json': 'is not valid JSON: {reason}',
+  'settings.import.file.not-subscriptions-file': 'is not an ntfy Tray subscriptions file (no "format": "{format}")',
+  'settings.import.file.newer-version': 'was written by a newer ntfy Tray (format version {version})',
+  'settings.import.file.unknown-version': 'has an unknown format version ({version})',
+  'settings.import.file.no-version': 'has an unknown format version (none)',
+  'settings.import.file.no-subscriptions-list': 'has no "subscriptions" list',
+  'settings.import.file.not-yaml': 'is not valid YAML: {reason}',
+  'settings.import.file.not-client-yml': 'is not a client.yml (expected a mapping with a subscribe: list)',
+  'settings.import.file.no-subscribe-list': 'has no subscribe: list',
+  'settings.import.file.default-host-not-text': 'default-host must be a URL',
+  'settings.import.file.default-host': 'default-host "{url}" {problem}',
+
+  // An item's problems: they read after the item's label in settings.import.failure ("item 3 (alerts): …"). A
+  // {problem} is a predicate that reads after its subject ("must be a text", a rules.* field message); {field} and
+  // {name} are keys as the file spells them, never translated.
+  'settings.import.problem.field': '{field} {problem}',
+  'settings.import.problem.unknown-field': 'has an unknown field "{name}"',
+  'settings.import.problem.not-text': 'must be a text',
+  'settings.import.problem.not-text-list': 'must be a list of texts',
+  'settings.import.problem.json-filter': '{name} filter {problem}',
+  'settings.import.problem.yml-not-mapping': 'must be a mapping with a topic',
+  'settings.import.problem.yml-no-topic': 'has no topic',
+  'settings.import.problem.yml-if-not-mapping': '"if" must be a mapping of filters',
+  'settings.import.problem.yml-unknown-filter': '"if" has an unknown filter "{name}"',
+  'settings.import.problem.yml-filter': 'filter "{name}" {problem}',
+  'settings.import.problem.topic-url-scheme': 'topic URL "{url}" must be http(s)',
+  'settings.import.problem.topic-url-invalid': 'topic URL "{url}" is not a valid URL',
+  'settings.import.problem.topic-url-credentials': 'topic URL "{url}" must not contain credentials',
+  'settings.import.problem.topic-url-query': 'topic URL "{url}" must not have a query or fragment',
+  'settings.import.problem.topic-url-no-topic': 'topic URL "{url}" does not end in a topic name',
+
+  // A value the core refused when the item was saved; {problem} is the core's rule message for the field.
+  'settings.import.problem.topic-refused': 'topic {problem} (got "{topic}")',
+  'settings.import.problem.filter-refused': '{filter} {problem}',
+  'settings.import.problem.filter-value-refused': '{filter} "{value}" {problem}',
+  // The filters by name, as {filter} above: nouns that a rule message follows.
+  'settings.import.filter.id': 'id filter',
+  'settings.import.filter.message': 'message filter',
+  'settings.import.filter.title': 'title filter',
+  'settings.import.filter.priority': 'priority filter',
+  'settings.import.filter.tags': 'tag filter',
 } as const satisfies MessageTable;

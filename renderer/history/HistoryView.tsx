@@ -1,3 +1,9 @@
+/**
+ * The Messages view: composes the sidebar, toolbar, list, detail and send form around one selection and one filter.
+ * Its jobs live elsewhere (use-messages, use-live-arrivals, use-message-actions, use-topic-actions, use-search,
+ * HistoryToolbar, EmptyHistory); about 300 lines remain because the selection, the focus moves when it disappears and
+ * the panes that depend on it are read together, and splitting them would pass the same state through more files.
+ */
 import { t } from '../../common/i18n/translate.ts';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BridgeApi, MessageDto, MessageRefDto, PriorityDto, SubscriptionRefDto } from '../../common/ipc.ts';

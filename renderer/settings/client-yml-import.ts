@@ -5,9 +5,11 @@
  */
 import { parse as parseYaml } from 'yaml';
 import { errorMessage } from '../../common/error-message.ts';
+import { t } from '../../common/i18n/translate.ts';
 import { normalizeServerUrl, serverUrlError } from '../../common/server-url.ts';
 import type { FiltersDto } from '../../common/ipc.ts';
 import {
+  fieldError,
   type ImportParseResult,
   isObject,
   ItemError,
@@ -43,11 +45,14 @@ const IF_KEYS: ReadonlyMap<string, keyof FiltersDto> = new Map<string, keyof Fil
 
 const CLIENT_ITEM_KEYS = new Set(['topic', 'user', 'password', 'token', 'command', 'if']);
 
-/** A YAML scalar as the Go client reads it into a string (`priority: 5` is the text "5" there). */
-function scalarText(value: unknown, what: string): string {
+/**
+ * A YAML scalar as the Go client reads it into a string (`priority: 5` is the text "5" there); undefined for a list
+ * or mapping.
+ */
+function scalarText(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  throw new ItemError(`${what} must be a text`);
+  return undefined;
 }
 
 /** `high, urgent` → ["high", "urgent"]. */
@@ -57,12 +62,17 @@ function commaList(text: string): string[] {
 
 function readIfFilters(value: unknown): FiltersDto {
   if (value === undefined || value === null) return {};
-  if (!isObject(value)) throw new ItemError('"if" must be a mapping of filters');
+  if (!isObject(value)) throw new ItemError(t('settings.import.problem.yml-if-not-mapping'));
   const filters: { -readonly [K in keyof FiltersDto]: FiltersDto[K] } = {};
   for (const [key, raw] of Object.entries(value)) {
     const name = IF_KEYS.get(key.toLowerCase());
-    if (name === undefined) throw new ItemError(`"if" has an unknown filter "${key}"`);
-    const text = scalarText(raw, `filter "${key}"`);
+    if (name === undefined) throw new ItemError(t('settings.import.problem.yml-unknown-filter', { name: key }));
+    const text = scalarText(raw);
+    if (text === undefined) {
+      throw new ItemError(
+        t('settings.import.problem.yml-filter', { name: key, problem: t('settings.import.problem.not-text') }),
+      );
+    }
     if (name === 'priority' || name === 'tags') filters[name] = commaList(text);
     else filters[name] = text;
   }
@@ -78,19 +88,20 @@ export function resolveClientTopic(topic: string, defaultHost: string): { server
   const trimmed = topic.trim();
   if (!trimmed.includes('/')) return { server: normalizeServer(defaultHost), topic: trimmed };
   const scheme = /^([a-z][-+.a-z0-9]*):\/\//i.exec(trimmed)?.[1];
-  if (scheme !== undefined && !/^https?$/i.test(scheme)) throw new ItemError(`topic URL "${topic}" must be http(s)`);
+  const params = { url: topic };
+  if (scheme !== undefined && !/^https?$/i.test(scheme)) {
+    throw new ItemError(t('settings.import.problem.topic-url-scheme', params));
+  }
   const text = scheme === undefined ? `https://${trimmed}` : trimmed;
-  if (!URL.canParse(text)) throw new ItemError(`topic URL "${topic}" is not a valid URL`);
+  if (!URL.canParse(text)) throw new ItemError(t('settings.import.problem.topic-url-invalid', params));
   const url = new URL(text);
   if (url.username !== '' || url.password !== '') {
-    throw new ItemError(`topic URL "${topic}" must not contain credentials`);
+    throw new ItemError(t('settings.import.problem.topic-url-credentials', params));
   }
-  if (url.search !== '' || url.hash !== '') {
-    throw new ItemError(`topic URL "${topic}" must not have a query or fragment`);
-  }
+  if (url.search !== '' || url.hash !== '') throw new ItemError(t('settings.import.problem.topic-url-query', params));
   const segments = url.pathname.split('/').filter((segment) => segment !== '');
   const name = segments.pop();
-  if (name === undefined) throw new ItemError(`topic URL "${topic}" does not end in a topic name`);
+  if (name === undefined) throw new ItemError(t('settings.import.problem.topic-url-no-topic', params));
   const basePath = segments.map((segment) => `/${segment}`).join('');
   return { server: normalizeServer(`${url.origin}${basePath}`), topic: name };
 }
@@ -114,11 +125,13 @@ interface ClientDefaults {
 }
 
 function readClientItem(item: unknown, label: string, defaults: ClientDefaults): ClientItem {
-  if (!isObject(item)) throw new ItemError('must be a mapping with a topic');
+  if (!isObject(item)) throw new ItemError(t('settings.import.problem.yml-not-mapping'));
   const unknownKey = Object.keys(item).find((key) => !CLIENT_ITEM_KEYS.has(key));
-  if (unknownKey !== undefined) throw new ItemError(`has an unknown field "${unknownKey}"`);
-  if (!hasValue(item['topic'])) throw new ItemError('has no topic');
-  const { server, topic } = resolveClientTopic(scalarText(item['topic'], 'topic'), defaults.host);
+  if (unknownKey !== undefined) throw new ItemError(t('settings.import.problem.unknown-field', { name: unknownKey }));
+  if (!hasValue(item['topic'])) throw new ItemError(t('settings.import.problem.yml-no-topic'));
+  const topicText = scalarText(item['topic']);
+  if (topicText === undefined) throw fieldError('topic', t('settings.import.problem.not-text'));
+  const { server, topic } = resolveClientTopic(topicText, defaults.host);
   return {
     label,
     input: { server, topic, filters: readIfFilters(item['if']) },
@@ -133,7 +146,7 @@ function parseYamlText(text: string): { ok: true; value: unknown } | { ok: false
   } catch (error) {
     // The yaml package appends a multi-line excerpt of the source; its first line says what and where.
     const message = (errorMessage(error).split('\n')[0] ?? '').replace(/:$/, '');
-    return { ok: false, error: `is not valid YAML: ${message}` };
+    return { ok: false, error: t('settings.import.file.not-yaml', { reason: message }) };
   }
 }
 
@@ -142,16 +155,21 @@ export function parseClientYml(text: string, options: ClientYmlOptions): ImportP
   const parsed = parseYamlText(text);
   if (!parsed.ok) return parsed;
   const { value } = parsed;
-  if (!isObject(value)) return { ok: false, error: 'is not a client.yml (expected a mapping with a subscribe: list)' };
+  if (!isObject(value)) return { ok: false, error: t('settings.import.file.not-client-yml') };
   const subscribe = value['subscribe'];
-  if (!Array.isArray(subscribe)) return { ok: false, error: 'has no subscribe: list' };
+  if (!Array.isArray(subscribe)) return { ok: false, error: t('settings.import.file.no-subscribe-list') };
 
   const hostValue = value['default-host'];
   let host = options.defaultServer;
   if (hasValue(hostValue)) {
-    if (typeof hostValue !== 'string') return { ok: false, error: 'default-host must be a URL' };
+    if (typeof hostValue !== 'string') return { ok: false, error: t('settings.import.file.default-host-not-text') };
     const hostError = serverUrlError(hostValue);
-    if (hostError !== undefined) return { ok: false, error: `default-host "${hostValue}" ${hostError.message}` };
+    if (hostError !== undefined) {
+      return {
+        ok: false,
+        error: t('settings.import.file.default-host', { url: hostValue, problem: hostError.message }),
+      };
+    }
     host = normalizeServerUrl(hostValue);
   }
   const defaults: ClientDefaults = {

@@ -48,13 +48,22 @@ export function isObject(value: unknown): value is JsonObject {
 export class ItemError extends Error {}
 
 /**
+ * A problem with one field of an item, the field named as the file spells it: "server must be a text" /
+ * "Feld „server“ muss ein Text sein". `problem` reads after the field's name (a rules.* field message, or
+ * settings.import.problem.not-text and the like).
+ */
+export function fieldError(field: string, problem: string): ItemError {
+  return new ItemError(t('settings.import.problem.field', { field, problem }));
+}
+
+/**
  * `https://Host/base/` → `https://host/base`: the form the core keys servers by, so that duplicates in a file are
  * found however they are spelled. A URL with a user or password is refused here, not only normalized: the core
  * would drop the credentials silently, and the user should learn they were not imported.
  */
 export function normalizeServer(text: string): string {
   const error = serverUrlError(text);
-  if (error !== undefined) throw new ItemError(`server ${error.message}`);
+  if (error !== undefined) throw fieldError('server', error.message);
   return normalizeServerUrl(text);
 }
 

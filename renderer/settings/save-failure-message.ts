@@ -4,15 +4,21 @@
  * by the stored list (`subscriptions[3].…`), and the argument check prefixes its own names (`subscription.filters.`),
  * neither of which means anything next to "item 4 (alerts)".
  */
-import type { BridgeError, SubscriptionInput } from '../../common/ipc.ts';
+import type { BridgeError, FiltersDto, SubscriptionInput } from '../../common/ipc.ts';
+import { type MessageKey, t } from '../../common/i18n/translate.ts';
 
-const FILTER_NAMES: Readonly<Record<string, string>> = {
-  id: 'id filter',
-  message: 'message filter',
-  title: 'title filter',
-  priority: 'priority filter',
-  tags: 'tag filter',
-};
+/** Each filter's name in the report ("tag filter", "Tag-Filter"), looked up when the report is written. */
+const FILTER_NAMES = {
+  id: 'settings.import.filter.id',
+  message: 'settings.import.filter.message',
+  title: 'settings.import.filter.title',
+  priority: 'settings.import.filter.priority',
+  tags: 'settings.import.filter.tags',
+} as const satisfies Record<keyof FiltersDto, MessageKey>;
+
+function isFilterName(name: string): name is keyof FiltersDto {
+  return Object.hasOwn(FILTER_NAMES, name);
+}
 
 /**
  * The argument check answers `subscription.filters.tags[0]` → `subscription.filters.tags[0]: must not be empty`;
@@ -30,12 +36,14 @@ function splitField(field: string, problem: string): { name: string; index?: num
 
 function describeField(field: string, rawProblem: string, input: SubscriptionInput): string {
   const { name, index, problem } = splitField(field, rawProblem);
-  if (name === 'topic') return `topic ${problem} (got "${input.topic}")`;
-  const filter = FILTER_NAMES[name];
-  if (filter === undefined) return `${name} ${problem}`;
+  if (name === 'topic') return t('settings.import.problem.topic-refused', { problem, topic: input.topic });
+  if (!isFilterName(name)) return t('settings.import.problem.field', { field: name, problem });
+  const filter = t(FILTER_NAMES[name]);
   const list = name === 'priority' ? input.filters?.priority : name === 'tags' ? input.filters?.tags : undefined;
   const value = index === undefined ? undefined : list?.[index];
-  return value === undefined ? `${filter} ${problem}` : `${filter} "${value}" ${problem}`;
+  return value === undefined
+    ? t('settings.import.problem.filter-refused', { filter, problem })
+    : t('settings.import.problem.filter-value-refused', { filter, value, problem });
 }
 
 /** One line for the item's place in the import report, e.g. `priority filter "highest" must be 1 to 5 or …`. */

@@ -3,8 +3,10 @@
  * import plan. Only the shape is checked here; the core checks the values when each item is saved (import-plan.ts).
  */
 import type { FiltersDto, PriorityDto, SubscriptionInput } from '../../common/ipc.ts';
+import { t } from '../../common/i18n/translate.ts';
 import { isTransportKind, NTFY_TRANSPORTS } from '../../common/transports.ts';
 import {
+  fieldError,
   type ImportParseResult,
   isObject,
   ItemError,
@@ -24,29 +26,36 @@ function isPriority(value: unknown): value is PriorityDto {
   return PRIORITIES.includes(value);
 }
 
-function optionalText(value: unknown, what: string): string | undefined {
-  if (value !== undefined && typeof value !== 'string') throw new ItemError(`${what} must be a text`);
+/** `problem` said of a filter, named by its key in the file: "tags filter must be …" / "Filter „tags“ muss …". */
+function filterError(name: keyof FiltersDto, problem: string): ItemError {
+  return new ItemError(t('settings.import.problem.json-filter', { name, problem }));
+}
+
+function optionalText(value: unknown, fail: (problem: string) => ItemError): string | undefined {
+  if (value !== undefined && typeof value !== 'string') throw fail(t('settings.import.problem.not-text'));
   return value;
 }
 
-function optionalTextList(value: unknown, what: string): string[] | undefined {
+function optionalTextList(value: unknown, fail: (problem: string) => ItemError): string[] | undefined {
   if (value === undefined) return undefined;
   if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
-    throw new ItemError(`${what} must be a list of texts`);
+    throw fail(t('settings.import.problem.not-text-list'));
   }
   return value;
 }
 
 function readFilters(value: unknown): FiltersDto {
   if (value === undefined) return {};
-  if (!isObject(value)) throw new ItemError('filters must be an object');
+  if (!isObject(value)) throw fieldError('filters', t('rules.settings.object'));
   const unknownKey = Object.keys(value).find((key) => !FILTER_KEYS.has(key));
-  if (unknownKey !== undefined) throw new ItemError(`filters has an unknown field "${unknownKey}"`);
-  const id = optionalText(value['id'], 'id filter');
-  const message = optionalText(value['message'], 'message filter');
-  const title = optionalText(value['title'], 'title filter');
-  const priority = optionalTextList(value['priority'], 'priority filter');
-  const tags = optionalTextList(value['tags'], 'tags filter');
+  if (unknownKey !== undefined) {
+    throw fieldError('filters', t('settings.import.problem.unknown-field', { name: unknownKey }));
+  }
+  const id = optionalText(value['id'], (problem) => filterError('id', problem));
+  const message = optionalText(value['message'], (problem) => filterError('message', problem));
+  const title = optionalText(value['title'], (problem) => filterError('title', problem));
+  const priority = optionalTextList(value['priority'], (problem) => filterError('priority', problem));
+  const tags = optionalTextList(value['tags'], (problem) => filterError('tags', problem));
   return {
     ...(id === undefined ? {} : { id }),
     ...(message === undefined ? {} : { message }),
@@ -57,20 +66,20 @@ function readFilters(value: unknown): FiltersDto {
 }
 
 function readSubscription(value: unknown, label: string): PlannedSubscription {
-  if (!isObject(value)) throw new ItemError('must be an object');
+  if (!isObject(value)) throw new ItemError(t('rules.settings.object'));
   const unknownKey = Object.keys(value).find((key) => !EXPORTED_KEYS.has(key));
-  if (unknownKey !== undefined) throw new ItemError(`has an unknown field "${unknownKey}"`);
+  if (unknownKey !== undefined) throw new ItemError(t('settings.import.problem.unknown-field', { name: unknownKey }));
   const { server, topic, transport, muted, minPriority } = value;
-  if (typeof server !== 'string') throw new ItemError('server must be a text');
-  if (typeof topic !== 'string') throw new ItemError('topic must be a text');
-  const displayName = optionalText(value['displayName'], 'displayName');
+  if (typeof server !== 'string') throw fieldError('server', t('settings.import.problem.not-text'));
+  if (typeof topic !== 'string') throw fieldError('topic', t('settings.import.problem.not-text'));
+  const displayName = optionalText(value['displayName'], (problem) => fieldError('displayName', problem));
   // Every ntfy stream is read, raw too (older exports have it), but raw is imported as json: the app does not offer it.
   if (transport !== undefined && !isTransportKind(transport)) {
-    throw new ItemError(`transport must be one of ${NTFY_TRANSPORTS.join(', ')}`);
+    throw fieldError('transport', t('rules.settings.one-of', { options: NTFY_TRANSPORTS.join(', ') }));
   }
-  if (muted !== undefined && typeof muted !== 'boolean') throw new ItemError('muted must be true or false');
+  if (muted !== undefined && typeof muted !== 'boolean') throw fieldError('muted', t('rules.settings.boolean'));
   if (minPriority !== undefined && !isPriority(minPriority)) {
-    throw new ItemError('minPriority must be a whole number from 1 to 5');
+    throw fieldError('minPriority', t('rules.settings.whole-number', { min: 1, max: 5 }));
   }
   const input: SubscriptionInput = {
     server: normalizeServer(server),
@@ -84,29 +93,35 @@ function readSubscription(value: unknown, label: string): PlannedSubscription {
   return transport === 'raw' ? { label, input, rawAsJson: true } : { label, input };
 }
 
+/** Why a file's `version` is not ours; the version as the file writes it (a wire value, not a locale's number). */
+function versionProblem(version: unknown): string {
+  if (typeof version === 'number' && version > SUBSCRIPTIONS_FILE_VERSION) {
+    return t('settings.import.file.newer-version', { version: String(version) });
+  }
+  return version === undefined
+    ? t('settings.import.file.no-version')
+    : t('settings.import.file.unknown-version', { version: JSON.stringify(version) });
+}
+
 /** Reads a file written by `serializeSubscriptions` (or by hand in the same shape). */
 export function parseSubscriptionsJson(text: string): ImportParseResult {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, error: `is not valid JSON: ${errorMessage(error)}` };
+    return { ok: false, error: t('settings.import.file.not-json', { reason: errorMessage(error) }) };
   }
   // Whole-file problems, phrased to follow the file's name ("Nothing imported: x.json is not …").
   if (!isObject(value) || value['format'] !== SUBSCRIPTIONS_FILE_FORMAT) {
-    return { ok: false, error: `is not an ntfy Tray subscriptions file (no "format": "${SUBSCRIPTIONS_FILE_FORMAT}")` };
+    return {
+      ok: false,
+      error: t('settings.import.file.not-subscriptions-file', { format: SUBSCRIPTIONS_FILE_FORMAT }),
+    };
   }
   const version = value['version'];
-  if (version !== SUBSCRIPTIONS_FILE_VERSION) {
-    return typeof version === 'number' && version > SUBSCRIPTIONS_FILE_VERSION
-      ? { ok: false, error: `was written by a newer ntfy Tray (format version ${version})` }
-      : {
-          ok: false,
-          error: `has an unknown format version (${version === undefined ? 'none' : JSON.stringify(version)})`,
-        };
-  }
+  if (version !== SUBSCRIPTIONS_FILE_VERSION) return { ok: false, error: versionProblem(version) };
   const items = value['subscriptions'];
-  if (!Array.isArray(items)) return { ok: false, error: 'has no "subscriptions" list' };
+  if (!Array.isArray(items)) return { ok: false, error: t('settings.import.file.no-subscriptions-list') };
 
   const { planned, problems } = readItems(items, readSubscription);
   const { kept, duplicates } = withoutDuplicates(planned);

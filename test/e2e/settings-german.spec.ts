@@ -5,7 +5,7 @@ import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
 
 // The settings view in a German window (navigator.languages de-DE), against the real core behind the dev:web
 // bridge: labels, a pause with its German end time, retention limits with German digit grouping and an import
-// report with German plurals.
+// report with German plurals and a German item problem.
 
 test.use({ locale: 'de-DE' });
 
@@ -88,7 +88,7 @@ test('retention limits use German digits and a refused number is explained in Ge
   await expect(history.getByRole('status')).toHaveText('Nicht gespeichert');
 });
 
-test('an import report counts in German plurals', async ({ page }) => {
+test('an import report counts in German plurals and tells an item problem in German', async ({ page }) => {
   await openSettings(page);
   const files = group(page, 'Abonnements');
   const clientYml = `default-host: ${ntfy.url}
@@ -99,6 +99,9 @@ subscribe:
     user: phil
     password: german-import-password
   - topic: de-backups
+  - topic: de-odd
+    if:
+      since: 10m
 `;
   await files.getByLabel('Aus ntfy-CLI-client.yml importieren').setInputFiles({
     name: 'client.yml',
@@ -107,7 +110,10 @@ subscribe:
   });
 
   const report = files.getByRole('status');
-  await expect(report).toContainText('2 importiert, 1 übersprungen (bereits abonniert), 0 fehlgeschlagen.');
+  await expect(report).toContainText(
+    '2 importiert, 1 übersprungen (bereits abonniert), 1 fehlgeschlagen: ' +
+      'Eintrag 4 (de-odd): „if“ hat einen unbekannten Filter „since“',
+  );
   await expect(report).toContainText('2 Abonnements hatten Zugangsdaten; fügen Sie sie im Abonnement-Editor hinzu.');
 
   await files.getByRole('button', { name: 'Abonnements exportieren' }).click();

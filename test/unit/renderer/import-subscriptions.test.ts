@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../../../common/i18n/translate.ts';
 import { type BridgeApi, createBridgeApi } from '../../../common/ipc.ts';
 import { createAppService } from '../../../main/core/bridge/app-service.ts';
 import { dispatchRequest } from '../../../main/core/bridge/dispatch.ts';
@@ -160,5 +161,108 @@ describe('importSubscriptions', () => {
     const plan = planOf(parseSubscriptionsJson(subscriptionsFile([{ server: 'https://ntfy.sh', topic: 'alerts' }])));
     const report = await importSubscriptions(api, plan);
     expect(describeImport(report)).toEqual(['Imported 1, skipped 0 (already subscribed), 0 failed.']);
+  });
+});
+
+describe('the import report in German', () => {
+  beforeEach(() => {
+    setLocale(['de-DE']);
+  });
+  afterEach(() => {
+    setLocale(['en-US']);
+  });
+
+  it('tells what a client.yml could not be read for, and what the core refused, in German', async () => {
+    const yml = `default-host: https://ntfy.example.com
+subscribe:
+  - topic: gut
+  - alerts
+  - command: echo ohne Thema
+  - topic: ftp://ntfy.example.com/ftp
+  - topic: seltsam
+    if:
+      since: 10m
+  - topic: liste
+    if: [priority, high]
+  - topic: tippfehler
+    comand: echo hi
+  - topic: verschachtelt
+    if:
+      t: [Backup]
+  - topic: kein Thema
+  - topic: heikel
+    if:
+      p: high,highest
+`;
+    const report = await importSubscriptions(api, planOf(parseClientYml(yml, { defaultServer: 'https://ntfy.sh' })));
+
+    // YAML keys (topic, if, since, comand, t) and the file's values stay as written; the sentences around them are German.
+    expect(describeImport(report)).toEqual([
+      '1 importiert, 0 übersprungen (bereits abonniert), 9 fehlgeschlagen: ' +
+        'Eintrag 2: muss eine Zuordnung mit „topic“ sein; ' +
+        'Eintrag 3: hat kein Thema; ' +
+        'Eintrag 4 (ftp://ntfy.example.com/ftp): Themen-URL „ftp://ntfy.example.com/ftp“ muss http(s) sein; ' +
+        'Eintrag 5 (seltsam): „if“ hat einen unbekannten Filter „since“; ' +
+        'Eintrag 6 (liste): „if“ muss eine Zuordnung von Filtern sein; ' +
+        'Eintrag 7 (tippfehler): hat ein unbekanntes Feld „comand“; ' +
+        'Eintrag 8 (verschachtelt): Filter „t“ muss ein Text sein; ' +
+        'Eintrag 9 (kein Thema): Thema muss aus 1–64 Zeichen A-Z a-z 0-9 _ - bestehen (gelesen: „kein Thema“); ' +
+        'Eintrag 10 (heikel): Prioritätsfilter „highest“ muss 1-5 oder min, low, default, high, urgent sein',
+    ]);
+  });
+
+  it('tells what a subscriptions file could not be read for, and what the core refused, in German', async () => {
+    const plan = planOf(
+      parseSubscriptionsJson(
+        subscriptionsFile([
+          { server: 'https://ntfy.sh', topic: 'gut' },
+          'kein Objekt',
+          { server: 'ftp://files.example.com', topic: 'ftp' },
+          { server: 'https://alice:pw@ntfy.sh', topic: 'zugang' },
+          { server: 'https://ntfy.sh', topic: 'geheim', password: 'hunter2' },
+          { server: 'https://ntfy.sh', topic: 'langsam', transport: 'brieftaube' },
+          { server: 'https://ntfy.sh', topic: 'laut', minPriority: 7 },
+          { server: 'https://ntfy.sh', topic: 'markiert', filters: { tags: 'disk' } },
+          { server: 'https://ntfy.sh', topic: 'betitelt', filters: { title: 5 } },
+          { server: 'https://ntfy.sh', topic: 'seltsam', filters: { since: '10m' } },
+          { server: 'https://ntfy.sh', topic: 'still', muted: 'ja' },
+          { server: 'https://ntfy.sh', topic: 42 },
+          { server: 'https://ntfy.sh', topic: 'heikel', filters: { priority: ['high', 'highest'] } },
+          { server: 'https://ntfy.sh', topic: 'leerzeichen', filters: { tags: ['disk', ' spaced '] } },
+          { server: 'https://ntfy.sh', topic: 'leer', filters: { message: '  ' } },
+          { server: 'https://ntfy.sh', topic: 'benannt', displayName: 'x'.repeat(101) },
+        ]),
+      ),
+    );
+    const report = await importSubscriptions(api, plan);
+
+    expect(report.imported).toBe(1);
+    // JSON keys are named as the file spells them; the filters the core judged by their German names.
+    expect(report.failures).toEqual([
+      { label: 'Eintrag 2', message: 'muss ein Objekt sein' },
+      { label: 'Eintrag 3 (ftp)', message: 'Feld „server“ muss eine http- oder https-URL sein' },
+      { label: 'Eintrag 4 (zugang)', message: 'Feld „server“ darf keine Zugangsdaten enthalten' },
+      { label: 'Eintrag 5 (geheim)', message: 'hat ein unbekanntes Feld „password“' },
+      { label: 'Eintrag 6 (langsam)', message: 'Feld „transport“ muss einer dieser Werte sein: json, sse, ws, raw' },
+      { label: 'Eintrag 7 (laut)', message: 'Feld „minPriority“ muss eine ganze Zahl von 1 bis 5 sein' },
+      { label: 'Eintrag 8 (markiert)', message: 'Filter „tags“ muss eine Liste von Texten sein' },
+      { label: 'Eintrag 9 (betitelt)', message: 'Filter „title“ muss ein Text sein' },
+      { label: 'Eintrag 10 (seltsam)', message: 'Feld „filters“ hat ein unbekanntes Feld „since“' },
+      { label: 'Eintrag 11 (still)', message: 'Feld „muted“ muss true oder false sein' },
+      { label: 'Eintrag 12', message: 'Feld „topic“ muss ein Text sein' },
+      {
+        label: 'Eintrag 13 (heikel)',
+        message: 'Prioritätsfilter „highest“ muss 1-5 oder min, low, default, high, urgent sein',
+      },
+      {
+        label: 'Eintrag 14 (leerzeichen)',
+        message: 'Tag-Filter „ spaced “ darf nicht leer sein und keine Kommas oder Leerzeichen am Rand enthalten',
+      },
+      { label: 'Eintrag 15 (leer)', message: 'Nachrichtenfilter muss 1 bis 1000 Zeichen lang und nicht leer sein' },
+      { label: 'Eintrag 16 (benannt)', message: 'Feld „displayName“ muss 1 bis 100 Zeichen lang und nicht leer sein' },
+    ]);
+    expect(describeImport(report)[0]).toMatch(
+      /^1 importiert, 0 übersprungen \(bereits abonniert\), 15 fehlgeschlagen: Eintrag 2: muss ein Objekt sein; /,
+    );
   });
 });

@@ -25,6 +25,7 @@ import { openConfSettingsStore } from './core/store/settings/conf-settings-store
 import type { SettingsStore } from './core/store/settings/settings-store.ts';
 import { openTransport } from './core/transports/index.ts';
 import { errorMessage } from '../common/error-message.ts';
+import { t } from '../common/i18n/translate.ts';
 
 /** Milliseconds between two retention passes of a long-running subscribe. */
 const RETENTION_INTERVAL_MS = 3_600_000;
@@ -66,7 +67,7 @@ export async function runCliSubscribe(args: readonly string[], options: CliSubsc
   if (!parsed.value.poll) {
     lock = lockDataDirForSubscribe(dataDir, options.pid);
     if (!lock.ok) {
-      stderr(`ntfy-tray subscribe: ${lock.error}\n`);
+      stderr(`${t('cli.run.failed', { name: 'ntfy-tray subscribe', problem: lock.error })}\n`);
       return EXIT.fatal;
     }
   }
@@ -83,7 +84,7 @@ export async function runCliSubscribe(args: readonly string[], options: CliSubsc
         ]),
       });
     } catch (error) {
-      stderr(`ntfy-tray subscribe: ${errorMessage(error)}\n`);
+      stderr(`${t('cli.run.failed', { name: 'ntfy-tray subscribe', problem: errorMessage(error) })}\n`);
       return error instanceof MissingSecretError ? EXIT.auth : EXIT.fatal;
     }
     for (const secret of runSecrets(subscriptions, options.env)) options.addSecret(secret);
@@ -105,7 +106,7 @@ async function subscribeLocked(
     try {
       notifications = await openCliNotifications({ log, clock: systemClock, dataDir });
     } catch (error) {
-      options.stderr(`ntfy-tray subscribe --notify: ${errorMessage(error)}\n`);
+      options.stderr(`${t('cli.subscribe.notify-failed', { reason: errorMessage(error) })}\n`);
       return EXIT.fatal;
     }
   }

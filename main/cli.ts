@@ -236,7 +236,7 @@ async function run(argv: readonly string[]): Promise<number> {
     if (error instanceof OutputClosedError) {
       code = EXIT.ok; // the reader's choice (`| head -1`), not a failure of the command
     } else {
-      writeStderr(`ntfy-tray: ${errorMessage(error)}\n`);
+      writeStderr(`${t('cli.run.failed', { name: 'ntfy-tray', problem: errorMessage(error) })}\n`);
       code = EXIT.fatal;
     }
   }
@@ -263,7 +263,7 @@ run(process.argv.slice(2)).then(
     process.exit(code);
   },
   (error: unknown) => {
-    writeStderr(`ntfy-tray: ${errorMessage(error)}\n`);
+    writeStderr(`${t('cli.run.failed', { name: 'ntfy-tray', problem: errorMessage(error) })}\n`);
     process.exit(EXIT.fatal);
   },
 );

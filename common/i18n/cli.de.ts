@@ -113,6 +113,7 @@ Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken 
   'cli.run.app-holds-settings':
     'die App ntfy Tray läuft mit {dir} und würde diese Änderung überschreiben; beenden Sie sie zuerst',
   'cli.run.no-data': 'keine ntfy-tray-Daten in {dir}',
+  'cli.run.failed': '{name}: {problem}',
   'cli.data-dir.empty': '--data-dir ist leer: geben Sie einen Ordner an, oder lassen Sie es für den Standard weg',
   'cli.history.count': { one: '{count} Nachricht', other: '{count} Nachrichten' },
   'cli.history.limit-range': '--limit muss eine ganze Zahl von {min} bis {max} sein',
@@ -157,6 +158,18 @@ Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken 
   'cli.subscribe.transport': '--transport muss einer von {transports} sein',
   'cli.subscribe.poll-transport': '--poll liest immer den JSON-Endpunkt; --transport gilt dafür nicht',
   'cli.subscribe.missing-url': '<topic-url> fehlt',
+  'cli.subscribe.notify-failed':
+    'ntfy-tray subscribe --notify: Desktop-Benachrichtigungen können nicht angezeigt werden: {reason}',
+  'cli.topic-url.default-server': 'der Standardserver {server} {problem}',
+  'cli.topic-url.not-url': 'keine URL: {input} (erwartet wird ein Thema, host/topic oder http(s)://host/topic)',
+  'cli.topic-url.not-http': 'keine http(s)-URL: {url}',
+  'cli.topic-url.credentials': 'Zugangsdaten gehören in --user/--token, nicht in die URL',
+  'cli.topic-url.query-options':
+    'eine Themen-URL darf keinen Abfrageteil haben ({query}): verwenden Sie stattdessen {options} ({url})',
+  'cli.topic-url.query':
+    'eine Themen-URL darf keinen Abfrageteil haben ({query}): ntfy-tray bildet ihn selbst aus seinen Optionen (siehe --help) ({url})',
+  'cli.topic-url.fragment': 'eine Themen-URL darf kein Fragment (#…) haben: entfernen Sie es ({url})',
+  'cli.topic-url.invalid-topic': 'ungültiges Thema in {url}: ein Thema {problem}',
   'cli.data-dir.app-running':
     'die App ntfy Tray läuft und abonniert mit {dir}; `ntfy-tray history` zeigt, was sie empfangen hat; beenden Sie sie oder geben Sie --data-dir an',
   'cli.data-dir.busy':
@@ -164,6 +177,11 @@ Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken 
   'cli.data-dir.busy-pid':
     'ein anderes ntfy-tray subscribe verwendet bereits den Datenordner {dir} (PID {pid}); zwei Läufe auf einem Datenordner würden die Nachrichten unter sich aufteilen. Beenden Sie es, oder geben Sie diesem Lauf ein eigenes --data-dir.',
   'cli.data-dir.lock-failed': 'der Datenordner {dir} kann nicht gesperrt werden: {reason}',
+  'cli.login.missing-url': '<url> fehlt: der Server oder ein Thema darauf',
+  'cli.login.one-url': 'genau eine <url> erwartet, nicht {count}: {urls}',
+  'cli.login.server-url': 'die Server-URL {problem}',
+  'cli.login.one-topic': 'geben Sie ein Thema (oder nur den Server) an, keine Liste',
+  'cli.login.user-or-token': 'geben Sie --user <name> oder --token an',
   'cli.login.no-terminal-password':
     'ntfy-tray login: kein Terminal, um nach dem Passwort zu fragen: setzen Sie {variable}',
   'cli.login.no-terminal-token': 'ntfy-tray login: kein Terminal, um nach dem Token zu fragen: setzen Sie {variable}',
@@ -203,4 +221,9 @@ Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken 
   'cli.publish.missing-topic': '<topic> fehlt',
   'cli.publish.one-topic': 'publish sendet an ein Thema, nicht an {topics}',
   'cli.publish.message-twice': 'geben Sie die Nachricht entweder mit --message oder als Wörter an',
+  'cli.publish.same-option': '{options} bedeuten dasselbe: geben Sie nur eine davon an',
+  'cli.publish.priority': '--priority {value}: verwenden Sie {priorities}',
+  'cli.publish.actions': '--actions: {problem}',
+  'cli.publish.filename-needs-attach':
+    '--filename benennt einen mit --attach <url> angegebenen Anhang (dieser Befehl lädt keine Dateien hoch)',
 };

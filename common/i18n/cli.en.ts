@@ -110,6 +110,7 @@ The secret goes to the OS keychain; the settings only remember which kind of log
   'cli.run.app-holds-settings':
     'the ntfy Tray app is running with {dir} and would write over this change; quit it first',
   'cli.run.no-data': 'no ntfy-tray data at {dir}',
+  'cli.run.failed': '{name}: {problem}',
   'cli.data-dir.empty': '--data-dir is empty: give a directory, or leave it out for the default',
   'cli.history.count': { one: '{count} message', other: '{count} messages' },
   'cli.history.limit-range': '--limit must be a whole number from {min} to {max}',
@@ -152,6 +153,16 @@ The secret goes to the OS keychain; the settings only remember which kind of log
   'cli.subscribe.transport': '--transport must be one of {transports}',
   'cli.subscribe.poll-transport': '--poll always reads the JSON endpoint; --transport does not apply',
   'cli.subscribe.missing-url': 'missing <topic-url>',
+  'cli.subscribe.notify-failed': 'ntfy-tray subscribe --notify: cannot show desktop notifications: {reason}',
+  'cli.topic-url.default-server': 'the default server {server} {problem}',
+  'cli.topic-url.not-url': 'not a URL: {input} (expected a topic, host/topic or http(s)://host/topic)',
+  'cli.topic-url.not-http': 'not an http(s) URL: {url}',
+  'cli.topic-url.credentials': 'put credentials in --user/--token, not in the URL',
+  'cli.topic-url.query-options': 'a topic URL takes no query ({query}): use {options} instead ({url})',
+  'cli.topic-url.query':
+    'a topic URL takes no query ({query}): ntfy-tray builds the query itself from its options (see --help) ({url})',
+  'cli.topic-url.fragment': 'a topic URL takes no fragment (#…): remove it ({url})',
+  'cli.topic-url.invalid-topic': 'invalid topic in {url}: a topic {problem}',
   'cli.data-dir.app-running':
     'the ntfy Tray app is running and subscribes with {dir}; `ntfy-tray history` shows what it received; quit it or give --data-dir',
   'cli.data-dir.busy':
@@ -159,6 +170,11 @@ The secret goes to the OS keychain; the settings only remember which kind of log
   'cli.data-dir.busy-pid':
     'another ntfy-tray subscribe is already using the data dir {dir} (pid {pid}); two runs on one data dir would split the messages between them. Stop it, or give this run its own --data-dir.',
   'cli.data-dir.lock-failed': 'cannot lock the data dir {dir}: {reason}',
+  'cli.login.missing-url': 'missing <url>: the server or a topic on it',
+  'cli.login.one-url': 'expected one <url>, got {count}: {urls}',
+  'cli.login.server-url': 'the server URL {problem}',
+  'cli.login.one-topic': 'give one topic (or only the server), not a list',
+  'cli.login.user-or-token': 'give --user <name> or --token',
   'cli.login.no-terminal-password': 'ntfy-tray login: no terminal to ask for the password: set {variable}',
   'cli.login.no-terminal-token': 'ntfy-tray login: no terminal to ask for the token: set {variable}',
   'cli.login.prompt-password': 'Password of {user} on {server}: ',
@@ -193,4 +209,9 @@ The secret goes to the OS keychain; the settings only remember which kind of log
   'cli.publish.missing-topic': 'expected a <topic>',
   'cli.publish.one-topic': 'publish sends to one topic, not {topics}',
   'cli.publish.message-twice': 'give the message either with --message or as words',
+  'cli.publish.same-option': '{options} mean the same: give one',
+  'cli.publish.priority': '--priority {value}: use {priorities}',
+  'cli.publish.actions': '--actions: {problem}',
+  'cli.publish.filename-needs-attach':
+    '--filename names an attachment given with --attach <url> (this command does not upload files)',
 } as const satisfies MessageTable;

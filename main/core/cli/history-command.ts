@@ -109,14 +109,14 @@ export async function runHistory(args: readonly string[], io: HistoryIo): Promis
   } catch (error) {
     // No data folder, no history yet, a newer or older schema, an unreadable file: say which, exit 1 (a wrong
     // --data-dir is the usual cause, so "nothing stored" is not reported as an empty success).
-    io.stderr(`ntfy-tray history: ${errorMessage(error)}\n`);
+    io.stderr(`${t('cli.run.failed', { name: 'ntfy-tray history', problem: errorMessage(error) })}\n`);
     return EXIT.fatal;
   }
   try {
     const known = parsed.value.topic?.kind === 'name' ? (io.readSubscriptions?.(parsed.value.dataDir) ?? []) : [];
     const resolved = resolveTopic(history, parsed.value.topic, known);
     if (!resolved.ok) {
-      io.stderr(`ntfy-tray history: ${resolved.error}\n`);
+      io.stderr(`${t('cli.run.failed', { name: 'ntfy-tray history', problem: resolved.error })}\n`);
       return EXIT.fatal;
     }
     const messages = list(history, parsed.value, resolved.ref);

@@ -51,20 +51,24 @@ function fail<T>(error: string): ArgsResult<T> {
  */
 function readTarget(positionals: readonly string[], defaultServer: string): ArgsResult<LoginTarget> {
   const [text, ...more] = positionals;
-  if (text === undefined) return fail('missing <url>: the server or a topic on it');
-  if (more.length > 0) return fail(`expected one <url>, got ${String(positionals.length)}: ${positionals.join(' ')}`);
+  if (text === undefined) return fail(t('cli.login.missing-url'));
+  if (more.length > 0) {
+    return fail(t('cli.login.one-url', { count: positionals.length, urls: positionals.join(' ') }));
+  }
   const urlText = withAssumedHttps(text);
   const isServer = text.includes('/')
     ? URL.canParse(urlText) && new URL(urlText).pathname.replace(/\/+$/, '') === ''
     : /[.:]/.test(text);
   if (isServer) {
     const server = parseServerInput(text);
-    return server.ok ? { ok: true, value: { server: server.server } } : fail(`the server URL ${server.error.message}`);
+    return server.ok
+      ? { ok: true, value: { server: server.server } }
+      : fail(t('cli.login.server-url', { problem: server.error.message }));
   }
   const topicUrl = parseTopicUrl(text, defaultServer);
   if (!topicUrl.ok) return topicUrl;
   const [topic, ...others] = topicUrl.value.topics;
-  if (topic === undefined || others.length > 0) return fail('give one topic (or only the server), not a list');
+  if (topic === undefined || others.length > 0) return fail(t('cli.login.one-topic'));
   return { ok: true, value: { server: topicUrl.value.server, topic } };
 }
 
@@ -103,10 +107,10 @@ export function parseLoginArgs(
   const dataDirProblem = dataDirArgProblem(values['data-dir']);
   if (dataDirProblem !== undefined) return fail(dataDirProblem);
   if (bare.askToken && (values.token !== undefined || values.user !== undefined)) {
-    return fail('use either --user or --token, not both');
+    return fail(t('cli.credentials.user-or-token'));
   }
   if (!bare.askToken && values.user === undefined && values.token === undefined) {
-    return fail('give --user <name> or --token');
+    return fail(t('cli.login.user-or-token'));
   }
   // A bare --token reads NTFY_TOKEN (kind `none` when unset: the token is then asked for).
   const credentials = readCredentialArgs(bare.askToken ? {} : { user: values.user, token: values.token }, env);

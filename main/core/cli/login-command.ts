@@ -101,7 +101,7 @@ export async function runLogin(args: readonly string[], io: AccountIo): Promise<
     ? describeCheck(parsed.value, credentials, await io.checkCredentials(parsed.value, credentials))
     : { store: true, line: describeUnchecked(parsed.value, credentials), exit: EXIT.ok };
   if (!verdict.store) {
-    io.stderr(`ntfy-tray login: ${verdict.line}\n`);
+    io.stderr(`${t('cli.run.failed', { name: 'ntfy-tray login', problem: verdict.line })}\n`);
     return verdict.exit;
   }
   try {
@@ -154,7 +154,7 @@ export async function runLogout(args: readonly string[], io: AccountIo): Promise
     return EXIT.ok;
   } catch (error) {
     if (!(error instanceof SecretStoreError)) throw error;
-    io.stderr(`ntfy-tray logout: ${error.message}\n`);
+    io.stderr(`${t('cli.run.failed', { name: 'ntfy-tray logout', problem: error.message })}\n`);
     return EXIT.fatal;
   }
 }

@@ -8,7 +8,7 @@ import { parseActionsText } from '../publish/action-short-form.ts';
 import { priorityInputHelp } from '../../../common/priority-names.ts';
 import { parsePublishPriority, parseTagList } from '../publish/priority.ts';
 import type { PublishInput } from '../publish/publish-input.ts';
-import { t } from '../../../common/i18n/translate.ts';
+import { formatList, t } from '../../../common/i18n/translate.ts';
 import { readCredentialArgs } from './credential-args.ts';
 import { dataDirArgProblem } from './data-dir.ts';
 import { parseOptions } from './parse-options.ts';
@@ -72,7 +72,8 @@ type Values = Extract<ReturnType<typeof readArgs>, { ok: true }>['value']['value
 /** One option under several names (`--tags`/`--tag`): given twice under different names is a mistake. */
 function oneOf(values: Values, names: readonly (keyof Values)[]): ArgsResult<string | undefined> {
   const given = names.filter((name) => values[name] !== undefined);
-  if (given.length > 1) return fail(`--${given.join(' and --')} mean the same: give one`);
+  if (given.length > 1)
+    return fail(t('cli.publish.same-option', { options: formatList(given.map((name) => `--${name}`)) }));
   const value = given[0] === undefined ? undefined : values[given[0]];
   return { ok: true, value: typeof value === 'string' ? value : undefined };
 }
@@ -106,17 +107,18 @@ function buildInput(
   if (message !== undefined) input.message = message;
   if (values.priority !== undefined) {
     const priority = parsePublishPriority(values.priority);
-    if (priority === undefined) return fail(`--priority ${values.priority}: use ${priorityInputHelp()}`);
+    if (priority === undefined)
+      return fail(t('cli.publish.priority', { value: values.priority, priorities: priorityInputHelp() }));
     input.priority = priority;
   }
   if (values.actions !== undefined) {
     const actions = parseActionsText(values.actions);
-    if (!actions.ok) return fail(`--actions: ${actions.error}`);
+    if (!actions.ok) return fail(t('cli.publish.actions', { problem: actions.error }));
     input.actions = actions.value;
   }
   if (texts.value.tags !== undefined) input.tags = parseTagList(texts.value.tags);
   if (texts.value.filename !== undefined && values.attach === undefined) {
-    return fail('--filename names an attachment given with --attach <url> (this command does not upload files)');
+    return fail(t('cli.publish.filename-needs-attach'));
   }
   for (const key of ['title', 'click', 'icon', 'attach'] as const) {
     if (values[key] !== undefined) input[key] = values[key];

@@ -79,7 +79,7 @@ export async function runPublish(args: readonly string[], io: PublishIo): Promis
   try {
     credentials = await io.storedCredentials(input, plan.credentials, plan.dataDir);
   } catch (error) {
-    io.stderr(`ntfy-tray publish: ${errorMessage(error)}\n`);
+    io.stderr(`${t('cli.run.failed', { name: 'ntfy-tray publish', problem: errorMessage(error) })}\n`);
     return EXIT.fatal;
   }
   for (const secret of secretsOf(credentials)) io.addSecret(secret);

@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { lockDataDir } from '../../../main/core/store/data-dir-lock.ts';
 import { SqliteHistoryStore } from '../../../main/core/store/history/sqlite-history-store.ts';
 import { startCli } from '../../support/cli-process.ts';
 import { makeMessage } from '../../support/messages.ts';
@@ -95,5 +96,74 @@ describe('ntfy-tray with LANG=de_DE.UTF-8', () => {
     expect(german.code).toBe(0);
     expect(german.stdout.split('\n')).toHaveLength(3);
     expect(german.stdout).toBe(english.stdout);
+  });
+
+  it('refuses a topic URL with a query in German, naming the options to use instead (exit 2)', async () => {
+    const result = await run(['subscribe', '--data-dir', dataDir, 'https://ntfy.example.com/alerts?auth=c2VjcmV0']);
+
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'ntfy-tray subscribe: eine Themen-URL darf keinen Abfrageteil haben (auth=…): verwenden Sie stattdessen ' +
+        '--token oder --user (https://ntfy.example.com/alerts)\n' +
+        "'ntfy-tray subscribe --help' zeigt den Aufruf.\n",
+    });
+  });
+
+  it('refuses login arguments in German before asking anyone (exit 2)', async () => {
+    const noCredentials = await run(['login', 'ntfy.example.com', '--data-dir', dataDir]);
+    const twoUrls = await run(['login', 'ntfy.example.com', 'ntfy.sh', '--token', 'tk_x', '--data-dir', dataDir]);
+
+    expect(noCredentials).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "ntfy-tray login: geben Sie --user <name> oder --token an\n'ntfy-tray login --help' zeigt den Aufruf.\n",
+    });
+    expect(twoUrls.code).toBe(2);
+    expect(twoUrls.stderr).toBe(
+      'ntfy-tray login: genau eine <url> erwartet, nicht 2: ntfy.example.com ntfy.sh\n' +
+        "'ntfy-tray login --help' zeigt den Aufruf.\n",
+    );
+  });
+
+  it('refuses one publish option given under two names in German (exit 2)', async () => {
+    const result = await run(['publish', '--tags', 'a', '--tag', 'b', 'alerts', 'Hallo']);
+
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'ntfy-tray publish: --tags und --tag bedeuten dasselbe: geben Sie nur eine davon an\n' +
+        "'ntfy-tray publish --help' zeigt den Aufruf.\n",
+    );
+  });
+
+  it('says in German that another subscribe holds the data folder (exit 1)', async () => {
+    const lock = lockDataDir({ dataDir, kind: 'subscribe', pid: process.pid });
+    if (!lock.ok) throw new Error(`could not take the lock: ${JSON.stringify(lock)}`);
+    try {
+      // Refused before it connects: nothing listens on this port.
+      const result = await run(['subscribe', '--data-dir', dataDir, 'http://127.0.0.1:9/alerts']);
+
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        `ntfy-tray subscribe: ein anderes ntfy-tray subscribe verwendet bereits den Datenordner ${dataDir} ` +
+          `(PID ${String(process.pid)}); zwei Läufe auf einem Datenordner würden die Nachrichten unter sich ` +
+          'aufteilen. Beenden Sie es, oder geben Sie diesem Lauf ein eigenes --data-dir.\n',
+      );
+    } finally {
+      lock.release();
+    }
+  });
+
+  it('says in German that --notify cannot show desktop notifications without a session bus (exit 1)', async () => {
+    const result = await run(['subscribe', '--notify', '--data-dir', dataDir, 'http://127.0.0.1:9/alerts'], {
+      ...GERMAN,
+      DBUS_SESSION_BUS_ADDRESS: `unix:path=${path.join(dataDir, 'no-bus')}`,
+    });
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'ntfy-tray subscribe --notify: Desktop-Benachrichtigungen können nicht angezeigt werden: ',
+    );
   });
 });

@@ -1,0 +1,59 @@
+/** `ntfy-tray publish` argument errors, in English and in German; names and values stay as typed. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { parsePublishArgs } from '../../../../main/core/cli/publish-args.ts';
+import { setLocale } from '../../../../common/i18n/translate.ts';
+
+afterEach(() => {
+  setLocale(['en-US']);
+});
+
+function usageError(args: readonly string[]): string {
+  const result = parsePublishArgs(args, {});
+  if (result.ok !== false) throw new Error(`expected a usage error, got ${JSON.stringify(result)}`);
+  return result.error;
+}
+
+const CASES: readonly (readonly [string, readonly string[], string, string])[] = [
+  [
+    'one option under two names',
+    ['--tags', 'a', '--tag', 'b', 'alerts', 'hi'],
+    '--tags and --tag mean the same: give one',
+    '--tags und --tag bedeuten dasselbe: geben Sie nur eine davon an',
+  ],
+  [
+    'one option under three names',
+    ['--delay', '1m', '--at', '2m', '--in', '3m', 'alerts', 'hi'],
+    '--delay, --at, and --in mean the same: give one',
+    '--delay, --at und --in bedeuten dasselbe: geben Sie nur eine davon an',
+  ],
+  [
+    'an unknown priority',
+    ['--priority', 'loud', 'alerts', 'hi'],
+    '--priority loud: use 1-5 or min, low, default, high, urgent',
+    '--priority loud: verwenden Sie 1-5 oder min, low, default, high, urgent',
+  ],
+  [
+    '--filename without --attach',
+    ['--filename', 'f.zip', 'alerts', 'hi'],
+    '--filename names an attachment given with --attach <url> (this command does not upload files)',
+    '--filename benennt einen mit --attach <url> angegebenen Anhang (dieser Befehl lädt keine Dateien hoch)',
+  ],
+];
+
+describe('publish arguments', () => {
+  it.each(CASES)('refuses %s', (_name, args, english) => {
+    expect(usageError(args)).toBe(english);
+  });
+
+  it.each(CASES)('refuses %s in German', (_name, args, _english, german) => {
+    setLocale(['de-DE']);
+
+    expect(usageError(args)).toBe(german);
+  });
+
+  it('puts the action problem after the option name', () => {
+    setLocale(['de-DE']);
+
+    expect(usageError(['--actions', 'frobnicate, Open, https://x', 'alerts', 'hi'])).toMatch(/^--actions: \S/);
+  });
+});

@@ -10,6 +10,8 @@ import { cliDe } from './cli.de.ts';
 import { cliEn } from './cli.en.ts';
 import { commonDe } from './common.de.ts';
 import { commonEn } from './common.en.ts';
+import { coreDe } from './core.de.ts';
+import { coreEn } from './core.en.ts';
 import { detailDe } from './detail.de.ts';
 import { detailEn } from './detail.en.ts';
 import { historyDe } from './history.de.ts';
@@ -30,6 +32,7 @@ export const en = {
   ...settingsEn,
   ...appEn,
   ...rulesEn,
+  ...coreEn,
   ...cliEn,
 } as const satisfies MessageTable;
 
@@ -44,6 +47,7 @@ export const de: Translation<English> = {
   ...settingsDe,
   ...appDe,
   ...rulesDe,
+  ...coreDe,
   ...cliDe,
 };
 

@@ -3,6 +3,7 @@
  * token, read the account, add/rename/remove synced subscriptions. The port the AccountService depends on; the real
  * one (createAccountApi) talks HTTP through account-http.ts.
  */
+import { t } from '../../../common/i18n/translate.ts';
 import { normalizeServerUrl, serverUrlError } from '../../../common/server-url.ts';
 import { topicNameError } from '../../../common/topic-name.ts';
 import type { AccountSubscriptionSnapshot } from '../store/settings/schema.ts';
@@ -134,7 +135,7 @@ export function createAccountApi(options: AccountApiOptions = {}): AccountApi {
       if (!result.ok) return result;
       const token = text(record(result.value)['token']);
       if (token === undefined || token === '') {
-        return { ok: false, failure: { kind: 'local', message: 'the server answered without a token' } };
+        return { ok: false, failure: { kind: 'local', message: t('core.account.no-token-in-answer') } };
       }
       return { ok: true, value: token };
     },

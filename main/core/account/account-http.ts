@@ -6,6 +6,7 @@
 import { readNtfyErrorBody } from '../protocol/error-body.ts';
 import http from 'node:http';
 import https from 'node:https';
+import { t } from '../../../common/i18n/translate.ts';
 import { describeNetworkFailure } from '../../../common/network-failure.ts';
 import { readLimitedBody } from '../transports/error-body.ts';
 import { headerProblem } from '../transports/http-get.ts';
@@ -80,7 +81,8 @@ export function sendAccountRequest(request: AccountHttpRequest): Promise<Account
         (text) => {
           const parsed = parseJson(text);
           if (status >= 300 && status < 400) {
-            settle({ ok: false, failure: { kind: 'local', message: `the server redirected (HTTP ${status})` } });
+            const message = t('core.account.redirected', { status: String(status) });
+            settle({ ok: false, failure: { kind: 'local', message } });
           } else if (status < 200 || status > 299) {
             settle({ ok: false, failure: failureOf(status, parsed) });
           } else {
@@ -92,7 +94,8 @@ export function sendAccountRequest(request: AccountHttpRequest): Promise<Account
     });
     outgoing.on('error', (error) => {
       const { words } = describeNetworkFailure(error);
-      settle({ ok: false, failure: { kind: 'unreachable', message: `cannot reach ${url.host}: ${words}` } });
+      const message = t('core.account.unreachable', { host: url.host, reason: words });
+      settle({ ok: false, failure: { kind: 'unreachable', message } });
     });
     outgoing.end(body);
   });

@@ -10,6 +10,7 @@ import type {
   BridgeRequests,
   BridgeResult,
 } from '../../../common/ipc.ts';
+import { t } from '../../../common/i18n/translate.ts';
 import type { AccountService } from './account-service.ts';
 import type { AccountStatus, SyncResult } from './account-types.ts';
 import type { SyncNote } from './merge.ts';
@@ -92,8 +93,8 @@ export function createAccountRequests(options: AccountRequestsOptions): AccountR
 /** Where no account service runs (core tests that build the app service alone): never signed in. */
 export const NO_ACCOUNT_REQUESTS: AccountRequests = {
   accountStatus: () => Promise.resolve(ok({ signedIn: false })),
-  accountSignIn: () => Promise.resolve(ok({ ok: false, error: 'accounts are not available here' })),
-  accountSignOut: () => Promise.resolve(ok({ ok: false, error: 'not signed in' })),
+  accountSignIn: () => Promise.resolve(ok({ ok: false, error: t('core.account.unavailable') })),
+  accountSignOut: () => Promise.resolve(ok({ ok: false, error: t('core.account.sign-out-not-signed-in') })),
   accountSyncNow: () =>
-    Promise.resolve(ok({ ok: false, reason: 'signed-out', message: 'accounts are not available here' })),
+    Promise.resolve(ok({ ok: false, reason: 'signed-out', message: t('core.account.unavailable') })),
 };

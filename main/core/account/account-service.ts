@@ -9,6 +9,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { errorMessage } from '../../../common/error-message.ts';
+import { t } from '../../../common/i18n/translate.ts';
 import { normalizeServerUrl, serverUrlError } from '../../../common/server-url.ts';
 import type { Clock, Logger, TimerHandle } from '../ports.ts';
 import type { SecretRef, SecretStore } from '../store/secrets/secret-store.ts';
@@ -105,10 +106,10 @@ export class AccountService {
     const urlProblem = serverUrlError(request.server);
     if (urlProblem !== undefined) return { ok: false, error: urlProblem.message };
     if (request.user.trim() === '' || request.password === '') {
-      return { ok: false, error: 'user name and password are needed' };
+      return { ok: false, error: t('core.account.credentials-needed') };
     }
     if (this.#options.settings.get().account !== undefined)
-      return { ok: false, error: 'already signed in; sign out first' };
+      return { ok: false, error: t('core.account.already-signed-in') };
     const server = normalizeServerUrl(request.server);
     const { api, secrets } = this.#options;
     const created = await api.createToken(
@@ -118,9 +119,11 @@ export class AccountService {
       this.#options.tokenLabel ?? 'ntfy-tray',
     );
     if (!created.ok) {
-      const words =
-        created.failure.kind === 'unauthorized' ? 'wrong user name or password' : describeFailure(created.failure);
-      return { ok: false, error: `not signed in: ${words}` };
+      const error =
+        created.failure.kind === 'unauthorized'
+          ? t('core.account.sign-in-wrong-password')
+          : t('core.account.sign-in-failed', { reason: describeFailure(created.failure) });
+      return { ok: false, error };
     }
     const ref: SecretRef = { server, kind: 'token' };
     try {
@@ -128,7 +131,7 @@ export class AccountService {
     } catch (error) {
       // Nowhere safe to keep it: take it back on the server rather than leave an unused token there.
       await api.deleteToken(server, created.value);
-      return { ok: false, error: `not signed in: the token cannot be stored: ${errorMessage(error)}` };
+      return { ok: false, error: t('core.account.sign-in-token-not-stored', { error: errorMessage(error) }) };
     }
     const user = request.user.trim();
     const saved = await this.#options.settings
@@ -142,8 +145,10 @@ export class AccountService {
         this.#log.log('error', 'token not removed from the keychain after a failed sign-in', { error });
       });
       await api.deleteToken(server, created.value);
-      const why = saved.issues.map((issue) => (issue.path === '' ? issue.message : `${issue.path}: ${issue.message}`));
-      return { ok: false, error: `not signed in: the settings were not saved: ${why.join('; ')}` };
+      const why = saved.issues.map((issue) =>
+        issue.path === '' ? issue.message : t('core.field-problem', { field: issue.path, problem: issue.message }),
+      );
+      return { ok: false, error: t('core.account.sign-in-settings-not-saved', { issues: why.join('; ') }) };
     }
     this.#log.log('info', 'signed in to an ntfy account', { server, user });
     return { ok: true, sync: await this.syncNow() };
@@ -151,23 +156,23 @@ export class AccountService {
 
   async signOut(): Promise<SignOutResult> {
     const account = this.#options.settings.get().account;
-    if (account === undefined) return { ok: false, error: 'not signed in' };
+    if (account === undefined) return { ok: false, error: t('core.account.sign-out-not-signed-in') };
     const { api, secrets } = this.#options;
     const ref: SecretRef = { server: account.server, kind: 'token' };
-    let serverWords = 'the token was deleted on the server';
+    let message = t('core.account.signed-out-token-deleted');
     let deletedOnServer = false;
     try {
       const token = await secrets.get(ref);
-      if (token === undefined) serverWords = 'there was no token in the keychain to delete on the server';
+      if (token === undefined) message = t('core.account.signed-out-no-token');
       else {
         const deleted = await api.deleteToken(account.server, token);
         deletedOnServer = deleted.ok;
         if (!deleted.ok)
-          serverWords = `the token could not be deleted on the server (${describeFailure(deleted.failure)})`;
+          message = t('core.account.signed-out-token-kept', { reason: describeFailure(deleted.failure) });
       }
       await secrets.delete(ref);
     } catch (error) {
-      return { ok: false, error: `still signed in: the keychain did not answer: ${errorMessage(error)}` };
+      return { ok: false, error: t('core.account.sign-out-keychain-failed', { error: errorMessage(error) }) };
     }
     await this.#options.settings.update((current) => {
       const { account: _signedOut, ...rest } = upsertServer(current, { url: account.server, auth: { kind: 'none' } });
@@ -176,7 +181,7 @@ export class AccountService {
     this.#account = undefined;
     this.#lastSync = undefined;
     this.#log.log('info', 'signed out of the ntfy account', { server: account.server, deletedOnServer });
-    return { ok: true, tokenDeletedOnServer: deletedOnServer, message: `Signed out; ${serverWords}.` };
+    return { ok: true, tokenDeletedOnServer: deletedOnServer, message };
   }
 
   /** Runs a sync after any that is running; resolves with its result. */

@@ -5,6 +5,7 @@
  * already done.
  */
 import { errorMessage } from '../../../common/error-message.ts';
+import { t } from '../../../common/i18n/translate.ts';
 import type { Clock, Logger } from '../ports.ts';
 import type { SecretStore } from '../store/secrets/secret-store.ts';
 import type { Settings } from '../store/settings/schema.ts';
@@ -32,12 +33,14 @@ export interface SyncRunOptions {
 export function describeFailure(failure: AccountFailure): string {
   switch (failure.kind) {
     case 'unauthorized':
-      return `the server refused the account's token (HTTP ${failure.status}); sign in again`;
+      return t('core.account.token-refused', { status: String(failure.status) });
     case 'unreachable':
     case 'local':
       return failure.message;
     case 'refused':
-      return `the server answered HTTP ${failure.status}${failure.error === undefined ? '' : `: ${failure.error}`}`;
+      return failure.error === undefined
+        ? t('core.account.server-answered', { status: String(failure.status) })
+        : t('core.account.server-answered-error', { status: String(failure.status), error: failure.error });
   }
 }
 
@@ -75,15 +78,15 @@ export async function runSync(options: SyncRunOptions): Promise<SyncResult> {
   const { settings, clock } = options;
   const before = settings.get();
   const account = before.account;
-  if (account === undefined) return { ok: false, reason: 'signed-out', message: 'not signed in to an ntfy account' };
+  if (account === undefined) return { ok: false, reason: 'signed-out', message: t('core.account.not-signed-in') };
   let token: string | undefined;
   try {
     token = await options.secrets.get({ server: account.server, kind: 'token' });
   } catch (error) {
-    return { ok: false, reason: 'failed', message: `cannot read the account's token: ${errorMessage(error)}` };
+    return { ok: false, reason: 'failed', message: t('core.account.token-unreadable', { error: errorMessage(error) }) };
   }
   if (token === undefined) {
-    return { ok: false, reason: 'no-token', message: `no token for ${account.server} in the keychain; sign in again` };
+    return { ok: false, reason: 'no-token', message: t('core.account.no-token', { server: account.server }) };
   }
   const read = await options.api.getAccount(account.server, token);
   if (!read.ok) return syncFailure(read.failure);
@@ -108,11 +111,13 @@ export async function runSync(options: SyncRunOptions): Promise<SyncResult> {
       return next;
     });
   } catch (error) {
-    return { ok: false, reason: 'failed', message: `the synced subscriptions were not saved: ${errorMessage(error)}` };
+    return { ok: false, reason: 'failed', message: t('core.account.sync-not-saved', { error: errorMessage(error) }) };
   }
   if (!written.ok) {
-    const issues = written.issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
-    return { ok: false, reason: 'failed', message: `the account's subscriptions do not fit the settings: ${issues}` };
+    const issues = written.issues
+      .map((issue) => t('core.field-problem', { field: issue.path, problem: issue.message }))
+      .join('; ');
+    return { ok: false, reason: 'failed', message: t('core.account.sync-not-valid', { issues }) };
   }
   return {
     ok: true,

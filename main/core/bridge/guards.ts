@@ -16,6 +16,7 @@ import type {
   SubscriptionInput,
   SubscriptionRefDto,
 } from '../../../common/ipc.ts';
+import { t } from '../../../common/i18n/translate.ts';
 import { isTransportKind, NTFY_TRANSPORTS } from '../../../common/transports.ts';
 import { PREFERENCE_KEYS } from '../store/settings/validate.ts';
 
@@ -23,8 +24,9 @@ export class InvalidArgument extends Error {
   override readonly name = 'InvalidArgument';
   readonly field: string;
 
+  /** `problem` reads after the field's name, in the active language ("is too long", "ist zu lang"). */
   constructor(field: string, problem: string) {
-    super(`${field}: ${problem}`);
+    super(t('core.field-problem', { field, problem }));
     this.field = field;
   }
 
@@ -46,18 +48,18 @@ function isPlainObject(value: unknown): value is object {
 }
 
 function record(value: unknown, field: string, keys: readonly string[]): Record_ {
-  if (!isPlainObject(value)) throw new InvalidArgument(field, 'must be an object');
+  if (!isPlainObject(value)) throw new InvalidArgument(field, t('rules.settings.object'));
   const unknownKey = Object.keys(value).find((key) => !keys.includes(key));
-  if (unknownKey !== undefined) throw new InvalidArgument(`${field}.${unknownKey}`, 'is not expected');
+  if (unknownKey !== undefined) throw new InvalidArgument(`${field}.${unknownKey}`, t('core.bridge.not-expected'));
   return value as Record_;
 }
 
 const MAX_TEXT = 4096;
 
 export function text(value: unknown, field: string, options: { max?: number; allowEmpty?: boolean } = {}): string {
-  if (typeof value !== 'string') throw new InvalidArgument(field, 'must be a string');
-  if (value === '' && options.allowEmpty !== true) throw new InvalidArgument(field, 'must not be empty');
-  if (value.length > (options.max ?? MAX_TEXT)) throw new InvalidArgument(field, 'is too long');
+  if (typeof value !== 'string') throw new InvalidArgument(field, t('rules.settings.string'));
+  if (value === '' && options.allowEmpty !== true) throw new InvalidArgument(field, t('core.bridge.empty'));
+  if (value.length > (options.max ?? MAX_TEXT)) throw new InvalidArgument(field, t('core.bridge.too-long'));
   return value;
 }
 
@@ -66,13 +68,14 @@ function optional<T>(value: unknown, read: (value: unknown) => T): T | undefined
 }
 
 function boolean(value: unknown, field: string): boolean {
-  if (typeof value !== 'boolean') throw new InvalidArgument(field, 'must be true or false');
+  if (typeof value !== 'boolean') throw new InvalidArgument(field, t('rules.settings.boolean'));
   return value;
 }
 
 function integer(value: unknown, field: string, min: number, max: number): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new InvalidArgument(field, `must be a whole number from ${min} to ${max}`);
+    // Bounds as a program sends them (no digit grouping), like the settings file's check.
+    throw new InvalidArgument(field, t('rules.settings.whole-number', { min: String(min), max: String(max) }));
   }
   return value;
 }
@@ -81,8 +84,12 @@ function priority(value: unknown, field: string): PriorityDto {
   return integer(value, field, 1, 5) as PriorityDto;
 }
 
+const MAX_LIST = 50;
+
 function stringList(value: unknown, field: string): string[] {
-  if (!Array.isArray(value) || value.length > 50) throw new InvalidArgument(field, 'must be a list of at most 50');
+  if (!Array.isArray(value) || value.length > MAX_LIST) {
+    throw new InvalidArgument(field, t('core.bridge.list-too-long', { max: MAX_LIST }));
+  }
   // Array.from visits holes (as undefined), where map would skip them and return a sparse "string[]".
   return Array.from(value as readonly unknown[], (item, index) => text(item, `${field}[${index}]`, { max: 256 }));
 }
@@ -160,7 +167,10 @@ export function subscriptionInput(value: unknown): SubscriptionInput {
   // Every ntfy stream passes here, raw too: the settings validation refuses raw with a reason the user can act on.
   const transport = r['transport'];
   if (transport !== undefined && !isTransportKind(transport)) {
-    throw new InvalidArgument('subscription.transport', `must be one of ${NTFY_TRANSPORTS.join(', ')}`);
+    throw new InvalidArgument(
+      'subscription.transport',
+      t('rules.settings.one-of', { options: NTFY_TRANSPORTS.join(', ') }),
+    );
   }
   return defined<SubscriptionInput>({
     id: optional(r['id'], (v) => text(v, 'subscription.id', { max: 64 })),
@@ -193,7 +203,7 @@ export function credentialsInput(value: unknown): CredentialsInput {
       token: text(r['token'], 'credentials.token', { max: 1024 }),
     };
   }
-  throw new InvalidArgument('credentials.kind', 'must be basic or token');
+  throw new InvalidArgument('credentials.kind', t('core.bridge.credentials-kind'));
 }
 
 /** Exactly server, user and password; the password is used once to create a token and never logged. */

@@ -3,6 +3,7 @@
  * narrow down a 403, which are passed in. The state machine (connection.ts) owns the doing.
  */
 import type { Clock } from '../ports.ts';
+import { t } from '../../../common/i18n/translate.ts';
 import type { SinceValue } from '../protocol/since.ts';
 import type { ServerError, TransportEnd } from '../transports/transport.ts';
 import { parseRetryAfterMs } from './backoff.ts';
@@ -52,7 +53,7 @@ export function decideEnd(end: TransportEnd, context: EndContext): ConnectionDec
     case 'network':
       return { kind: 'reconnect', reason: end.message };
     case 'ended':
-      return { kind: 'reconnect', reason: 'the server closed the stream' };
+      return { kind: 'reconnect', reason: t('core.engine.stream-ended') };
   }
 }
 
@@ -90,7 +91,7 @@ export function narrowingDecision(error: ServerError, found: ForbiddenDecision):
       return { kind: 'auth-failed', error };
     case 'undecided': {
       // Not known to be forbidden (network trouble, rate limits): try again later, never give up the topics.
-      const reason = `${error.message}; ${found.reason}`;
+      const reason = t('core.engine.forbidden-undecided', { error: error.message, reason: found.reason });
       return {
         kind: 'reconnect',
         reason,

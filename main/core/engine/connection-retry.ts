@@ -9,6 +9,7 @@ import { Backoff } from './backoff.ts';
 import { NamedTimers } from './connection-timers.ts';
 import type { ConnectionTiming } from './connection-types.ts';
 import { Watchdog } from './watchdog.ts';
+import { t } from '../../../common/i18n/translate.ts';
 
 export interface ConnectionRetryOptions {
   readonly clock: Clock;
@@ -42,7 +43,7 @@ export class ConnectionRetry {
       clock,
       timeoutMs: timing.keepaliveTimeoutMs,
       onDead: () => {
-        options.onDead(`no data for ${String(timing.keepaliveTimeoutMs / 1000)} s`);
+        options.onDead(t('core.engine.no-data', { seconds: timing.keepaliveTimeoutMs / 1000 }));
       },
     });
   }

@@ -23,6 +23,7 @@ import {
 import { DeliveryQueue } from './delivery-queue.ts';
 import { requestForSpec } from './spec-request.ts';
 import type { ServerError } from '../transports/transport.ts';
+import { t } from '../../../common/i18n/translate.ts';
 
 export type { ConnectionOptions } from './connection-types.ts';
 
@@ -267,7 +268,7 @@ export class Connection {
 
   #onDeliveryFailed(error: unknown): void {
     const { log } = this.#options;
-    const decision = decideStoreFailure(error, { kind: 'refetch', reason: 'storing messages failed' });
+    const decision = decideStoreFailure(error, { kind: 'refetch', reason: t('core.engine.storing-failed') });
     const message =
       decision.kind === 'fail'
         ? 'cannot store messages'

@@ -13,6 +13,7 @@
  */
 import type { Clock, TimerHandle } from '../ports.ts';
 import { errorMessage } from '../../../common/error-message.ts';
+import { t } from '../../../common/i18n/translate.ts';
 
 export type TopicProbe = 'readable' | 'forbidden' | 'unauthorized' | 'rate-limited' | 'unknown';
 
@@ -141,7 +142,7 @@ class ForbiddenSearch {
         await this.#waitUntilResume();
         this.#throwIfStopped();
         if (this.#requests >= this.#maxRequests) {
-          const reason = `gave up after ${this.#requests} probes without isolating every forbidden topic`;
+          const reason = t('core.engine.probe-budget-spent', { count: this.#requests });
           this.#stop({ kind: 'undecided', reason });
         }
         this.#requests++;
@@ -149,10 +150,10 @@ class ForbiddenSearch {
         this.#throwIfStopped();
         if (result.answer === 'readable' || result.answer === 'forbidden') return result.answer;
         if (result.answer === 'unauthorized') this.#stop({ kind: 'unauthorized' });
-        if (result.answer === 'unknown') this.#stop({ kind: 'undecided', reason: 'a topic check failed' });
+        if (result.answer === 'unknown') this.#stop({ kind: 'undecided', reason: t('core.engine.probe-failed') });
         const delayMs = rateLimitDelayMs(result.retryAfterMs);
         if (attempt >= this.#maxRetries) {
-          const reason = `still rate limited (429) after ${attempt + 1} tries of one topic check`;
+          const reason = t('core.engine.probe-rate-limited', { count: attempt + 1 });
           this.#stop({ kind: 'undecided', reason, retryAfterMs: delayMs });
         }
         this.#resumeAt = Math.max(this.#resumeAt, this.#options.clock.now() + delayMs);
@@ -167,7 +168,7 @@ class ForbiddenSearch {
       return await this.#options.probe(group);
     } catch (error) {
       const detail = errorMessage(error);
-      this.#stop({ kind: 'undecided', reason: `a topic check failed: ${detail}` });
+      this.#stop({ kind: 'undecided', reason: t('core.engine.probe-failed-detail', { detail }) });
     }
   }
 
@@ -225,6 +226,6 @@ class ForbiddenSearch {
 export async function findForbiddenTopics(options: FindForbiddenOptions): Promise<ForbiddenDecision> {
   // Duplicates would only make the lists longer (ntfy accepts `a,a`); order is kept for the result.
   const topics = [...new Set(options.topics)];
-  if (topics.length === 0) return { kind: 'undecided', reason: 'no topics to check' };
+  if (topics.length === 0) return { kind: 'undecided', reason: t('core.engine.no-topics') };
   return new ForbiddenSearch(options).run(topics);
 }

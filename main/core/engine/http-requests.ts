@@ -4,6 +4,7 @@
  * transports' GET (same-server redirects only, header values checked) and never buffer an unbounded body.
  */
 import type { ParseResult } from '../protocol/types.ts';
+import { t } from '../../../common/i18n/translate.ts';
 import type { SubscribeRequest } from '../protocol/subscribe-request.ts';
 import { authCheckUrl } from '../transports/auth-check-url.ts';
 import { streamContentTypeProblem } from '../transports/content-type.ts';
@@ -91,7 +92,7 @@ export function createPoll(options: PollOptions = {}): Poll {
             if (settled) return;
             decoder.push(chunk);
             if (items.length > maxItems) {
-              const message = `the poll answer is too large (more than ${maxItems} items)`;
+              const message = t('core.engine.poll-too-large', { count: maxItems });
               settle({ ok: false, error: { status: 0, message } });
               response.destroy(); // stop reading: the rest may be endless
             }
@@ -104,7 +105,7 @@ export function createPoll(options: PollOptions = {}): Poll {
             settle({ ok: false, error: { status: 0, message: error.message } });
           });
           response.on('close', () => {
-            if (!response.complete) settle({ ok: false, error: { status: 0, message: 'the poll answer was cut off' } });
+            if (!response.complete) settle({ ok: false, error: { status: 0, message: t('core.engine.poll-cut-off') } });
           });
         },
       });

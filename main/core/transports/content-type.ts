@@ -2,6 +2,8 @@
  * What a stream answer must be labelled as (docs/protocol.md#stream-formats). A captive portal or a proxy login
  * page answers 200 with text/html; without this check it would look connected forever while nothing arrives.
  */
+import { t } from '../../../common/i18n/translate.ts';
+
 export type StreamFormat = 'json' | 'sse' | 'raw';
 
 const EXPECTED: Readonly<Record<StreamFormat, readonly string[]>> = {
@@ -18,6 +20,6 @@ export function streamContentTypeProblem(format: StreamFormat, header: string | 
   if (EXPECTED[format].includes(mediaType)) return undefined;
   const shown = mediaType.slice(0, 100);
   return mediaType === 'text/html'
-    ? `not an ntfy stream: the server answered ${shown} (a captive portal or proxy login page?)`
-    : `not an ntfy stream: the server answered ${shown}`;
+    ? t('core.transport.not-a-stream-html', { type: shown })
+    : t('core.transport.not-a-stream', { type: shown });
 }

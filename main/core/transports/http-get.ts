@@ -7,6 +7,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { decideRedirect, isRedirectStatus } from './redirects.ts';
 import { errorMessage } from '../../../common/error-message.ts';
+import { t } from '../../../common/i18n/translate.ts';
 
 export type GetResult =
   /** The final answer (2xx or an error status); `request` still reports socket trouble while the body is read. */
@@ -33,9 +34,6 @@ export interface PendingGet {
   abort(): void;
 }
 
-export const INVALID_HEADER_MESSAGE =
-  'the token or password contains a character that cannot be sent in an HTTP header (a trailing line break?)';
-
 /** Why these headers cannot be sent, for the user (never the value: it may be a secret), or undefined. */
 export function headerProblem(headers: Readonly<Record<string, string>>): string | undefined {
   for (const [name, value] of Object.entries(headers)) {
@@ -45,8 +43,8 @@ export function headerProblem(headers: Readonly<Record<string, string>>): string
     } catch (error) {
       // Node throws ERR_INVALID_CHAR / ERR_INVALID_HTTP_TOKEN here, without the value in the message.
       return name.toLowerCase() === 'authorization'
-        ? INVALID_HEADER_MESSAGE
-        : `the header ${name} cannot be sent (${errorMessage(error)})`;
+        ? t('core.transport.credentials-not-sendable')
+        : t('core.transport.header-not-sendable', { name, detail: errorMessage(error) });
     }
   }
   return undefined;
@@ -99,7 +97,7 @@ export function httpGet(options: HttpGetOptions): PendingGet {
       if (current === request) settle({ kind: 'network', message: networkErrorMessage(error) });
     });
     request.on('close', () => {
-      if (current === request) settle({ kind: 'network', message: 'the connection closed before an answer' });
+      if (current === request) settle({ kind: 'network', message: t('core.transport.closed-before-answer') });
     });
   };
 
@@ -113,7 +111,7 @@ export function httpGet(options: HttpGetOptions): PendingGet {
     try {
       url = new URL(options.url);
     } catch {
-      settle({ kind: 'fatal', message: `not a valid URL: ${String(options.url)}` });
+      settle({ kind: 'fatal', message: t('core.transport.invalid-url', { url: String(options.url) }) });
       return;
     }
     attempt(url, 0);

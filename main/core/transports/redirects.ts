@@ -4,6 +4,7 @@
  * stranger — while following it silently without them (what fetch does) turns an auth error into a mystery. A
  * redirect to another server is a permanent answer: the user should subscribe there instead.
  */
+import { t } from '../../../common/i18n/translate.ts';
 
 /** Hops per request, counting the first redirect as 1. */
 export const MAX_REDIRECTS = 5;
@@ -51,19 +52,19 @@ export function decideRedirect(from: URL, location: string, hops: number): Redir
   try {
     target = asHttp(new URL(location, asHttp(from)));
   } catch {
-    return { kind: 'fatal', message: `the server redirects to an invalid address (${location.slice(0, 200)})` };
+    return { kind: 'fatal', message: t('core.transport.redirect-invalid', { location: location.slice(0, 200) }) };
   }
   const source = asHttp(from);
   if (!isSameServer(source, target)) {
     return {
       kind: 'fatal',
-      message: `the server redirects to ${describeTarget(target)}, another server; subscribe to that URL instead`,
+      message: t('core.transport.redirect-other-server', { target: describeTarget(target) }),
     };
   }
   if (hops >= MAX_REDIRECTS) {
     return {
       kind: 'fatal',
-      message: `the server redirected more than ${MAX_REDIRECTS} times (last to ${describeTarget(target)})`,
+      message: t('core.transport.too-many-redirects', { count: MAX_REDIRECTS, target: describeTarget(target) }),
     };
   }
   const auth = from.searchParams.get('auth');

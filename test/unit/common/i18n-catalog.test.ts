@@ -40,7 +40,17 @@ describe('the message catalog', () => {
   });
 
   it('keeps each part’s keys under its own prefix, so parts cannot overwrite each other', () => {
-    const prefixes = new Set(['history', 'detail', 'subscriptions', 'settings', 'app', 'rules', 'cli']);
+    const prefixes = new Set([
+      'history',
+      'detail',
+      'subscriptions',
+      'settings',
+      'app',
+      'rules',
+      'core',
+      'system',
+      'cli',
+    ]);
     const common = new Set(['priority', 'min-priority', 'priority-input-help', 'time', 'bytes']);
     const stray = Object.keys(en).filter((key) => {
       const head = key.split('.')[0] ?? '';

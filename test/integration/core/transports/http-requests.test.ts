@@ -55,7 +55,7 @@ describe('the poll', () => {
     const outcome = await createPoll({ maxItems: 1000 })({ url: `${server.url}/t/json?poll=1`, headers: {} });
     expect(outcome).toEqual({
       ok: false,
-      error: { status: 0, message: 'the poll answer is too large (more than 1000 items)' },
+      error: { status: 0, message: 'the poll answer is too large (more than 1,000 items)' },
     });
     // The server sees us hang up: the rest of the answer is never read.
     expect(await hungUp).toBeGreaterThan(1000);

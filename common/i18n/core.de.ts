@@ -1,0 +1,74 @@
+import type { coreEn } from './core.en.ts';
+import type { Translation } from './message.ts';
+
+export const coreDe: Translation<typeof coreEn> = {
+  'core.field-problem': '{field}: {problem}',
+  'core.account.token-refused': 'der Server hat das Token des Kontos abgelehnt (HTTP {status}); bitte erneut anmelden',
+  'core.account.server-answered': 'der Server antwortete mit HTTP {status}',
+  'core.account.server-answered-error': 'der Server antwortete mit HTTP {status}: {error}',
+  'core.account.redirected': 'der Server hat umgeleitet (HTTP {status})',
+  'core.account.unreachable': '{host} ist nicht erreichbar: {reason}',
+  'core.account.no-token-in-answer': 'der Server hat ohne Token geantwortet',
+  'core.account.not-signed-in': 'nicht bei einem ntfy-Konto angemeldet',
+  'core.account.token-unreadable': 'das Token des Kontos kann nicht gelesen werden: {error}',
+  'core.account.no-token': 'kein Token für {server} im Schlüsselbund; bitte erneut anmelden',
+  'core.account.sync-not-saved': 'die synchronisierten Abonnements wurden nicht gespeichert: {error}',
+  'core.account.sync-not-valid': 'die Abonnements des Kontos passen nicht zu den Einstellungen: {issues}',
+  'core.account.credentials-needed': 'Benutzername und Passwort sind nötig',
+  'core.account.already-signed-in': 'bereits angemeldet; zuerst abmelden',
+  'core.account.sign-in-wrong-password': 'nicht angemeldet: falscher Benutzername oder falsches Passwort',
+  'core.account.sign-in-failed': 'nicht angemeldet: {reason}',
+  'core.account.sign-in-token-not-stored': 'nicht angemeldet: das Token kann nicht gespeichert werden: {error}',
+  'core.account.sign-in-settings-not-saved': 'nicht angemeldet: die Einstellungen wurden nicht gespeichert: {issues}',
+  'core.account.sign-out-not-signed-in': 'nicht angemeldet',
+  'core.account.sign-out-keychain-failed': 'weiterhin angemeldet: der Schlüsselbund hat nicht geantwortet: {error}',
+  'core.account.signed-out-token-deleted': 'Abgemeldet; das Token wurde auf dem Server gelöscht.',
+  'core.account.signed-out-no-token':
+    'Abgemeldet; im Schlüsselbund war kein Token, also wurde auf dem Server keins gelöscht.',
+  'core.account.signed-out-token-kept': 'Abgemeldet; das Token konnte auf dem Server nicht gelöscht werden ({reason}).',
+  'core.account.unavailable': 'Konten sind hier nicht verfügbar',
+  'core.engine.stream-ended': 'der Server hat den Stream beendet',
+  'core.engine.no-data': 'seit {seconds} s keine Daten',
+  'core.engine.storing-failed': 'Nachrichten konnten nicht gespeichert werden',
+  'core.engine.history-damaged':
+    'die Verlaufsdatenbank ist beschädigt (SQLITE_CORRUPT): history.sqlite beiseitelegen, um einen neuen Verlauf zu beginnen',
+  'core.engine.history-not-database':
+    'die Verlaufsdatei ist keine Datenbank (SQLITE_NOTADB): history.sqlite beiseitelegen, um einen neuen Verlauf zu beginnen',
+  'core.engine.forbidden-undecided': '{error}; {reason}',
+  'core.engine.probe-budget-spent': {
+    one: 'nach {count} Prüfung aufgegeben, ohne jedes verbotene Thema zu finden',
+    other: 'nach {count} Prüfungen aufgegeben, ohne jedes verbotene Thema zu finden',
+  },
+  'core.engine.probe-failed': 'eine Themenprüfung ist fehlgeschlagen',
+  'core.engine.probe-failed-detail': 'eine Themenprüfung ist fehlgeschlagen: {detail}',
+  'core.engine.probe-rate-limited': {
+    one: 'weiterhin zu viele Anfragen (429) nach {count} Versuch einer Themenprüfung',
+    other: 'weiterhin zu viele Anfragen (429) nach {count} Versuchen einer Themenprüfung',
+  },
+  'core.engine.no-topics': 'keine Themen zu prüfen',
+  'core.engine.poll-too-large': {
+    one: 'die Antwort auf den Abruf ist zu groß (mehr als {count} Eintrag)',
+    other: 'die Antwort auf den Abruf ist zu groß (mehr als {count} Einträge)',
+  },
+  'core.engine.poll-cut-off': 'die Antwort auf den Abruf wurde abgeschnitten',
+  'core.transport.not-a-stream': 'kein ntfy-Stream: der Server antwortete mit {type}',
+  'core.transport.not-a-stream-html':
+    'kein ntfy-Stream: der Server antwortete mit {type} (ein Captive Portal oder die Anmeldeseite eines Proxys?)',
+  'core.transport.credentials-not-sendable':
+    'das Token oder Passwort enthält ein Zeichen, das nicht in einem HTTP-Header gesendet werden kann (ein Zeilenumbruch am Ende?)',
+  'core.transport.header-not-sendable': 'der Header {name} kann nicht gesendet werden ({detail})',
+  'core.transport.closed-before-answer': 'die Verbindung wurde vor einer Antwort geschlossen',
+  'core.transport.invalid-url': 'keine gültige URL: {url}',
+  'core.transport.redirect-invalid': 'der Server leitet auf eine ungültige Adresse um ({location})',
+  'core.transport.redirect-other-server':
+    'der Server leitet auf {target} um, einen anderen Server; stattdessen diese URL abonnieren',
+  'core.transport.too-many-redirects': {
+    one: 'der Server hat mehr als {count} Mal umgeleitet (zuletzt auf {target})',
+    other: 'der Server hat mehr als {count} Mal umgeleitet (zuletzt auf {target})',
+  },
+  'core.bridge.not-expected': 'ist nicht vorgesehen',
+  'core.bridge.empty': 'darf nicht leer sein',
+  'core.bridge.too-long': 'ist zu lang',
+  'core.bridge.list-too-long': 'muss eine Liste mit höchstens {max} Einträgen sein',
+  'core.bridge.credentials-kind': 'muss basic oder token sein',
+};

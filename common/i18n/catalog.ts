@@ -23,6 +23,8 @@ import { settingsDe } from './settings.de.ts';
 import { settingsEn } from './settings.en.ts';
 import { subscriptionsDe } from './subscriptions.de.ts';
 import { subscriptionsEn } from './subscriptions.en.ts';
+import { systemDe } from './system.de.ts';
+import { systemEn } from './system.en.ts';
 
 export const en = {
   ...commonEn,
@@ -33,6 +35,7 @@ export const en = {
   ...appEn,
   ...rulesEn,
   ...coreEn,
+  ...systemEn,
   ...cliEn,
 } as const satisfies MessageTable;
 
@@ -48,6 +51,7 @@ export const de: Translation<English> = {
   ...appDe,
   ...rulesDe,
   ...coreDe,
+  ...systemDe,
   ...cliDe,
 };
 

@@ -226,4 +226,20 @@ Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken 
   'cli.publish.actions': '--actions: {problem}',
   'cli.publish.filename-needs-attach':
     '--filename benennt einen mit --attach <url> angegebenen Anhang (dieser Befehl lädt keine Dateien hoch)',
+  'cli.since.invalid':
+    'ungültiger since-Wert "{input}": verwenden Sie all, latest, none, eine Dauer (30s, 10m, 2h, 1d), Unix-Sekunden oder eine Nachrichten-ID',
+  'cli.actions.quote-not-closed': 'ein Anführungszeichen ({quote}) wird nie geschlossen',
+  'cli.actions.after-quoted': 'unerwartetes "{character}" nach dem Wert in Anführungszeichen "{value}"',
+  'cli.actions.part-without-key':
+    '"{label}": Teil {number} hat kein key= (nur action, label und url ergeben sich aus ihrer Stelle)',
+  'cli.actions.clear-word': 'clear={value}: verwenden Sie true oder false',
+  'cli.actions.unknown-key': 'unbekannter Schlüssel "{key}"',
+  'cli.actions.json-list': 'eine JSON-Liste von Aktionen wird erwartet',
+  'cli.actions.not-object': 'Aktion {number} ist kein Objekt',
+  'cli.actions.not-text': 'Aktion {number}: "{key}" muss Text sein',
+  'cli.actions.kind': 'Aktion {number}: die Art muss {kinds} sein (erhalten: "{kind}")',
+  'cli.actions.label-needed': 'Aktion {number}: eine Beschriftung (label) fehlt',
+  'cli.actions.url-needed': 'Aktion {number}: {kind} braucht eine URL',
+  'cli.actions.not-map': 'Aktion {number}: "{key}" muss Namen auf Text abbilden',
+  'cli.actions.clear-not-boolean': 'Aktion {number}: "clear" muss true oder false sein',
 };

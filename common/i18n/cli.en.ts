@@ -214,4 +214,19 @@ The secret goes to the OS keychain; the settings only remember which kind of log
   'cli.publish.actions': '--actions: {problem}',
   'cli.publish.filename-needs-attach':
     '--filename names an attachment given with --attach <url> (this command does not upload files)',
+  'cli.since.invalid':
+    'invalid since value "{input}": use all, latest, none, a duration (30s, 10m, 2h, 1d), Unix seconds or a message id',
+  'cli.actions.quote-not-closed': 'a quote ({quote}) is never closed',
+  'cli.actions.after-quoted': 'unexpected "{character}" after the quoted value "{value}"',
+  'cli.actions.part-without-key': '"{label}": part {number} has no key= (only action, label and url go by place)',
+  'cli.actions.clear-word': 'clear={value}: use true or false',
+  'cli.actions.unknown-key': 'unknown key "{key}"',
+  'cli.actions.json-list': 'a JSON list of actions is expected',
+  'cli.actions.not-object': 'action {number} is not an object',
+  'cli.actions.not-text': 'action {number}: "{key}" must be text',
+  'cli.actions.kind': 'action {number}: the kind must be {kinds} (got "{kind}")',
+  'cli.actions.label-needed': 'action {number}: a label is needed',
+  'cli.actions.url-needed': 'action {number}: {kind} needs a URL',
+  'cli.actions.not-map': 'action {number}: "{key}" must map names to text',
+  'cli.actions.clear-not-boolean': 'action {number}: "clear" must be true or false',
 } as const satisfies MessageTable;

@@ -3,6 +3,7 @@
  * seconds, or a Go duration. Servers reject days (`1d` → 400 code 40008), so durations with days are converted
  * to seconds before they are sent.
  */
+import { t } from '../../../common/i18n/translate.ts';
 
 export type SinceValue =
   | { readonly kind: 'all' }
@@ -56,10 +57,7 @@ export function parseSince(input: string): SinceParseResult {
     return { ok: true, since: { kind: 'duration', value } };
   }
   if (MESSAGE_ID.test(text)) return { ok: true, since: { kind: 'id', id: text } };
-  return {
-    ok: false,
-    error: `invalid since value "${input}": use all, latest, none, a duration (30s, 10m, 2h, 1d), Unix seconds or a message id`,
-  };
+  return { ok: false, error: t('cli.since.invalid', { input }) };
 }
 
 /** The wire form of a SinceValue, for the `since` query parameter. */

@@ -11,6 +11,7 @@
  */
 import type { ActionKind } from '../protocol/types.ts';
 import type { PublishAction } from './publish-input.ts';
+import { t } from '../../../common/i18n/translate.ts';
 
 export type ActionsResult =
   { readonly ok: true; readonly value: PublishAction[] } | { readonly ok: false; readonly error: string };
@@ -44,13 +45,13 @@ function readPart(text: string, start: number): { part: Part; next: number } {
   if (quote === '"' || quote === "'") {
     let end = pos + 1;
     while (end < text.length && !(text[end] === quote && text[end - 1] !== '\\')) end++;
-    if (end >= text.length) throw new ActionSyntax(`a quote (${quote}) is never closed`);
+    if (end >= text.length) throw new ActionSyntax(t('cli.actions.quote-not-closed', { quote }));
     const value = text.slice(pos + 1, end).replaceAll(`\\${quote}`, quote);
     let after = end + 1;
     while (text[after] === ' ' || text[after] === '\t') after++;
     const stop = text[after];
     if (stop !== undefined && stop !== ',' && stop !== ';') {
-      throw new ActionSyntax(`unexpected "${stop}" after the quoted value "${value}"`);
+      throw new ActionSyntax(t('cli.actions.after-quoted', { character: stop, value }));
     }
     return { part: { key, value, last: stop !== ',' }, next: after + 1 };
   }
@@ -66,7 +67,7 @@ function positionalKey(index: number, action: Loose): string {
   if (index === 2 && (kind === 'view' || kind === 'http')) return 'url';
   if (index === 2 && kind === 'copy') return 'value';
   const label = typeof action['label'] === 'string' ? action['label'] : '';
-  throw new ActionSyntax(`"${label}": part ${index + 1} has no key= (only action, label and url go by place)`);
+  throw new ActionSyntax(t('cli.actions.part-without-key', { label, number: index + 1 }));
 }
 
 function applyPart(action: Loose, index: number, part: Part): void {
@@ -82,12 +83,12 @@ function applyPart(action: Loose, index: number, part: Part): void {
   if (name === 'clear') {
     const word = part.value.toLowerCase();
     if (!TRUE_WORDS.includes(word) && !FALSE_WORDS.includes(word)) {
-      throw new ActionSyntax(`clear=${part.value}: use true or false`);
+      throw new ActionSyntax(t('cli.actions.clear-word', { value: part.value }));
     }
     action['clear'] = TRUE_WORDS.includes(word);
     return;
   }
-  if (!(TEXT_KEYS as readonly string[]).includes(name)) throw new ActionSyntax(`unknown key "${key}"`);
+  if (!(TEXT_KEYS as readonly string[]).includes(name)) throw new ActionSyntax(t('cli.actions.unknown-key', { key }));
   action[name] = part.value;
 }
 
@@ -117,34 +118,35 @@ const isStringMap = (value: unknown): value is Record<string, string> =>
 
 /** One loose action (short form or JSON) checked and typed, as ntfy validates it. */
 function toAction(loose: unknown, position: number): PublishAction {
-  const where = `action ${position + 1}`;
+  const number = position + 1;
   if (typeof loose !== 'object' || loose === null || Array.isArray(loose)) {
-    throw new ActionSyntax(`${where} is not an object`);
+    throw new ActionSyntax(t('cli.actions.not-object', { number }));
   }
   const record = loose as Record<string, unknown>;
   const fields: Record<string, unknown> = {};
   for (const key of TEXT_KEYS) {
     const value = record[key];
     if (value === undefined || value === '') continue;
-    if (typeof value !== 'string') throw new ActionSyntax(`${where}: "${key}" must be text`);
+    if (typeof value !== 'string') throw new ActionSyntax(t('cli.actions.not-text', { number, key }));
     fields[key] = value;
   }
   const kind = typeof fields['action'] === 'string' ? fields['action'].toLowerCase() : '';
   if (!(KINDS as readonly string[]).includes(kind)) {
-    throw new ActionSyntax(`${where}: the kind must be ${KINDS.join(', ')} (got "${kind}")`);
+    // The kinds are wire values, listed as they are typed rather than joined as words.
+    throw new ActionSyntax(t('cli.actions.kind', { number, kinds: KINDS.join(', '), kind }));
   }
-  if (fields['label'] === undefined) throw new ActionSyntax(`${where}: a label is needed`);
+  if (fields['label'] === undefined) throw new ActionSyntax(t('cli.actions.label-needed', { number }));
   if ((kind === 'view' || kind === 'http') && fields['url'] === undefined) {
-    throw new ActionSyntax(`${where}: ${kind} needs a URL`);
+    throw new ActionSyntax(t('cli.actions.url-needed', { number, kind }));
   }
   for (const map of ['headers', 'extras'] as const) {
     const value = record[map];
     if (value === undefined) continue;
-    if (!isStringMap(value)) throw new ActionSyntax(`${where}: "${map}" must map names to text`);
+    if (!isStringMap(value)) throw new ActionSyntax(t('cli.actions.not-map', { number, key: map }));
     fields[map] = value;
   }
   if (record['clear'] !== undefined) {
-    if (typeof record['clear'] !== 'boolean') throw new ActionSyntax(`${where}: "clear" must be true or false`);
+    if (typeof record['clear'] !== 'boolean') throw new ActionSyntax(t('cli.actions.clear-not-boolean', { number }));
     fields['clear'] = record['clear'];
   }
   return { ...fields, action: kind } as unknown as PublishAction;
@@ -158,7 +160,7 @@ export function parseActionsText(input: string): ActionsResult {
     let loose: unknown[];
     if (text.startsWith('[')) {
       const parsed: unknown = JSON.parse(text);
-      if (!Array.isArray(parsed)) throw new ActionSyntax('a JSON list of actions is expected');
+      if (!Array.isArray(parsed)) throw new ActionSyntax(t('cli.actions.json-list'));
       loose = parsed;
     } else {
       loose = parseShortForm(text);

@@ -6,6 +6,7 @@
  * again replaces its popup (`replaces_id`) and the server's signals come back under our ids.
  * Asking the server what it can do (in the background) lives in notification-server-calls.ts.
  */
+import { t } from '../../../common/i18n/translate.ts';
 import type { Logger, NotificationClosedReason, Notifier, NotifierShowRequest } from '../../core/ports.ts';
 import {
   DbusCallError,
@@ -112,7 +113,7 @@ export class DbusNotifier implements Notifier {
         appName: this.#options.appName ?? 'ntfy Tray',
         replacesId,
         capabilities,
-        defaultActionLabel: 'Open',
+        defaultActionLabel: t('system.notifications.open'),
         ...(this.#options.appIconPath === undefined ? {} : { appIconPath: this.#options.appIconPath }),
         ...(this.#options.desktopEntry === undefined ? {} : { desktopEntry: this.#options.desktopEntry }),
       });

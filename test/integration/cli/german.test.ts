@@ -87,6 +87,29 @@ describe('ntfy-tray with LANG=de_DE.UTF-8', () => {
     );
   });
 
+  it('says in German that a data folder has no history yet (exit 1)', async () => {
+    const result = await run(['history', '--data-dir', dataDir]);
+
+    expect(result).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `ntfy-tray history: kein Verlauf in ${dataDir} (ntfy-tray subscribe speichert ihn dort)\n`,
+    });
+  });
+
+  it('lists the --since values in German for one it does not know (exit 2)', async () => {
+    const result = await run(['subscribe', '--since', 'gestern', '--data-dir', dataDir, 'http://127.0.0.1:9/alerts']);
+
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'ntfy-tray subscribe: ungültiger since-Wert "gestern": verwenden Sie all, latest, none, eine Dauer ' +
+        '(30s, 10m, 2h, 1d), Unix-Sekunden oder eine Nachrichten-ID\n' +
+        "'ntfy-tray subscribe --help' zeigt den Aufruf.\n",
+    });
+  });
+
   it('writes --json output byte for byte as in English', async () => {
     await storeTwoServers();
 
@@ -162,8 +185,11 @@ describe('ntfy-tray with LANG=de_DE.UTF-8', () => {
     });
 
     expect(result.code).toBe(1);
+    // The D-Bus library's own warning comes first, as a log line in English.
     expect(result.stderr).toContain(
-      'ntfy-tray subscribe --notify: Desktop-Benachrichtigungen können nicht angezeigt werden: ',
+      'ntfy-tray subscribe --notify: Desktop-Benachrichtigungen können nicht angezeigt werden: Kein ' +
+        'D-Bus-Sitzungsbus erreichbar. Führen Sie das Programm in einer Desktop-Sitzung aus, oder starten Sie eine ' +
+        '(z. B. `dbus-run-session -- ntfy-tray …`).\n',
     );
   });
 });

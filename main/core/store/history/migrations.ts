@@ -6,6 +6,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { isNtfyMessageId } from '../../protocol/resume-key.ts';
 import { resumePointsOfLegacyCursor } from './legacy-cursors.ts';
+import { t } from '../../../../common/i18n/translate.ts';
 
 export interface Migration {
   readonly version: number;
@@ -160,10 +161,13 @@ export class HistorySchemaTooNewError extends Error {
   readonly supportedVersion: number;
 
   constructor(options: { readonly path: string; readonly fileVersion: number; readonly supportedVersion: number }) {
+    // Versions as strings: they are names of schemas, not amounts to group or localize.
     super(
-      `${options.path} has history schema version ${options.fileVersion}, but this ntfy-tray only knows up to ` +
-        `${options.supportedVersion}: it was written by a newer version. Update ntfy-tray, or move the file away ` +
-        `to start a new history.`,
+      t('system.history.schema-too-new', {
+        path: options.path,
+        fileVersion: String(options.fileVersion),
+        supportedVersion: String(options.supportedVersion),
+      }),
     );
     this.name = 'HistorySchemaTooNewError';
     this.fileVersion = options.fileVersion;

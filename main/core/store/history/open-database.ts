@@ -8,6 +8,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { pathToFileURL } from 'node:url';
 import { HistorySchemaTooNewError, migrateHistory, readSchemaVersion, SCHEMA_VERSION } from './migrations.ts';
 import { errorMessage } from '../../../../common/error-message.ts';
+import { t } from '../../../../common/i18n/translate.ts';
 
 export interface OpenHistoryDatabaseOptions {
   readonly path: string;
@@ -26,9 +27,7 @@ export interface OpenHistoryDatabaseOptions {
 /** The file could not be opened as a history database; `cause` has SQLite's reason. Nothing was changed. */
 export class HistoryOpenError extends Error {
   constructor(path: string, cause: unknown) {
-    super(`cannot open the history database ${path}: ${errorMessage(cause)}`, {
-      cause,
-    });
+    super(t('system.history.cannot-open', { path, reason: errorMessage(cause) }), { cause });
     this.name = 'HistoryOpenError';
   }
 }
@@ -39,7 +38,7 @@ export class HistoryNotFoundError extends Error {
   readonly dataDir: string;
 
   constructor(dataDir: string) {
-    super(`no history in ${dataDir} (ntfy-tray subscribe stores it there)`);
+    super(t('system.history.none', { dir: dataDir }));
     this.dataDir = dataDir;
   }
 }
@@ -56,7 +55,7 @@ function configure(db: DatabaseSync, options: OpenHistoryDatabaseOptions): void 
   // WAL: readers never block the writer (the window can page while a catch-up is written), and a commit is one
   // append to the log instead of a rewrite of the pages.
   const journal = db.prepare('PRAGMA journal_mode = WAL').get()?.['journal_mode'];
-  if (journal !== 'wal') throw new Error(`cannot switch to WAL (journal_mode is ${String(journal)})`);
+  if (journal !== 'wal') throw new Error(t('system.history.no-wal', { mode: String(journal) }));
   // NORMAL is safe with WAL: a commit is atomic either way and the file cannot be corrupted; what NORMAL gives
   // up is only durability of the last transactions on power loss (not on a process crash — the WAL is in the OS
   // cache). Those roll back together with the cursor written in them, so the server replays them on the next
@@ -95,9 +94,7 @@ function checkReadable(db: DatabaseSync, options: OpenHistoryDatabaseOptions): v
     throw new HistorySchemaTooNewError({ path: options.path, fileVersion, supportedVersion: SCHEMA_VERSION });
   }
   if (fileVersion < SCHEMA_VERSION) {
-    throw new Error(
-      `it was written by an older ntfy-tray (schema ${String(fileVersion)}); run ntfy-tray subscribe once to update it`,
-    );
+    throw new Error(t('system.history.schema-too-old', { version: String(fileVersion) }));
   }
 }
 
@@ -137,10 +134,7 @@ function openReadOnly(options: OpenHistoryDatabaseOptions): DatabaseSync {
     const code = sqliteResultCode(error);
     if (code !== SQLITE_READONLY && code !== SQLITE_CANTOPEN) throw error;
     if (walBytes(options.path) > 0) {
-      throw new Error(
-        `its directory is read-only and ${options.path}-wal holds changes not yet in the file; open it once with write access (ntfy-tray subscribe as its owner)`,
-        { cause: error },
-      );
+      throw new Error(t('system.history.read-only-wal', { walFile: `${options.path}-wal` }), { cause: error });
     }
     const immutable = pathToFileURL(options.path);
     immutable.searchParams.set('immutable', '1');

@@ -2,7 +2,8 @@
  * Typed failures of the secret store. Messages say how to fix the problem and never contain a secret: details that
  * come from the keychain are passed through hideSecretsInText by the adapter before they get here.
  */
-import { describeSecretRef, type SecretRef } from './secret-store.ts';
+import type { SecretRef } from './secret-store.ts';
+import { t } from '../../../../common/i18n/translate.ts';
 
 /** The keychain answered with an error that does not mean "unavailable" (e.g. a value it refuses). */
 export class SecretStoreError extends Error {
@@ -16,19 +17,13 @@ export class SecretStoreError extends Error {
  */
 export type SecretStoreUnavailableReason = 'load-failed' | 'no-secret-service' | 'locked';
 
-export const HEADLESS_HINT = 'On a headless server, pass the secret in NTFY_PASSWORD or NTFY_TOKEN instead.';
-
 function fixFor(reason: SecretStoreUnavailableReason, platform: NodeJS.Platform): string {
   if (reason === 'load-failed') {
-    return platform === 'linux'
-      ? 'keytar could not be loaded: install libsecret (Debian/Ubuntu: libsecret-1-0) and reinstall ntfy-tray'
-      : 'keytar could not be loaded: reinstall ntfy-tray';
+    return platform === 'linux' ? t('system.keychain.fix.load-failed-linux') : t('system.keychain.fix.load-failed');
   }
-  if (platform === 'darwin') return 'unlock the login keychain (Keychain Access), then try again';
-  if (platform === 'win32') return 'make sure the Windows Credential Manager service is running, then try again';
-  return reason === 'locked'
-    ? 'the keyring is locked: unlock gnome-keyring or KWallet (log in to the desktop, or use "Passwords and Keys")'
-    : 'no Secret Service answered on the D-Bus session bus: install and start gnome-keyring or KWallet in your session';
+  if (platform === 'darwin') return t('system.keychain.fix.macos');
+  if (platform === 'win32') return t('system.keychain.fix.windows');
+  return reason === 'locked' ? t('system.keychain.fix.locked') : t('system.keychain.fix.no-secret-service');
 }
 
 /** The OS keychain cannot be used. Secrets are never written anywhere else instead. */
@@ -39,9 +34,7 @@ export class SecretStoreUnavailableError extends SecretStoreError {
   readonly detail: string;
 
   constructor(options: { reason: SecretStoreUnavailableReason; detail: string; platform: NodeJS.Platform }) {
-    super(
-      `The OS keychain is not available (${options.detail}). To fix: ${fixFor(options.reason, options.platform)}. ${HEADLESS_HINT}`,
-    );
+    super(t('system.keychain.unavailable', { detail: options.detail, fix: fixFor(options.reason, options.platform) }));
     this.reason = options.reason;
     this.detail = options.detail;
   }
@@ -53,9 +46,10 @@ export class MissingSecretError extends Error {
   readonly ref: SecretRef;
 
   constructor(ref: SecretRef) {
-    const variable = ref.kind === 'token' ? 'NTFY_TOKEN' : 'NTFY_PASSWORD';
     super(
-      `${describeSecretRef(ref)} is not stored: enter it in the server settings, or set ${variable} for the headless command`,
+      ref.kind === 'token'
+        ? t('system.keychain.token-missing', { server: ref.server })
+        : t('system.keychain.password-missing', { user: ref.user, server: ref.server }),
     );
     this.ref = ref;
   }

@@ -18,6 +18,7 @@ import {
   type SecretStore,
 } from './secret-store.ts';
 import { errorMessage } from '../../../../common/error-message.ts';
+import { t } from '../../../../common/i18n/translate.ts';
 
 /** The part of keytar this adapter uses. */
 export interface KeytarApi {
@@ -84,7 +85,7 @@ export function createKeytarSecretStore(options: KeytarSecretStoreOptions): Keyt
     const detail = hideSecretsInText(errorMessage(error), [secret]);
     const reason = classifyKeytarError(detail);
     return reason === undefined
-      ? new SecretStoreError(`the OS keychain refused the operation: ${detail}`)
+      ? new SecretStoreError(t('system.keychain.refused', { detail }))
       : new SecretStoreUnavailableError({ reason, detail, platform });
   }
 
@@ -110,7 +111,7 @@ export function createKeytarSecretStore(options: KeytarSecretStoreOptions): Keyt
       return secret ?? undefined;
     },
     async set(ref, secret) {
-      if (secret === '') throw new SecretStoreError('an empty secret cannot be stored; delete the entry instead');
+      if (secret === '') throw new SecretStoreError(t('system.keychain.empty-secret'));
       const account = keychainAccount(ref);
       await withKeytar(`storing ${describeSecretRef(ref)}`, (api) => api.setPassword(service, account, secret), secret);
       log.log('info', 'secret stored in the OS keychain', { service, account, secret: HIDDEN });

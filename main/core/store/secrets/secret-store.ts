@@ -34,7 +34,7 @@ export function keychainAccount(ref: SecretRef): string {
   return ref.kind === 'token' ? `${server} token` : `${server} user:${ref.user}`;
 }
 
-/** For log fields and messages: which entry, never its content. */
+/** For log lines (English, as all of the log): which entry, never its content. */
 export function describeSecretRef(ref: SecretRef): string {
   return ref.kind === 'token' ? `the token for ${ref.server}` : `the password of ${ref.user} on ${ref.server}`;
 }

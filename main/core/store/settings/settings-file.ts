@@ -7,6 +7,14 @@ import { existsSync, readFileSync, renameSync } from 'node:fs';
 import type { MigrateOptions } from './migrations.ts';
 import { type ParsedSettings, parseSettingsText, type SettingsProblemKind } from './parse.ts';
 import { errorMessage } from '../../../../common/error-message.ts';
+import { type MessageKey, t } from '../../../../common/i18n/translate.ts';
+
+/** One whole sentence per operation: the verb's place and form differ between languages. */
+const MESSAGE_KEYS = {
+  read: 'system.settings.read-failed',
+  write: 'system.settings.write-failed',
+  'move aside': 'system.settings.move-aside-failed',
+} as const satisfies Record<SettingsFileError['operation'], MessageKey>;
 
 /** An I/O failure on the settings file (not a problem with its content, which is handled by moving it aside). */
 export class SettingsFileError extends Error {
@@ -15,8 +23,8 @@ export class SettingsFileError extends Error {
   readonly operation: 'read' | 'write' | 'move aside';
 
   constructor(options: { path: string; operation: SettingsFileError['operation']; cause: unknown }) {
-    const reason = errorMessage(options.cause);
-    super(`could not ${options.operation} the settings file ${options.path}: ${reason}`, { cause: options.cause });
+    const words = { path: options.path, reason: errorMessage(options.cause) };
+    super(t(MESSAGE_KEYS[options.operation], words), { cause: options.cause });
     this.path = options.path;
     this.operation = options.operation;
   }

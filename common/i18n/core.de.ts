@@ -71,4 +71,6 @@ export const coreDe: Translation<typeof coreEn> = {
   'core.bridge.too-long': 'ist zu lang',
   'core.bridge.list-too-long': 'muss eine Liste mit höchstens {max} Einträgen sein',
   'core.bridge.credentials-kind': 'muss basic oder token sein',
+  'core.bridge.test-credentials-kind': 'muss stored, none, basic oder token sein',
+  'core.bridge.too-many-entries': 'darf höchstens {max} Einträge haben',
 };

@@ -75,4 +75,6 @@ export const coreEn = {
   'core.bridge.too-long': 'is too long',
   'core.bridge.list-too-long': 'must be a list of at most {max}',
   'core.bridge.credentials-kind': 'must be basic or token',
+  'core.bridge.test-credentials-kind': 'must be stored, none, basic or token',
+  'core.bridge.too-many-entries': 'must have at most {max} entries',
 } as const satisfies MessageTable;

@@ -28,7 +28,7 @@ type ArgumentChecks<Args extends readonly unknown[]> = { readonly [I in keyof Ar
 
 function index(value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 10) {
-    throw new InvalidArgument('index', 'must be a whole number from 0 to 10');
+    throw new InvalidArgument('index', t('rules.settings.whole-number', { min: '0', max: '10' }));
   }
   return value;
 }
@@ -39,26 +39,28 @@ function deleteHistoryOption(value: unknown): { deleteHistory: boolean } {
     value === null ||
     typeof (value as { deleteHistory?: unknown }).deleteHistory !== 'boolean'
   ) {
-    throw new InvalidArgument('options.deleteHistory', 'must be true or false');
+    throw new InvalidArgument('options.deleteHistory', t('rules.settings.boolean'));
   }
   return { deleteHistory: (value as { deleteHistory: boolean }).deleteHistory };
 }
 
 function noticeId(value: unknown): DesktopNoticeId {
-  if (!isDesktopNoticeId(value)) throw new InvalidArgument('id', `must be one of ${DESKTOP_NOTICE_IDS.join(', ')}`);
+  if (!isDesktopNoticeId(value)) {
+    throw new InvalidArgument('id', t('rules.settings.one-of', { options: DESKTOP_NOTICE_IDS.join(', ') }));
+  }
   return value;
 }
 
 /** Only the keys of `kind`: typed credentials carry nothing else (and nothing of them is ever logged). */
 function onlyKeys(value: object, keys: readonly string[]): Readonly<Record<string, unknown>> {
   const extra = Object.keys(value).find((key) => !keys.includes(key));
-  if (extra !== undefined) throw new InvalidArgument(`credentials.${extra}`, 'is not expected');
+  if (extra !== undefined) throw new InvalidArgument(`credentials.${extra}`, t('core.bridge.not-expected'));
   return value as Readonly<Record<string, unknown>>;
 }
 
 function testCredentials(value: unknown): TestCredentialsDto {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new InvalidArgument('credentials', 'must be an object');
+    throw new InvalidArgument('credentials', t('rules.settings.object'));
   }
   const kind = (value as { kind?: unknown }).kind;
   if (kind === 'stored' || kind === 'none') {
@@ -77,12 +79,12 @@ function testCredentials(value: unknown): TestCredentialsDto {
     const r = onlyKeys(value, ['kind', 'token']);
     return { kind, token: guard.text(r['token'], 'credentials.token', { max: 1024 }) };
   }
-  throw new InvalidArgument('credentials.kind', 'must be stored, none, basic or token');
+  throw new InvalidArgument('credentials.kind', t('core.bridge.test-credentials-kind'));
 }
 
 function readBoolean(field: string): ArgumentCheck<boolean> {
   return (value) => {
-    if (typeof value !== 'boolean') throw new InvalidArgument(field, 'must be true or false');
+    if (typeof value !== 'boolean') throw new InvalidArgument(field, t('rules.settings.boolean'));
     return value;
   };
 }
@@ -125,6 +127,8 @@ const ARGUMENT_CHECKS: { readonly [N in OperationName]: ArgumentChecks<Operation
 function checkArguments(name: OperationName, args: readonly unknown[]): unknown[] {
   const checks: readonly ArgumentCheck<unknown>[] = ARGUMENT_CHECKS[name];
   if (args.length !== checks.length) {
+    // English only, like the unknown channel below: the window's calls are typed by the table and built from it by
+    // createBridgeApi, so a wrong count comes from a bug or a caller that is not the app (a devtools console).
     throw new InvalidArgument('arguments', `expected ${checks.length}, got ${args.length}`);
   }
   return checks.map((check, position) => check(args[position]));
@@ -137,6 +141,8 @@ export async function dispatchRequest(
   args: readonly unknown[],
   log: Logger,
 ): Promise<BridgeResult<unknown>> {
+  // Electron hands main only the table's channels (main/desktop/ipc.ts registers no others); another one reaches here
+  // only over the dev:web WebSocket from something that is not the app's page, so it stays an English diagnostic.
   const name = operationForChannel(channel);
   if (name === undefined) return { ok: false, error: { code: 'invalid-argument', message: 'unknown channel' } };
   try {

@@ -4,18 +4,24 @@
  * URLs, message size) is left to the server, which says it in its own words.
  */
 import type { PublishActionDto, PublishInputDto } from '../../../common/ipc.ts';
+import { t } from '../../../common/i18n/translate.ts';
 import { InvalidArgument, text } from './guards.ts';
 
 /** ntfy allows 3 actions per message; the form's editor offers no more. */
 const MAX_ACTIONS = 3;
 const ACTION_KINDS: readonly PublishActionDto['action'][] = ['view', 'http', 'broadcast', 'copy'];
+/** Headers of an http action or extras of a broadcast: a bound no real action comes near. */
+const MAX_MAP_ENTRIES = 20;
 
-function plainRecord(value: unknown, field: string, keys: readonly string[]): Readonly<Record<string, unknown>> {
+/** Plain data with only `keys`, or with any keys when `keys` is left out (a map of names to texts). */
+function plainRecord(value: unknown, field: string, keys?: readonly string[]): Readonly<Record<string, unknown>> {
   const prototype: unknown = typeof value === 'object' && value !== null ? Object.getPrototypeOf(value) : undefined;
-  if (prototype !== Object.prototype && prototype !== null) throw new InvalidArgument(field, 'must be an object');
+  if (prototype !== Object.prototype && prototype !== null) {
+    throw new InvalidArgument(field, t('rules.settings.object'));
+  }
   const record = value as Readonly<Record<string, unknown>>;
-  const extra = Object.keys(record).find((key) => !keys.includes(key));
-  if (extra !== undefined) throw new InvalidArgument(`${field}.${extra}`, 'is not expected');
+  const extra = keys === undefined ? undefined : Object.keys(record).find((key) => !keys.includes(key));
+  if (extra !== undefined) throw new InvalidArgument(`${field}.${extra}`, t('core.bridge.not-expected'));
   return record;
 }
 
@@ -24,15 +30,16 @@ function optionalText(value: unknown, field: string, max: number): string | unde
 }
 
 function optionalBoolean(value: unknown, field: string): boolean | undefined {
-  if (value !== undefined && typeof value !== 'boolean') throw new InvalidArgument(field, 'must be true or false');
+  if (value !== undefined && typeof value !== 'boolean') throw new InvalidArgument(field, t('rules.settings.boolean'));
   return value;
 }
 
 function textMap(value: unknown, field: string): Record<string, string> | undefined {
   if (value === undefined) return undefined;
-  const record = plainRecord(value, field, Object.keys(value as object));
-  const entries = Object.entries(record);
-  if (entries.length > 20) throw new InvalidArgument(field, 'must have at most 20 entries');
+  const entries = Object.entries(plainRecord(value, field));
+  if (entries.length > MAX_MAP_ENTRIES) {
+    throw new InvalidArgument(field, t('core.bridge.too-many-entries', { max: MAX_MAP_ENTRIES }));
+  }
   return Object.fromEntries(entries.map(([key, item]) => [key, text(item, `${field}.${key}`, { allowEmpty: true })]));
 }
 
@@ -46,7 +53,7 @@ function action(value: unknown, field: string): PublishActionDto {
   const r = plainRecord(value, field, keys);
   const kind = r['action'];
   if (!ACTION_KINDS.includes(kind as PublishActionDto['action'])) {
-    throw new InvalidArgument(`${field}.action`, `must be one of ${ACTION_KINDS.join(', ')}`);
+    throw new InvalidArgument(`${field}.action`, t('rules.settings.one-of', { options: ACTION_KINDS.join(', ') }));
   }
   return defined({
     action: kind,
@@ -64,7 +71,9 @@ function action(value: unknown, field: string): PublishActionDto {
 
 function list<T>(value: unknown, field: string, max: number, read: (item: unknown, at: string) => T): T[] | undefined {
   if (value === undefined) return undefined;
-  if (!Array.isArray(value) || value.length > max) throw new InvalidArgument(field, `must be a list of at most ${max}`);
+  if (!Array.isArray(value) || value.length > max) {
+    throw new InvalidArgument(field, t('core.bridge.list-too-long', { max }));
+  }
   // Array.from visits holes (as undefined), where map would skip them.
   return Array.from(value as readonly unknown[], (item, index) => read(item, `${field}[${index}]`));
 }
@@ -77,7 +86,7 @@ export function publishInput(value: unknown): PublishInputDto {
     priority !== undefined &&
     !(Number.isInteger(priority) && (priority as number) >= 1 && (priority as number) <= 5)
   ) {
-    throw new InvalidArgument('input.priority', 'must be a whole number from 1 to 5');
+    throw new InvalidArgument('input.priority', t('rules.settings.whole-number', { min: '1', max: '5' }));
   }
   return defined({
     server: text(r['server'], 'input.server', { max: 2048 }),

@@ -10,7 +10,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PublishInputDto } from '../../../../common/ipc.ts';
 import { publishInput } from '../../../../main/core/bridge/publish-guard.ts';
 import { createPublishRequests, type PublishRequests } from '../../../../main/core/bridge/publish-requests.ts';
-import { InvalidArgument } from '../../../../main/core/bridge/guards.ts';
 import { upsertServer } from '../../../../main/core/store/settings/edits.ts';
 import { openConfSettingsStore } from '../../../../main/core/store/settings/conf-settings-store.ts';
 import type { SettingsStore } from '../../../../main/core/store/settings/settings-store.ts';
@@ -175,35 +174,5 @@ describe('publishMessage', () => {
         fields: { server: 'must be an http or https URL' },
       },
     });
-  });
-});
-
-describe('publishInput (the argument check)', () => {
-  const base = { server: 'https://ntfy.sh', topic: 'a' };
-  it.each([
-    ['an unknown field', { ...base, colour: 'red' }, 'input.colour'],
-    ['priority 6', { ...base, priority: 6 }, 'input.priority'],
-    [
-      'a fourth action',
-      { ...base, actions: Array(4).fill({ action: 'view', label: 'x', url: 'https://x' }) },
-      'input.actions',
-    ],
-    ['an unknown action kind', { ...base, actions: [{ action: 'jump', label: 'x' }] }, 'input.actions[0].action'],
-    ['a number as tag', { ...base, tags: [1] }, 'input.tags[0]'],
-    ['a Date', new Date(), 'input'],
-  ])('refuses %s, naming the field', (_what, value, field) => {
-    let thrown: unknown;
-    try {
-      publishInput(value);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(InvalidArgument);
-    expect((thrown as InvalidArgument).field).toBe(field);
-  });
-
-  it('keeps exactly the given fields', () => {
-    const input = { ...base, message: '', markdown: false, actions: [{ action: 'copy', label: 'Copy', value: '42' }] };
-    expect(publishInput(input)).toEqual(input);
   });
 });

@@ -7,6 +7,7 @@ import {
   type OperationName,
 } from '../../../../common/ipc.ts';
 import { dispatchRequest } from '../../../../main/core/bridge/dispatch.ts';
+import { DESKTOP_NOTICE_IDS } from '../../../../main/core/notices/desktop-notices.ts';
 import { createRecordingLogger } from '../../../fakes/logger.ts';
 
 const ref = { server: 'https://ntfy.example', id: 'm1' };
@@ -100,16 +101,27 @@ describe('dispatchRequest (every transport calls it; derived from the IPC table)
   it('checks each argument in its position and names the field', async () => {
     const { service, calls } = recordingService();
     const log = createRecordingLogger();
-    const cases: [string, unknown[], string][] = [
-      ['history:mark-read', [ref, 'yes'], 'read'],
-      ['messages:run-action', [ref, 11], 'index'],
-      ['subscriptions:remove', ['x'.repeat(65), { deleteHistory: true }], 'id'],
-      ['notices:dismiss', ['everything'], 'id'],
+    const cases: [string, unknown[], string, string][] = [
+      ['history:mark-read', [ref, 'yes'], 'read', 'must be true or false'],
+      ['messages:run-action', [ref, 11], 'index', 'must be a whole number from 0 to 10'],
+      ['subscriptions:remove', ['x'.repeat(65), { deleteHistory: true }], 'id', 'is too long'],
+      ['subscriptions:remove', ['sub-1', {}], 'options.deleteHistory', 'must be true or false'],
+      ['notices:dismiss', ['everything'], 'id', `must be one of ${DESKTOP_NOTICE_IDS.join(', ')}`],
+      ['subscriptions:test', [subscription, 'stored'], 'credentials', 'must be an object'],
+      [
+        'subscriptions:test',
+        [subscription, { kind: 'oauth' }],
+        'credentials.kind',
+        'must be stored, none, basic or token',
+      ],
+      ['subscriptions:test', [subscription, { kind: 'none', token: 't' }], 'credentials.token', 'is not expected'],
     ];
-    for (const [channel, args, field] of cases) {
-      const result = await dispatchRequest(service, channel, args, log);
-      expect(result, channel).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
-      if (!result.ok) expect(Object.keys(result.error.fields ?? {})).toEqual([field]);
+    for (const [channel, args, field, problem] of cases) {
+      const message = `${field}: ${problem}`;
+      expect(await dispatchRequest(service, channel, args, log), channel).toEqual({
+        ok: false,
+        error: { code: 'invalid-argument', message, fields: { [field]: message } },
+      });
     }
     expect(calls).toEqual([]);
   });

@@ -10,6 +10,7 @@
  * sees is reviewed in one place beside the tables in ipc.ts.
  */
 
+import type { ConnectionTrouble } from './connection-trouble.ts';
 import type { TransportKind } from './transports.ts';
 
 // ---- results -------------------------------------------------------------------------------------------------
@@ -203,7 +204,13 @@ export interface SubscriptionTestResult {
 export type ConnectionStateDto =
   | { readonly kind: 'connecting' }
   | { readonly kind: 'open' }
-  | { readonly kind: 'backoff'; readonly nextAttemptAt: number; readonly reason: string }
+  /** Waiting to reconnect: `trouble` is why as a code for the window to word; `reason` the core's words (detail). */
+  | {
+      readonly kind: 'backoff';
+      readonly nextAttemptAt: number;
+      readonly reason: string;
+      readonly trouble: ConnectionTrouble;
+    }
   | { readonly kind: 'auth-failed'; readonly message: string }
   | { readonly kind: 'error'; readonly message: string }
   | { readonly kind: 'stopped' };

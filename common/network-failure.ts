@@ -10,7 +10,7 @@
  */
 import { t, type MessageKey } from './i18n/translate.ts';
 
-export type NetworkFailureKind = 'refused' | 'dns' | 'reset' | 'timeout' | 'tls' | 'unknown';
+export type NetworkFailureKind = 'refused' | 'dns' | 'unreachable' | 'reset' | 'timeout' | 'tls' | 'unknown';
 
 export interface NetworkFailure {
   readonly kind: NetworkFailureKind;
@@ -23,6 +23,7 @@ type WordsKind = Exclude<NetworkFailureKind, 'tls' | 'unknown'>;
 const WORDS: Readonly<Record<WordsKind, `rules.network.${WordsKind}`>> = {
   refused: 'rules.network.refused',
   dns: 'rules.network.dns',
+  unreachable: 'rules.network.unreachable',
   reset: 'rules.network.reset',
   timeout: 'rules.network.timeout',
 };
@@ -32,6 +33,11 @@ const KIND_BY_CODE: Readonly<Record<string, Exclude<NetworkFailureKind, 'tls' | 
   ENOTFOUND: 'dns',
   // A temporary resolver failure (no DNS server reachable): to the user the name still was not found.
   EAI_AGAIN: 'dns',
+  // No route to the server from this network (a Wi-Fi without internet, a VPN down, a firewall's reject).
+  ENETUNREACH: 'unreachable',
+  EHOSTUNREACH: 'unreachable',
+  ENETDOWN: 'unreachable',
+  EHOSTDOWN: 'unreachable',
   ECONNRESET: 'reset',
   EPIPE: 'reset',
   // undici's "other side closed" (the server dropped the socket before answering).

@@ -49,6 +49,10 @@ export const historyDe: Translation<typeof historyEn> = {
     'Der sicheren Verbindung des Servers kann nicht vertraut werden (Problem mit dem Zertifikat).',
   'history.server-error.unexpected-status': 'Der Server hat unerwartet geantwortet.',
   'history.server-error.failed': 'Die Verbindung ist fehlgeschlagen.',
+  'history.server-error.not-ntfy':
+    'Unter dieser Adresse antwortet etwas anderes: eine Anmeldeseite des WLANs oder eines Proxys? Melden Sie sich dort an oder prüfen Sie die Adresse.',
+  'history.server-error.local':
+    'Nachrichten konnten auf diesem Computer nicht gespeichert werden; sie werden erneut abgerufen.',
 
   'history.banner.servers-label': 'Server',
   'history.banner.details': 'Details',

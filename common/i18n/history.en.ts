@@ -46,6 +46,9 @@ export const historyEn = {
   'history.server-error.tls': "The server's secure connection could not be trusted (certificate problem).",
   'history.server-error.unexpected-status': 'The server gave an unexpected answer.',
   'history.server-error.failed': 'The connection failed.',
+  'history.server-error.not-ntfy':
+    'Something else answers at that address: a Wi-Fi or proxy login page? Sign in there, or check the address.',
+  'history.server-error.local': 'Messages could not be stored on this computer; they will be fetched again.',
 
   'history.banner.servers-label': 'Servers',
   'history.banner.details': 'Details',

@@ -18,6 +18,7 @@ export const rulesDe: Translation<typeof rulesEn> = {
   'rules.action.unknown-kind': 'Nicht verfügbar: Diese App kennt keine „{kind}“-Aktionen.',
   'rules.network.refused': 'Verbindung abgelehnt',
   'rules.network.dns': 'Host nicht gefunden',
+  'rules.network.unreachable': 'Netzwerk nicht erreichbar',
   'rules.network.reset': 'Verbindung zurückgesetzt',
   'rules.network.timeout': 'keine Antwort in der vorgesehenen Zeit',
   'rules.network.tls': 'Problem mit dem TLS-Zertifikat: {detail}',

@@ -21,6 +21,7 @@ export const rulesEn = {
   'rules.action.unknown-kind': 'Not available: this app does not know "{kind}" actions.',
   'rules.network.refused': 'connection refused',
   'rules.network.dns': 'host not found',
+  'rules.network.unreachable': 'network unreachable',
   'rules.network.reset': 'connection reset',
   'rules.network.timeout': 'no answer in time',
   'rules.network.tls': 'TLS certificate problem: {detail}',

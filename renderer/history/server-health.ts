@@ -4,6 +4,8 @@
  * (ServerBanners.tsx) render what this says.
  */
 import { t } from '../../common/i18n/translate.ts';
+import type { ConnectionTrouble } from '../../common/connection-trouble.ts';
+import type { MessageKey } from '../../common/i18n/translate.ts';
 import type { ConnectionDto } from '../../common/ipc.ts';
 
 export type ServerHealthKind = 'connected' | 'connecting' | 'unreachable' | 'credentials' | 'error';
@@ -16,6 +18,8 @@ export interface ServerHealth {
   readonly kind: ServerHealthKind;
   /** For `unreachable`: the soonest next attempt, milliseconds since the epoch. */
   readonly nextAttemptAt?: number;
+  /** For `unreachable`: why, as the core's code; the banner words it (explainConnectionTrouble). */
+  readonly trouble?: ConnectionTrouble;
   /** The core's own words (errno codes, HTTP status): shown on request, never as the headline. */
   readonly detail?: string;
 }
@@ -46,7 +50,7 @@ function healthOf(connection: ConnectionDto): Omit<ServerHealth, 'server' | 'nam
     case 'connecting':
       return { kind: 'connecting' };
     case 'backoff':
-      return { kind: 'unreachable', nextAttemptAt: state.nextAttemptAt, detail: state.reason };
+      return { kind: 'unreachable', nextAttemptAt: state.nextAttemptAt, trouble: state.trouble, detail: state.reason };
     case 'auth-failed':
       return { kind: 'credentials', detail: state.message };
     case 'error':
@@ -81,29 +85,41 @@ export function troubledServers(health: readonly ServerHealth[]): ServerHealth[]
   return health.filter((item) => item.kind === 'unreachable' || item.kind === 'credentials' || item.kind === 'error');
 }
 
-const HTTP_STATUS = /\bHTTP (\d{3})\b/;
+type ServerErrorKey = Extract<MessageKey, `history.server-error.${string}`>;
+
+const NETWORK_WORDS: Readonly<Record<Extract<ConnectionTrouble, { kind: 'network' }>['failure'], ServerErrorKey>> = {
+  refused: 'history.server-error.refused',
+  dns: 'history.server-error.not-found',
+  unreachable: 'history.server-error.unreachable',
+  reset: 'history.server-error.reset',
+  timeout: 'history.server-error.timeout',
+  tls: 'history.server-error.tls',
+  unknown: 'history.server-error.failed',
+};
 
 /**
- * Why a server cannot be reached, in a plain sentence. `reason` is the core's text: Node's errno codes
- * (ECONNREFUSED, ENOTFOUND, …; https://nodejs.org/api/errors.html#common-system-errors), TLS errors, `HTTP 503 …`,
- * or the engine's own ("no data for 90 s").
+ * Why a server cannot be reached, in a plain sentence, from the core's code for it (common/connection-trouble.ts):
+ * never from the core's text, which is in the core's language and may change.
  */
-export function explainConnectionError(reason: string): string {
-  const status = HTTP_STATUS.exec(reason)?.[1];
-  if (status === '429') return t('history.server-error.rate-limited');
-  if (status !== undefined && status.startsWith('5')) return t('history.server-error.server-fault');
-  if (/ECONNREFUSED/.test(reason)) return t('history.server-error.refused');
-  if (/ENOTFOUND|EAI_AGAIN/.test(reason)) return t('history.server-error.not-found');
-  if (/ENETUNREACH|EHOSTUNREACH|ENETDOWN/.test(reason)) return t('history.server-error.unreachable');
-  if (/ECONNRESET|EPIPE|closed the stream|closed before an answer/.test(reason)) {
-    return t('history.server-error.reset');
+export function explainConnectionTrouble(trouble: ConnectionTrouble | undefined): string {
+  switch (trouble?.kind) {
+    case 'network':
+      return t(NETWORK_WORDS[trouble.failure]);
+    case 'http':
+      if (trouble.status === 429) return t('history.server-error.rate-limited');
+      if (trouble.status >= 500 && trouble.status <= 599) return t('history.server-error.server-fault');
+      return t('history.server-error.unexpected-status');
+    case 'not-ntfy':
+      return t('history.server-error.not-ntfy');
+    case 'silent':
+      return t('history.server-error.timeout');
+    case 'ended':
+      return t('history.server-error.reset');
+    case 'local':
+      return t('history.server-error.local');
+    case undefined:
+      return t('history.server-error.failed');
   }
-  if (/ETIMEDOUT|timed? ?out|no data for/i.test(reason)) return t('history.server-error.timeout');
-  if (/CERT|certificate|SSL|TLS|EPROTO/i.test(reason)) {
-    return t('history.server-error.tls');
-  }
-  if (status !== undefined) return t('history.server-error.unexpected-status');
-  return t('history.server-error.failed');
 }
 
 export type HealthTone = 'ok' | 'pending' | 'problem';
@@ -134,7 +150,7 @@ export function describeServerHealth(health: ServerHealth, nowMs: number): Healt
           seconds === 0
             ? t('history.server.unreachable-retrying-now', { name: health.name })
             : t('history.server.unreachable-retrying-in', { name: health.name, count: seconds }),
-        why: explainConnectionError(health.detail ?? ''),
+        why: explainConnectionTrouble(health.trouble),
         tone: 'problem',
       };
     }

@@ -204,7 +204,12 @@ async function exposeHistoryBridge(page: Page, options: Partial<StubOptions> = {
             topics: ['deploys'],
             forbiddenTopics: [],
             transport: 'json' as const,
-            state: { kind: 'backoff' as const, nextAttemptAt: Date.now() + 5000, reason: 'timeout' },
+            state: {
+              kind: 'backoff' as const,
+              nextAttemptAt: Date.now() + 5000,
+              reason: 'timeout',
+              trouble: { kind: 'silent' as const },
+            },
           },
         ]),
       runAction: () => ok({ kind: 'copied' as const }),

@@ -2,6 +2,7 @@
  * What a connection does when its stream ends, as a decision it then carries out: pure but for the probes that
  * narrow down a 403, which are passed in. The state machine (connection.ts) owns the doing.
  */
+import type { ConnectionTrouble } from '../../../common/connection-trouble.ts';
 import type { Clock } from '../ports.ts';
 import { t } from '../../../common/i18n/translate.ts';
 import type { SinceValue } from '../protocol/since.ts';
@@ -13,8 +14,16 @@ import { type ForbiddenDecision, findForbiddenTopics, type ProbeResult } from '.
 export type ConnectionDecision =
   /** We closed it ourselves: nothing to do. */
   | { readonly kind: 'none' }
-  /** Back off, for at least `retryAfterMs` (the server's Retry-After, milliseconds) when given. */
-  | { readonly kind: 'reconnect'; readonly reason: string; readonly retryAfterMs?: number }
+  /**
+   * Back off, for at least `retryAfterMs` (the server's Retry-After, milliseconds) when given; `trouble` is why as a
+   * code, `reason` in words.
+   */
+  | {
+      readonly kind: 'reconnect';
+      readonly reason: string;
+      readonly trouble: ConnectionTrouble;
+      readonly retryAfterMs?: number;
+    }
   /**
    * Items read could not be stored, so the resume point did not move: drop the stream and reconnect (backing off)
    * to fetch them again — unless the connection has stopped or already gave up.
@@ -51,9 +60,9 @@ export function decideEnd(end: TransportEnd, context: EndContext): ConnectionDec
     case 'fatal':
       return { kind: 'fail', message: end.message };
     case 'network':
-      return { kind: 'reconnect', reason: end.message };
+      return { kind: 'reconnect', reason: end.message, trouble: end.trouble };
     case 'ended':
-      return { kind: 'reconnect', reason: t('core.engine.stream-ended') };
+      return { kind: 'reconnect', reason: t('core.engine.stream-ended'), trouble: { kind: 'ended' } };
   }
 }
 
@@ -71,7 +80,12 @@ export function decideRefusal(error: ServerError, context: EndContext): Connecti
   }
   if (error.status === 400) return { kind: 'fail', message: error.message };
   const retryAfterMs = parseRetryAfterMs(error.retryAfter, context.now);
-  return { kind: 'reconnect', reason: error.message, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
+  return {
+    kind: 'reconnect',
+    reason: error.message,
+    trouble: { kind: 'http', status: error.status },
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+  };
 }
 
 /**
@@ -95,6 +109,7 @@ export function narrowingDecision(error: ServerError, found: ForbiddenDecision):
       return {
         kind: 'reconnect',
         reason,
+        trouble: { kind: 'http', status: error.status },
         ...(found.retryAfterMs === undefined ? {} : { retryAfterMs: found.retryAfterMs }),
       };
     }

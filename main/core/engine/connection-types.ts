@@ -1,4 +1,5 @@
 /** The shapes a connection is described, built and observed by. */
+import type { ConnectionTrouble } from '../../../common/connection-trouble.ts';
 import type { Deliver } from '../delivery/deliver.ts';
 import type { Clock, HistoryStore, Logger } from '../ports.ts';
 import type { SinceValue } from '../protocol/since.ts';
@@ -25,7 +26,13 @@ export interface ConnectionSpec {
 export type ConnectionState =
   | { readonly kind: 'connecting' }
   | { readonly kind: 'open'; readonly since: number }
-  | { readonly kind: 'backoff'; readonly nextAttemptAt: number; readonly reason: string }
+  /** Waiting to reconnect: `trouble` is why as a code (the window words it), `reason` in the core's words. */
+  | {
+      readonly kind: 'backoff';
+      readonly nextAttemptAt: number;
+      readonly reason: string;
+      readonly trouble: ConnectionTrouble;
+    }
   /** 401/403: no retries until the credentials change (servers lock out clients that keep failing). */
   | { readonly kind: 'auth-failed'; readonly error: ServerError }
   /** A request the server will never accept (e.g. 400): no retries until the subscription changes. */

@@ -23,6 +23,7 @@ import {
 import { DeliveryQueue } from './delivery-queue.ts';
 import { requestForSpec } from './spec-request.ts';
 import type { ServerError } from '../transports/transport.ts';
+import type { ConnectionTrouble } from '../../../common/connection-trouble.ts';
 import { t } from '../../../common/i18n/translate.ts';
 
 export type { ConnectionOptions } from './connection-types.ts';
@@ -60,7 +61,7 @@ export class Connection {
       timing: this.#timing,
       onDead: (reason) => {
         this.#dropTransport();
-        this.#scheduleReconnect(reason);
+        this.#scheduleReconnect(reason, { kind: 'silent' });
       },
     });
     this.#queue = new DeliveryQueue({
@@ -176,7 +177,11 @@ export class Connection {
     this.#setState({ kind: 'connecting' });
     this.#open(attempt).catch((error: unknown) => {
       if (attempt.isDisposed()) return;
-      const decision = decideStoreFailure(error, { kind: 'reconnect', reason: String(error) });
+      const decision = decideStoreFailure(error, {
+        kind: 'reconnect',
+        reason: String(error),
+        trouble: { kind: 'local' },
+      });
       if (decision.kind !== 'fail') this.#options.log.log('error', 'connect failed', { error: String(error) });
       this.#act(decision, attempt);
     });
@@ -202,12 +207,12 @@ export class Connection {
       case 'none':
         return;
       case 'reconnect':
-        this.#scheduleReconnect(decision.reason, decision.retryAfterMs);
+        this.#scheduleReconnect(decision.reason, decision.trouble, decision.retryAfterMs);
         return;
       case 'refetch':
         if (this.#running && this.#state.kind !== 'error' && this.#state.kind !== 'auth-failed') {
           this.#dropTransport();
-          this.#scheduleReconnect(decision.reason);
+          this.#scheduleReconnect(decision.reason, { kind: 'local' });
         }
         return;
       case 'fail':
@@ -246,17 +251,17 @@ export class Connection {
       })
       .catch((failure: unknown) => {
         log.log('warn', 'could not narrow down a 403', { error: String(failure) });
-        if (!attempt.isDisposed()) this.#scheduleReconnect(error.message);
+        if (!attempt.isDisposed()) this.#scheduleReconnect(error.message, { kind: 'http', status: error.status });
       });
   }
 
-  #scheduleReconnect(reason: string, retryAfterMs?: number): void {
+  #scheduleReconnect(reason: string, trouble: ConnectionTrouble, retryAfterMs?: number): void {
     if (!this.#running) return;
     const nextAttemptAt = this.#retry.scheduleReconnect(() => {
       this.#reconnects++;
       this.#connectNow();
     }, retryAfterMs);
-    this.#setState({ kind: 'backoff', nextAttemptAt, reason });
+    this.#setState({ kind: 'backoff', nextAttemptAt, reason, trouble });
   }
 
   /** A problem retrying cannot fix: stop here and say why (the app shows it, the CLI exits). */

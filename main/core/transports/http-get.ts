@@ -6,7 +6,9 @@
 import http from 'node:http';
 import https from 'node:https';
 import { decideRedirect, isRedirectStatus } from './redirects.ts';
+import type { NetworkTrouble } from '../../../common/connection-trouble.ts';
 import { errorMessage } from '../../../common/error-message.ts';
+import { describeNetworkFailure } from '../../../common/network-failure.ts';
 import { t } from '../../../common/i18n/translate.ts';
 
 export type GetResult =
@@ -18,7 +20,7 @@ export type GetResult =
       readonly url: URL;
     }
   | { readonly kind: 'fatal'; readonly message: string }
-  | { readonly kind: 'network'; readonly message: string };
+  | { readonly kind: 'network'; readonly message: string; readonly trouble: NetworkTrouble };
 
 export interface HttpGetOptions {
   readonly url: string | URL;
@@ -48,6 +50,11 @@ export function headerProblem(headers: Readonly<Record<string, string>>): string
     }
   }
   return undefined;
+}
+
+/** What kind of network failure `error` is, as a code (common/network-failure.ts reads Node's error codes). */
+export function networkTrouble(error: unknown): NetworkTrouble {
+  return { kind: 'network', failure: describeNetworkFailure(error).kind };
 }
 
 export function networkErrorMessage(error: Error): string {
@@ -94,10 +101,16 @@ export function httpGet(options: HttpGetOptions): PendingGet {
     });
     request.on('error', (error) => {
       // After a response was handed over, the caller's own listeners on `request`/`response` report trouble.
-      if (current === request) settle({ kind: 'network', message: networkErrorMessage(error) });
+      if (current === request)
+        settle({ kind: 'network', message: networkErrorMessage(error), trouble: networkTrouble(error) });
     });
     request.on('close', () => {
-      if (current === request) settle({ kind: 'network', message: t('core.transport.closed-before-answer') });
+      if (current === request)
+        settle({
+          kind: 'network',
+          message: t('core.transport.closed-before-answer'),
+          trouble: { kind: 'network', failure: 'reset' },
+        });
     });
   };
 

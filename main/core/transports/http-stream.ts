@@ -7,7 +7,7 @@ import type http from 'node:http';
 import { streamContentTypeProblem } from './content-type.ts';
 import { createJsonDecoder, createRawDecoder, createSseDecoder, type StreamDecoder } from './decoders.ts';
 import { describeResponseError, readLimitedBody } from './error-body.ts';
-import { httpGet, networkErrorMessage } from './http-get.ts';
+import { httpGet, networkErrorMessage, networkTrouble } from './http-get.ts';
 import { PausedDelivery } from './paused-delivery.ts';
 import type { OpenTransportOptions, Transport } from './transport.ts';
 
@@ -23,7 +23,7 @@ export function openHttpStream(options: OpenTransportOptions & { readonly kind: 
   const readStream = (answer: http.IncomingMessage, request: http.ClientRequest): void => {
     const problem = streamContentTypeProblem(options.kind, answer.headers['content-type']);
     if (problem !== undefined) {
-      delivery.end({ kind: 'network', message: problem });
+      delivery.end({ kind: 'network', message: problem, trouble: { kind: 'not-ntfy' } });
       request.destroy();
       return;
     }
@@ -47,10 +47,10 @@ export function openHttpStream(options: OpenTransportOptions & { readonly kind: 
       delivery.end({ kind: 'ended' });
     });
     answer.on('error', (error) => {
-      delivery.end({ kind: 'network', message: networkErrorMessage(error) });
+      delivery.end({ kind: 'network', message: networkErrorMessage(error), trouble: networkTrouble(error) });
     });
     request.on('error', (error) => {
-      delivery.end({ kind: 'network', message: networkErrorMessage(error) });
+      delivery.end({ kind: 'network', message: networkErrorMessage(error), trouble: networkTrouble(error) });
     });
     request.on('close', () => {
       // A socket closed after a cut stream; ignored if already reported.

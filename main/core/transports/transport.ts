@@ -2,6 +2,7 @@
  * One interface for the four stream formats (docs/protocol.md#stream-formats). A transport opens one request,
  * reports what it reads, and ends exactly once; reconnecting is the connection's decision, never the transport's.
  */
+import type { NetworkTrouble } from '../../../common/connection-trouble.ts';
 import { readNtfyErrorBody } from '../protocol/error-body.ts';
 import type { ParseResult } from '../protocol/types.ts';
 import type { SubscribeRequest, TransportKind } from '../protocol/subscribe-request.ts';
@@ -23,8 +24,11 @@ export interface ServerError {
 export type TransportEnd =
   /** The server refused the request (non-2xx answer, or a failed WebSocket upgrade). */
   | { readonly kind: 'refused'; readonly error: ServerError }
-  /** Connecting failed or the connection broke (DNS, refused, reset, TLS). */
-  | { readonly kind: 'network'; readonly message: string }
+  /**
+   * Connecting failed or the connection broke (DNS, refused, reset, TLS), or the answer was no ntfy stream;
+   * `trouble` says which as a code, `message` in words for the log and the detail.
+   */
+  | { readonly kind: 'network'; readonly message: string; readonly trouble: NetworkTrouble }
   /** The stream ended without an error from our side (server closed it, proxy cut it). */
   | { readonly kind: 'ended' }
   /**

@@ -7,7 +7,7 @@ import type http from 'node:http';
 import WebSocket from 'ws';
 import { parseStreamJson } from '../protocol/parse.ts';
 import { describeResponseError, readLimitedBody } from './error-body.ts';
-import { headerProblem } from './http-get.ts';
+import { headerProblem, networkTrouble } from './http-get.ts';
 import { DEFAULT_MAX_LINE_BYTES } from './line-splitter.ts';
 import { PausedDelivery } from './paused-delivery.ts';
 import { decideRedirect, isRedirectStatus } from './redirects.ts';
@@ -111,7 +111,7 @@ export function openWebSocket(options: OpenTransportOptions): Transport {
       if (delivery.paused) ws.pause();
     });
     ws.on('error', (error) => {
-      if (socket === ws) delivery.end({ kind: 'network', message: error.message });
+      if (socket === ws) delivery.end({ kind: 'network', message: error.message, trouble: networkTrouble(error) });
     });
     ws.on('close', () => {
       if (socket === ws) delivery.end({ kind: 'ended' });

@@ -154,6 +154,8 @@ describe('describeNetworkFailure with failures built as Node builds them', () =>
   it.each([
     ['ENOTFOUND', 'getaddrinfo ENOTFOUND ntfy.invalid', 'dns', 'host not found'],
     ['EAI_AGAIN', 'getaddrinfo EAI_AGAIN ntfy.example', 'dns', 'host not found'],
+    ['ENETUNREACH', 'connect ENETUNREACH 10.0.0.1:80', 'unreachable', 'network unreachable'],
+    ['EHOSTUNREACH', 'connect EHOSTUNREACH 10.0.0.1:80', 'unreachable', 'network unreachable'],
     ['ETIMEDOUT', 'connect ETIMEDOUT 10.0.0.1:443', 'timeout', 'no answer in time'],
     ['UND_ERR_CONNECT_TIMEOUT', 'Connect Timeout Error', 'timeout', 'no answer in time'],
     ['UND_ERR_HEADERS_TIMEOUT', 'Headers Timeout Error', 'timeout', 'no answer in time'],
@@ -189,8 +191,8 @@ describe('describeNetworkFailure with failures built as Node builds them', () =>
   });
 
   it('gives the innermost message when nothing is recognized', () => {
-    const error = fetchFailed(systemError('EHOSTUNREACH', 'connect EHOSTUNREACH 10.0.0.1:80'));
-    expect(describeNetworkFailure(error)).toEqual({ kind: 'unknown', words: 'connect EHOSTUNREACH 10.0.0.1:80' });
+    const error = fetchFailed(systemError('EPROTONOSUPPORT', 'connect EPROTONOSUPPORT 10.0.0.1:80'));
+    expect(describeNetworkFailure(error)).toEqual({ kind: 'unknown', words: 'connect EPROTONOSUPPORT 10.0.0.1:80' });
   });
 
   it('survives a cause chain that loops and a value that is no Error', () => {

@@ -1,7 +1,8 @@
 /**
  * The core's own failure texts in German (common/i18n/core.*.ts): each converted part driven through its real entry
  * point — the AccountService against test/server, the transports and polls against a hostile loopback server, the
- * engine as createEngine builds it, the bridge's argument guards — with codes, kinds and reasons unchanged.
+ * engine as createEngine builds it, the bridge's argument guards and publish check — with codes, kinds and reasons
+ * unchanged.
  */
 import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import {
   messageQuery,
   subscriptionInput,
 } from '../../../main/core/bridge/guards.ts';
+import { publishInput } from '../../../main/core/bridge/publish-guard.ts';
 import { decideEnd, narrowForbidden } from '../../../main/core/engine/connection-decisions.ts';
 import { findForbiddenTopics } from '../../../main/core/engine/forbidden-topics.ts';
 import { checkTopicAccess, createPoll, pollOnce } from '../../../main/core/engine/http-requests.ts';
@@ -270,10 +272,12 @@ describe('the transports in German', () => {
       kind: 'network',
       message:
         'kein ntfy-Stream: der Server antwortete mit text/html (ein Captive Portal oder die Anmeldeseite eines Proxys?)',
+      trouble: { kind: 'not-ntfy' },
     });
     expect(await streamEnd(`${server.url}/plain/json`)).toEqual({
       kind: 'network',
       message: 'kein ntfy-Stream: der Server antwortete mit text/plain',
+      trouble: { kind: 'not-ntfy' },
     });
     const away =
       'der Server leitet auf https://ntfy.example.invalid/t/json um, einen anderen Server; stattdessen diese URL abonnieren';
@@ -320,6 +324,7 @@ describe('the engine in German', () => {
     expect(decideEnd({ kind: 'ended' }, context)).toEqual({
       kind: 'reconnect',
       reason: 'der Server hat den Stream beendet',
+      trouble: { kind: 'ended' },
     });
     const decision = await narrowForbidden({
       error: { status: 403, code: 40301, message: 'forbidden (HTTP 403)' },
@@ -332,6 +337,7 @@ describe('the engine in German', () => {
     expect(decision).toEqual({
       kind: 'reconnect',
       reason: 'forbidden (HTTP 403); eine Themenprüfung ist fehlgeschlagen',
+      trouble: { kind: 'http', status: 403 },
     });
   });
 
@@ -456,5 +462,42 @@ describe('the bridge’s argument checks in German', () => {
       [() => messageQuery({ limit: 0 }), 'query.limit: muss eine ganze Zahl von 1 bis 500 sein'],
     ];
     for (const [guard, message] of cases) expect(refusal(guard).message).toBe(message);
+  });
+
+  it('refuses a message to send in German through the publish check, the code and field unchanged', () => {
+    setLocale(['de-DE']);
+    const base = { server: 'https://ntfy.example', topic: 't' };
+    const call = (headers: unknown) => ({
+      ...base,
+      actions: [{ action: 'http', label: 'x', url: 'https://x', headers }],
+    });
+    expect(refusal(() => publishInput({ ...base, priority: 6 }))).toEqual({
+      code: 'invalid-argument',
+      message: 'input.priority: muss eine ganze Zahl von 1 bis 5 sein',
+      fields: { 'input.priority': 'input.priority: muss eine ganze Zahl von 1 bis 5 sein' },
+    });
+    const headers = Object.fromEntries(Array.from({ length: 21 }, (_, index) => [`X-${index}`, 'v']));
+    const cases: [unknown, string, string][] = [
+      [new Date(), 'input', 'muss ein Objekt sein'],
+      [{ ...base, colour: 'red' }, 'input.colour', 'ist nicht vorgesehen'],
+      [{ ...base, markdown: 'yes' }, 'input.markdown', 'muss true oder false sein'],
+      [{ ...base, title: 'x'.repeat(1025) }, 'input.title', 'ist zu lang'],
+      [{ ...base, tags: 'a,b' }, 'input.tags', 'muss eine Liste mit höchstens 50 Einträgen sein'],
+      [
+        { ...base, actions: [{ action: 'jump', label: 'x' }] },
+        'input.actions[0].action',
+        'muss einer dieser Werte sein: view, http, broadcast, copy',
+      ],
+      [call(headers), 'input.actions[0].headers', 'darf höchstens 20 Einträge haben'],
+      [call(null), 'input.actions[0].headers', 'muss ein Objekt sein'],
+    ];
+    for (const [input, field, problem] of cases) {
+      const message = `${field}: ${problem}`;
+      expect(refusal(() => publishInput(input))).toEqual({
+        code: 'invalid-argument',
+        message,
+        fields: { [field]: message },
+      });
+    }
   });
 });

@@ -41,7 +41,14 @@ describe('subscriptionStatus', () => {
     expect(subscriptionStatus(ref, [connection({ kind: 'open' })])).toEqual({ kind: 'connected' });
     expect(subscriptionStatus(ref, [connection({ kind: 'connecting' })])).toEqual({ kind: 'connecting' });
     expect(
-      subscriptionStatus(ref, [connection({ kind: 'backoff', nextAttemptAt: 5000, reason: 'connect ECONNREFUSED' })]),
+      subscriptionStatus(ref, [
+        connection({
+          kind: 'backoff',
+          nextAttemptAt: 5000,
+          reason: 'connect ECONNREFUSED',
+          trouble: { kind: 'network', failure: 'refused' },
+        }),
+      ]),
     ).toEqual({ kind: 'reconnecting', nextAttemptAt: 5000, reason: 'connect ECONNREFUSED' });
     expect(subscriptionStatus(ref, [connection({ kind: 'auth-failed', message: 'HTTP 401' })])).toEqual({
       kind: 'credentials-rejected',

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../../../common/i18n/translate.ts';
 import type { ConnectionDto, ConnectionStateDto } from '../../../common/ipc.ts';
 import {
   anyRetryCountdown,
   describeServerHealth,
-  explainConnectionError,
+  explainConnectionTrouble,
   serverHealth,
   summarizeServers,
   troubledServers,
@@ -20,6 +21,7 @@ const refused = (nextAttemptAt: number): ConnectionStateDto => ({
   kind: 'backoff',
   nextAttemptAt,
   reason: 'connect ECONNREFUSED 127.0.0.1:18300',
+  trouble: { kind: 'network', failure: 'refused' },
 });
 
 describe('serverHealth', () => {
@@ -36,6 +38,7 @@ describe('serverHealth', () => {
         name: '127.0.0.1:18300',
         kind: 'unreachable',
         nextAttemptAt: 4000,
+        trouble: { kind: 'network', failure: 'refused' },
         detail: 'connect ECONNREFUSED 127.0.0.1:18300',
       },
       { server: example, name: 'ntfy.example.com', kind: 'connected' },
@@ -60,24 +63,52 @@ describe('serverHealth', () => {
   });
 });
 
-describe('explainConnectionError', () => {
-  it('says in words what errno codes, TLS errors and HTTP statuses mean', () => {
-    expect(explainConnectionError('connect ECONNREFUSED 127.0.0.1:18300')).toBe(
-      'Nothing answers at that address: the server may be down.',
-    );
-    expect(explainConnectionError('ENOTFOUND: getaddrinfo ENOTFOUND ntfy.nowhere')).toMatch(/name could not be found/);
-    expect(explainConnectionError('no data for 90 s')).toBe('The server stopped answering in time.');
-    expect(explainConnectionError('ETIMEDOUT: connect ETIMEDOUT 10.0.0.1:443')).toBe(
-      'The server stopped answering in time.',
-    );
-    expect(explainConnectionError('CERT_HAS_EXPIRED: certificate has expired')).toMatch(/certificate problem/);
-    expect(explainConnectionError('self-signed certificate in certificate chain')).toMatch(/certificate problem/);
-    expect(explainConnectionError('HTTP 502 Bad Gateway')).toBe('The server has a problem of its own right now.');
-    expect(explainConnectionError('too many requests (HTTP 429)')).toBe(
-      'The server is limiting requests from this computer.',
-    );
-    expect(explainConnectionError('the server closed the stream')).toBe('The connection to the server was cut.');
-    expect(explainConnectionError('something else entirely')).toBe('The connection failed.');
+describe('explainConnectionTrouble', () => {
+  afterEach(() => {
+    setLocale(['en-US']);
+  });
+
+  it('says in words what each network failure, HTTP status and stream end means', () => {
+    const cases: readonly (readonly [Parameters<typeof explainConnectionTrouble>[0], string])[] = [
+      [{ kind: 'network', failure: 'refused' }, 'Nothing answers at that address: the server may be down.'],
+      [{ kind: 'network', failure: 'dns' }, 'The server name could not be found: check it and the network.'],
+      [{ kind: 'network', failure: 'unreachable' }, 'The network cannot get there: check the connection.'],
+      [{ kind: 'network', failure: 'reset' }, 'The connection to the server was cut.'],
+      [{ kind: 'network', failure: 'timeout' }, 'The server stopped answering in time.'],
+      [
+        { kind: 'network', failure: 'tls' },
+        "The server's secure connection could not be trusted (certificate problem).",
+      ],
+      [{ kind: 'network', failure: 'unknown' }, 'The connection failed.'],
+      [{ kind: 'http', status: 429 }, 'The server is limiting requests from this computer.'],
+      [{ kind: 'http', status: 502 }, 'The server has a problem of its own right now.'],
+      [{ kind: 'http', status: 418 }, 'The server gave an unexpected answer.'],
+      [{ kind: 'silent' }, 'The server stopped answering in time.'],
+      [{ kind: 'ended' }, 'The connection to the server was cut.'],
+      [
+        { kind: 'not-ntfy' },
+        'Something else answers at that address: a Wi-Fi or proxy login page? Sign in there, or check the address.',
+      ],
+      [{ kind: 'local' }, 'Messages could not be stored on this computer; they will be fetched again.'],
+      [undefined, 'The connection failed.'],
+    ];
+    expect(cases.map(([trouble]) => explainConnectionTrouble(trouble))).toEqual(cases.map(([, words]) => words));
+  });
+
+  it('words the same code in German, whatever language the core wrote its reason in', () => {
+    setLocale(['de-DE']);
+    const [health] = serverHealth([
+      connection(other, {
+        kind: 'backoff',
+        nextAttemptAt: 20_000,
+        // The core's own words (here English, as from a core in another language): never read for the "why".
+        reason: 'no data for 90 s',
+        trouble: { kind: 'silent' },
+      }),
+    ]);
+    if (health === undefined) throw new Error('no health');
+    expect(describeServerHealth(health, 3_500).why).toBe('Der Server hat nicht rechtzeitig geantwortet.');
+    expect(explainConnectionTrouble({ kind: 'http', status: 503 })).toBe('Der Server hat gerade selbst ein Problem.');
   });
 });
 

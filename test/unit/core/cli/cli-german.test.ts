@@ -29,7 +29,10 @@ function status(state: ConnectionState, forbiddenTopics: readonly string[] = [])
 
 describe('subscribe status lines in German', () => {
   it('say when the next attempt is, in German digits', () => {
-    const line = describeStatus(status({ kind: 'backoff', nextAttemptAt: 2500, reason: 'timeout' }), 0);
+    const line = describeStatus(
+      status({ kind: 'backoff', nextAttemptAt: 2500, reason: 'timeout', trouble: { kind: 'silent' } }),
+      0,
+    );
 
     expect(line).toBe('Verbindung wird in 2,5 s wiederhergestellt: https://ntfy.example.com/ops (ws): timeout');
   });

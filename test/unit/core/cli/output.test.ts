@@ -61,7 +61,12 @@ function status(state: ConnectionState): ConnectionStatus {
 describe('status lines on stderr', () => {
   it('hide an auth= value that a network error quotes from the request URL', () => {
     const reason = 'connect failed: wss://ntfy.example.com/ops/ws?since=all&auth=QmFzaWMgYWxpY2U6aHVudGVyMg';
-    expect(describeStatus(status({ kind: 'backoff', nextAttemptAt: 2000, reason }), 0)).toBe(
+    expect(
+      describeStatus(
+        status({ kind: 'backoff', nextAttemptAt: 2000, reason, trouble: { kind: 'network', failure: 'unknown' } }),
+        0,
+      ),
+    ).toBe(
       'reconnecting in 2 s: https://ntfy.example.com/ops (ws): connect failed: wss://ntfy.example.com/ops/ws?since=all&auth=[hidden]',
     );
     expect(

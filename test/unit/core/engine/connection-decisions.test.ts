@@ -29,15 +29,15 @@ describe('decideEnd', () => {
     ['closed by us: nothing', { kind: 'closed' }, {}, { kind: 'none' }],
     [
       'network trouble: reconnect',
-      { kind: 'network', message: 'ECONNRESET' },
+      { kind: 'network', message: 'ECONNRESET', trouble: { kind: 'network', failure: 'reset' } },
       {},
-      { kind: 'reconnect', reason: 'ECONNRESET' },
+      { kind: 'reconnect', reason: 'ECONNRESET', trouble: { kind: 'network', failure: 'reset' } },
     ],
     [
       'the server ended the stream: reconnect',
       { kind: 'ended' },
       {},
-      { kind: 'reconnect', reason: 'the server closed the stream' },
+      { kind: 'reconnect', reason: 'the server closed the stream', trouble: { kind: 'ended' } },
     ],
     ['fatal: stop with its message', { kind: 'fatal', message: 'redirect' }, {}, { kind: 'fail', message: 'redirect' }],
     [
@@ -77,18 +77,23 @@ describe('decideEnd', () => {
       { since: { kind: 'time', unixSeconds: 5 } },
       { kind: 'fail', message: 'bad' },
     ],
-    ['500: reconnect', refused({ status: 500, message: 'oops' }), {}, { kind: 'reconnect', reason: 'oops' }],
+    [
+      '500: reconnect',
+      refused({ status: 500, message: 'oops' }),
+      {},
+      { kind: 'reconnect', reason: 'oops', trouble: { kind: 'http', status: 500 } },
+    ],
     [
       '429 with Retry-After seconds: reconnect no sooner',
       refused({ status: 429, message: 'slow down', retryAfter: '7' }),
       {},
-      { kind: 'reconnect', reason: 'slow down', retryAfterMs: 7000 },
+      { kind: 'reconnect', reason: 'slow down', trouble: { kind: 'http', status: 429 }, retryAfterMs: 7000 },
     ],
     [
       '429 with Retry-After date: reconnect at that date',
       refused({ status: 429, message: 'later', retryAfter: new Date(NOW + 30_000).toUTCString() }),
       {},
-      { kind: 'reconnect', reason: 'later', retryAfterMs: 30_000 },
+      { kind: 'reconnect', reason: 'later', trouble: { kind: 'http', status: 429 }, retryAfterMs: 30_000 },
     ],
   ];
   for (const [name, end, context, expected] of cases) {
@@ -129,11 +134,13 @@ describe('narrowingDecision', () => {
     expect(narrowingDecision(error, { kind: 'undecided', reason: 'rate limited', retryAfterMs: 5000 })).toEqual({
       kind: 'reconnect',
       reason: 'forbidden; rate limited',
+      trouble: { kind: 'http', status: 403 },
       retryAfterMs: 5000,
     });
     expect(narrowingDecision(error, { kind: 'undecided', reason: 'a topic check failed' })).toEqual({
       kind: 'reconnect',
       reason: 'forbidden; a topic check failed',
+      trouble: { kind: 'http', status: 403 },
     });
   });
 });
@@ -166,6 +173,10 @@ describe('narrowForbidden', () => {
   it('keeps every topic and reconnects later when a probe fails', async () => {
     const probe = (): Promise<ProbeResult> => Promise.resolve({ answer: 'unknown' });
     const decision = await narrowForbidden({ error, topics: ['a', 'b'], clock: new ManualClock(NOW), probe });
-    expect(decision).toEqual({ kind: 'reconnect', reason: 'forbidden; a topic check failed' });
+    expect(decision).toEqual({
+      kind: 'reconnect',
+      reason: 'forbidden; a topic check failed',
+      trouble: { kind: 'http', status: 403 },
+    });
   });
 });

@@ -400,3 +400,40 @@ describe('Connection reading', () => {
     expect(t.streams).toHaveLength(1);
   });
 });
+
+describe('Connection trouble codes', () => {
+  it('says why it waits to reconnect as a code, from the transport, the server status or its own watchdog', async () => {
+    const ends = [
+      {
+        end: { kind: 'network', message: 'connect ECONNREFUSED', trouble: { kind: 'network', failure: 'refused' } },
+        trouble: { kind: 'network', failure: 'refused' },
+      },
+      { end: { kind: 'ended' }, trouble: { kind: 'ended' } },
+      {
+        end: { kind: 'refused', error: { status: 503, message: 'Service Unavailable (HTTP 503)' } },
+        trouble: { kind: 'http', status: 503 },
+      },
+    ] as const;
+    for (const { end, trouble } of ends) {
+      const t = setup();
+      t.connection.start();
+      await settle();
+      t.current().handlers.onEnd(end);
+      await settle();
+      expect(t.statuses.at(-1)?.state).toMatchObject({ kind: 'backoff', trouble });
+      t.connection.stop();
+    }
+
+    const silent = setup();
+    silent.connection.start();
+    await settle();
+    silent.open();
+    silent.clock.advance(24 * 60 * 60 * 1000); // far past any keepalive timeout, with no byte read
+    await settle();
+    expect(silent.statuses.find((status) => status.state.kind === 'backoff')?.state).toMatchObject({
+      kind: 'backoff',
+      trouble: { kind: 'silent' },
+    });
+    silent.connection.stop();
+  });
+});

@@ -50,7 +50,7 @@ describe('PausedDelivery', () => {
     const { delivery, seen } = setup();
     delivery.pause();
     delivery.push(item(1));
-    delivery.end({ kind: 'network', message: 'reset' });
+    delivery.end({ kind: 'network', message: 'reset', trouble: { kind: 'network', failure: 'reset' } });
     delivery.end({ kind: 'closed' });
     delivery.resume();
     delivery.end({ kind: 'ended' });

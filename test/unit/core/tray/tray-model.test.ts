@@ -7,7 +7,7 @@ const now = 1_700_000_000_000;
 function status(kind: ConnectionStatus['state']['kind']): ConnectionStatus {
   const state =
     kind === 'backoff'
-      ? { kind, nextAttemptAt: now + 1000, reason: 'x' }
+      ? { kind, nextAttemptAt: now + 1000, reason: 'x', trouble: { kind: 'silent' as const } }
       : kind === 'auth-failed'
         ? { kind, error: { status: 401, message: 'unauthorized' } }
         : kind === 'error'

@@ -1,6 +1,8 @@
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { setLocale } from '../../common/i18n/translate.ts';
 import { createRecordingLogger } from '../fakes/logger.ts';
 import { startTestServer, type TestServer, type TestUser } from '../server/index.ts';
 import { holdingClock } from '../support/holding-clock.ts';
@@ -182,4 +184,56 @@ test('a failed Test result goes once the subscription is connected, instead of c
   const row = page.getByRole('list', { name: 'Subscriptions' }).getByRole('listitem').filter({ hasText: 'team-stale' });
   await expect(row.locator('.connection-status-label')).toHaveText('Connected');
   await expect(form.locator('.test-result')).toHaveText('');
+});
+
+/** A Wi-Fi login page stand-in: answers every request 200 with HTML, as a captive portal does. */
+async function loginPage(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createHttpServer((_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end('<html>Sign in to the Wi-Fi</html>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${String(port)}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+test.describe('in German, with the core speaking German too (as in the app, where both follow the OS)', () => {
+  test.use({ locale: 'de-DE' });
+
+  test.afterEach(() => {
+    setLocale(['en-US']);
+  });
+
+  test("a login page instead of ntfy: the banner says so in German from the core's code, not its words", async ({
+    page,
+  }) => {
+    // The core behind the bridge runs in this process: its reasons are German now, which the window must not parse.
+    setLocale(['de-DE']);
+    const core = await startBridge();
+    const portal = await loginPage();
+    try {
+      const host = new URL(portal.url).host;
+      expect((await core.core.service.saveSubscription({ server: portal.url, topic: 'alerts' })).ok).toBe(true);
+
+      await page.goto(core.url);
+      const entry = page.getByRole('region', { name: 'Server' }).getByRole('listitem').filter({ hasText: host });
+      await expect(entry.locator('.server-banner-headline')).toHaveText(
+        new RegExp(`^${host.replaceAll('.', '\\.')} ist nicht erreichbar`),
+      );
+      await expect(entry).toContainText(
+        'Unter dieser Adresse antwortet etwas anderes: eine Anmeldeseite des WLANs oder eines Proxys?',
+      );
+      // The core's own German words stay under Details.
+      await entry.getByText('Details').click();
+      await expect(entry.locator('.server-banner-details')).toContainText('kein ntfy-Stream');
+    } finally {
+      await portal.close();
+    }
+  });
 });

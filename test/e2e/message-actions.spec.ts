@@ -8,6 +8,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createRecordingLogger } from '../fakes/logger.ts';
 import { startTestServer, type TestServer } from '../server/index.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
+import { coreSpeaks } from './support/core-language.ts';
 
 // A message's own action buttons in the detail pane (issue 13, item 7), against the real core behind the dev:web
 // bridge: grouped under their own heading apart from the app's buttons, the ones that cannot run here disabled with
@@ -232,6 +233,7 @@ test('an http action shows Running… until the server answers, then its result;
 
 test.describe('in German (de-DE)', () => {
   test.use({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+  coreSpeaks('de-DE');
 
   test('the detail, its attachment and the publisher’s actions speak German, the time in German form', async ({
     page,

@@ -4,6 +4,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createRecordingLogger } from '../fakes/logger.ts';
 import { startTestServer, type TestServer } from '../server/index.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
+import { coreSpeaks } from './support/core-language.ts';
 
 // "Send a message" and "Send test notification" (issue 14 §1) in the window, against the real core behind the
 // dev:web bridge and test/server on 127.0.0.1: what the form sends is read back from the server's cache.
@@ -249,6 +250,7 @@ test('the send form has no accessibility violations in light and dark; captured 
 
 test.describe('in German (de-DE)', () => {
   test.use({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+  coreSpeaks('de-DE');
 
   test('labels, the action limit, a refused delay and the outcome after sending are German; captured at 960×680', async ({
     page,

@@ -2,11 +2,11 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { setLocale } from '../../common/i18n/translate.ts';
 import { createRecordingLogger } from '../fakes/logger.ts';
 import { startTestServer, type TestServer, type TestUser } from '../server/index.ts';
 import { holdingClock } from '../support/holding-clock.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
+import { coreSpeaks } from './support/core-language.ts';
 
 // Connection trouble per server, where people look (issue 13, items 1 and 2): the header and one banner per server,
 // in words, with Retry now; and the credentials editor testing what was typed. Each test runs its own core behind
@@ -205,16 +205,12 @@ async function loginPage(): Promise<{ url: string; close: () => Promise<void> }>
 
 test.describe('in German, with the core speaking German too (as in the app, where both follow the OS)', () => {
   test.use({ locale: 'de-DE' });
-
-  test.afterEach(() => {
-    setLocale(['en-US']);
-  });
+  coreSpeaks('de-DE');
 
   test("a login page instead of ntfy: the banner says so in German from the core's code, not its words", async ({
     page,
   }) => {
-    // The core behind the bridge runs in this process: its reasons are German now, which the window must not parse.
-    setLocale(['de-DE']);
+    // The core's reasons are German here, which the window must not parse.
     const core = await startBridge();
     const portal = await loginPage();
     try {

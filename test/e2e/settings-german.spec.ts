@@ -2,12 +2,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { createRecordingLogger } from '../fakes/logger.ts';
 import { startTestServer, type TestServer } from '../server/index.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
+import { coreSpeaks } from './support/core-language.ts';
 
 // The settings view in a German window (navigator.languages de-DE), against the real core behind the dev:web
 // bridge: labels, a pause with its German end time, retention limits with German digit grouping and an import
 // report with German plurals and a German item problem.
 
 test.use({ locale: 'de-DE' });
+coreSpeaks('de-DE');
 
 let ntfy: TestServer;
 let bridge: WebBridge | undefined;

@@ -3,6 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createRecordingLogger } from '../fakes/logger.ts';
 import { startTestServer, type TestServer } from '../server/index.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
+import { coreSpeaks } from './support/core-language.ts';
 
 // The Subscriptions view in German (issue 14 §3): a browser in de-DE gets the list with its connection status and
 // countdown, the add form with a validation problem and its credentials, and the account section with its limits
@@ -15,6 +16,7 @@ let bridge: WebBridge;
 let unreachable: string;
 
 test.use({ locale: 'de-DE', viewport: { width: 960, height: 900 } });
+coreSpeaks('de-DE');
 
 /** A port on 127.0.0.1 that nothing listens on: bound, then closed. */
 async function closedPort(): Promise<number> {

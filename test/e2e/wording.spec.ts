@@ -5,6 +5,7 @@ import type { Clock } from '../../main/core/ports.ts';
 import { createRecordingLogger } from '../fakes/logger.ts';
 import { startTestServer, type TestServer } from '../server/index.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
+import { coreSpeaks } from './support/core-language.ts';
 
 // Wording (issue 13, item 11): one vocabulary for priorities wherever a minimum is chosen, every time in the
 // locale's own format (12-hour in en-US, 24-hour in de-DE; nothing forces an hour cycle), and a tag that became the
@@ -173,6 +174,7 @@ for (const { locale, listName, messageTime, badge } of locales) {
 
 test.describe('the German window', () => {
   test.use({ locale: 'de-DE' });
+  coreSpeaks('de-DE');
 
   test('the list, its topic header and the toolbar speak German, with a plural and a relative time', async ({
     page,

@@ -198,7 +198,9 @@ async function loginPage(): Promise<{ url: string; close: () => Promise<void> }>
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
-        server.close(() => resolve());
+        server.close(() => {
+          resolve();
+        });
       }),
   };
 }

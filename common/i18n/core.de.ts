@@ -73,4 +73,13 @@ export const coreDe: Translation<typeof coreEn> = {
   'core.bridge.credentials-kind': 'muss basic oder token sein',
   'core.bridge.test-credentials-kind': 'muss stored, none, basic oder token sein',
   'core.bridge.too-many-entries': 'darf höchstens {max} Einträge haben',
+  'core.test.readable': 'Der Server nimmt dieses Abonnement an.',
+  'core.test.unauthorized': 'Der Server hat Benutzername, Passwort oder Token abgelehnt.',
+  'core.test.forbidden': 'Mit diesen Zugangsdaten darf dieses Thema nicht gelesen werden.',
+  'core.test.rate-limited':
+    'Der Server begrenzt gerade die Anfragen (HTTP 429); versuchen Sie es in einer Minute erneut.',
+  'core.test.unknown': 'Der Server war nicht erreichbar oder hat unerwartet geantwortet.',
+  'core.test.secret-missing': 'Passwort oder Token ist nicht gespeichert: Geben Sie es ein.',
+  'core.publish.secret-missing': 'Passwort oder Token dieses Servers ist nicht gespeichert.',
+  'core.action.incomplete': 'Nicht verfügbar: Diese Aktion ist unvollständig.',
 };

@@ -77,4 +77,12 @@ export const coreEn = {
   'core.bridge.credentials-kind': 'must be basic or token',
   'core.bridge.test-credentials-kind': 'must be stored, none, basic or token',
   'core.bridge.too-many-entries': 'must have at most {max} entries',
+  'core.test.readable': 'The server accepts this subscription.',
+  'core.test.unauthorized': 'The server rejected the user name, password or token.',
+  'core.test.forbidden': 'These credentials may not read this topic.',
+  'core.test.rate-limited': 'The server is limiting requests right now (HTTP 429); try again in a minute.',
+  'core.test.unknown': 'The server could not be reached or gave an unexpected answer.',
+  'core.test.secret-missing': 'The password or token is not stored: enter it.',
+  'core.publish.secret-missing': 'The password or token of this server is not stored.',
+  'core.action.incomplete': 'Not available: this action is incomplete.',
 } as const satisfies MessageTable;

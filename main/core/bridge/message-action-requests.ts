@@ -35,7 +35,7 @@ export function createMessageActionRequests(options: MessageActionRequestsOption
       const action = availability.canRun ? toNotificationAction(raw) : undefined;
       if (action === undefined) {
         log.log('warn', 'refused a message action', { kind: raw.action });
-        const reason = availability.canRun ? 'Not available: this action is incomplete.' : availability.reason;
+        const reason = availability.canRun ? t('core.action.incomplete') : availability.reason;
         return fail({ code: 'refused-url', message: reason });
       }
       const outcome = await runMessageAction(action, options);

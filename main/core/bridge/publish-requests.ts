@@ -14,6 +14,7 @@ import { MissingSecretError } from '../store/secrets/errors.ts';
 import type { SecretStore } from '../store/secrets/secret-store.ts';
 import type { SettingsStore } from '../store/settings/settings-store.ts';
 import { keychainError, ok, serverAuth, validationFailed } from './request-results.ts';
+import { t } from '../../../common/i18n/translate.ts';
 
 /** `publishMessage` of BridgeRequests (common/ipc.ts). */
 export interface PublishRequests {
@@ -67,7 +68,7 @@ export function createPublishRequests(options: PublishRequestsOptions): PublishR
         credentials = await resolveCredentials({ url: server, auth: serverAuth(settings.get(), server) }, secrets);
       } catch (error) {
         if (error instanceof MissingSecretError) {
-          return ok({ outcome: 'missing-credentials', detail: 'The password or token of this server is not stored.' });
+          return ok({ outcome: 'missing-credentials', detail: t('core.publish.secret-missing') });
         }
         return keychainError(error);
       }

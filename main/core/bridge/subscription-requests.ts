@@ -9,7 +9,7 @@ import type {
   SubscriptionTestOutcome,
   SubscriptionTestResult,
 } from '../../../common/ipc.ts';
-import { t } from '../../../common/i18n/translate.ts';
+import { t, type MessageKey } from '../../../common/i18n/translate.ts';
 import { invalidServerUrl, serverUrlError, serverUrlOf } from '../../../common/server-url.ts';
 import { alreadySubscribed } from '../../../common/subscription-rules.ts';
 import { isValidTopicName, topicNameError } from '../../../common/topic-name.ts';
@@ -50,13 +50,13 @@ export interface SubscriptionRequestsOptions {
   readonly log: Logger;
 }
 
-/** What each answer of the access check tells the user. */
-const TEST_OUTCOMES: Record<TopicAccess, [SubscriptionTestOutcome, string]> = {
-  readable: ['ok', 'The server accepts this subscription.'],
-  unauthorized: ['wrong-credentials', 'The server rejected the user name, password or token.'],
-  forbidden: ['no-permission', 'These credentials may not read this topic.'],
-  'rate-limited': ['unreachable', 'The server is limiting requests right now (HTTP 429); try again in a minute.'],
-  unknown: ['unreachable', 'The server could not be reached or gave an unexpected answer.'],
+/** What each answer of the access check tells the user (the words made when asked, in the active language). */
+const TEST_OUTCOMES: Record<TopicAccess, [SubscriptionTestOutcome, Extract<MessageKey, `core.test.${string}`>]> = {
+  readable: ['ok', 'core.test.readable'],
+  unauthorized: ['wrong-credentials', 'core.test.unauthorized'],
+  forbidden: ['no-permission', 'core.test.forbidden'],
+  'rate-limited': ['unreachable', 'core.test.rate-limited'],
+  unknown: ['unreachable', 'core.test.unknown'],
 };
 
 export function createSubscriptionRequests(options: SubscriptionRequestsOptions): SubscriptionRequests {
@@ -106,7 +106,7 @@ export function createSubscriptionRequests(options: SubscriptionRequestsOptions)
         // Not "wrong": nothing was sent, the keychain lost (or never had) the secret.
         return ok({
           outcome: 'missing-credentials' as const,
-          detail: 'The password or token is not stored: enter it.',
+          detail: t('core.test.secret-missing'),
         });
       }
       return keychainError(error);
@@ -174,7 +174,7 @@ export function createSubscriptionRequests(options: SubscriptionRequestsOptions)
       if ('ok' in credentials) return credentials;
       const request = buildSubscribeRequest({ baseUrl: server, topics: [input.topic], transport: 'json', credentials });
       const [outcome, detail] = TEST_OUTCOMES[await options.checkTopicAccess(request)];
-      return ok({ outcome, detail });
+      return ok({ outcome, detail: t(detail) });
     },
 
     listConnections: () => Promise.resolve(ok(options.connections().map(toConnectionDto))),

@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../../../../common/i18n/translate.ts';
 import type { BridgeRequests } from '../../../../common/ipc.ts';
 import { dispatchRequest } from '../../../../main/core/bridge/dispatch.ts';
 import {
@@ -121,5 +122,28 @@ describe('Retry now', () => {
       error: { code: 'invalid-argument' },
     });
     expect(reconnected).toHaveLength(1);
+  });
+});
+
+describe('Test in German', () => {
+  afterEach(() => {
+    setLocale(['en-US']);
+  });
+
+  it('words each answer of the server in German, the outcome codes unchanged', async () => {
+    setLocale(['de-DE']);
+    const topic = { server: server.url, topic: 'private' };
+    expect(await requests.testSubscription(topic, { kind: 'basic', user: 'alice', password: 'wrong' })).toEqual({
+      ok: true,
+      value: { outcome: 'wrong-credentials', detail: 'Der Server hat Benutzername, Passwort oder Token abgelehnt.' },
+    });
+    expect(await requests.testSubscription(topic, { kind: 'basic', user: 'alice', password: PASSWORD })).toEqual({
+      ok: true,
+      value: { outcome: 'ok', detail: 'Der Server nimmt dieses Abonnement an.' },
+    });
+    expect(await requests.testSubscription(topic, { kind: 'stored' })).toEqual({
+      ok: true,
+      value: { outcome: 'no-permission', detail: 'Mit diesen Zugangsdaten darf dieses Thema nicht gelesen werden.' },
+    });
   });
 });

@@ -1,127 +1,44 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { BRIDGE_CONTRACT_VERSION, BRIDGE_GLOBAL_NAME, type BridgeApi, type MessageDto } from '../../common/ipc.ts';
+import type { MessageDto } from '../../common/ipc.ts';
+import { makeSubscription } from '../support/subscriptions.ts';
 import { serveDirectory, type StaticServer } from './support/static-server.ts';
+import { exposeStubBridge, type StubBridgeGlobals } from './support/stub-bridge.ts';
 
 const rendererDir = path.resolve(import.meta.dirname, '../../dist/renderer');
 const server0 = 'https://ntfy.example.com';
 /** Enough rows that most of them are not in the DOM at once (the list is virtualized). */
 const messageCount = 300;
 
-interface StubOptions {
-  readonly name: string;
-  readonly version: number;
-  readonly server: string;
-  readonly count: number;
-}
-
-/** What the stub puts on the page for the tests: a live push, as main sends one for a new message. */
-interface StubGlobals {
-  pushMessages: (messages: MessageDto[]) => void;
-}
-
 /**
- * A stand-in preload with `count` messages on one topic, newest first, all in the first page; `pushMessages` on
- * the page plays a live push.
+ * A stand-in preload with `messageCount` messages on one topic, newest first, all in the first page;
+ * `pushMessages` on the page plays a live push.
  */
 async function exposeBridge(page: Page): Promise<void> {
-  const options: StubOptions = {
-    name: BRIDGE_GLOBAL_NAME,
-    version: BRIDGE_CONTRACT_VERSION,
+  const newest = Math.floor(Date.now() / 1000) - 30;
+  const messages: MessageDto[] = Array.from({ length: messageCount }, (_, i) => ({
     server: server0,
-    count: messageCount,
-  };
-  await page.addInitScript(({ name, version, server, count }: StubOptions) => {
-    const newest = Math.floor(Date.now() / 1000) - 30;
-    let messages: MessageDto[] = Array.from({ length: count }, (_, i) => ({
-      server,
-      id: `m${i}`,
-      topic: 'alerts',
-      time: newest - i * 60,
-      title: `Message ${i}`,
-      message: `Body of message ${i}.`,
-      priority: 3 as const,
-      tags: [],
-      tagEmoji: [],
-      tagLabels: [],
-      actions: [],
-      read: true,
-      receivedAt: (newest - i * 60) * 1000,
-    }));
-    const listeners = new Set<(messages: readonly MessageDto[]) => void>();
-    (globalThis as unknown as StubGlobals).pushMessages = (pushed) => {
-      messages = [...pushed, ...messages];
-      for (const listener of listeners) listener(pushed);
-    };
-    const ok = <T>(value: T) => Promise.resolve({ ok: true as const, value });
-    const refused = () =>
-      Promise.resolve({ ok: false as const, error: { code: 'internal' as const, message: 'stub' } });
-    const api: BridgeApi = {
-      contractVersion: version as typeof BRIDGE_CONTRACT_VERSION,
-      listMessages: () => ok({ messages }),
-      searchMessages: () => ok([]),
-      unreadCounts: () => ok([{ server, topic: 'alerts', unread: 0 }]),
-      markRead: () => ok(null),
-      markAllRead: () => ok(0),
-      deleteMessage: (ref) => {
-        messages = messages.filter((message) => message.id !== ref.id);
-        return ok(null);
-      },
-      clearSubscription: () => ok(0),
-      listSubscriptions: () =>
-        ok([
-          {
-            id: 's0',
-            server,
-            topic: 'alerts',
-            transport: 'json' as const,
-            filters: {},
-            muted: false,
-            minPriority: 1 as const,
-            auth: 'none' as const,
-            hasCredentials: false,
-          },
-        ]),
-      saveSubscription: refused,
-      removeSubscription: () => ok(null),
-      testSubscription: () => ok({ outcome: 'ok' as const, detail: 'stub' }),
-      setCredentials: () => ok(null),
-      clearCredentials: () => ok(null),
-      getSettings: refused,
-      reconnectServer: () => ok(null),
-      updateSettings: refused,
-      listConnections: () =>
-        ok([
-          {
-            server,
-            topics: ['alerts'],
-            forbiddenTopics: [],
-            transport: 'json' as const,
-            state: { kind: 'open' as const },
-          },
-        ]),
-      runAction: () => ok({ kind: 'copied' as const }),
-      attachmentPreview: () => ok(null),
-      openLink: () => ok(null),
-      listNotices: () => ok([]),
-      dismissNotice: () => ok(null),
-      publishMessage: () => ok({ outcome: 'sent' as const, id: 'stub', time: 0, scheduled: false }),
-      accountStatus: () => ok({ signedIn: false as const }),
-      accountSignIn: () => ok({ ok: false as const, error: 'stub' }),
-      accountSignOut: () => ok({ ok: false as const, error: 'stub' }),
-      accountSyncNow: () => ok({ ok: false as const, reason: 'signed-out' as const, message: 'stub' }),
-      onMessagesReceived: (listener) => {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-      onConnectionsChanged: () => () => undefined,
-      onSettingsChanged: () => () => undefined,
-      onShowMessage: () => () => undefined,
-      onNoticesChanged: () => () => undefined,
-      onAccountChanged: () => () => undefined,
-    };
-    Object.defineProperty(globalThis, name, { value: Object.freeze(api), enumerable: true });
-  }, options);
+    id: `m${i}`,
+    topic: 'alerts',
+    time: newest - i * 60,
+    title: `Message ${i}`,
+    message: `Body of message ${i}.`,
+    priority: 3,
+    tags: [],
+    tagEmoji: [],
+    tagLabels: [],
+    actions: [],
+    read: true,
+    receivedAt: (newest - i * 60) * 1000,
+  }));
+  await exposeStubBridge(page, {
+    messages,
+    onePage: true,
+    subscriptions: [makeSubscription({ id: 's0', server: server0, topic: 'alerts' })],
+    connections: [
+      { server: server0, topics: ['alerts'], forbiddenTopics: [], transport: 'json', state: { kind: 'open' } },
+    ],
+  });
 }
 
 let server: StaticServer;
@@ -298,7 +215,7 @@ test('the "N new" pill puts the new message on top and focus on its row, not on 
   await expect.poll(() => focusedPlace(page)).toBe(`row ${messageCount - 1}`);
   await page.evaluate(
     (messages) => {
-      (globalThis as unknown as StubGlobals).pushMessages(messages);
+      (globalThis as unknown as StubBridgeGlobals).pushMessages(messages);
     },
     [liveMessage('live-1', 'Pushed while reading')],
   );
@@ -322,7 +239,7 @@ test('a message arriving in the same moment as a jump down waits behind the pill
     (scroller, messages) => {
       const element = scroller as { scrollTop: number; scrollHeight: number };
       element.scrollTop = element.scrollHeight;
-      (globalThis as unknown as StubGlobals).pushMessages(messages);
+      (globalThis as unknown as StubBridgeGlobals).pushMessages(messages);
     },
     [liveMessage('live-same-task', 'Pushed during the jump')],
   );

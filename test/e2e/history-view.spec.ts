@@ -1,239 +1,123 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import {
-  BRIDGE_CONTRACT_VERSION,
-  BRIDGE_GLOBAL_NAME,
-  type BridgeApi,
-  type MessageDto,
-  type MessageQuery,
-  type SearchQuery,
-  type TextSegmentDto,
-} from '../../common/ipc.ts';
+import type { MessageDto } from '../../common/ipc.ts';
+import { makeSubscription } from '../support/subscriptions.ts';
 import { serveDirectory, type StaticServer } from './support/static-server.ts';
+import { exposeStubBridge, type StubBridgeGlobals } from './support/stub-bridge.ts';
 
 const rendererDir = path.resolve(import.meta.dirname, '../../dist/renderer');
 const docsDir = path.resolve(import.meta.dirname, '../../docs');
 const server0 = 'https://ntfy.example.com';
 const messageCount = 5_000;
+const topics = ['alerts', 'backups', 'deploys'];
 
-/** What the stub leaves on globalThis for the test to read or drive. */
-interface StubGlobals {
-  listQueries: MessageQuery[];
-  searchQueries: SearchQuery[];
-  pushMessages: (messages: MessageDto[]) => void;
-  /** Set by any hostile payload that manages to run. */
+/** What a hostile payload leaves on globalThis if it manages to run. */
+interface HostileGlobals {
   pwned?: string;
 }
 
-interface StubOptions {
-  readonly name: string;
-  readonly version: number;
-  readonly server: string;
-  readonly count: number;
-  readonly hostile: boolean;
+/** `count` generated messages over three topics, newest first; message 1234 holds the needle a search finds. */
+function historyMessages(count: number): MessageDto[] {
+  const newest = Math.floor(Date.now() / 1000) - 30;
+  const messages: MessageDto[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const topic = topics[i % topics.length] ?? 'alerts';
+    messages.push({
+      server: server0,
+      id: `m${i}`,
+      topic,
+      time: newest - i * 97,
+      ...(i % 7 === 6 ? {} : { title: `Message ${i} on ${topic}` }),
+      message: i === 1234 ? 'The disk check found a needle in the haystack' : `Body of message ${i}: all fine.`,
+      priority: ((i % 5) + 1) as MessageDto['priority'],
+      tags: i % 4 === 0 ? ['warning', 'disk'] : [],
+      tagEmoji: i % 4 === 0 ? ['⚠️'] : [],
+      tagLabels: i % 4 === 0 ? ['disk'] : [],
+      ...(i === 2
+        ? {
+            attachment: {
+              name: 'report.pdf',
+              url: 'https://files.example/report.pdf',
+              type: 'application/pdf',
+              size: 1_536_000,
+              expires: newest + 86_400,
+            },
+          }
+        : {}),
+      actions: [],
+      read: i % 5 === 1,
+      receivedAt: (newest - i * 97) * 1000,
+    });
+  }
+  return messages;
+}
+
+/** The newest messages replaced by ones whose title, body and tags would run script if rendered as HTML. */
+function withHostileMessages(generated: readonly MessageDto[]): MessageDto[] {
+  const messages = [...generated];
+  const script = `<script>globalThis.pwned = 'script'</script>`;
+  const img = `<img src=x onerror="globalThis.pwned = 'img'">`;
+  const link = `javascript:globalThis.pwned = 'link'`;
+  messages.splice(0, 2, {
+    ...(messages[0] as MessageDto),
+    title: `${script} ${img}`,
+    message: `${img} [click me](${link}) ${script}`,
+    tags: [img, link, script],
+    tagEmoji: [],
+    tagLabels: [img, link, script],
+  });
+  messages.splice(1, 0, {
+    ...(messages[2] as MessageDto),
+    id: 'markdown',
+    title: `**bold** ${img}`,
+    message: `[click me](${link})\n\n${img}`,
+    contentType: 'text/markdown',
+  });
+  return messages;
+}
+
+interface HistoryOptions {
+  readonly count?: number;
+  readonly hostile?: boolean;
 }
 
 /**
  * A stand-in preload holding `count` generated messages over three subscriptions, newest first, answering keyset
- * pages and searches like the real history. Built inside the init script: functions cannot cross its arguments.
+ * pages and searches like the real history; one server is connected, its deploys topic reconnecting.
  */
-async function exposeHistoryBridge(page: Page, options: Partial<StubOptions> = {}): Promise<void> {
-  const stubOptions: StubOptions = {
-    name: BRIDGE_GLOBAL_NAME,
-    version: BRIDGE_CONTRACT_VERSION,
-    server: server0,
-    count: messageCount,
-    hostile: false,
-    ...options,
-  };
-  await page.addInitScript(({ name, version, server, count, hostile }: StubOptions) => {
-    const stub = globalThis as unknown as StubGlobals;
-    stub.listQueries = [];
-    stub.searchQueries = [];
-    const topics = ['alerts', 'backups', 'deploys'];
-    const newest = Math.floor(Date.now() / 1000) - 30;
-    const messages: MessageDto[] = [];
-    for (let i = 0; i < count; i += 1) {
-      const topic = topics[i % topics.length] ?? 'alerts';
-      messages.push({
-        server,
-        id: `m${i}`,
+async function exposeHistoryBridge(
+  page: Page,
+  { count = messageCount, hostile = false }: HistoryOptions = {},
+): Promise<void> {
+  const generated = historyMessages(count);
+  await exposeStubBridge(page, {
+    messages: hostile ? withHostileMessages(generated) : generated,
+    subscriptions: topics.map((topic, index) =>
+      makeSubscription({
+        id: `s${index}`,
+        server: server0,
         topic,
-        time: newest - i * 97,
-        ...(i % 7 === 6 ? {} : { title: `Message ${i} on ${topic}` }),
-        message: i === 1234 ? 'The disk check found a needle in the haystack' : `Body of message ${i}: all fine.`,
-        priority: ((i % 5) + 1) as MessageDto['priority'],
-        tags: i % 4 === 0 ? ['warning', 'disk'] : [],
-        tagEmoji: i % 4 === 0 ? ['⚠️'] : [],
-        tagLabels: i % 4 === 0 ? ['disk'] : [],
-        ...(i === 2
-          ? {
-              attachment: {
-                name: 'report.pdf',
-                url: 'https://files.example/report.pdf',
-                type: 'application/pdf',
-                size: 1_536_000,
-                expires: newest + 86_400,
-              },
-            }
-          : {}),
-        actions: [],
-        read: i % 5 === 1,
-        receivedAt: (newest - i * 97) * 1000,
-      });
-    }
-    if (hostile) {
-      const script = `<script>globalThis.pwned = 'script'</script>`;
-      const img = `<img src=x onerror="globalThis.pwned = 'img'">`;
-      const link = `javascript:globalThis.pwned = 'link'`;
-      messages.splice(0, 2, {
-        ...(messages[0] as MessageDto),
-        title: `${script} ${img}`,
-        message: `${img} [click me](${link}) ${script}`,
-        tags: [img, link, script],
-        tagEmoji: [],
-        tagLabels: [img, link, script],
-      });
-      messages.splice(1, 0, {
-        ...(messages[2] as MessageDto),
-        id: 'markdown',
-        title: `**bold** ${img}`,
-        message: `[click me](${link})\n\n${img}`,
-        contentType: 'text/markdown',
-      });
-    }
-    const rowid = new Map(messages.map((message, index) => [message.id, count - index]));
-    const ok = <T>(value: T) => Promise.resolve({ ok: true as const, value });
-    const refused = () =>
-      Promise.resolve({ ok: false as const, error: { code: 'internal' as const, message: 'stub' } });
-    const matches = (query: MessageQuery | SearchQuery, message: MessageDto) =>
-      (query.subscription === undefined ||
-        (query.subscription.server === message.server && query.subscription.topic === message.topic)) &&
-      (query.unreadOnly !== true || !message.read);
-    const segments = (text: string, needle: string): TextSegmentDto[] => {
-      const at = text.toLowerCase().indexOf(needle);
-      if (at < 0) return [{ text, match: false }];
-      return [
-        { text: text.slice(0, at), match: false },
-        { text: text.slice(at, at + needle.length), match: true },
-        { text: text.slice(at + needle.length), match: false },
-      ].filter((segment) => segment.text !== '');
-    };
-    const listeners = new Set<(messages: readonly MessageDto[]) => void>();
-    stub.pushMessages = (pushed) => {
-      messages.unshift(...pushed);
-      for (const listener of listeners) listener(pushed);
-    };
-    const api: BridgeApi = {
-      contractVersion: version as typeof BRIDGE_CONTRACT_VERSION,
-      listMessages: (query) => {
-        stub.listQueries.push(query);
-        const before = query.before;
-        const all = messages.filter(
-          (message) =>
-            matches(query, message) &&
-            (before === undefined ||
-              message.time < before.time ||
-              (message.time === before.time && (rowid.get(message.id) ?? 0) < before.rowid)),
-        );
-        const page = all.slice(0, query.limit ?? 100);
-        const last = page.at(-1);
-        const more = all.length > page.length && last !== undefined;
-        return ok({ messages: page, ...(more ? { next: { time: last.time, rowid: rowid.get(last.id) ?? 0 } } : {}) });
+        ...(topic === 'alerts' ? { displayName: 'Server alerts' } : {}),
+      }),
+    ),
+    connections: [
+      {
+        server: server0,
+        topics: ['alerts', 'backups'],
+        forbiddenTopics: [],
+        transport: 'json',
+        state: { kind: 'open' },
       },
-      searchMessages: (query) => {
-        stub.searchQueries.push(query);
-        const needle = query.text.toLowerCase();
-        const hits = messages
-          .filter((m) => matches(query, m) && `${m.title ?? ''}\n${m.message}`.toLowerCase().includes(needle))
-          .slice(0, query.limit ?? 100)
-          .map((message) => ({
-            message,
-            titleSegments: segments(message.title ?? '', needle),
-            messageSegments: segments(message.message, needle),
-          }));
-        return ok(hits);
+      {
+        server: server0,
+        topics: ['deploys'],
+        forbiddenTopics: [],
+        transport: 'json',
+        state: { kind: 'backoff', nextAttemptAt: Date.now() + 5000, reason: 'timeout', trouble: { kind: 'silent' } },
       },
-      unreadCounts: () =>
-        ok(
-          topics.map((topic) => ({
-            server,
-            topic,
-            unread: messages.filter((m) => m.topic === topic && !m.read).length,
-          })),
-        ),
-      markRead: () => ok(null),
-      markAllRead: () => ok(0),
-      deleteMessage: () => ok(null),
-      clearSubscription: () => ok(0),
-      listSubscriptions: () =>
-        ok(
-          topics.map((topic, index) => ({
-            id: `s${index}`,
-            server,
-            topic,
-            ...(topic === 'alerts' ? { displayName: 'Server alerts' } : {}),
-            transport: 'json' as const,
-            filters: {},
-            muted: false,
-            minPriority: 1 as const,
-            auth: 'none' as const,
-            hasCredentials: false,
-          })),
-        ),
-      saveSubscription: refused,
-      removeSubscription: () => ok(null),
-      testSubscription: () => ok({ outcome: 'ok' as const, detail: 'stub' }),
-      setCredentials: () => ok(null),
-      clearCredentials: () => ok(null),
-      getSettings: refused,
-      reconnectServer: () => ok(null),
-      updateSettings: refused,
-      listConnections: () =>
-        ok([
-          {
-            server,
-            topics: ['alerts', 'backups'],
-            forbiddenTopics: [],
-            transport: 'json' as const,
-            state: { kind: 'open' as const },
-          },
-          {
-            server,
-            topics: ['deploys'],
-            forbiddenTopics: [],
-            transport: 'json' as const,
-            state: {
-              kind: 'backoff' as const,
-              nextAttemptAt: Date.now() + 5000,
-              reason: 'timeout',
-              trouble: { kind: 'silent' as const },
-            },
-          },
-        ]),
-      runAction: () => ok({ kind: 'copied' as const }),
-      attachmentPreview: () => ok(null),
-      openLink: () => ok(null),
-      listNotices: () => ok([]),
-      dismissNotice: () => ok(null),
-      publishMessage: () => ok({ outcome: 'sent' as const, id: 'stub', time: 0, scheduled: false }),
-      accountStatus: () => ok({ signedIn: false as const }),
-      accountSignIn: () => ok({ ok: false as const, error: 'stub' }),
-      accountSignOut: () => ok({ ok: false as const, error: 'stub' }),
-      accountSyncNow: () => ok({ ok: false as const, reason: 'signed-out' as const, message: 'stub' }),
-      onMessagesReceived: (listener) => {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-      onConnectionsChanged: () => () => undefined,
-      onSettingsChanged: () => () => undefined,
-      onShowMessage: () => () => undefined,
-      onNoticesChanged: () => () => undefined,
-      onAccountChanged: () => () => undefined,
-    };
-    Object.defineProperty(globalThis, name, { value: Object.freeze(api), enumerable: true });
-  }, stubOptions);
+    ],
+  });
 }
 
 let server: StaticServer;
@@ -252,9 +136,9 @@ const rows = (page: Page) =>
     .getByRole('listitem')
     .filter({ has: page.locator('.message-meta') });
 const lastListQuery = (page: Page) =>
-  page.evaluate(() => (globalThis as unknown as StubGlobals).listQueries.at(-1) ?? null);
+  page.evaluate(() => (globalThis as unknown as StubBridgeGlobals).listQueries.at(-1) ?? null);
 
-async function openHistory(page: Page, options: Partial<StubOptions> = {}): Promise<void> {
+async function openHistory(page: Page, options: HistoryOptions = {}): Promise<void> {
   await page.setViewportSize({ width: 1100, height: 720 });
   await exposeHistoryBridge(page, options);
   await page.goto(server.url);
@@ -292,7 +176,7 @@ test('loads the next keyset page when scrolled near the end', async ({ page }) =
 
   await expect.poll(async () => (await lastListQuery(page))?.before).toBeDefined();
   await expect.poll(async () => Number(await rows(page).last().getAttribute('data-index'))).toBeGreaterThan(150);
-  const pagesAsked = await page.evaluate(() => (globalThis as unknown as StubGlobals).listQueries.length);
+  const pagesAsked = await page.evaluate(() => (globalThis as unknown as StubBridgeGlobals).listQueries.length);
   expect(pagesAsked).toBeGreaterThan(2);
   expect(await rows(page).count()).toBeLessThan(60);
 });
@@ -311,7 +195,7 @@ test('search highlights matches among 5,000 messages', async ({ page }) => {
   // Typing may send a query per pause (a short debounce); the last one is the whole word, and earlier answers
   // never replace its results.
   expect(
-    await page.evaluate(() => (globalThis as unknown as StubGlobals).searchQueries.map((q) => q.text).at(-1)),
+    await page.evaluate(() => (globalThis as unknown as StubBridgeGlobals).searchQueries.map((q) => q.text).at(-1)),
   ).toBe('NEEDLE');
 
   await page.getByRole('searchbox').fill('no such words');
@@ -360,7 +244,7 @@ function livePush(page: Page, id: string, title: string): Promise<void> {
   return page.evaluate(
     ({ id, title, server }) => {
       const time = Math.floor(Date.now() / 1000);
-      (globalThis as unknown as StubGlobals).pushMessages([
+      (globalThis as unknown as StubBridgeGlobals).pushMessages([
         {
           server,
           id,
@@ -410,13 +294,13 @@ test('hostile titles, bodies and tags stay inert text', async ({ page }) => {
   await expect(rows(page).first()).toContainText(`<script>globalThis.pwned = 'script'</script>`);
   await expect(rows(page).nth(1)).toContainText('[click me](javascript:');
   await expect(rows(page).first().getByRole('list', { name: 'Tags' })).toContainText('<img src=x onerror=');
-  expect(await page.evaluate(() => (globalThis as unknown as StubGlobals).pwned ?? null)).toBeNull();
+  expect(await page.evaluate(() => (globalThis as unknown as HostileGlobals).pwned ?? null)).toBeNull();
   await expect(page.locator('#root img, #root script, #root a[href^="javascript:"]')).toHaveCount(0);
 
   await page.getByRole('searchbox').fill('onerror');
   await expect(rows(page).first().locator('mark').first()).toHaveText('onerror');
   await expect(page.locator('#root img, #root script')).toHaveCount(0);
-  expect(await page.evaluate(() => (globalThis as unknown as StubGlobals).pwned ?? null)).toBeNull();
+  expect(await page.evaluate(() => (globalThis as unknown as HostileGlobals).pwned ?? null)).toBeNull();
 });
 
 test('is keyboard reachable: / focuses search, arrow keys move between rows', async ({ page }) => {

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { BRIDGE_CONTRACT_VERSION, BRIDGE_GLOBAL_NAME, type BridgeApi } from '../../common/ipc.ts';
+import { BRIDGE_CONTRACT_VERSION } from '../../common/ipc.ts';
 import { serveDirectory, type StaticServer } from './support/static-server.ts';
+import { exposeStubBridge } from './support/stub-bridge.ts';
 
 // The built page (npm run test:e2e builds first), served over loopback HTTP to the system Chromium.
 const rendererDir = path.resolve(import.meta.dirname, '../../dist/renderer');
@@ -26,58 +27,6 @@ function collectPageErrors(page: Page): string[] {
   return errors;
 }
 
-/**
- * Stands in for the preload: an empty but complete bridge (no subscriptions, no messages) under the bridge name,
- * defined before the page's scripts run. Functions cannot cross addInitScript's serialization, so the stub is
- * built inside the init script from plain arguments.
- */
-async function exposeEmptyBridge(page: Page, contractVersion: number): Promise<void> {
-  await page.addInitScript(
-    ({ name, version }) => {
-      const ok = <T>(value: T) => Promise.resolve({ ok: true as const, value });
-      const unsubscribe = () => undefined;
-      const api: Record<keyof BridgeApi, unknown> = {
-        contractVersion: version,
-        listMessages: () => ok({ messages: [] }),
-        searchMessages: () => ok([]),
-        unreadCounts: () => ok([]),
-        markRead: () => ok(null),
-        markAllRead: () => ok(0),
-        deleteMessage: () => ok(null),
-        clearSubscription: () => ok(0),
-        listSubscriptions: () => ok([]),
-        saveSubscription: () => Promise.resolve({ ok: false, error: { code: 'internal', message: 'stub' } }),
-        removeSubscription: () => ok(null),
-        testSubscription: () => ok({ outcome: 'unreachable', detail: 'stub' }),
-        setCredentials: () => ok(null),
-        clearCredentials: () => ok(null),
-        getSettings: () => Promise.resolve({ ok: false, error: { code: 'internal', message: 'stub' } }),
-        updateSettings: () => Promise.resolve({ ok: false, error: { code: 'internal', message: 'stub' } }),
-        listConnections: () => ok([]),
-        reconnectServer: () => ok(null),
-        runAction: () => ok({ kind: 'copied' }),
-        attachmentPreview: () => ok(null),
-        openLink: () => ok(null),
-        listNotices: () => ok([]),
-        dismissNotice: () => ok(null),
-        publishMessage: () => ok({ outcome: 'sent', id: 'stub', time: 0, scheduled: false }),
-        accountStatus: () => ok({ signedIn: false }),
-        accountSignIn: () => ok({ ok: false, error: 'stub' }),
-        accountSignOut: () => ok({ ok: false, error: 'stub' }),
-        accountSyncNow: () => ok({ ok: false, reason: 'signed-out', message: 'stub' }),
-        onMessagesReceived: () => unsubscribe,
-        onConnectionsChanged: () => unsubscribe,
-        onSettingsChanged: () => unsubscribe,
-        onShowMessage: () => unsubscribe,
-        onNoticesChanged: () => unsubscribe,
-        onAccountChanged: () => unsubscribe,
-      };
-      Object.defineProperty(globalThis, name, { value: Object.freeze(api), enumerable: true });
-    },
-    { name: BRIDGE_GLOBAL_NAME, version: contractVersion },
-  );
-}
-
 async function expectAppShell(page: Page): Promise<void> {
   await expect(page).toHaveTitle('ntfy Tray');
   await expect(page.getByRole('heading', { level: 1, name: 'ntfy Tray' })).toBeVisible();
@@ -87,7 +36,8 @@ async function expectAppShell(page: Page): Promise<void> {
 
 test('shows the header, the empty state and a connected bridge when window.ntfy is present', async ({ page }) => {
   const errors = collectPageErrors(page);
-  await exposeEmptyBridge(page, BRIDGE_CONTRACT_VERSION);
+  // An empty but complete bridge: no subscriptions, no messages.
+  await exposeStubBridge(page);
 
   await page.goto(server.url);
 
@@ -112,7 +62,7 @@ test('says it is not connected when the page runs without the preload bridge', a
 });
 
 test('treats a bridge with another contract version as not connected', async ({ page }) => {
-  await exposeEmptyBridge(page, BRIDGE_CONTRACT_VERSION + 1);
+  await exposeStubBridge(page, { version: BRIDGE_CONTRACT_VERSION + 1 });
 
   await page.goto(server.url);
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { SubscriptionDto } from '../../../common/ipc.ts';
 import {
   emptyEntry,
   entryFor,
@@ -9,26 +8,12 @@ import {
   storedCredentialsFor,
   untestableEntry,
 } from '../../../renderer/subscriptions/credentials.ts';
-
-function subscription(overrides: Partial<SubscriptionDto>): SubscriptionDto {
-  return {
-    id: 'id',
-    server: 'https://ntfy.example.com',
-    topic: 'alerts',
-    transport: 'json',
-    filters: {},
-    muted: false,
-    minPriority: 1,
-    auth: 'none',
-    hasCredentials: false,
-    ...overrides,
-  };
-}
+import { makeSubscription } from '../../support/subscriptions.ts';
 
 describe('storedCredentialsFor', () => {
   const subscriptions = [
-    subscription({ server: 'https://open.example.com' }),
-    subscription({ server: 'https://ntfy.example.com/base', auth: 'basic', user: 'alice', hasCredentials: true }),
+    makeSubscription({ server: 'https://open.example.com' }),
+    makeSubscription({ server: 'https://ntfy.example.com/base', auth: 'basic', user: 'alice', hasCredentials: true }),
   ];
 
   it('asks any subscription on the same server, however the URL is typed', () => {

@@ -40,6 +40,7 @@ describe('HTTP streams against a captive portal', () => {
     expect(await recorder.ended).toEqual({
       kind: 'network',
       message: 'not an ntfy stream: the server answered text/html (a captive portal or proxy login page?)',
+      trouble: { kind: 'not-ntfy' },
     });
     expect(recorder.opened()).toBe(false);
     expect(recorder.items).toEqual([]);
@@ -74,6 +75,7 @@ describe('HTTP streams against a captive portal', () => {
     expect(await recorder.ended).toEqual({
       kind: 'network',
       message: 'not an ntfy stream: the server answered application/x-ndjson',
+      trouble: { kind: 'not-ntfy' },
     });
     expect(recorder.opened()).toBe(false);
   });

@@ -29,7 +29,7 @@ export const subscriptionsDe: Translation<typeof subscriptionsEn> = {
   'subscriptions.status.not-connected': 'Nicht verbunden',
   'subscriptions.status.muted': 'Stumm',
   'subscriptions.status.paused': 'Pausiert',
-  'subscriptions.status.paused-reason': ': {reason}',
+  'subscriptions.status.paused-because': 'Pausiert: {reason}',
 
   'subscriptions.test.ok': 'Verbunden: Der Server akzeptiert dieses Abonnement',
   'subscriptions.test.wrong-credentials': 'Falsche Zugangsdaten',

@@ -32,7 +32,7 @@ export const subscriptionsEn = {
   'subscriptions.status.muted': 'Muted',
   'subscriptions.status.paused': 'Paused',
   // Read by screen readers right after "Paused": the reason the chip's title shows.
-  'subscriptions.status.paused-reason': ': {reason}',
+  'subscriptions.status.paused-because': 'Paused: {reason}',
 
   'subscriptions.test.ok': 'Connected: the server accepts this subscription',
   'subscriptions.test.wrong-credentials': 'Wrong credentials',

@@ -24,8 +24,9 @@ export function ConnectionStatus({ status, nowMs, muted, paused }: ConnectionSta
         {muted ? <span className="chip connection-status-muted">{t('subscriptions.status.muted')}</span> : null}
         {paused === undefined ? null : (
           <span className="chip connection-status-muted connection-status-paused" title={paused}>
-            {t('subscriptions.status.paused')}
-            <span className="visually-hidden">{t('subscriptions.status.paused-reason', { reason: paused })}</span>
+            {/* Seen: the short word (the reason is its tooltip); heard: one whole sentence with the reason. */}
+            <span aria-hidden="true">{t('subscriptions.status.paused')}</span>
+            <span className="visually-hidden">{t('subscriptions.status.paused-because', { reason: paused })}</span>
           </span>
         )}
       </p>

@@ -595,7 +595,11 @@ test('a global pause shows as "Paused" on every subscription until it is resumed
 
     // Paused elsewhere (the tray or the settings view): the list follows.
     await own.core.service.updateSettings({ pause: 'until-resumed' });
-    await expect(chip(row(page, 'paused-a'))).toHaveText('Paused: Notifications paused until you resume');
+    // Seen: "Paused", the reason as its tooltip; heard: the whole sentence.
+    await expect(chip(row(page, 'paused-a')).locator('[aria-hidden="true"]')).toHaveText('Paused');
+    await expect(chip(row(page, 'paused-a')).locator('.visually-hidden')).toHaveText(
+      'Paused: Notifications paused until you resume',
+    );
     await expect(chip(row(page, 'paused-b'))).toHaveAttribute('title', 'Notifications paused until you resume');
     await own.core.service.updateSettings({ pause: null });
     await expect(paused).toHaveCount(0);

@@ -59,9 +59,8 @@ function onlyKeys(value: object, keys: readonly string[]): Readonly<Record<strin
 }
 
 function testCredentials(value: unknown): TestCredentialsDto {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new InvalidArgument('credentials', t('rules.settings.object'));
-  }
+  // Plain data only, as guards.ts asks: a field read through a prototype would pass the own-key check below.
+  if (!guard.isPlainObject(value)) throw new InvalidArgument('credentials', t('rules.settings.object'));
   const kind = (value as { kind?: unknown }).kind;
   if (kind === 'stored' || kind === 'none') {
     onlyKeys(value, ['kind']);

@@ -41,7 +41,7 @@ type Record_ = Readonly<Record<string, unknown>>;
  * Only plain data: structured clone and JSON.parse give Object.prototype or none. Anything else (a Date, a Map, an
  * object with fields on its prototype) is refused, or a field read through the prototype would pass the key check.
  */
-function isPlainObject(value: unknown): value is object {
+export function isPlainObject(value: unknown): value is object {
   if (typeof value !== 'object' || value === null) return false;
   const prototype: unknown = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;

@@ -108,6 +108,14 @@ describe('dispatchRequest (every transport calls it; derived from the IPC table)
       ['subscriptions:remove', ['sub-1', {}], 'options.deleteHistory', 'must be true or false'],
       ['notices:dismiss', ['everything'], 'id', `must be one of ${DESKTOP_NOTICE_IDS.join(', ')}`],
       ['subscriptions:test', [subscription, 'stored'], 'credentials', 'must be an object'],
+      ['subscriptions:test', [subscription, ['stored']], 'credentials', 'must be an object'],
+      ['subscriptions:test', [subscription, new Date(0)], 'credentials', 'must be an object'],
+      [
+        'subscriptions:test',
+        [subscription, Object.create({ kind: 'token', token: 'inherited' }) as object],
+        'credentials',
+        'must be an object',
+      ],
       [
         'subscriptions:test',
         [subscription, { kind: 'oauth' }],

@@ -66,11 +66,16 @@ export class AccountService {
     this.#schedule(0);
   }
 
-  dispose(): void {
+  /**
+   * Stops the cycle and resolves once a sync that is running has finished, so that the app closes the settings
+   * store only after the sync's last write (a quit during a sync must not lose what it merged).
+   */
+  async dispose(): Promise<void> {
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
     if (this.#timer !== undefined) this.#options.clock.clearTimeout(this.#timer);
     this.#timer = undefined;
+    await this.#queue;
   }
 
   /** Called after every sync (started by anyone) with its result; returns the unsubscribe function. */

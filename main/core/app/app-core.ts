@@ -235,7 +235,7 @@ export function startAppCore(options: AppCoreOptions): AppCore {
     },
     stop: async () => {
       unsubscribeAccount();
-      account.dispose();
+      await account.dispose();
       unsubscribeSettings();
       stopRetention();
       dispatcher.dispose();

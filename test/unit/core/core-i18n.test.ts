@@ -64,9 +64,7 @@ async function hostile(options: HostileServerOptions): Promise<HostileServer> {
 
 function device(name: string): Device {
   const created = createDevice(name);
-  cleanups.push(() => {
-    created.close();
-  });
+  cleanups.push(() => created.close());
   return created;
 }
 

@@ -48,7 +48,8 @@ export interface Device {
   unsubscribe(topic: string): Promise<void>;
   /** Resolves with the result of the next sync this device finishes. */
   nextSync(): Promise<SyncResult>;
-  close(): void;
+  /** Stops the service (waiting for a running sync) and removes the data directory. */
+  close(): Promise<void>;
 }
 
 export function createDevice(name: string, startMs = 1_700_000_000_000): Device {
@@ -113,8 +114,8 @@ export function createDevice(name: string, startMs = 1_700_000_000_000): Device 
           resolve(result);
         });
       }),
-    close: () => {
-      service.dispose();
+    close: async () => {
+      await service.dispose();
       rmSync(dir, { recursive: true, force: true });
     },
   };

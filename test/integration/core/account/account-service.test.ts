@@ -8,7 +8,7 @@ let server: TestServer | undefined;
 const devices: Device[] = [];
 
 afterEach(async () => {
-  for (const device of devices.splice(0)) device.close();
+  for (const device of devices.splice(0)) await device.close();
   await server?.close();
   server = undefined;
 });
@@ -179,5 +179,30 @@ describe('AccountService sync between two devices', () => {
       reservations: [{ topic: 'mine', everyone: 'read-only' }],
       limits: { basis: 'ip', messages: 17280, reservations: 1 },
     });
+  });
+});
+
+describe('AccountService dispose', () => {
+  it('waits for a sync that is running, so its last write lands before the app closes the settings', async () => {
+    const ntfy = await startServer();
+    const laptop = await signedIn('laptop', ntfy.url);
+    ntfy.faults.stall(); // every request is held until unstall: the sync below cannot finish on its own
+    const order: string[] = [];
+    const sync = laptop.service.syncNow().then((result) => {
+      order.push('sync');
+      return result;
+    });
+    await ntfy.waitForRequest((entry) => entry.path === '/v1/account');
+    const disposing = laptop.service.dispose().then(() => {
+      order.push('disposed');
+    });
+    // Whatever the machine's speed: nothing can settle while the server holds the sync's request.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual([]);
+
+    ntfy.faults.unstall();
+    await disposing;
+    expect(order).toEqual(['sync', 'disposed']);
+    expect(await sync).toMatchObject({ ok: true });
   });
 });

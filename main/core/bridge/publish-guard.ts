@@ -5,7 +5,7 @@
  */
 import type { PublishActionDto, PublishInputDto } from '../../../common/ipc.ts';
 import { t } from '../../../common/i18n/translate.ts';
-import { InvalidArgument, text } from './guards.ts';
+import { InvalidArgument, isPlainObject, text } from './guards.ts';
 
 /** ntfy allows 3 actions per message; the form's editor offers no more. */
 const MAX_ACTIONS = 3;
@@ -15,10 +15,7 @@ const MAX_MAP_ENTRIES = 20;
 
 /** Plain data with only `keys`, or with any keys when `keys` is left out (a map of names to texts). */
 function plainRecord(value: unknown, field: string, keys?: readonly string[]): Readonly<Record<string, unknown>> {
-  const prototype: unknown = typeof value === 'object' && value !== null ? Object.getPrototypeOf(value) : undefined;
-  if (prototype !== Object.prototype && prototype !== null) {
-    throw new InvalidArgument(field, t('rules.settings.object'));
-  }
+  if (!isPlainObject(value)) throw new InvalidArgument(field, t('rules.settings.object'));
   const record = value as Readonly<Record<string, unknown>>;
   const extra = keys === undefined ? undefined : Object.keys(record).find((key) => !keys.includes(key));
   if (extra !== undefined) throw new InvalidArgument(`${field}.${extra}`, t('core.bridge.not-expected'));

@@ -4,6 +4,7 @@
  */
 import type { AppendRequest, AppendResult, HistoryStore, ResumePoint } from '../../main/core/ports.ts';
 import type { NtfyMessage } from '../../main/core/protocol/types.ts';
+import { movedResumePoint } from '../../main/core/protocol/resume-window.ts';
 
 export class MemoryHistoryStore implements HistoryStore {
   readonly #seen = new Set<string>();
@@ -22,14 +23,8 @@ export class MemoryHistoryStore implements HistoryStore {
     this.#messages.push(...newMessages);
     const resume = request.resume;
     for (const { key } of resume?.targets ?? []) {
-      const previous = this.#resume.get(key);
-      if (resume?.onlyIfMissing === true && previous !== undefined) continue;
-      const lastId = resume?.lastId === undefined ? previous?.lastId : (resume.lastId ?? undefined);
-      const lastTime = resume?.lastTime ?? previous?.lastTime;
-      this.#resume.set(key, {
-        ...(lastId === undefined ? {} : { lastId }),
-        ...(lastTime === undefined ? {} : { lastTime }),
-      });
+      const next = resume === undefined ? undefined : movedResumePoint(this.#resume.get(key), resume);
+      if (next !== undefined) this.#resume.set(key, next);
     }
     return Promise.resolve({ newMessages, newChanges });
   }

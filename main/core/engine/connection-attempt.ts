@@ -16,7 +16,7 @@ import type { OpenTransport, Transport, TransportEnd, TransportItem } from '../t
 import { type BatchItem, CatchUpCollector } from './catch-up.ts';
 import type { ConnectionSpec } from './connection-types.ts';
 import type { DeliveryQueue } from './delivery-queue.ts';
-import { planResume, type PlanResumeOptions, type ResumePlan, startsAtOpen } from './resume-point.ts';
+import { planResume, type PlanResumeOptions, type ResumePlan, startsAtOpen, withoutDelivered } from './resume-point.ts';
 import { requestForSpec } from './spec-request.ts';
 
 /** What the attempt reports to its connection; never called once it has been disposed. */
@@ -64,6 +64,8 @@ interface Prepared {
   readonly request: SubscribeRequest;
   /** Topics without a stored resume point: they get this connect's server time once the replay is over. */
   readonly unpointed: readonly ResumeTarget[];
+  /** The stored points the plan was made from, by topic: what lies before a topic's window is not replayed. */
+  readonly points: ReadonlyMap<string, ResumePoint>;
 }
 
 /** The stored resume points of `targets`, by topic. */
@@ -139,7 +141,7 @@ export class ConnectionAttempt {
       return { kind: 'bad-request', message: errorMessage(error) };
     }
     const unpointed = this.targets.filter((target) => !points.has(target.topic));
-    this.#prepared = { plan, since, request, unpointed };
+    this.#prepared = { plan, since, request, unpointed, points };
     return { kind: 'ready' };
   }
 
@@ -213,7 +215,9 @@ export class ConnectionAttempt {
       clock: this.#options.clock,
       quietMs: this.#options.catchUpQuietMs,
       onBatch: (items, kind) => {
-        queue.push({ mode: kind === 'replay' ? prepared.plan.replay : 'live', items, advance: this.targets });
+        const fresh = kind === 'replay' ? withoutDelivered(items, prepared.points) : items;
+        if (fresh.length === 0) return;
+        queue.push({ mode: kind === 'replay' ? prepared.plan.replay : 'live', items: fresh, advance: this.targets });
       },
       onReplayDone: () => {
         // Topics that had no resume point resume from this connect's server time from now on (also after a

@@ -12,7 +12,7 @@ import { NamedTimers } from './connection-timers.ts';
 import type { ConnectionSpec, ConnectionTiming } from './connection-types.ts';
 import type { DeliveryQueue } from './delivery-queue.ts';
 import type { Poll } from './http-requests.ts';
-import { planResume } from './resume-point.ts';
+import { planResume, withoutDelivered } from './resume-point.ts';
 import { requestForSpec } from './spec-request.ts';
 
 export interface ConnectionPollsOptions {
@@ -21,7 +21,7 @@ export interface ConnectionPollsOptions {
   readonly log: Logger;
   readonly history: Pick<HistoryStore, 'getResumePoints'>;
   readonly poll: Poll;
-  readonly queue: Pick<DeliveryQueue, 'push' | 'pushed'>;
+  readonly queue: Pick<DeliveryQueue, 'push'>;
   readonly timing: Pick<ConnectionTiming, 'pollAfterConnectMs' | 'pollIntervalMs'>;
   /** The connect the polls back up, as it is when a poll falls due. */
   readonly currentAttempt: () => ConnectionAttempt | undefined;
@@ -141,7 +141,6 @@ export class ConnectionPolls {
       const points = await storedPoints(this.#options.history, attempt.targets);
       const next = planResume({ topics: attempt.topics, points, initialSince: spec.initialSince }).since;
       if (from === undefined || attempt.isDisposed()) return;
-      const pushedBefore = queue.pushed;
       const outcome = await this.#options.poll(
         requestForSpec(spec, { topics: attempt.topics, since: from, poll: true }),
       );
@@ -152,11 +151,12 @@ export class ConnectionPolls {
         return;
       }
       this.#pollFrom = next.kind === 'id' || next.kind === 'time' ? next : from;
-      const items = ownItems(outcome.items, attempt.topics);
+      const items = withoutDelivered(ownItems(outcome.items, attempt.topics), points);
       if (items.length === 0) return;
-      // Items queued meanwhile may be newer than the poll's last one: then store only, never move back.
-      const live = queue.pushed !== pushedBefore;
-      queue.push({ mode: 'catch-up', items, ...(live ? {} : { advance: attempt.targets }) });
+      // The poll's answer is complete from `from` on, so its newest item may move the resume points: what was
+      // printed and stored is never asked for again from before it. A point only moves forward
+      // (protocol/resume-window.ts), so live items queued meanwhile that are newer keep theirs.
+      queue.push({ mode: 'catch-up', items, advance: attempt.targets });
     };
     run().catch((error: unknown) => {
       log.log('warn', 'catch-up poll failed', { error: String(error) });

@@ -70,19 +70,12 @@ export class DeliveryQueue {
   #pendingBytes = 0;
   #tooFull = false;
   #running: Promise<void> | undefined;
-  /** Counts entries ever pushed: a poll compares it to tell whether live items came in meanwhile. */
-  #pushed = 0;
 
   constructor(options: DeliveryQueueOptions) {
     this.#options = options;
   }
 
-  get pushed(): number {
-    return this.#pushed;
-  }
-
   push(entry: QueueEntry): void {
-    this.#pushed++;
     const sized = { entry, bytes: entryBytes(entry) };
     this.#pending.push(sized);
     this.#count(entry.items.length, sized.bytes);

@@ -2,13 +2,17 @@
  * Where a connection resumes, as pure functions of what is stored. Each topic has its own resume point
  * (protocol/resume-key.ts); a connection carries several topics, so it asks the server from the point that
  * covers all of them:
- * - every topic at the same message id → `since=<id>` (ids are global on a server: one id serves all topics);
- * - otherwise → `since=<oldest time>` (inclusive: the boundary second comes again and dedupe drops it);
+ * - `since=<time>` from the oldest point, less the overlap that lets a scheduled message which fell due while we were
+ *   away come back (protocol/resume-window.ts, docs/protocol.md#resuming) — never `since=<id>`, which counts rows
+ *   and so skips such a message; what comes twice is dropped by dedupe, and what lies before a topic's own window
+ *   is dropped before it (`withoutDelivered`);
+ * - points with ids only (written by versions before resume points had times) → `since=<id>`;
  * - a topic with no point at all is new: the group's start (`initialSince`) applies to it.
  */
 import { type BatchItem, itemId, itemTime } from './catch-up.ts';
 import type { ResumePoint, ResumeTarget, ResumeUpdate } from '../ports.ts';
 import { isNtfyMessageId } from '../protocol/resume-key.ts';
+import { isBeforeResumeWindow, resumeFromSeconds } from '../protocol/resume-window.ts';
 import type { SinceValue } from '../protocol/since.ts';
 
 export interface ResumePlan {
@@ -33,7 +37,7 @@ export interface PlanResumeOptions {
    * since the first connect may have ended before it read its replay in full; dedupe absorbs what comes twice.
    */
   readonly firstOpenTime?: number;
-  /** After the server refused `since=<id>` (400): resume by time. */
+  /** After the server refused `since=<id>` (400): never ask by id again (only an older version's points have ids alone). */
   readonly preferTime?: boolean;
 }
 
@@ -59,20 +63,21 @@ export function planResume(options: PlanResumeOptions): ResumePlan {
   if (points.size === 0) return { since: options.initialSince, replay: 'history', newTopics: [] };
   const newTopics = options.topics.filter((topic) => !points.has(topic));
   const known = [...points.values()];
-  const ids = new Set(known.map((point) => point.lastId));
-  const [onlyId] = ids;
-  if (options.preferTime !== true && ids.size === 1 && onlyId !== undefined) {
-    return { since: { kind: 'id', id: onlyId }, replay: 'catch-up', newTopics };
-  }
-  const times = known.flatMap((point) => (point.lastTime === undefined ? [] : [point.lastTime]));
+  const times = known.flatMap((point) => {
+    const from = resumeFromSeconds(point);
+    return from === undefined ? [] : [from];
+  });
   if (times.length > 0) {
     return { since: { kind: 'time', unixSeconds: Math.min(...times) }, replay: 'catch-up', newTopics };
   }
-  // Ids only, and they differ (their rows were removed by retention): an id the server does not know makes it
-  // replay everything it has, which dedupe absorbs — better than skipping a topic's gap.
+  // Ids only (points of an older version). One id serves every topic (ids are server-wide); ids that differ had
+  // their rows removed by retention, and an id the server does not know replays everything it has, which dedupe
+  // absorbs — better than skipping a topic's gap. Once the server refused `since=<id>`, the group starts afresh.
   const anyId = known.find((point) => point.lastId !== undefined)?.lastId;
-  const since: SinceValue = anyId === undefined ? options.initialSince : { kind: 'id', id: anyId };
-  return { since, replay: 'catch-up', newTopics };
+  if (options.preferTime !== true && anyId !== undefined) {
+    return { since: { kind: 'id', id: anyId }, replay: 'catch-up', newTopics };
+  }
+  return { since: options.initialSince, replay: 'catch-up', newTopics };
 }
 
 /**
@@ -89,4 +94,19 @@ export function resumeAfter(items: readonly BatchItem[], targets: readonly Resum
     }
   }
   return { targets, lastId: null, lastTime: Math.max(...items.map(itemTime)) };
+}
+
+/**
+ * `items` without those that lie before their topic's resume window (`points` by topic): delivered before, whatever
+ * dedupe still finds. A group resumes from its oldest topic, so a replay brings the other topics' older messages too,
+ * and retention may have removed their rows.
+ */
+export function withoutDelivered(
+  items: readonly BatchItem[],
+  points: ReadonlyMap<string, ResumePoint>,
+): readonly BatchItem[] {
+  return items.filter((item) => {
+    const topic = item.type === 'message' ? item.message.topic : item.change.topic;
+    return !isBeforeResumeWindow(itemTime(item), points.get(topic));
+  });
 }

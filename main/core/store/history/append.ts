@@ -7,11 +7,12 @@
  * append from the database itself, so it stays right when another process writes the same file.
  */
 import type { DatabaseSync } from 'node:sqlite';
-import type { AppendRequest, AppendResult } from '../../ports.ts';
+import type { AppendRequest, AppendResult, ResumeUpdate } from '../../ports.ts';
 import type { NtfyMessage, NtfyMessageChange } from '../../protocol/types.ts';
-import { INSERT_COLUMNS, messageInsertValues, TAGS_VALUE_INDEX } from './rows.ts';
+import { INSERT_COLUMNS, messageInsertValues, storedPoint, TAGS_VALUE_INDEX } from './rows.ts';
 import { createSequenceOps } from './sequences.ts';
 import { inWriteTransaction } from './transaction.ts';
+import { movedResumePoint } from '../../protocol/resume-window.ts';
 
 export type Append = (request: AppendRequest) => AppendResult;
 
@@ -29,17 +30,11 @@ export function createAppend(options: { readonly db: DatabaseSync; readonly now:
     INSERT INTO message_changes (server, id, kind, topic, sequence_id, time, raw, received_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (server, id) DO NOTHING`);
-  // ?4 = 1: set the id to ?3 (null clears it); 0: keep the stored id. A missing time keeps the stored time.
+  const selectResume = db.prepare('SELECT last_id, last_time FROM resume_points WHERE resume_key = ?');
   const upsertResume = db.prepare(`
-    INSERT INTO resume_points (resume_key, server, topic, last_id, last_time, updated_at)
-      VALUES (?1, ?2, ?5, CASE WHEN ?4 = 1 THEN ?3 END, ?6, ?7)
+    INSERT INTO resume_points (resume_key, server, topic, last_id, last_time, updated_at) VALUES (?, ?, ?, ?, ?, ?)
       ON CONFLICT (resume_key) DO UPDATE SET
-        last_id = CASE WHEN ?4 = 1 THEN ?3 ELSE last_id END,
-        last_time = coalesce(?6, last_time),
-        updated_at = ?7`);
-  const insertResumeIfMissing = db.prepare(`
-    INSERT INTO resume_points (resume_key, server, topic, last_id, last_time, updated_at) VALUES (?, ?, ?, NULL, ?, ?)
-      ON CONFLICT (resume_key) DO NOTHING`);
+        last_id = excluded.last_id, last_time = excluded.last_time, updated_at = excluded.updated_at`);
   // Both answered from small partial or dedicated indexes.
   const serverUsesSequences = db.prepare(
     'SELECT EXISTS (SELECT 1 FROM messages WHERE server = ? AND sequence_id IS NOT NULL) AS found',
@@ -93,6 +88,19 @@ export function createAppend(options: { readonly db: DatabaseSync; readonly now:
     return added;
   }
 
+  /** Each target's point as movedResumePoint (one rule for every store) makes it from the stored one. */
+  function moveResumePoints(server: string, resume: ResumeUpdate, updatedAt: number): void {
+    for (const target of resume.targets) {
+      const row = selectResume.get(target.key);
+      const next = movedResumePoint(
+        row === undefined ? undefined : storedPoint(row['last_id'], row['last_time']),
+        resume,
+      );
+      if (next === undefined) continue;
+      upsertResume.run(target.key, server, target.topic, next.lastId ?? null, next.lastTime ?? null, updatedAt);
+    }
+  }
+
   return (request) => {
     if (request.messages.length === 0 && request.changes.length === 0 && request.resume === undefined) {
       return { newMessages: [], newChanges: [] };
@@ -101,16 +109,7 @@ export function createAppend(options: { readonly db: DatabaseSync; readonly now:
       const receivedAt = now();
       const newMessages = appendMessages(request.server, request.messages, receivedAt, request.read === true);
       const newChanges = appendChanges(request.server, request.changes, receivedAt);
-      const resume = request.resume;
-      for (const target of resume?.targets ?? []) {
-        const time = resume?.lastTime ?? null;
-        if (resume?.onlyIfMissing === true) {
-          insertResumeIfMissing.run(target.key, request.server, target.topic, time, receivedAt);
-          continue;
-        }
-        const setId = resume?.lastId === undefined ? 0 : 1;
-        upsertResume.run(target.key, request.server, resume?.lastId ?? null, setId, target.topic, time, receivedAt);
-      }
+      if (request.resume !== undefined) moveResumePoints(request.server, request.resume, receivedAt);
       return { newMessages, newChanges };
     });
   };

@@ -151,6 +151,11 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   { version: 3, description: 'per-topic resume points', sql: perTopicResumePoints },
+  {
+    version: 4,
+    description: "resume points by subscription: retention keeps each topic's resume window (retention.ts)",
+    sql: 'CREATE INDEX resume_points_subscription ON resume_points (server, topic, last_time);',
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

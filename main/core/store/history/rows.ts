@@ -7,6 +7,8 @@ import type { SQLInputValue, SQLOutputValue } from 'node:sqlite';
 import { parseAction, parseAttachment, parsePriority } from '../../protocol/parse.ts';
 import type { NtfyMessage } from '../../protocol/types.ts';
 import type { StoredMessage } from './types.ts';
+import type { ResumePoint } from '../../ports.ts';
+import { isNtfyMessageId } from '../../protocol/resume-key.ts';
 
 export type Row = Record<string, SQLOutputValue>;
 
@@ -113,5 +115,13 @@ export function rowToStoredMessage(row: Row): StoredMessage {
     message,
     receivedAt: num(row, 'received_at') ?? 0,
     read: row['read'] === 1,
+  };
+}
+
+/** A `resume_points` row's point; an id not of ntfy's form is never sent as `since=`, so it is left out. */
+export function storedPoint(lastId: SQLOutputValue | undefined, lastTime: SQLOutputValue | undefined): ResumePoint {
+  return {
+    ...(typeof lastId === 'string' && isNtfyMessageId(lastId) ? { lastId } : {}),
+    ...(typeof lastTime === 'number' ? { lastTime } : {}),
   };
 }

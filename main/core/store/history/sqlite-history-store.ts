@@ -10,7 +10,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { AppendRequest, AppendResult, AppHistoryStore, Clock, ResumePoint } from '../../ports.ts';
-import { isNtfyMessageId } from '../../protocol/resume-key.ts';
+import { storedPoint } from './rows.ts';
 import { type Append, createAppend } from './append.ts';
 import { createEdits, type HistoryEdits } from './edits.ts';
 import { openHistoryDatabase } from './open-database.ts';
@@ -126,12 +126,7 @@ export class SqliteHistoryStore implements AppHistoryStore {
       for (const key of keys) {
         const row = this.#selectResume.get(key);
         if (row === undefined) continue;
-        const lastId = row['last_id'];
-        const lastTime = row['last_time'];
-        points.set(key, {
-          ...(typeof lastId === 'string' && isNtfyMessageId(lastId) ? { lastId } : {}),
-          ...(typeof lastTime === 'number' ? { lastTime } : {}),
-        });
+        points.set(key, storedPoint(row['last_id'], row['last_time']));
       }
       return points;
     });

@@ -1,3 +1,4 @@
+import { resumeSinceOf } from '../../../support/resume-since.ts';
 import { EventEmitter, once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DeliveredBatch } from '../../../../main/core/delivery/deliver.ts';
@@ -104,7 +105,7 @@ describe('catch-up', () => {
     expect(engine.batches.at(-1)?.mode).toBe('catch-up');
     const polls = testServer.requests.filter((entry) => entry.transport === 'poll');
     expect(polls.length).toBeGreaterThanOrEqual(1);
-    expect(polls[0]?.query['since']).toBe(received[0]?.id);
+    expect(polls[0]?.query['since']).toBe(resumeSinceOf(received[0]));
   });
 });
 
@@ -124,7 +125,7 @@ describe('reconcile', () => {
       { server: testServer.url, topic: 'b' },
     ]);
     expect(result).toEqual({ started: [], stopped: [], restarted: [expect.any(String)] });
-    // Published during the switch: the new connection's since=<cursor> replays it.
+    // Published during the switch: the new connection's since=<time> replays it.
     await testServer.publish('a', 'a2 during switch');
     await testServer.waitForSubscribers(1, { topic: 'b' });
     await testServer.publish('b', 'b live');
@@ -140,7 +141,7 @@ describe('reconcile', () => {
     );
     const subscribes = testServer.requests.filter((entry) => entry.transport === 'json');
     expect(subscribes.at(-1)?.path).toBe('/a,b/json');
-    expect(subscribes.at(-1)?.query['since']).toBe(received[0]?.id);
+    expect(subscribes.at(-1)?.query['since']).toBe(resumeSinceOf(received[0]));
 
     expect(
       harness.manager.reconcile([

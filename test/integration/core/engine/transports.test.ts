@@ -1,3 +1,4 @@
+import { resumeSinceOf } from '../../../support/resume-since.ts';
 import { EventEmitter, once } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TransportKind } from '../../../../main/core/protocol/subscribe-request.ts';
@@ -192,10 +193,10 @@ describe('reconnectNow', () => {
     await server.waitForRequest((entry) => entry.transport === 'poll');
     const subscribes = server.requests.filter((entry) => entry.transport === 'json');
     expect(subscribes).toHaveLength(2);
-    expect(subscribes[1]?.query['since']).toBe(first.id);
+    expect(subscribes[1]?.query['since']).toBe(resumeSinceOf(first));
     expect(server.requests.find((entry) => entry.transport === 'poll')?.query).toMatchObject({
       poll: '1',
-      since: first.id,
+      since: resumeSinceOf(first),
     });
     expect(engine.messages).toHaveLength(1);
   });

@@ -20,6 +20,7 @@ import type {
 import { createRecordingLogger } from '../../../fakes/logger.ts';
 import { ManualClock } from '../../../support/manual-clock.ts';
 import { makeMessage } from '../../../support/messages.ts';
+import { RESUME_OVERLAP_SECONDS } from '../../../../main/core/protocol/resume-window.ts';
 
 const OPEN_TIME = 1_700_000_000;
 
@@ -96,16 +97,37 @@ const ids = (entries: readonly QueueEntry[]): string[] =>
   entries.flatMap((entry) => entry.items.map((item) => (item.type === 'message' ? item.message.id : item.change.id)));
 
 describe('ConnectionAttempt', () => {
-  it('starts the request from the stored resume point of its topics', async () => {
+  it('starts the request by time from the oldest topic, the overlap before its point', async () => {
     const points = new Map<string, ResumePoint>([
       [resumeKey(SPEC, 'a'), { lastId: 'AAAAAAAAAAA1', lastTime: OPEN_TIME - 10 }],
-      [resumeKey(SPEC, 'b'), { lastId: 'AAAAAAAAAAA1', lastTime: OPEN_TIME - 10 }],
+      [resumeKey(SPEC, 'b'), { lastId: 'AAAAAAAAAAA2', lastTime: OPEN_TIME - 5 }],
     ]);
     const t = setup({ points });
     expect(await t.attempt.prepare()).toEqual({ kind: 'ready' });
     t.attempt.open();
-    expect(new URL(t.streams[0]?.options.request.url ?? '').searchParams.get('since')).toBe('AAAAAAAAAAA1');
-    expect(t.attempt.since).toEqual({ kind: 'id', id: 'AAAAAAAAAAA1' });
+    const from = OPEN_TIME - 10 - RESUME_OVERLAP_SECONDS;
+    expect(new URL(t.streams[0]?.options.request.url ?? '').searchParams.get('since')).toBe(String(from));
+    expect(t.attempt.since).toEqual({ kind: 'time', unixSeconds: from });
+  });
+
+  it("hands on no replayed message that lies before its own topic's window, only those inside it", async () => {
+    const bPoint = OPEN_TIME - 5;
+    const points = new Map<string, ResumePoint>([
+      [resumeKey(SPEC, 'a'), { lastId: 'AAAAAAAAAAA1', lastTime: OPEN_TIME - 100 }],
+      [resumeKey(SPEC, 'b'), { lastId: 'AAAAAAAAAAA2', lastTime: bPoint }],
+    ]);
+    const t = setup({ points });
+    await t.attempt.prepare();
+    t.attempt.open();
+    t.handlers().onItem({ type: 'liveness', event: 'open', time: OPEN_TIME });
+    const replay = [
+      { id: 'A_OLD', time: OPEN_TIME - 120, topic: 'a' }, // inside a's window: a's point less the overlap
+      { id: 'B_OLD', time: bPoint - RESUME_OVERLAP_SECONDS - 1, topic: 'b' }, // before b's window: delivered
+      { id: 'B_EDGE', time: bPoint - RESUME_OVERLAP_SECONDS, topic: 'b' }, // a scheduled message may be here
+    ];
+    for (const fields of replay) t.handlers().onItem({ type: 'message', message: makeMessage(fields) });
+    t.clock.advance(100);
+    expect(ids(t.pushed)).toEqual(['A_OLD', 'B_EDGE']);
   });
 
   it('opens nothing when disposed while it reads the resume points', async () => {

@@ -61,9 +61,7 @@ async function setup() {
   const queue = {
     push: (entry: QueueEntry) => {
       pushed.push(entry);
-      queue.pushed++;
     },
-    pushed: 0,
   };
   const history = { getResumePoints: () => Promise.resolve(new Map<string, never>()) };
   const log = createRecordingLogger('test');

@@ -14,6 +14,8 @@ import type { OpenTransportOptions, TransportHandlers } from '../../../../main/c
 import { createRecordingLogger } from '../../../fakes/logger.ts';
 import { ManualClock } from '../../../support/manual-clock.ts';
 import { makeMessage } from '../../../support/messages.ts';
+import { RESUME_OVERLAP_SECONDS } from '../../../../main/core/protocol/resume-window.ts';
+import { resumeKey } from '../../../../main/core/protocol/resume-key.ts';
 
 const SERVER = 'https://ntfy.example';
 const OPEN_TIME = 1_700_000_000;
@@ -197,7 +199,7 @@ describe('Connection resume points', () => {
     expect(t.since(t.current())).toBe(String(OPEN_TIME + 1));
   });
 
-  it('falls back to time when the server refuses since=<id> with 400, instead of stopping', async () => {
+  it('resumes by time, the overlap before the newest stored message, never by its id', async () => {
     const t = setup();
     t.connection.start();
     await settle();
@@ -207,10 +209,25 @@ describe('Connection resume points', () => {
     t.current().handlers.onEnd({ kind: 'ended' });
     t.clock.advance(1000);
     await settle();
+    // A message scheduled before AAAAAAAAAAA1 keeps the older row: `since=<id>` would never return it once due.
+    expect(t.since(t.current())).toBe(String(OPEN_TIME + 3 - RESUME_OVERLAP_SECONDS));
+  });
+
+  it('falls back from an id-only point (an older version) when the server refuses since=<id> with 400', async () => {
+    const history = new FlakyHistory();
+    await history.append({
+      server: SERVER,
+      messages: [],
+      changes: [],
+      resume: { targets: [{ key: resumeKey(spec(['a']), 'a'), topic: 'a' }], lastId: 'AAAAAAAAAAA1' },
+    });
+    const t = setup({ history, spec: { initialSince: { kind: 'all' } } });
+    t.connection.start();
+    await settle();
     expect(t.since(t.current())).toBe('AAAAAAAAAAA1');
     t.current().handlers.onEnd({ kind: 'refused', error: { status: 400, code: 40008, message: 'invalid since' } });
     await settle();
-    expect(t.since(t.current())).toBe(String(OPEN_TIME + 3));
+    expect(t.since(t.current())).toBe('all');
     expect(t.statuses.some((status) => status.state.kind === 'error')).toBe(false);
   });
 
@@ -233,7 +250,7 @@ describe('Connection resume points', () => {
     const both = setup({ history, topics: ['a', 'b'] });
     both.connection.start();
     await settle();
-    expect(both.since(both.current())).toBe(String(OPEN_TIME + 10));
+    expect(both.since(both.current())).toBe(String(OPEN_TIME + 10 - RESUME_OVERLAP_SECONDS));
   });
 
   it('keeps one run on topic b from moving the resume point of topic a', async () => {
@@ -256,7 +273,7 @@ describe('Connection resume points', () => {
     const again = setup({ history, topics: ['a'] });
     again.connection.start();
     await settle();
-    expect(again.since(again.current())).toBe('AAAAAAAAAAA1');
+    expect(again.since(again.current())).toBe(String(OPEN_TIME + 10 - RESUME_OVERLAP_SECONDS));
   });
 });
 
@@ -272,7 +289,8 @@ describe('Connection safety-net poll', () => {
     t.current().handlers.onEnd({ kind: 'ended' });
     t.clock.advance(1000);
     await settle();
-    expect(t.since(t.current())).toBe('AAAAAAAAAAA1');
+    const resumedFrom = String(OPEN_TIME + 1 - RESUME_OVERLAP_SECONDS);
+    expect(t.since(t.current())).toBe(resumedFrom);
     t.open(OPEN_TIME + 30);
     // M2 was fanned out while we reconnected and never reaches this stream; M3 arrives live and is stored.
     t.send('AAAAAAAAAAA3', OPEN_TIME + 31);
@@ -288,7 +306,7 @@ describe('Connection safety-net poll', () => {
     });
     t.clock.advance(3000);
     await settle();
-    expect(t.polls.map((request) => new URL(request.url).searchParams.get('since'))).toEqual(['AAAAAAAAAAA1']);
+    expect(t.polls.map((request) => new URL(request.url).searchParams.get('since'))).toEqual([resumedFrom]);
     expect(t.delivered.flatMap((batch) => batch.messages.map((message) => message.id))).toEqual([
       'AAAAAAAAAAA1',
       'AAAAAAAAAAA3',

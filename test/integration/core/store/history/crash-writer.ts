@@ -18,9 +18,19 @@ let stored = Number(firstArg);
 /** A safety stop should the test fail to kill it. */
 const maxMessages = stored + 100_000;
 
+/** Later batches (also of a later writer) are newer, as on a server: a resume point only moves forward in time. */
+function startTimeOf(first: number): number {
+  return 1_700_000_000 + first * 3; // sampleMessages steps 0-2 seconds per message
+}
+
 const store = await SqliteHistoryStore.open({ dataDir });
 for (let batch = 1; stored < maxMessages; batch++) {
-  const messages = sampleMessages({ count: batchSize, firstId: stored, seed: stored + 1, startTime: 1_700_000_000 });
+  const messages = sampleMessages({
+    count: batchSize,
+    firstId: stored,
+    seed: stored + 1,
+    startTime: startTimeOf(stored),
+  });
   const lastId = messages.at(-1)?.id ?? '';
   process.stdout.write(`begin ${batch}\n`);
   await store.append({

@@ -28,7 +28,8 @@ import {
  * Data as each earlier schema version stored it, in that version's own SQL. A new migration step needs a seed for
  * the version before it (the test below insists), so every upgrade path is tested with data in it.
  */
-const SEED_V1 = `
+/** Rows every version stores alike. */
+const SEED_ROWS = `
     INSERT INTO messages (server, topic, id, sequence_id, time, title, message, priority, tags, actions, raw,
         received_at, read)
       VALUES
@@ -38,11 +39,18 @@ const SEED_V1 = `
           '[]', '[]', '{"id":"seedMessage2","event":"message"}', 1700000100123, 1);
     INSERT INTO message_changes (server, id, kind, topic, sequence_id, time, raw, received_at)
       VALUES ('${SERVER}', 'seedChange01', 'message_clear', 'alerts', 'other', 1700000200, '{}', 1700000200123);
+  `;
+
+const SEED_V1 = `${SEED_ROWS}
     INSERT INTO cursors (group_key, last_id, topics, updated_at)
       VALUES ('${SERVER} json anonymous header  [null,null,null,[],[]]', 'seedChange01', '["alerts"]', 1700000200123),
         ('${SERVER} ws user:alice:hunter2 header  [null,null,null,[],[]]', 'seedMessage1', '["private"]', 1),
         ('not a key we wrote', 'seedMessage1', '["x"]', 1);
   `;
+
+const SCOPE = { server: SERVER, credentials: { kind: 'none' as const }, filters: {}, scheduled: false };
+const ALERTS_KEY = resumeKey(SCOPE, 'alerts');
+const ALICE_KEY = resumeKey({ ...SCOPE, credentials: { kind: 'basic', user: 'alice', password: '' } }, 'private');
 
 const SEEDS: Readonly<Record<number, string>> = {
   0: '',
@@ -50,6 +58,12 @@ const SEEDS: Readonly<Record<number, string>> = {
   // Version 2 indexes inserts in code (append.ts), not by trigger: a seed written by hand rebuilds the index.
   2: `${SEED_V1}
     INSERT INTO messages_search (messages_search) VALUES ('rebuild');`,
+  // Version 3: per-topic resume points, id-only as the step from version 2 leaves them.
+  3: `${SEED_ROWS}
+    INSERT INTO messages_search (messages_search) VALUES ('rebuild');
+    INSERT INTO resume_points (resume_key, server, topic, last_id, last_time, updated_at)
+      VALUES ('${ALERTS_KEY}', '${SERVER}', 'alerts', 'seedChange01', NULL, 1700000200123),
+        ('${ALICE_KEY}', '${SERVER}', 'private', 'seedMessage1', NULL, 1);`,
 };
 
 /** A file at `version`, built by running the real migration steps up to it, then filled with that version's seed. */
@@ -104,11 +118,10 @@ describe('history schema migrations', () => {
         tags: ['warning'],
       });
       // Version 3: the group cursor became a per-topic resume point (same id), keyed without the transport.
-      const scope = { server: SERVER, credentials: { kind: 'none' as const }, filters: {}, scheduled: false };
-      const alerts = resumeKey(scope, 'alerts');
+      const alerts = ALERTS_KEY;
       expect(await store.getResumePoints([alerts])).toEqual(new Map([[alerts, { lastId: 'seedChange01' }]]));
       // What an older version took as a user name (`alice:hunter2`) is not kept anywhere in the file.
-      const alice = resumeKey({ ...scope, credentials: { kind: 'basic', user: 'alice', password: '' } }, 'private');
+      const alice = ALICE_KEY;
       expect((await store.getResumePoints([alice])).get(alice)).toEqual({
         lastId: 'seedMessage1',
         lastTime: 1700000000,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RETENTION_SQL } from '../../../../../main/core/store/history/retention.ts';
+import { RESUME_OVERLAP_SECONDS } from '../../../../../main/core/protocol/resume-window.ts';
 import { changeEvent, simpleMessage } from './sample-messages.ts';
 import { checkIntegrity, openRaw, openTempStore, request, RESUME_KEY, SERVER } from './temp-store.ts';
 
@@ -45,21 +46,56 @@ describe('applyRetention', () => {
     expect(checkIntegrity(openRaw(dir))).toBe('ok');
   });
 
-  it('leaves a resume point usable when the row it names is gone: it is only an id sent as since=', async () => {
+  it("keeps every row its topic's next resume may replay, whatever its age or count, and the point itself", async () => {
     const { store } = await openTempStore();
-    const time = NOW_SECONDS - 60 * DAY;
+    const point = NOW_SECONDS - 60 * DAY; // a laptop that was off for two months
+    const before = point - RESUME_OVERLAP_SECONDS - 1;
     await store.append(
       request({
-        messages: [simpleMessage({ id: 'last00000000', time })],
-        resumeTo: { lastId: 'last00000000', lastTime: time },
+        messages: [
+          simpleMessage({ id: 'gone00000001', topic: 't', time: before }),
+          simpleMessage({ id: 'kept00000001', topic: 't', time: point - RESUME_OVERLAP_SECONDS }),
+          simpleMessage({ id: 'kept00000002', topic: 't', time: point }),
+          simpleMessage({ id: 'kept00000003', topic: 't', time: point + 1 }),
+          // Another topic with no resume point keeps nothing beyond the limits.
+          simpleMessage({ id: 'other0000001', topic: 'other', time: point }),
+        ],
+        changes: [changeEvent({ kind: 'message_clear', id: 'c-kept', sequenceId: 'x', topic: 't', time: point })],
+        resumeTo: { lastId: 'kept00000002', lastTime: point },
       }),
     );
-    store.applyRetention({ now: NOW_MS });
-    expect(store.listMessages().messages).toEqual([]);
-    expect((await store.getResumePoints([RESUME_KEY])).get(RESUME_KEY)).toEqual({
-      lastId: 'last00000000',
-      lastTime: time,
+    // By age (30 days) everything would go, by count (1) all but the newest row of `t`.
+    expect(store.applyRetention({ now: NOW_MS, maxPerSubscription: 1 })).toEqual({
+      removedByAge: 2,
+      removedByCount: 0,
     });
+    const left = store.listMessages().messages.map((stored) => stored.message.id);
+    expect(left.sort()).toEqual(['kept00000001', 'kept00000002', 'kept00000003']);
+    expect(
+      await store.unseen(
+        request({
+          changes: [changeEvent({ kind: 'message_clear', id: 'c-kept', sequenceId: 'x', topic: 't', time: point })],
+        }),
+      ),
+    ).toMatchObject({ newChanges: [] });
+    expect((await store.getResumePoints([RESUME_KEY])).get(RESUME_KEY)).toEqual({
+      lastId: 'kept00000002',
+      lastTime: point,
+    });
+  });
+
+  it("keeps a whole topic whose id-only point (an older version's) names a row that is gone", async () => {
+    const { store } = await openTempStore();
+    const old = NOW_SECONDS - 60 * DAY;
+    await store.append(
+      request({
+        messages: [simpleMessage({ id: 'old000000001', topic: 't', time: old })],
+        resumeTo: { lastId: 'unknown00001' },
+      }),
+    );
+    // The server answers an unknown id with everything it has: dedupe needs every row of the topic.
+    expect(store.applyRetention({ now: NOW_MS })).toEqual({ removedByAge: 0, removedByCount: 0 });
+    expect(store.listMessages().messages.map((stored) => stored.message.id)).toEqual(['old000000001']);
   });
 
   it('uses the defaults of 30 days and 10,000 per subscription, and refuses nonsense', async () => {
@@ -81,7 +117,12 @@ describe('applyRetention', () => {
         .all(...params)
         .map((row) => String(row['detail']))
         .join('; ');
-    expect(plan(RETENTION_SQL.deleteOldMessages, 1)).toMatch(/SEARCH messages USING COVERING INDEX messages_time/);
+    expect(plan(RETENTION_SQL.deleteOldMessages, 1)).toMatch(/SEARCH messages USING INDEX messages_time/);
+    // Whether a row is in its topic's resume window: one probe of the resume points of that subscription.
+    expect(plan(RETENTION_SQL.deleteOldMessages, 1)).toMatch(/SEARCH r USING INDEX resume_points_subscription/);
+    expect(plan(RETENTION_SQL.deleteBefore, SERVER, 't', 1, 1)).toMatch(
+      /SEARCH r USING INDEX resume_points_subscription/,
+    );
     expect(plan(RETENTION_SQL.deleteOldChanges, 1)).toMatch(
       /SEARCH message_changes USING (COVERING )?INDEX message_changes_time/,
     );

@@ -40,6 +40,14 @@ export class ManualClock implements Clock {
     return this.#timers.size;
   }
 
+  /**
+   * Moves time forward by `ms` without firing anything, as while the machine sleeps or the process is stopped
+   * (SIGSTOP): the timers that fell due meanwhile fire late, at the next `advance()`.
+   */
+  suspend(ms: number): void {
+    this.#now += ms;
+  }
+
   /** Moves time forward by `ms`, firing every timer that falls due, in order, including ones they schedule. */
   advance(ms: number): void {
     const target = this.#now + ms;
@@ -49,7 +57,7 @@ export class ManualClock implements Clock {
         .sort((a, b) => a.dueAt - b.dueAt || a.sequence - b.sequence)[0];
       if (next === undefined) break;
       this.#timers.delete(next.handle);
-      this.#now = next.dueAt;
+      this.#now = Math.max(this.#now, next.dueAt); // a timer overdue after suspend() fires late, as after a sleep
       next.callback();
     }
     this.#now = target;

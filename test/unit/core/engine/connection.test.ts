@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Connection } from '../../../../main/core/engine/connection.ts';
+import { DEFAULT_KEEPALIVE_TIMEOUT_MS, WAKE_GRACE_MS } from '../../../../main/core/engine/watchdog.ts';
 import type { ConnectionSpec, ConnectionStatus } from '../../../../main/core/engine/connection-types.ts';
 import type { PollOutcome } from '../../../../main/core/engine/http-requests.ts';
 import { createDeliver, type DeliveredBatch } from '../../../../main/core/delivery/deliver.ts';
@@ -274,6 +275,39 @@ describe('Connection resume points', () => {
     again.connection.start();
     await settle();
     expect(again.since(again.current())).toBe(String(OPEN_TIME + 10 - RESUME_OVERLAP_SECONDS));
+  });
+});
+
+describe('Connection after a sleep', () => {
+  it('reads what the stream held while the machine slept instead of dropping it for the late watchdog', async () => {
+    const t = setup();
+    t.connection.start();
+    await settle();
+    t.open();
+    // Asleep for longer than the keepalive timeout; on wake the overdue watchdog fires before the socket is read.
+    t.clock.suspend(DEFAULT_KEEPALIVE_TIMEOUT_MS + 25_000);
+    t.clock.advance(0);
+    expect(t.current().closed).toBe(false);
+    // The scheduled message that fell due while we slept, read from the socket right after.
+    t.current().handlers.onActivity();
+    t.send('AAAAAAAAAAA1', OPEN_TIME + 20);
+    t.clock.advance(WAKE_GRACE_MS);
+    await settle();
+    expect(t.streams).toHaveLength(1);
+    expect(t.current().closed).toBe(false);
+    expect(t.delivered.flatMap((batch) => batch.messages.map((message) => message.id))).toEqual(['AAAAAAAAAAA1']);
+  });
+
+  it('drops a stream that stays silent through the grace after a wake, and reconnects', async () => {
+    const t = setup();
+    t.connection.start();
+    await settle();
+    t.open();
+    t.clock.suspend(DEFAULT_KEEPALIVE_TIMEOUT_MS + 25_000);
+    t.clock.advance(WAKE_GRACE_MS);
+    await settle();
+    expect(t.streams[0]?.closed).toBe(true);
+    expect(t.statuses.at(-1)?.state.kind).toBe('backoff');
   });
 });
 

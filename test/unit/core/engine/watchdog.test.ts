@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_TIMER_DELAY_MS } from '../../../../main/core/engine/backoff.ts';
-import { Watchdog } from '../../../../main/core/engine/watchdog.ts';
+import { LATE_TIMER_MS, WAKE_GRACE_MS, Watchdog } from '../../../../main/core/engine/watchdog.ts';
 import type { Clock } from '../../../../main/core/ports.ts';
 import { ManualClock } from '../../../support/manual-clock.ts';
 
@@ -48,6 +48,40 @@ describe('Watchdog', () => {
     clock.advance(5000);
     expect(deaths()).toBe(1);
     expect(clock.pendingTimers).toBe(0);
+  });
+});
+
+describe('Watchdog after a sleep', () => {
+  it('gives a stream that kept data a grace to deliver it when its timer fires late, after a wake', () => {
+    const { clock, watchdog, deaths } = setup(90_000);
+    watchdog.start();
+    clock.suspend(25_000 + 90_000); // the laptop slept; the timer is overdue and fires before the socket is read
+    clock.advance(0);
+    expect(deaths()).toBe(0);
+    expect(watchdog.running).toBe(true);
+    watchdog.kick(); // the bytes the stream held while we slept
+    clock.advance(WAKE_GRACE_MS);
+    expect(deaths()).toBe(0);
+    clock.advance(90_000 - WAKE_GRACE_MS);
+    expect(deaths()).toBe(1); // the full timeout again after that sign of life
+  });
+
+  it('takes a silent stream for dead once the grace after a wake is over (a half-open socket)', () => {
+    const { clock, watchdog, deaths } = setup(90_000);
+    watchdog.start();
+    clock.suspend(90_000 + LATE_TIMER_MS + 1);
+    clock.advance(WAKE_GRACE_MS - 1);
+    expect(deaths()).toBe(0);
+    clock.advance(1);
+    expect(deaths()).toBe(1);
+  });
+
+  it('treats a timer late by no more than a busy machine makes it as on time', () => {
+    const { clock, watchdog, deaths } = setup(90_000);
+    watchdog.start();
+    clock.suspend(90_000 + LATE_TIMER_MS);
+    clock.advance(0);
+    expect(deaths()).toBe(1);
   });
 });
 

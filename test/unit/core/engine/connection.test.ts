@@ -81,6 +81,7 @@ function setup(options: { topics?: readonly string[]; history?: FlakyHistory; sp
   const streams: ScriptedStream[] = [];
   const polls: SubscribeRequest[] = [];
   let pollAnswer: PollOutcome = { ok: true, items: [] };
+  let pollGate: Promise<void> | undefined;
   const delivered: DeliveredBatch[] = [];
   const statuses: ConnectionStatus[] = [];
   let deliverCalls = 0;
@@ -110,9 +111,10 @@ function setup(options: { topics?: readonly string[]; history?: FlakyHistory; sp
       deliverCalls++;
       return baseDeliver(request);
     },
-    poll: (request) => {
+    poll: async (request) => {
       polls.push(request);
-      return Promise.resolve(pollAnswer);
+      await pollGate;
+      return pollAnswer;
     },
     checkTopicAccess: () => Promise.resolve('readable'),
     timing: { catchUpQuietMs: 100, pollAfterConnectMs: 3000, backoffInitialMs: 1000, backoffMaxMs: 1000 },
@@ -135,6 +137,14 @@ function setup(options: { topics?: readonly string[]; history?: FlakyHistory; sp
     deliverCalls: () => deliverCalls,
     answerPolls: (outcome: PollOutcome) => {
       pollAnswer = outcome;
+    },
+    /** Polls wait for the returned release from now on. */
+    holdPolls: (): (() => void) => {
+      let release: () => void = () => undefined;
+      pollGate = new Promise((resolve) => {
+        release = resolve;
+      });
+      return release;
     },
     /** open event at `time`, then the transport's onOpen. */
     open: (time = OPEN_TIME) => {
@@ -346,6 +356,48 @@ describe('Connection safety-net poll', () => {
       'AAAAAAAAAAA3',
       'AAAAAAAAAAA2',
     ]);
+  });
+});
+
+describe('Connection catch-up poll ahead of a slow stream', () => {
+  it('moves the resume point past what the poll stored and showed, also when the stream read on meanwhile', async () => {
+    const history = new FlakyHistory();
+    const t = setup({ history });
+    t.connection.start();
+    await settle();
+    t.open();
+    t.send('AAAAAAAAAAA1', OPEN_TIME + 1);
+    await settle();
+    const message = (id: string, time: number) => ({
+      type: 'message' as const,
+      message: makeMessage({ id, time, topic: 'a' }),
+    });
+    t.answerPolls({
+      ok: true,
+      items: [
+        message('AAAAAAAAAAA1', OPEN_TIME + 1),
+        message('AAAAAAAAAAA2', OPEN_TIME + 2),
+        message('AAAAAAAAAAA3', OPEN_TIME + 3),
+      ],
+    });
+    const release = t.holdPolls();
+    t.clock.advance(3000); // the poll after connecting asks the server while the stream is behind
+    await settle();
+    t.send('AAAAAAAAAAA2', OPEN_TIME + 2); // the slow stream reads on while the poll is out
+    await settle();
+    release();
+    await settle();
+    expect(t.delivered.flatMap((batch) => batch.messages.map((m) => m.id))).toEqual([
+      'AAAAAAAAAAA1',
+      'AAAAAAAAAAA2',
+      'AAAAAAAAAAA3',
+    ]);
+    t.connection.stop();
+    // A restart asks from the newest message shown, the poll's, not from where the stream had got to.
+    const again = setup({ history });
+    again.connection.start();
+    await settle();
+    expect(again.since(again.current())).toBe(String(OPEN_TIME + 3 - RESUME_OVERLAP_SECONDS));
   });
 });
 

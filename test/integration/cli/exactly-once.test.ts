@@ -5,7 +5,6 @@
  * between runs of one topic and then of two together. (A catch-up poll that prints ahead of a slow stream is
  * test/unit/core/engine/connection.test.ts's, on a ManualClock: its timing cannot be forced through a pipe.)
  */
-import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -153,8 +153,12 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, description: 'per-topic resume points', sql: perTopicResumePoints },
   {
     version: 4,
-    description: "resume points by subscription: retention keeps each topic's resume window (retention.ts)",
-    sql: 'CREATE INDEX resume_points_subscription ON resume_points (server, topic, last_time);',
+    description: "retention by arrival time; resume points by subscription, to keep each topic's resume window",
+    sql: `
+      CREATE INDEX resume_points_subscription ON resume_points (server, topic, last_time);
+      CREATE INDEX messages_received ON messages (received_at);
+      CREATE INDEX message_changes_received ON message_changes (received_at);
+    `,
   },
 ];
 

@@ -1,8 +1,9 @@
 /**
- * Retention: drop what is older than `maxAgeDays` (by message time) and what lies beyond the newest
+ * Retention: drop what arrived more than `maxAgeDays` ago and what lies beyond the newest
  * `maxPerSubscription` rows of each subscription. Meant to run periodically (the caller schedules it, e.g.
  * hourly and after start-up); after the first run each pass removes only what aged out since the last, and every
- * step walks an index, not the table.
+ * step walks an index, not the table. Age is counted from when this device stored a row, not from the message's
+ * `time`: that is the server's word, and a message dated in the future would never age out.
  *
  * Rows are really deleted here, unlike a user's delete, and dedupe then no longer knows them. The invariant it
  * keeps for resuming (docs/protocol.md#resuming): a row that the next resume of its topic may replay — from its
@@ -26,14 +27,14 @@ function mayBeReplayed(table: 'messages' | 'message_changes'): string {
 
 export const DEFAULT_MAX_AGE_DAYS = 30;
 export const DEFAULT_MAX_PER_SUBSCRIPTION = 10_000;
-const SECONDS_PER_DAY = 86_400;
+const MS_PER_DAY = 86_400_000;
 
 export type ApplyRetention = (options: RetentionOptions) => RetentionResult;
 
 /** The statements, exported so that a test can check that each walks an index (EXPLAIN QUERY PLAN). */
 export const RETENTION_SQL = {
-  deleteOldMessages: `DELETE FROM messages WHERE time < ? AND NOT ${mayBeReplayed('messages')}`,
-  deleteOldChanges: `DELETE FROM message_changes WHERE time < ? AND NOT ${mayBeReplayed('message_changes')}`,
+  deleteOldMessages: `DELETE FROM messages WHERE received_at < ? AND NOT ${mayBeReplayed('messages')}`,
+  deleteOldChanges: `DELETE FROM message_changes WHERE received_at < ? AND NOT ${mayBeReplayed('message_changes')}`,
   // Tombstones and superseded versions count too: they are rows on disk.
   oversized: 'SELECT server, topic FROM messages GROUP BY server, topic HAVING count(*) > ?',
   // The oldest row to keep: OFFSET walks at most `maxPerSubscription` index entries of one subscription.
@@ -57,10 +58,10 @@ export function createRetention(db: DatabaseSync, now: () => number): ApplyReten
     if (!Number.isSafeInteger(maxPerSubscription) || maxPerSubscription < 1) {
       throw new RangeError('maxPerSubscription must be an integer ≥ 1');
     }
-    const cutoffSeconds = Math.floor((options.now ?? now()) / 1000) - maxAgeDays * SECONDS_PER_DAY;
+    const cutoffMs = (options.now ?? now()) - maxAgeDays * MS_PER_DAY;
     const result = inWriteTransaction(db, () => {
-      const removedByAge = Number(deleteOldMessages.run(cutoffSeconds).changes);
-      deleteOldChanges.run(cutoffSeconds);
+      const removedByAge = Number(deleteOldMessages.run(cutoffMs).changes);
+      deleteOldChanges.run(cutoffMs);
       let removedByCount = 0;
       for (const { server, topic } of oversized.all(maxPerSubscription)) {
         const kept = oldestKept.get(server ?? null, topic ?? null, maxPerSubscription - 1);

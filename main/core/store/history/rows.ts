@@ -40,6 +40,33 @@ export const TAGS_VALUE_INDEX = INSERT_COLUMNS.indexOf('tags');
 /** What `rowToStoredMessage` reads; `m.` so that it also works in joins. */
 export const SELECT_COLUMNS = [...INSERT_COLUMNS.map((column) => `m.${column}`), 'm.read', 'm.pk'].join(', ');
 
+/**
+ * What one stored message may hold, in UTF-16 code units. ntfy turns a body over 4,096 bytes into an attachment, so
+ * a longer title or body (up to the 1 MiB line cap of the transports) comes from a publisher or server that wants to
+ * fill the disk: each is cut at 16 times ntfy's limit, and the message as received (`raw`, for `--json` output) is
+ * kept only while it is small; otherwise the fields this app understands stand in for it (docs/security.md).
+ */
+export const MAX_STORED_TEXT = 65_536;
+export const MAX_STORED_RAW = 4 * MAX_STORED_TEXT;
+
+function capped(text: string): string {
+  return text.length <= MAX_STORED_TEXT ? text : `${text.slice(0, MAX_STORED_TEXT - 1)}…`;
+}
+
+/** The JSON kept as the message received: the original when small, else the parsed fields with the caps applied. */
+function storedRaw(message: NtfyMessage): string {
+  const raw = JSON.stringify(message.raw);
+  if (raw.length <= MAX_STORED_RAW) return raw;
+  const { raw: _original, ...fields } = message;
+  const reduced = JSON.stringify({
+    ...fields,
+    event: 'message',
+    message: capped(message.message),
+    ...(message.title === undefined ? {} : { title: capped(message.title) }),
+  });
+  return reduced.length <= MAX_STORED_RAW ? reduced : JSON.stringify({ id: message.id, event: 'message' });
+}
+
 /** Positional values for `INSERT … (${INSERT_COLUMNS}) VALUES (?, …)`: positional binding is the cheapest. */
 export function messageInsertValues(server: string, message: NtfyMessage, receivedAt: number): SQLInputValue[] {
   return [
@@ -49,8 +76,8 @@ export function messageInsertValues(server: string, message: NtfyMessage, receiv
     message.sequenceId ?? null,
     message.time,
     message.expires ?? null,
-    message.title ?? null,
-    message.message,
+    message.title === undefined ? null : capped(message.title),
+    capped(message.message),
     message.priority,
     JSON.stringify(message.tags),
     message.click ?? null,
@@ -60,7 +87,7 @@ export function messageInsertValues(server: string, message: NtfyMessage, receiv
     message.contentType ?? null,
     message.encoding ?? null,
     // The object as received, re-serialized: the parser kept the object, not the bytes.
-    JSON.stringify(message.raw),
+    storedRaw(message),
     receivedAt,
   ];
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NtfyMessage } from '../../../../../main/core/protocol/types.ts';
+import { MAX_STORED_RAW, MAX_STORED_TEXT } from '../../../../../main/core/store/history/rows.ts';
 import { changeEvent, messageWithEverything, sampleMessages, simpleMessage } from './sample-messages.ts';
 import {
   checkIntegrity,
@@ -124,6 +125,33 @@ describe('SqliteHistoryStore.append', () => {
   });
 });
 
+describe('what one stored message may take on disk', () => {
+  it("cuts a body and a title far over ntfy's limit, keeps a small stand-in for the message as received, and dedupes it", async () => {
+    const { store, dir } = await openTempStore();
+    const huge = 'x'.repeat(1_000_000); // what a 1 MiB stream line can carry, twice (body and raw)
+    const message = simpleMessage({ id: 'huge00000001', message: huge, title: huge });
+    expect((await store.append(request({ messages: [message] }))).newMessages).toHaveLength(1);
+    const raw = openRaw(dir);
+    const row = raw
+      .prepare('SELECT length(message) AS body, length(title) AS title, length(raw) AS raw FROM messages')
+      .get();
+    expect(row?.['body']).toBe(MAX_STORED_TEXT);
+    expect(row?.['title']).toBe(MAX_STORED_TEXT);
+    expect(Number(row?.['raw'])).toBeLessThanOrEqual(MAX_STORED_RAW);
+    const stored = store.getMessage({ server: SERVER, id: message.id })?.message;
+    expect(stored?.message.endsWith('…')).toBe(true);
+    expect(stored?.raw['id']).toBe(message.id);
+    expect((await store.append(request({ messages: [message] }))).newMessages).toEqual([]);
+  });
+
+  it('keeps an ordinary message and its raw JSON exactly', async () => {
+    const { store } = await openTempStore();
+    const message = simpleMessage({ id: 'small0000001', message: 'y'.repeat(4096) });
+    await store.append(request({ messages: [message] }));
+    expect(store.getMessage({ server: SERVER, id: message.id })?.message).toEqual(message);
+  });
+});
+
 describe('SqliteHistoryStore.close', () => {
   it('closes once, refuses work afterwards, and keeps what was stored', async () => {
     const { store, dir } = await openTempStore();
@@ -154,6 +182,15 @@ describe('SqliteHistoryStore resume points', () => {
     await store.append(request({ resumeTo: { lastId: null, lastTime: 200 } }));
     expect(await storedResumePoint(store)).toEqual({ lastTime: 200 });
     expect(await store.getResumePoints(['other'])).toEqual(new Map());
+  });
+
+  it('only moves forward in time: an older batch (a late poll answer) leaves a newer point as it is', async () => {
+    const { store } = await openTempStore();
+    await store.append(request({ resumeTo: { lastId: 'new000000001', lastTime: 200 } }));
+    await store.append(request({ resumeTo: { lastId: 'old000000001', lastTime: 150 } }));
+    expect(await storedResumePoint(store)).toEqual({ lastId: 'new000000001', lastTime: 200 });
+    await store.append(request({ resumeTo: { lastId: 'same00000001', lastTime: 200 } }));
+    expect(await storedResumePoint(store)).toEqual({ lastId: 'same00000001', lastTime: 200 });
   });
 
   it('writes a first-connect time only where no point exists yet', async () => {

@@ -7,22 +7,33 @@ import { checkIntegrity, openRaw, openTempStore, request, RESUME_KEY, SERVER } f
 const DAY = 86_400;
 const NOW_SECONDS = 1_800_000_000;
 const NOW_MS = NOW_SECONDS * 1000;
+const DAY_MS = DAY * 1000;
 
 describe('applyRetention', () => {
-  it('removes messages and change events older than maxAgeDays by message time, nothing newer', async () => {
-    const { store, dir } = await openTempStore();
-    await store.append(
-      request({
-        messages: [
-          simpleMessage({ id: 'old', time: NOW_SECONDS - 31 * DAY, message: 'ancient words' }),
-          simpleMessage({ id: 'edge', time: NOW_SECONDS - 30 * DAY }),
-          simpleMessage({ id: 'new', time: NOW_SECONDS - DAY }),
-        ],
-        changes: [changeEvent({ kind: 'message_clear', id: 'c-old', sequenceId: 'x', time: NOW_SECONDS - 40 * DAY })],
-      }),
-    );
-    expect(store.applyRetention({ now: NOW_MS })).toEqual({ removedByAge: 1, removedByCount: 0 });
-    expect(store.listMessages().messages.map((stored) => stored.message.id)).toEqual(['new', 'edge']);
+  it('removes messages and change events that arrived more than maxAgeDays ago, nothing newer', async () => {
+    const clock = { now: NOW_MS - 31 * DAY_MS };
+    const { store, dir } = await openTempStore({ clock: { now: () => clock.now } });
+    const arrive = async (fields: Parameters<typeof request>[0]): Promise<void> => {
+      await store.append(request(fields));
+    };
+    await arrive({
+      messages: [simpleMessage({ id: 'old', time: NOW_SECONDS - 31 * DAY, message: 'ancient words' })],
+      changes: [changeEvent({ kind: 'message_clear', id: 'c-old', sequenceId: 'x', time: NOW_SECONDS - 40 * DAY })],
+    });
+    // Dated by its server a year ahead, yet it arrived 31 days ago: it ages like the others.
+    await arrive({ messages: [simpleMessage({ id: 'future', time: NOW_SECONDS + 365 * DAY })] });
+    clock.now = NOW_MS - 30 * DAY_MS;
+    await arrive({ messages: [simpleMessage({ id: 'edge', time: NOW_SECONDS - 30 * DAY })] });
+    clock.now = NOW_MS - DAY_MS;
+    // Dated long ago by its server, but it only just arrived (a server with a long cache): kept.
+    await arrive({ messages: [simpleMessage({ id: 'new', time: NOW_SECONDS - 90 * DAY })] });
+    expect(store.applyRetention({ now: NOW_MS })).toEqual({ removedByAge: 2, removedByCount: 0 });
+    expect(
+      store
+        .listMessages()
+        .messages.map((stored) => stored.message.id)
+        .sort(),
+    ).toEqual(['edge', 'new']);
     expect(store.search({ text: 'ancient' })).toEqual([]);
     const raw = openRaw(dir);
     expect(raw.prepare('SELECT count(*) AS n FROM message_changes').get()?.['n']).toBe(0);
@@ -31,7 +42,7 @@ describe('applyRetention', () => {
   });
 
   it('keeps exactly the newest maxPerSubscription rows of each subscription, ties in one second by arrival', async () => {
-    const { store, dir } = await openTempStore();
+    const { store, dir } = await openTempStore({ clock: { now: () => NOW_MS } });
     const busy = Array.from({ length: 12 }, (_, i) =>
       simpleMessage({ id: `a${String(i).padStart(2, '0')}`, topic: 'busy', time: NOW_SECONDS - (i < 6 ? 100 : 50) }),
     );
@@ -99,8 +110,10 @@ describe('applyRetention', () => {
   });
 
   it('uses the defaults of 30 days and 10,000 per subscription, and refuses nonsense', async () => {
-    const { store } = await openTempStore({ clock: { now: () => NOW_MS } });
-    await store.append(request({ messages: [simpleMessage({ id: 'old', time: NOW_SECONDS - 30 * DAY - 1 })] }));
+    const clock = { now: NOW_MS - 30 * DAY_MS - 1 };
+    const { store } = await openTempStore({ clock: { now: () => clock.now } });
+    await store.append(request({ messages: [simpleMessage({ id: 'old', time: NOW_SECONDS })] }));
+    clock.now = NOW_MS;
     expect(store.applyRetention()).toEqual({ removedByAge: 1, removedByCount: 0 });
     expect(() => store.applyRetention({ maxAgeDays: 0 })).toThrow(RangeError);
     expect(() => store.applyRetention({ maxAgeDays: Number.NaN })).toThrow(RangeError);
@@ -117,14 +130,14 @@ describe('applyRetention', () => {
         .all(...params)
         .map((row) => String(row['detail']))
         .join('; ');
-    expect(plan(RETENTION_SQL.deleteOldMessages, 1)).toMatch(/SEARCH messages USING INDEX messages_time/);
+    expect(plan(RETENTION_SQL.deleteOldMessages, 1)).toMatch(/SEARCH messages USING INDEX messages_received/);
     // Whether a row is in its topic's resume window: one probe of the resume points of that subscription.
     expect(plan(RETENTION_SQL.deleteOldMessages, 1)).toMatch(/SEARCH r USING INDEX resume_points_subscription/);
     expect(plan(RETENTION_SQL.deleteBefore, SERVER, 't', 1, 1)).toMatch(
       /SEARCH r USING INDEX resume_points_subscription/,
     );
     expect(plan(RETENTION_SQL.deleteOldChanges, 1)).toMatch(
-      /SEARCH message_changes USING (COVERING )?INDEX message_changes_time/,
+      /SEARCH message_changes USING (COVERING )?INDEX message_changes_received/,
     );
     expect(plan(RETENTION_SQL.oversized, 1)).toMatch(/SCAN messages USING COVERING INDEX messages_subscription_time/);
     expect(plan(RETENTION_SQL.oversized, 1)).not.toMatch(/TEMP B-TREE/);

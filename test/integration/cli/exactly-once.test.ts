@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openConfSettingsStore } from '../../../main/core/store/settings/conf-settings-store.ts';
-import type { NtfyMessage } from '../../../main/core/protocol/types.ts';
+import type { NtfyMessage } from '../../server/types.ts';
 import { startTestServer, type TestServer } from '../../server/index.ts';
 import { type CliProcess, startCli } from '../../support/cli-process.ts';
 import { createRecordingLogger } from '../../fakes/logger.ts';

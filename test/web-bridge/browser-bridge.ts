@@ -12,7 +12,12 @@ import {
   createBridgeApi,
   type EventChannel,
 } from '../../common/ipc.ts';
-import { BRIDGE_SOCKET_PATH, type BridgeRequestMessage, type BridgeServerMessage } from './protocol.ts';
+import {
+  BRIDGE_SOCKET_PATH,
+  BRIDGE_TOKEN_PARAM,
+  type BridgeRequestMessage,
+  type BridgeServerMessage,
+} from './protocol.ts';
 
 interface PageSocket {
   send(data: string): void;
@@ -22,11 +27,14 @@ interface PageSocket {
 
 interface PageGlobals {
   readonly WebSocket: new (url: string) => PageSocket;
-  readonly location: { readonly host: string };
+  readonly location: { readonly host: string; readonly search: string };
 }
 
 const page = globalThis as unknown as PageGlobals;
-const socket = new page.WebSocket(`ws://${page.location.host}${BRIDGE_SOCKET_PATH}`);
+const token = new URLSearchParams(page.location.search).get(BRIDGE_TOKEN_PARAM) ?? '';
+const socket = new page.WebSocket(
+  `ws://${page.location.host}${BRIDGE_SOCKET_PATH}?${BRIDGE_TOKEN_PARAM}=${encodeURIComponent(token)}`,
+);
 
 type Settle = (result: BridgeResult<unknown>) => void;
 const pending = new Map<number, Settle>();

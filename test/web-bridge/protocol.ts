@@ -8,6 +8,12 @@ import type { BridgeResult, EventChannel, OperationChannel } from '../../common/
 /** The WebSocket path on the bridge server (same origin as the page, so the page's `connect-src 'self'` allows it). */
 export const BRIDGE_SOCKET_PATH = '/bridge';
 
+/**
+ * The page's URL carries a secret made per run (`/?token=…`), and the page hands it on in the socket's URL: a web page
+ * of another origin that finds the port can neither read the token nor pass the Origin check.
+ */
+export const BRIDGE_TOKEN_PARAM = 'token';
+
 /** The script that defines window.ntfy; the served index.html loads it before the app's module script. */
 export const BRIDGE_SCRIPT_PATH = '/bridge.js';
 

@@ -4,6 +4,7 @@
  * of IPC. Requests go through dispatchRequest, so arguments are checked exactly as over IPC; core events are pushed
  * to every open page.
  */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,7 +27,7 @@ import { createRecordingNotifier, type RecordingNotifier } from '../fakes/notifi
 import { bundleBrowserBridge } from './bundle-browser-bridge.ts';
 import { createInMemorySecretStoreForDev } from './memory-secret-store.ts';
 import type { BridgeRequestMessage, BridgeServerMessage } from './protocol.ts';
-import { BRIDGE_SOCKET_PATH } from './protocol.ts';
+import { BRIDGE_SOCKET_PATH, BRIDGE_TOKEN_PARAM } from './protocol.ts';
 import { loadRendererFiles, serveRendererRequest } from './serve-renderer.ts';
 import { errorMessage } from '../../common/error-message.ts';
 
@@ -46,8 +47,25 @@ export interface WebBridgeOptions {
   readonly timing?: Partial<ConnectionTiming>;
 }
 
+/**
+ * Why an upgrade is refused, or undefined: the socket path, this run's token (the page's URL carries it), and, when
+ * the client is a browser (which always sends Origin), the bridge's own origin. Any web page the user has open can
+ * reach 127.0.0.1, and the bridge would run the real core for it.
+ */
+function upgradeRefusal(request: IncomingMessage, token: string, port: number): string | undefined {
+  const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+  if (url.pathname !== BRIDGE_SOCKET_PATH) return 'not the bridge path';
+  const given = Buffer.from(url.searchParams.get(BRIDGE_TOKEN_PARAM) ?? '');
+  const expected = Buffer.from(token);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'wrong or missing token';
+  const origin = request.headers.origin;
+  const own = [`http://127.0.0.1:${String(port)}`, `http://localhost:${String(port)}`];
+  if (origin !== undefined && !own.includes(origin)) return 'another origin';
+  return undefined;
+}
+
 export interface WebBridge {
-  /** The page to open, e.g. http://127.0.0.1:41234/ */
+  /** The page to open, with this run's token, e.g. http://127.0.0.1:41234/?token=… */
   readonly url: string;
   readonly core: AppCore;
   readonly notifier: RecordingNotifier;
@@ -193,9 +211,13 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
     });
   });
   const webSocketServer = new WebSocketServer({ noServer: true });
+  const token = randomBytes(24).toString('base64url');
+  let port = 0;
   server.on('upgrade', (request: IncomingMessage, socket, head) => {
-    if (new URL(request.url ?? '/', 'http://127.0.0.1').pathname !== BRIDGE_SOCKET_PATH) {
-      socket.destroy();
+    const refusal = upgradeRefusal(request, token, port);
+    if (refusal !== undefined) {
+      bridgeLog.log('warn', 'refused a bridge connection', { reason: refusal, origin: request.headers.origin });
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
     webSocketServer.handleUpgrade(request, socket, head, (webSocket) => {
@@ -208,10 +230,10 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
       });
     });
   });
-  const port = await listen(server, options.port ?? 0);
+  port = await listen(server, options.port ?? 0);
 
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: `http://127.0.0.1:${port}/?${BRIDGE_TOKEN_PARAM}=${token}`,
     core,
     notifier,
     os: { opened, copied },

@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRIDGE_CONTRACT_VERSION, type BridgeApi } from '../../../common/ipc.ts';
 import { createRecordingLogger } from '../../fakes/logger.ts';
 import { ManualClock } from '../../support/manual-clock.ts';
-import { BRIDGE_SCRIPT_PATH, BRIDGE_SOCKET_PATH, type BridgeServerMessage } from '../../web-bridge/protocol.ts';
+import {
+  BRIDGE_SCRIPT_PATH,
+  BRIDGE_SOCKET_PATH,
+  BRIDGE_TOKEN_PARAM,
+  type BridgeServerMessage,
+} from '../../web-bridge/protocol.ts';
+import { WebSocket as WsClient } from 'ws';
 import { startWebBridge, type WebBridge } from '../../web-bridge/server.ts';
 
 let bridge: WebBridge;
@@ -17,7 +23,8 @@ let api: BridgeApi;
 beforeAll(async () => {
   bridge = await startWebBridge({ log: createRecordingLogger(), clock: new ManualClock(), random: () => 0 });
   const script = await (await fetch(new URL(BRIDGE_SCRIPT_PATH, bridge.url))).text();
-  const page: Record<string, unknown> = { WebSocket, location: { host: new URL(bridge.url).host } };
+  const { host, search } = new URL(bridge.url);
+  const page: Record<string, unknown> = { WebSocket, URLSearchParams, location: { host, search } };
   vm.runInNewContext(script, page);
   api = page['ntfy'] as BridgeApi;
 }, 60_000);
@@ -27,8 +34,31 @@ afterAll(async () => {
 });
 
 /** Sends one raw request over a socket of its own, as a page that skipped createBridgeApi could. */
+/** The bridge's socket URL with this run's token (as the page builds it), or with `token` instead. */
+function socketUrl(token = new URL(bridge.url).searchParams.get(BRIDGE_TOKEN_PARAM) ?? ''): string {
+  const url = new URL(BRIDGE_SOCKET_PATH, bridge.url.replace('http:', 'ws:'));
+  url.searchParams.set(BRIDGE_TOKEN_PARAM, token);
+  return url.href;
+}
+
+/** The HTTP status the bridge answers an upgrade with (101 when it accepts it). */
+function upgradeStatus(url: string, origin?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = new WsClient(url, origin === undefined ? {} : { origin });
+    socket.on('open', () => {
+      socket.close();
+      resolve(101);
+    });
+    socket.on('unexpected-response', (_request, response) => {
+      resolve(response.statusCode ?? 0);
+      socket.terminate();
+    });
+    socket.on('error', reject);
+  });
+}
+
 async function rawRequest(channel: unknown, args: unknown[]): Promise<BridgeServerMessage> {
-  const socket = new WebSocket(new URL(BRIDGE_SOCKET_PATH, bridge.url.replace('http:', 'ws:')));
+  const socket = new WebSocket(socketUrl());
   await new Promise((resolve) => {
     socket.addEventListener('open', resolve, { once: true });
   });
@@ -82,5 +112,17 @@ describe('dev:web bridge (page script → WebSocket → dispatcher → core → 
       id: 7,
       result: { ok: false, error: { code: 'invalid-argument', message: 'unknown channel' } },
     });
+  });
+});
+
+describe('dev:web bridge socket: only its own page', () => {
+  it("refuses a connection without this run's token, and one from a page of another origin", async () => {
+    const own = new URL(bridge.url).origin;
+    expect(await upgradeStatus(socketUrl(), own)).toBe(101);
+    expect(await upgradeStatus(socketUrl(''), own)).toBe(403);
+    expect(await upgradeStatus(socketUrl('guessed'), own)).toBe(403);
+    // A web page elsewhere that somehow learnt the token still sends its own Origin: refused.
+    expect(await upgradeStatus(socketUrl(), 'https://attacker.example')).toBe(403);
+    expect(await upgradeStatus(socketUrl(), 'http://127.0.0.1:1')).toBe(403);
   });
 });

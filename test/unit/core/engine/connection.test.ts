@@ -151,6 +151,11 @@ function setup(options: { topics?: readonly string[]; history?: FlakyHistory; sp
       current().handlers.onOpen();
       current().handlers.onItem({ type: 'liveness', event: 'open', time });
     },
+    /** A poll answer's item. */
+    item: (id: string, time: number, topic = 'a') => ({
+      type: 'message' as const,
+      message: makeMessage({ id, time, topic }),
+    }),
     send: (id: string, time: number, topic = 'a') => {
       current().handlers.onItem({ type: 'message', message: makeMessage({ id, time, topic }) });
     },
@@ -339,14 +344,9 @@ describe('Connection safety-net poll', () => {
     // M2 was fanned out while we reconnected and never reaches this stream; M3 arrives live and is stored.
     t.send('AAAAAAAAAAA3', OPEN_TIME + 31);
     await settle();
-    const m2 = makeMessage({ id: 'AAAAAAAAAAA2', time: OPEN_TIME + 29, topic: 'a' });
-    const m3 = makeMessage({ id: 'AAAAAAAAAAA3', time: OPEN_TIME + 31, topic: 'a' });
     t.answerPolls({
       ok: true,
-      items: [
-        { type: 'message', message: m2 },
-        { type: 'message', message: m3 },
-      ],
+      items: [t.item('AAAAAAAAAAA2', OPEN_TIME + 29), t.item('AAAAAAAAAAA3', OPEN_TIME + 31)],
     });
     t.clock.advance(3000);
     await settle();
@@ -368,16 +368,12 @@ describe('Connection catch-up poll ahead of a slow stream', () => {
     t.open();
     t.send('AAAAAAAAAAA1', OPEN_TIME + 1);
     await settle();
-    const message = (id: string, time: number) => ({
-      type: 'message' as const,
-      message: makeMessage({ id, time, topic: 'a' }),
-    });
     t.answerPolls({
       ok: true,
       items: [
-        message('AAAAAAAAAAA1', OPEN_TIME + 1),
-        message('AAAAAAAAAAA2', OPEN_TIME + 2),
-        message('AAAAAAAAAAA3', OPEN_TIME + 3),
+        t.item('AAAAAAAAAAA1', OPEN_TIME + 1),
+        t.item('AAAAAAAAAAA2', OPEN_TIME + 2),
+        t.item('AAAAAAAAAAA3', OPEN_TIME + 3),
       ],
     });
     const release = t.holdPolls();

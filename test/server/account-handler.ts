@@ -1,25 +1,30 @@
 /**
  * ntfy's account API, the part a client needs to sign in and sync subscriptions (ntfy server_account.go):
- * `GET /v1/account`, `POST`/`DELETE /v1/account/token`, `POST`/`PATCH`/`DELETE /v1/account/subscription`.
- * Without `auth` there is no user manager and every one of them is 404, as in ntfy; with it, all but
- * `GET /v1/account` need a user (401, 40101), and anonymous `GET /v1/account` answers the `*` user.
+ * `GET /v1/account`, `POST`/`PATCH`/`DELETE /v1/account/token`, `POST`/`PATCH`/`DELETE /v1/account/subscription`.
+ * `GET /v1/account` needs no user manager: without `auth` (and for anonymous callers with it) it answers the `*`
+ * user. Every other endpoint is 404 without `auth` (ntfy's ensureUserManager) and 401 (40101) without a user.
+ * After each successful change the server publishes `{"event":"sync"}` to the user's sync topic (ntfy's
+ * withAccountSync → publishSyncEventAsync): a live message, never cached.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { accountErrors } from './account-errors.ts';
 import { accountJson, subscriptionJson, tokenJson } from './account-json.ts';
-import type { AccountSubscription } from './account-store.ts';
+import type { AccountSubscription, IssuedToken } from './account-store.ts';
 import { generateToken } from './auth.ts';
 import type { ServerContext } from './context.ts';
 import { NtfyHttpError, ntfyErrors } from './errors.ts';
 import { encodeGoJsonLine, type GoJsonValue } from './go-json.ts';
 import { goJsonField, isJsonRecord, type JsonRecord } from './go-json-fields.ts';
 import type { Identity } from './identity.ts';
+import { newMessageId } from './ids.ts';
+import { unixSeconds } from './messages.ts';
 import { readHeader, readParam, type ParamSource } from './params.ts';
+import { fanOut } from './publisher.ts';
 import type { AccountEndpoint } from './routes.ts';
 import type { TestUser } from './types.ts';
 
-/** ntfy's jsonBodyBytesLimit for account requests. */
-const JSON_BODY_LIMIT = 4096;
+/** ntfy's jsonBodyBytesLimit (server.go): a body of this many bytes or more is refused (util.Peek's LimitReached). */
+const JSON_BODY_LIMIT = 32_768;
 /** ntfy's tokenExpiryDuration: a new token lives 72 hours unless the request says otherwise. */
 const TOKEN_EXPIRY_SECONDS = 72 * 3600;
 
@@ -52,7 +57,7 @@ async function readJsonBody(req: IncomingMessage, allowEmpty: boolean): Promise<
     length += buffer.length;
     chunks.push(buffer);
   }
-  if (length > JSON_BODY_LIMIT) throw new NtfyHttpError(ntfyErrors.jsonBodyTooLarge);
+  if (length >= JSON_BODY_LIMIT) throw new NtfyHttpError(ntfyErrors.jsonBodyTooLarge);
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '' && allowEmpty) return {};
   let parsed: unknown;
@@ -81,23 +86,57 @@ function readSubscription(record: JsonRecord): AccountSubscription {
   };
 }
 
+/** A Go `*int64` field: absent or null is nil, anything but a whole number does not decode (40024). */
+function optionalUnixSeconds(record: JsonRecord, name: string): number | undefined {
+  const value = goJsonField(record, name);
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new NtfyHttpError(ntfyErrors.jsonBodyInvalid);
+  return value;
+}
+
 async function createToken(exchange: AccountExchange, user: TestUser): Promise<void> {
+  const access = exchange.ctx.access;
+  if (access === undefined) throw new NtfyHttpError(ntfyErrors.notFound);
   const body = await readJsonBody(exchange.req, true);
-  const expiresField = goJsonField(body, 'expires');
-  if (expiresField !== undefined && expiresField !== null && typeof expiresField !== 'number') {
-    throw new NtfyHttpError(ntfyErrors.jsonBodyInvalid);
-  }
-  const nowSeconds = Math.floor(Date.now() / 1000);
-  const issued = {
+  const requested = optionalUnixSeconds(body, 'expires');
+  const nowSeconds = unixSeconds(access.now());
+  const issued: IssuedToken = {
     token: generateToken(),
     label: optionalString(body, 'label') ?? '',
     lastAccess: nowSeconds,
     lastOrigin: exchange.remoteAddress,
-    expires: typeof expiresField === 'number' ? expiresField : nowSeconds + TOKEN_EXPIRY_SECONDS,
+    expires: requested === undefined || access.ignoreRequestedExpiry ? nowSeconds + TOKEN_EXPIRY_SECONDS : requested,
   };
-  exchange.ctx.access?.addToken(issued.token, user);
-  exchange.ctx.access?.accounts.addToken(user, issued);
+  access.addToken(issued.token, user);
+  access.accounts.addToken(user, issued);
   writeAnswer(exchange.res, tokenJson(issued));
+}
+
+/**
+ * ntfy's handleAccountTokenUpdate: the token is the body's `token`, else the one the request authenticated with;
+ * `expires` sets the expiry (0: never), and a body with neither `label` nor `expires` extends it by 72 h from now.
+ * A token that is not the user's is ntfy's ErrTokenNotFound, an internal error (500).
+ */
+async function updateToken(exchange: AccountExchange, user: TestUser): Promise<void> {
+  const access = exchange.ctx.access;
+  if (access === undefined) throw new NtfyHttpError(ntfyErrors.notFound);
+  const body = await readJsonBody(exchange.req, true);
+  const used = access.tokenIn(readHeader(exchange.req.headers, 'authorization') ?? '');
+  const token = optionalString(body, 'token') || used;
+  if (token === undefined || token === '') throw new NtfyHttpError(accountErrors.noTokenProvided);
+  const label = optionalString(body, 'label');
+  const requested = optionalUnixSeconds(body, 'expires');
+  const extended = unixSeconds(access.now()) + TOKEN_EXPIRY_SECONDS;
+  let expires: number | undefined;
+  if (access.ignoreRequestedExpiry) expires = extended;
+  else if (requested !== undefined) expires = requested;
+  else if (label === undefined) expires = extended;
+  const changed = access.accounts.changeToken(user, token, {
+    ...(label === undefined ? {} : { label }),
+    ...(expires === undefined ? {} : { expires }),
+  });
+  if (changed === undefined) throw new NtfyHttpError(ntfyErrors.internal);
+  writeAnswer(exchange.res, tokenJson(changed));
 }
 
 /** The token to delete: `X-Token`/`Token` (to remove another of one's tokens), else the one the request used. */
@@ -136,6 +175,19 @@ async function changeSubscription(exchange: AccountExchange, user: TestUser, met
   writeAnswer(exchange.res, subscriptionJson(renamed));
 }
 
+/** ntfy's publishSyncEvent: a plain message whose body is `{"event":"sync"}`, fanned out live on the sync topic. */
+function publishSyncEvent(ctx: ServerContext, user: TestUser): void {
+  const topic = ctx.access?.accounts.syncTopic(user);
+  if (topic === undefined) return;
+  fanOut(ctx, {
+    id: newMessageId(),
+    time: unixSeconds(Date.now()),
+    event: 'message',
+    topic,
+    message: '{"event":"sync"}',
+  });
+}
+
 export async function handleAccountRequest(
   exchange: AccountExchange,
   endpoint: AccountEndpoint,
@@ -143,14 +195,14 @@ export async function handleAccountRequest(
 ): Promise<void> {
   const { ctx, req } = exchange;
   const method = req.method ?? 'GET';
-  if (ctx.access === undefined) throw new NtfyHttpError(ntfyErrors.notFound);
   if (endpoint === 'account' && method === 'GET') {
     writeAnswer(exchange.res, accountJson(ctx, identity.user));
     return;
   }
+  if (ctx.access === undefined) throw new NtfyHttpError(ntfyErrors.notFound);
   const allowed: Record<AccountEndpoint, readonly string[]> = {
     account: [],
-    token: ['POST', 'DELETE'],
+    token: ['POST', 'PATCH', 'DELETE'],
     subscription: ['POST', 'PATCH', 'DELETE'],
   };
   if (!allowed[endpoint].includes(method)) throw new NtfyHttpError(ntfyErrors.notFound);
@@ -158,8 +210,10 @@ export async function handleAccountRequest(
   if (user === undefined) throw new NtfyHttpError(ntfyErrors.unauthorized);
   if (endpoint === 'token') {
     if (method === 'POST') await createToken(exchange, user);
+    else if (method === 'PATCH') await updateToken(exchange, user);
     else deleteToken(exchange, user);
-    return;
+  } else {
+    await changeSubscription(exchange, user, method);
   }
-  await changeSubscription(exchange, user, method);
+  publishSyncEvent(ctx, user);
 }

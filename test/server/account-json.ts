@@ -7,7 +7,7 @@
  * message per replenish interval, ntfy's 17280 with its defaults), messages live as long as the cache, and there
  * are no e-mails, calls or attachments here. Stats count nothing yet, so every quota is fully remaining.
  */
-import { reservationsOf, type AccountSubscription, type IssuedToken } from './account-store.ts';
+import { reservationsOf, tokenAlive, type AccountSubscription, type IssuedToken } from './account-store.ts';
 import type { ServerContext } from './context.ts';
 import type { GoJsonObject, GoJsonValue } from './go-json.ts';
 import type { TestUser } from './types.ts';
@@ -63,7 +63,10 @@ function limitsJson(ctx: ServerContext, reservations: number): { limits: GoJsonO
   return { limits, stats };
 }
 
-/** `GET /v1/account`; anonymous callers are the `*` user with role `anonymous`, as in ntfy. */
+/**
+ * `GET /v1/account`; anonymous callers, and every caller of a server without auth (ntfy ignores credentials without
+ * a user manager), are the `*` user with role `anonymous`, as in ntfy.
+ */
 export function accountJson(ctx: ServerContext, user: TestUser | undefined): GoJsonObject {
   const access = ctx.access;
   const fields = new Map<string, GoJsonValue>();
@@ -77,6 +80,7 @@ export function accountJson(ctx: ServerContext, user: TestUser | undefined): GoJ
   }
   fields.set('username', user.name);
   fields.set('role', user.role ?? 'user');
+  fields.set('sync_topic', access.accounts.syncTopic(user));
   const subscriptions = access.accounts.subscriptions(user);
   if (subscriptions !== undefined && subscriptions.length > 0) {
     fields.set('subscriptions', subscriptions.map(subscriptionJson));
@@ -92,7 +96,9 @@ export function accountJson(ctx: ServerContext, user: TestUser | undefined): GoJ
     );
     fields.set('reservations', list);
   }
-  const tokens = access.accounts.tokens(user);
+  // ntfy's manager deletes expired tokens every minute (RemoveExpiredTokens); here they are left out when listed.
+  const nowSeconds = Math.floor(access.now() / 1000);
+  const tokens = access.accounts.tokens(user).filter((token) => tokenAlive(token, nowSeconds));
   if (tokens.length > 0) fields.set('tokens', tokens.map(tokenJson));
   const { limits, stats } = limitsJson(ctx, reservations.length);
   fields.set('limits', limits);

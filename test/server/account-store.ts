@@ -1,9 +1,11 @@
 /**
  * What an ntfy account keeps server-side, per user: the synced subscriptions (`user.Prefs.Subscriptions` in ntfy's
- * user/types.go) and the tokens issued through `POST /v1/account/token` with their label, expiry and last use.
+ * user/types.go), the tokens issued through `POST /v1/account/token` with their label, expiry and last use, and the
+ * user's sync topic (`st_` and 13 letters or digits, ntfy's syncTopicPrefix/syncTopicLength in user/manager.go).
  * Reservations are not stored separately: in ntfy a reservation is the owner's read-write grant on an exact topic
  * plus an `everyone` grant on it, so they are read off the auth rules (see reservationsOf).
  */
+import { randomId } from './ids.ts';
 import type { Permission, TestUser, TopicAccessRule } from './types.ts';
 
 /** One subscription as ntfy stores and answers it; `displayName` undefined is JSON `null`. */
@@ -19,8 +21,20 @@ export interface IssuedToken {
   /** Unix seconds. */
   readonly lastAccess: number;
   readonly lastOrigin: string;
-  /** Unix seconds. */
+  /** Unix seconds; 0 never expires (ntfy: `expires = 0 OR expires >= now`). */
   readonly expires: number;
+}
+
+/** What `PATCH /v1/account/token` changes; undefined fields stay. */
+export interface TokenChange {
+  readonly label?: string;
+  /** Unix seconds; 0 never expires. */
+  readonly expires?: number;
+}
+
+/** ntfy's check (user/manager.go, userByToken): a token lives while `expires = 0 OR expires >= now`. */
+export function tokenAlive(token: IssuedToken, nowSeconds: number): boolean {
+  return token.expires === 0 || token.expires >= nowSeconds;
 }
 
 export interface AccountReservation {
@@ -32,6 +46,7 @@ export interface AccountReservation {
 interface AccountRecord {
   subscriptions: AccountSubscription[] | undefined;
   readonly tokens: IssuedToken[];
+  readonly syncTopic: string;
 }
 
 export class AccountStore {
@@ -40,7 +55,7 @@ export class AccountStore {
   #record(user: TestUser): AccountRecord {
     let record = this.#records.get(user.name);
     if (record === undefined) {
-      record = { subscriptions: undefined, tokens: [] };
+      record = { subscriptions: undefined, tokens: [], syncTopic: `st_${randomId(13)}` };
       this.#records.set(user.name, record);
     }
     return record;
@@ -87,8 +102,33 @@ export class AccountStore {
     if (index >= 0) tokens.splice(index, 1);
   }
 
+  /** The user's token with this value, or undefined (ntfy: ErrTokenNotFound). */
+  changeToken(user: TestUser, token: string, change: TokenChange): IssuedToken | undefined {
+    const tokens = this.#record(user).tokens;
+    const index = tokens.findIndex((item) => item.token === token);
+    const current = tokens[index];
+    if (current === undefined) return undefined;
+    const changed = { ...current, ...change };
+    tokens[index] = changed;
+    return changed;
+  }
+
+  /** The issued token with this value, whoever holds it; configured tokens (TestUser.tokens) are not issued. */
+  issuedToken(token: string): IssuedToken | undefined {
+    for (const record of this.#records.values()) {
+      const found = record.tokens.find((item) => item.token === token);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+
   tokens(user: TestUser): readonly IssuedToken[] {
     return this.#records.get(user.name)?.tokens ?? [];
+  }
+
+  /** Where the server publishes `{"event":"sync"}` after each change to the account (account-handler.ts). */
+  syncTopic(user: TestUser): string {
+    return this.#record(user).syncTopic;
   }
 }
 

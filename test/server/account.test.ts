@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { request, serverForTest } from './testing/fixtures.ts';
+import { openStream, request, serverForTest } from './testing/fixtures.ts';
 import type { TestServer, TestServerOptions } from './types.ts';
 
 const configuredToken = 'tk_abcdefghijklmnopqrstuvwxyz012';
@@ -114,11 +114,186 @@ describe('account tokens', () => {
     expect((await request(server, '/v1/account', { headers: { Authorization: bearer(other) } })).status).toBe(401);
   });
 
-  it('is 404 on a server without auth, as ntfy without a user manager', async () => {
+  it('is 404 on a server without auth, as ntfy without a user manager; GET /v1/account answers the * user', async () => {
     const server = await serverForTest();
-    const response = await request(server, '/v1/account/token', { method: 'POST' });
-    expect(response.status).toBe(404);
-    expect((JSON.parse(response.text) as { code: number }).code).toBe(40401);
+    const withPassword = { Authorization: basic('phil', 'mypass') };
+    for (const method of ['POST', 'PATCH', 'DELETE']) {
+      const response = await request(server, '/v1/account/token', { method, headers: withPassword });
+      expect(response.status).toBe(404);
+      expect(JSON.parse(response.text)).toEqual({ code: 40401, http: 404, error: 'page not found' });
+    }
+    // ntfy's handleAccountGet has no ensureUserManager, and credentials are ignored without one.
+    const account = await request(server, '/v1/account', { headers: { Authorization: bearer(configuredToken) } });
+    expect(account.status).toBe(200);
+    expect(JSON.parse(account.text)).toMatchObject({ username: '*', role: 'anonymous' });
+  });
+});
+
+describe('token expiry by the server clock', () => {
+  const HOUR_MS = 3_600_000;
+  const START_MS = 1_700_000_000_000;
+
+  function clockedServer(extra: Partial<NonNullable<TestServerOptions['auth']>> = {}) {
+    let nowMs = START_MS;
+    const advance = (ms: number): void => {
+      nowMs += ms;
+    };
+    return { advance, server: serverForTest({ auth: { ...auth, ...extra, now: () => nowMs } }) };
+  }
+
+  async function createToken(server: TestServer, body?: unknown): Promise<Record<string, unknown>> {
+    const response = await request(server, '/v1/account/token', {
+      method: 'POST',
+      headers: { Authorization: basic('phil', 'mypass') },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    expect(response.status).toBe(200);
+    return JSON.parse(response.text) as Record<string, unknown>;
+  }
+
+  const statusWith = async (server: TestServer, token: string, path = '/v1/account'): Promise<number> =>
+    (await request(server, path, { headers: { Authorization: bearer(token) } })).status;
+
+  it('a default token lives 72 h by the clock, then is 401 everywhere (account, streams, polls)', async () => {
+    const clocked = clockedServer();
+    const server = await clocked.server;
+    const body = await createToken(server);
+    const token = String(body['token']);
+    expect(body['expires']).toBe(START_MS / 1000 + 72 * 3600);
+    clocked.advance(72 * HOUR_MS);
+    expect(await statusWith(server, token)).toBe(200); // expires >= now: still alive at the second itself
+    clocked.advance(1000);
+    expect(await statusWith(server, token)).toBe(401);
+    expect(await statusWith(server, token, '/mytopic/json?poll=1')).toBe(401);
+    const stream = await openStream(server, '/mytopic/json', { Authorization: bearer(token) });
+    expect(stream.status).toBe(401);
+    // Gone from the account's token list, as ntfy's manager prunes expired tokens.
+    const listed = await request(server, '/v1/account', { headers: { Authorization: basic('phil', 'mypass') } });
+    expect(JSON.parse(listed.text)).not.toHaveProperty('tokens');
+  });
+
+  it('expires: 0 never expires, and the answer leaves expires out (omitempty)', async () => {
+    const clocked = clockedServer();
+    const server = await clocked.server;
+    const body = await createToken(server, { label: 'tray', expires: 0 });
+    expect(Object.keys(body)).toEqual(['token', 'label', 'last_access', 'last_origin']);
+    clocked.advance(365 * 24 * HOUR_MS);
+    expect(await statusWith(server, String(body['token']))).toBe(200);
+  });
+
+  it('PATCH extends the token used by 72 h from now, or sets expires (0: never); 40023 without a token', async () => {
+    const clocked = clockedServer();
+    const server = await clocked.server;
+    const token = String((await createToken(server))['token']);
+    const patch = async (body?: unknown, authorization = bearer(token)) =>
+      request(server, '/v1/account/token', {
+        method: 'PATCH',
+        headers: { Authorization: authorization },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    clocked.advance(70 * HOUR_MS);
+    const extended = await patch();
+    expect(extended.status).toBe(200);
+    expect(JSON.parse(extended.text)).toMatchObject({ token, expires: START_MS / 1000 + (70 + 72) * 3600 });
+    clocked.advance(70 * HOUR_MS); // 140 h after issue: the original 72 h are long past
+    expect(await statusWith(server, token)).toBe(200);
+    // A label alone changes the label and keeps the expiry.
+    expect(JSON.parse((await patch({ label: 'renamed' })).text)).toMatchObject({
+      label: 'renamed',
+      expires: START_MS / 1000 + (70 + 72) * 3600,
+    });
+    const forever = await patch({ expires: 0 });
+    expect(JSON.parse(forever.text)).not.toHaveProperty('expires');
+    clocked.advance(1000 * HOUR_MS);
+    expect(await statusWith(server, token)).toBe(200);
+
+    const noToken = await patch(undefined, basic('phil', 'mypass'));
+    expect(noToken.status).toBe(400);
+    expect((JSON.parse(noToken.text) as { code: number }).code).toBe(40023);
+    const unknown = await patch({ token: 'tk_0000000000000000000000000000a' });
+    expect(unknown.status).toBe(500); // ntfy: ErrTokenNotFound from ChangeToken
+    expect((await patch({ expires: 'never' })).status).toBe(400);
+  });
+
+  it('ignoreRequestedExpiry plays a server that gives 72 h whatever the request says', async () => {
+    const clocked = clockedServer({ ignoreRequestedExpiry: true });
+    const server = await clocked.server;
+    const body = await createToken(server, { expires: 0 });
+    expect(body['expires']).toBe(START_MS / 1000 + 72 * 3600);
+    const patched = await request(server, '/v1/account/token', {
+      method: 'PATCH',
+      headers: { Authorization: bearer(String(body['token'])) },
+      body: JSON.stringify({ expires: 0 }),
+    });
+    expect(JSON.parse(patched.text)).toMatchObject({ expires: START_MS / 1000 + 72 * 3600 });
+    clocked.advance(72 * HOUR_MS + 1000);
+    expect(await statusWith(server, String(body['token']))).toBe(401);
+  });
+});
+
+describe('the account sync topic', () => {
+  it('GET /v1/account names it; each change to the account publishes {"event":"sync"} there, live only', async () => {
+    const server = await serverForTest({ auth });
+    const token = await signIn(server);
+    const account = JSON.parse(
+      (await request(server, '/v1/account', { headers: { Authorization: bearer(token) } })).text,
+    ) as Record<string, unknown>;
+    expect(Object.keys(account).slice(0, 3)).toEqual(['username', 'role', 'sync_topic']);
+    const syncTopic = String(account['sync_topic']);
+    expect(syncTopic).toMatch(/^st_[A-Za-z0-9]{13}$/);
+    const stream = await openStream(server, `/${syncTopic}/json`, { Authorization: bearer(token) });
+    const syncEvents = (): unknown[] =>
+      stream.events().filter((event) => event.event === 'message' && event['message'] === '{"event":"sync"}');
+
+    const changes: [string, string, RequestInit][] = [
+      ['/v1/account/subscription', 'POST', subscriptionRequest(token, 'POST', { base_url: server.url, topic: 'a' })],
+      ['/v1/account/subscription', 'PATCH', subscriptionRequest(token, 'PATCH', { base_url: server.url, topic: 'a' })],
+      ['/v1/account/token', 'PATCH', { method: 'PATCH', headers: { Authorization: bearer(token) } }],
+      [
+        '/v1/account/subscription',
+        'DELETE',
+        { method: 'DELETE', headers: { Authorization: bearer(token), 'X-BaseURL': server.url, 'X-Topic': 'a' } },
+      ],
+    ];
+    for (const [index, [path, , init]] of changes.entries()) {
+      expect((await request(server, path, init)).status).toBe(200);
+      await stream.waitFor(() => syncEvents().length === index + 1, `sync event ${String(index + 1)}`);
+    }
+    expect(syncEvents()[0]).toEqual({
+      id: expect.any(String) as string,
+      time: expect.any(Number) as number,
+      event: 'message',
+      topic: syncTopic,
+      message: '{"event":"sync"}',
+    });
+    // A failed change publishes nothing; reads publish nothing; nothing was cached.
+    const duplicate = subscriptionRequest(token, 'PATCH', { base_url: server.url, topic: 'gone' });
+    expect((await request(server, '/v1/account/subscription', duplicate)).status).toBe(404);
+    await request(server, '/v1/account', { headers: { Authorization: bearer(token) } });
+    await server.publish(syncTopic, 'a marker after the failed change');
+    await stream.waitFor(
+      () => stream.events().some((event) => event['message'] === 'a marker after the failed change'),
+      'marker',
+    );
+    expect(syncEvents()).toHaveLength(changes.length);
+    expect(server.cachedMessages().filter((message) => message.message === '{"event":"sync"}')).toEqual([]);
+  });
+});
+
+describe('JSON bodies of the account API', () => {
+  it('refuses a body of 32 768 bytes or more with 413 (41303), as ntfy’s jsonBodyBytesLimit', async () => {
+    const server = await serverForTest({ auth });
+    const token = await signIn(server);
+    const padded = (length: number): string => {
+      const json = JSON.stringify({ base_url: server.url, topic: `t${String(length)}` });
+      return json + ' '.repeat(length - json.length);
+    };
+    const post = (body: string) =>
+      request(server, '/v1/account/subscription', { method: 'POST', headers: { Authorization: bearer(token) }, body });
+    expect((await post(padded(32_767))).status).toBe(200);
+    const tooLarge = await post(padded(32_768));
+    expect(tooLarge.status).toBe(413);
+    expect(JSON.parse(tooLarge.text)).toEqual({ code: 41303, http: 413, error: 'JSON body too large' });
   });
 });
 
@@ -142,6 +317,7 @@ describe('GET /v1/account', () => {
     expect(Object.keys(body)).toEqual([
       'username',
       'role',
+      'sync_topic',
       'subscriptions',
       'reservations',
       'tokens',

@@ -6,7 +6,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { AccountStore } from './account-store.ts';
+import { AccountStore, tokenAlive } from './account-store.ts';
 import { NtfyHttpError, ntfyErrors } from './errors.ts';
 import { readQueryParam } from './params.ts';
 import type { AuthOptions, Permission, TestUser, TopicAccessRule } from './types.ts';
@@ -70,6 +70,10 @@ export class AccessControl {
   readonly #tokens: Map<string, TestUser>;
   readonly #everyone: readonly TopicAccessRule[];
   readonly #defaultAccess: Permission;
+  /** Milliseconds since the epoch, by which issued tokens are dated, extended and expire (AuthOptions.now). */
+  readonly now: () => number;
+  /** AuthOptions.ignoreRequestedExpiry. */
+  readonly ignoreRequestedExpiry: boolean;
 
   constructor(options: AuthOptions) {
     const users = options.users ?? [];
@@ -77,12 +81,21 @@ export class AccessControl {
     this.#tokens = new Map(users.flatMap((user) => (user.tokens ?? []).map((token) => [token, user] as const)));
     this.#everyone = longestFirst(options.everyone);
     this.#defaultAccess = options.defaultAccess ?? 'read-write';
+    this.now = options.now ?? Date.now;
+    this.ignoreRequestedExpiry = options.ignoreRequestedExpiry ?? false;
+  }
+
+  /** The user of a token that exists and has not expired by `now` (configured tokens never expire). */
+  #tokenUser(token: string): TestUser | undefined {
+    const issued = this.accounts.issuedToken(token);
+    if (issued !== undefined && !tokenAlive(issued, Math.floor(this.now() / 1000))) return undefined;
+    return this.#tokens.get(token);
   }
 
   /** The user the credentials identify, or undefined when they are wrong (→ 401). */
   authenticate(authorization: string): TestUser | undefined {
     // ntfy checks the "Bearer" prefix case-sensitively; "bearer x" falls through to Basic parsing and fails.
-    if (authorization.startsWith('Bearer')) return this.#tokens.get(authorization.slice('Bearer'.length).trim());
+    if (authorization.startsWith('Bearer')) return this.#tokenUser(authorization.slice('Bearer'.length).trim());
     if (authorization.slice(0, 6).toLowerCase() !== 'basic ') return undefined;
     const decoded = decodeStdBase64(authorization.slice(6));
     if (decoded === undefined) return undefined;
@@ -91,7 +104,7 @@ export class AccessControl {
     if (colon < 0) return undefined;
     const name = text.slice(0, colon);
     const password = text.slice(colon + 1);
-    if (name === '') return this.#tokens.get(password);
+    if (name === '') return this.#tokenUser(password);
     const user = this.#users.get(name);
     return user !== undefined && user.password === password ? user : undefined;
   }

@@ -120,6 +120,17 @@ export interface AuthOptions {
   everyone?: readonly TopicAccessRule[];
   /** What applies when no rule matches (ntfy `auth-default-access`). Default `read-write`. */
   defaultAccess?: Permission;
+  /**
+   * The clock tokens issued through `/v1/account/token` are dated, extended and expire by, in milliseconds since the
+   * epoch: move it past a token's `expires` and the token is 401 everywhere, as in ntfy. Default `Date.now`.
+   */
+  now?: () => number;
+  /**
+   * Plays a server that ignores the requested expiry: every issued token gets 72 h and `PATCH /v1/account/token`
+   * extends it by 72 h whatever the body says (ntfy's development builds before 2.0 did; every release honours
+   * `expires`, see server_account.go). Default false.
+   */
+  ignoreRequestedExpiry?: boolean;
 }
 
 export interface TestServerOptions {

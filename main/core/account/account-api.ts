@@ -22,6 +22,13 @@ export interface AccountReservation {
 export interface AccountInfo {
   readonly username: string;
   readonly role: string;
+  /** Where the server publishes `{"event":"sync"}` after each change to the account (docs/protocol.md#accounts). */
+  readonly syncTopic?: string;
+  /**
+   * The `expires` of the token the request used, from the account's token list, Unix seconds: 0 never expires,
+   * undefined when the list does not show it. Other tokens of the account are not kept.
+   */
+  readonly tokenExpires?: number;
   readonly subscriptions: readonly AccountSubscriptionSnapshot[];
   /** Entries whose base URL is not a usable http(s) URL, or whose topic is not one, are left out (and counted). */
   readonly unusableSubscriptions: number;
@@ -31,9 +38,20 @@ export interface AccountInfo {
   readonly stats: Readonly<Record<string, number>>;
 }
 
+/** A token and its expiry as the server answered them: Unix seconds, 0 never expires (ntfy leaves 0 out). */
+export interface TokenLifetime {
+  readonly token: string;
+  readonly expires: number;
+}
+
 export interface AccountApi {
-  /** Basic auth → a new token (`POST /v1/account/token`). */
-  createToken(server: string, user: string, password: string, label: string): Promise<ApiResult<string>>;
+  /** Basic auth → a new token that never expires (`POST /v1/account/token` with `expires: 0`). */
+  createToken(server: string, user: string, password: string, label: string): Promise<ApiResult<TokenLifetime>>;
+  /**
+   * Asks for the token to never expire (`PATCH /v1/account/token` with `expires: 0`); a server that ignores the field
+   * extends it by 72 h instead. Resolves with the expiry the server answered.
+   */
+  makeTokenLast(server: string, token: string): Promise<ApiResult<TokenLifetime>>;
   deleteToken(server: string, token: string): Promise<ApiResult<void>>;
   getAccount(server: string, token: string): Promise<ApiResult<AccountInfo>>;
   addSubscription(server: string, token: string, entry: AccountSubscriptionSnapshot): Promise<ApiResult<void>>;
@@ -77,8 +95,18 @@ function numbers(value: unknown): Record<string, number> {
   );
 }
 
-export function readAccountInfo(body: unknown): AccountInfo {
+/** ntfy leaves `expires: 0` out of a token (omitempty): absent is never. */
+function expiresOf(value: unknown): number | undefined {
+  const expires = record(value)['expires'];
+  if (expires === undefined) return 0;
+  return typeof expires === 'number' && Number.isFinite(expires) ? expires : undefined;
+}
+
+export function readAccountInfo(body: unknown, token?: string): AccountInfo {
   const account = record(body);
+  const own = list(account['tokens']).find((item) => token !== undefined && record(item)['token'] === token);
+  const tokenExpires = own === undefined ? undefined : expiresOf(own);
+  const syncTopic = text(account['sync_topic']);
   const parsed = list(account['subscriptions']).map(readSubscription);
   const subscriptions = parsed.filter((item) => item !== undefined);
   const tier = record(account['tier']);
@@ -86,6 +114,8 @@ export function readAccountInfo(body: unknown): AccountInfo {
   return {
     username: text(account['username']) ?? '',
     role: text(account['role']) ?? '',
+    ...(syncTopic === undefined || topicNameError(syncTopic) !== undefined ? {} : { syncTopic }),
+    ...(tokenExpires === undefined ? {} : { tokenExpires }),
     subscriptions,
     unusableSubscriptions: parsed.length - subscriptions.length,
     reservations: list(account['reservations']).flatMap((value) => {
@@ -119,6 +149,15 @@ export function createAccountApi(options: AccountApiOptions = {}): AccountApi {
     return answer.ok ? { ok: true, value: answer.body } : answer;
   };
   const bearer = (token: string): Record<string, string> => ({ Authorization: `Bearer ${token}` });
+  const lifetime = (result: ApiResult<unknown>): ApiResult<TokenLifetime> => {
+    if (!result.ok) return result;
+    const token = text(record(result.value)['token']);
+    const expires = expiresOf(result.value);
+    if (token === undefined || token === '' || expires === undefined) {
+      return { ok: false, failure: { kind: 'local', message: t('core.account.no-token-in-answer') } };
+    }
+    return { ok: true, value: { token, expires } };
+  };
   const done = (result: ApiResult<unknown>): ApiResult<void> => (result.ok ? { ok: true, value: undefined } : result);
   const wire = (entry: AccountSubscriptionSnapshot): Record<string, unknown> => ({
     base_url: entry.server,
@@ -126,24 +165,24 @@ export function createAccountApi(options: AccountApiOptions = {}): AccountApi {
     display_name: entry.displayName ?? null,
   });
   return {
-    createToken: async (server, user, password, label) => {
-      const result = await send(server, '/v1/account/token', {
-        method: 'POST',
-        headers: { Authorization: basic(user, password) },
-        json: { label },
-      });
-      if (!result.ok) return result;
-      const token = text(record(result.value)['token']);
-      if (token === undefined || token === '') {
-        return { ok: false, failure: { kind: 'local', message: t('core.account.no-token-in-answer') } };
-      }
-      return { ok: true, value: token };
-    },
+    createToken: async (server, user, password, label) =>
+      lifetime(
+        await send(server, '/v1/account/token', {
+          method: 'POST',
+          headers: { Authorization: basic(user, password) },
+          // 0: never expires (ntfy stores it as is); without it the token would die 72 h after sign-in.
+          json: { label, expires: 0 },
+        }),
+      ),
+    makeTokenLast: async (server, token) =>
+      lifetime(
+        await send(server, '/v1/account/token', { method: 'PATCH', headers: bearer(token), json: { expires: 0 } }),
+      ),
     deleteToken: async (server, token) =>
       done(await send(server, '/v1/account/token', { method: 'DELETE', headers: bearer(token) })),
     getAccount: async (server, token) => {
       const result = await send(server, '/v1/account', { method: 'GET', headers: bearer(token) });
-      return result.ok ? { ok: true, value: readAccountInfo(result.value) } : result;
+      return result.ok ? { ok: true, value: readAccountInfo(result.value, token) } : result;
     },
     addSubscription: async (server, token, entry) => {
       const result = await send(server, '/v1/account/subscription', {

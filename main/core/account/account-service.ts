@@ -20,6 +20,7 @@ import type { AccountApi, AccountInfo } from './account-api.ts';
 import type { AccountStatus, SignInRequest, SignInResult, SignOutResult, SyncResult } from './account-types.ts';
 import { diffSubscriptions, recordChanges } from './local-changes.ts';
 import { describeFailure, runSync } from './sync-run.ts';
+import { TokenKeeper } from './token-keeper.ts';
 
 export interface AccountServiceOptions {
   readonly settings: SettingsStore;
@@ -52,10 +53,12 @@ export class AccountService {
   #recording: Promise<unknown> = Promise.resolve();
   /** The settings this service itself is writing, so that its own edits are not dated as the user's. */
   #ownWrite: Settings | undefined;
+  readonly #tokenKeeper: TokenKeeper;
 
   constructor(options: AccountServiceOptions) {
     this.#options = options;
     this.#log = options.log.child('account');
+    this.#tokenKeeper = new TokenKeeper({ api: options.api, clock: options.clock, log: this.#log });
   }
 
   /** Watches local edits and syncs now, then every few minutes. */
@@ -131,11 +134,12 @@ export class AccountService {
       return { ok: false, error };
     }
     const ref: SecretRef = { server, kind: 'token' };
+    const token = created.value.token;
     try {
-      await secrets.set(ref, created.value);
+      await secrets.set(ref, token);
     } catch (error) {
       // Nowhere safe to keep it: take it back on the server rather than leave an unused token there.
-      await api.deleteToken(server, created.value);
+      await api.deleteToken(server, token);
       return { ok: false, error: t('core.account.sign-in-token-not-stored', { error: errorMessage(error) }) };
     }
     const user = request.user.trim();
@@ -149,13 +153,14 @@ export class AccountService {
       await secrets.delete(ref).catch((error: unknown) => {
         this.#log.log('error', 'token not removed from the keychain after a failed sign-in', { error });
       });
-      await api.deleteToken(server, created.value);
+      await api.deleteToken(server, token);
       const why = saved.issues.map((issue) =>
         issue.path === '' ? issue.message : t('core.field-problem', { field: issue.path, problem: issue.message }),
       );
       return { ok: false, error: t('core.account.sign-in-settings-not-saved', { issues: why.join('; ') }) };
     }
-    this.#log.log('info', 'signed in to an ntfy account', { server, user });
+    this.#tokenKeeper.reset();
+    this.#log.log('info', 'signed in to an ntfy account', { server, user, tokenExpires: created.value.expires });
     return { ok: true, sync: await this.syncNow() };
   }
 
@@ -209,6 +214,7 @@ export class AccountService {
         onAccount: (info) => {
           this.#account = info;
         },
+        keepTokenAlive: (server, token, expires) => this.#tokenKeeper.keepAlive(server, token, expires),
       });
     } finally {
       this.#syncing--;

@@ -28,6 +28,8 @@ export interface SyncRunOptions {
   readonly onOwnWrite: (next: Settings) => void;
   /** Called with the account as read, for the status (reservations, limits). */
   readonly onAccount: (info: AccountInfo) => void;
+  /** Keeps the token from expiring (token-keeper.ts), given its expiry as the account lists it; never throws. */
+  readonly keepTokenAlive?: (server: string, token: string, expires: number | undefined) => Promise<void>;
 }
 
 export function describeFailure(failure: AccountFailure): string {
@@ -91,6 +93,7 @@ export async function runSync(options: SyncRunOptions): Promise<SyncResult> {
   const read = await options.api.getAccount(account.server, token);
   if (!read.ok) return syncFailure(read.failure);
   options.onAccount(read.value);
+  await options.keepTokenAlive?.(account.server, token, read.value.tokenExpires);
   const consumedChanges = account.localChanges;
   const plan = mergeSubscriptions({
     base: account.synced,

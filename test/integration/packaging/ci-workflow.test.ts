@@ -91,6 +91,19 @@ describe('.github/workflows/build.yml', () => {
     expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 
+  it('checks on Linux, after packaging, that the AppImage’s runtime needs no libfuse.so.2', () => {
+    // The real static runtime cannot be downloaded here (test/integration/packaging/appimage-runtime.test.ts).
+    const check = indexOfStep(
+      (step) => step.run === 'node scripts/check-appimage-runtime.ts release/*.AppImage',
+      'checking the AppImage runtime',
+    );
+
+    expect(steps[check]?.if).toBe("runner.os == 'Linux'");
+    expect(check).toBeGreaterThan(
+      indexOfStep((step) => step.run?.startsWith('npm run dist -- ') === true, 'packaging'),
+    );
+  });
+
   it('names only npm scripts and files that exist', async () => {
     const packageJson = JSON.parse(await readFile(path.join(projectRoot, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;

@@ -3,6 +3,11 @@
  * message's click URL (allowlisted) or the window on that message; `view` opens its URL, `http` runs the request
  * from this process and reports the outcome in a follow-up popup, `copy` copies; `clear: true` closes the popup.
  * Shared by the app and `ntfy-tray subscribe --notify`.
+ *
+ * A popup never waits for a download: it goes out at once without its image, and the image, once it is cached,
+ * replaces the popup in place (same id: D-Bus replaces_id, Electron closes and shows again) without sounding again.
+ * The shared queue only ever waits for the notifier, so a publisher's attachment that never answers cannot hold back
+ * the popups of other messages or topics.
  */
 import { t } from '../../../common/i18n/translate.ts';
 import type { Logger, Notifier, NotifierShowRequest } from '../ports.ts';
@@ -25,8 +30,11 @@ export interface NotificationDispatcherOptions {
   /** Undefined where there is no clipboard: copy actions are then not offered. */
   readonly copyText?: (text: string) => void;
   readonly runHttpAction: (action: Extract<NotificationAction, { kind: 'http' }>) => Promise<HttpActionResult>;
-  /** Downloads an image attachment and returns its local path; undefined to show no images. */
-  readonly downloadImage?: (url: string) => Promise<string | undefined>;
+  /**
+   * Downloads an image attachment of a message from `server` (the subscription's) and returns its local path, or
+   * undefined when it may not or could not; absent to show no images. Never awaited by the popup queue.
+   */
+  readonly downloadImage?: (url: string, server: string) => Promise<string | undefined>;
   /** The "sounds" preference, read at each popup; absent: sounds as each popup's priority says. */
   readonly sounds?: () => boolean;
 }
@@ -111,8 +119,6 @@ export class NotificationDispatcher {
     const { content, message } = command;
     const usable = content.actions.filter((action) => action.kind !== 'copy' || this.#options.copyText !== undefined);
     const actions = new Map(usable.map((action, index) => [`action-${index}`, action]));
-    const imagePath =
-      content.imageUrl === undefined ? undefined : await this.#options.downloadImage?.(content.imageUrl);
     const request: NotifierShowRequest = {
       id: command.id,
       title: content.title,
@@ -120,15 +126,41 @@ export class NotificationDispatcher {
       urgency: content.urgency,
       silent: content.silent,
       actions: [...actions].map(([id, action]) => ({ id, label: action.label })),
-      ...(imagePath === undefined ? {} : { imagePath }),
     };
-    this.#shown.set(command.id, {
+    const shown: Shown = {
       server,
       message,
       actions,
       ...(content.clickUrl === undefined ? {} : { clickUrl: content.clickUrl }),
-    });
+    };
+    this.#shown.set(command.id, shown);
     await this.#show(request);
+    if (content.imageUrl !== undefined) this.#addImageLater(content.imageUrl, request, shown);
+  }
+
+  /**
+   * Downloads outside the queue; once the file is there, the popup is shown again with it (silently: it already
+   * sounded), in the queue's order, unless it was closed, dismissed or replaced meanwhile.
+   */
+  #addImageLater(url: string, request: NotifierShowRequest, shown: Shown): void {
+    const download = this.#options.downloadImage;
+    if (download === undefined) return;
+    const replace = async (imagePath: string): Promise<void> => {
+      if (this.#shown.get(request.id) !== shown) return;
+      try {
+        await this.#show({ ...request, imagePath, silent: true });
+      } catch (error) {
+        this.#options.log.log('warn', 'could not add an image to a notification', { error: String(error) });
+      }
+    };
+    void download(url, shown.server)
+      .then((imagePath) => {
+        if (imagePath === undefined) return;
+        this.#queue = this.#queue.then(() => replace(imagePath));
+      })
+      .catch((error: unknown) => {
+        this.#options.log.log('warn', 'could not download an image attachment', { error: String(error) });
+      });
   }
 
   async #onAction(id: string, actionId: string): Promise<void> {

@@ -1,4 +1,8 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { downloadImage } from '../../../../main/core/delivery/attachment-cache.ts';
 import type { DeliveredBatch } from '../../../../main/core/delivery/deliver.ts';
 import { runHttpAction } from '../../../../main/core/delivery/http-action.ts';
 import { NotificationDispatcher } from '../../../../main/core/delivery/notification-dispatcher.ts';
@@ -9,6 +13,7 @@ import { createRecordingLogger } from '../../../fakes/logger.ts';
 import { createRecordingNotifier, type RecordingNotifier } from '../../../fakes/notifier.ts';
 import { ManualClock } from '../../../support/manual-clock.ts';
 import { startTestServer, type TestServer } from '../../../server/index.ts';
+import { startPublisherHost } from '../../../server/publisher-host.ts';
 
 let server: TestServer;
 let notifier: RecordingNotifier;
@@ -146,6 +151,80 @@ describe('NotificationDispatcher', () => {
     expect(summaries.map(({ title, silent }) => ({ title, silent }))).toEqual([
       { title: '2 new messages in alerts', silent: false },
       { title: '3 new messages in alerts', silent: true },
+    ]);
+  });
+
+  function dispatcherWith(downloadImage: (url: string) => Promise<string | undefined>): NotificationDispatcher {
+    return new NotificationDispatcher({
+      notifier,
+      policy: new NotificationPolicy({
+        clock: new ManualClock(),
+        settings: () => ({ enabled: true }),
+        subscription: () => ({ muted: false, minPriority: 1 }),
+      }),
+      log: createRecordingLogger(),
+      openExternal: () => Promise.resolve(),
+      runHttpAction: (action) => runHttpAction(action),
+      downloadImage,
+    });
+  }
+
+  const urgentPicture = (id: string, topic: string, url: string): NtfyMessage =>
+    message({ id, topic, priority: 5, attachment: { name: 'cam.png', url, type: 'image/png' } });
+
+  it('shows the next urgent popup of another topic at once while an image attachment never answers', async () => {
+    // The publisher's own host accepts the request for the image and never answers it.
+    const host = await startPublisherHost();
+    host.hang('/never.png');
+    const never = `${host.url}/never.png`;
+    const dir = await mkdtemp(path.join(tmpdir(), 'ntfy-tray-dispatcher-'));
+    let hanging = false;
+    const slow = dispatcherWith(async (url) => {
+      hanging = true;
+      const result = await downloadImage(url, { dir });
+      hanging = false;
+      return result.ok ? result.path : undefined;
+    });
+    try {
+      await slow.handle(live(urgentPicture('hanging0001', 'cameras', never)));
+      await host.waitForRequest((request) => request.path === '/never.png');
+      await slow.handle(live(message({ id: 'urgent00001', topic: 'alarms', priority: 5 })));
+      // Both popups are out while the download still waits (before, the first popup waited for its 30 s timeout).
+      expect(hanging).toBe(true);
+      expect(notifier.shown.map((shown) => [shown.id, shown.imagePath, shown.silent])).toEqual([
+        [`${server.url}|cameras|hanging0001`, undefined, false],
+        [`${server.url}|alarms|urgent00001`, undefined, false],
+      ]);
+    } finally {
+      slow.dispose();
+      await host.close(); // ends the hanging download
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('adds a downloaded image by showing the same popup again, silently, unless it was dismissed meanwhile', async () => {
+    const held = new Map<string, PromiseWithResolvers<string | undefined>>();
+    const later = dispatcherWith((url) => {
+      const download = Promise.withResolvers<string | undefined>();
+      held.set(url, download);
+      return download.promise;
+    });
+    try {
+      await later.handle(live(urgentPicture('picture0001', 'cameras', 'https://files.example/a.png')));
+      await later.handle(live(urgentPicture('picture0002', 'cameras', 'https://files.example/b.png')));
+      notifier.dismiss(`${server.url}|cameras|picture0002`);
+      held.get('https://files.example/a.png')?.resolve('/cache/a.png');
+      held.get('https://files.example/b.png')?.resolve('/cache/b.png');
+      await notifier.waitForShown((shown) => shown.imagePath !== undefined);
+      await later.handle(live(message({ id: 'plain000001' })));
+    } finally {
+      later.dispose();
+    }
+    expect(notifier.shown.map((shown) => [shown.id.split('|')[2], shown.imagePath, shown.silent])).toEqual([
+      ['picture0001', undefined, false],
+      ['picture0002', undefined, false],
+      ['picture0001', '/cache/a.png', true],
+      ['plain000001', undefined, false],
     ]);
   });
 

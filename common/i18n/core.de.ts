@@ -27,6 +27,9 @@ export const coreDe: Translation<typeof coreEn> = {
     'Abgemeldet; im Schlüsselbund war kein Token, also wurde auf dem Server keins gelöscht.',
   'core.account.signed-out-token-kept': 'Abgemeldet; das Token konnte auf dem Server nicht gelöscht werden ({reason}).',
   'core.account.unavailable': 'Konten sind hier nicht verfügbar',
+  'core.account.no-accounts': 'dieser Server hat keine Konten (HTTP 404 von seiner Konto-API)',
+  'core.account.anonymous-answer':
+    'der Server antwortete, als wäre niemand angemeldet (Benutzer „*“): vielleicht hat er keine Konten mehr, oder ein Proxy davor entfernt den Authorization-Header; die Abonnements blieben unverändert',
   'core.engine.stream-ended': 'der Server hat den Stream beendet',
   'core.engine.no-data': 'seit {seconds} s keine Daten',
   'core.engine.storing-failed': 'Nachrichten konnten nicht gespeichert werden',

@@ -31,6 +31,9 @@ export const coreEn = {
   'core.account.signed-out-no-token': 'Signed out; there was no token in the keychain to delete on the server.',
   'core.account.signed-out-token-kept': 'Signed out; the token could not be deleted on the server ({reason}).',
   'core.account.unavailable': 'accounts are not available here',
+  'core.account.no-accounts': 'this server has no accounts (HTTP 404 from its account API)',
+  'core.account.anonymous-answer':
+    'the server answered as if no one were signed in (user "*"): it may no longer have accounts, or a proxy in front of it drops the Authorization header; the subscriptions were left as they are',
   'core.engine.stream-ended': 'the server closed the stream',
   'core.engine.no-data': 'no data for {seconds} s',
   'core.engine.storing-failed': 'storing messages failed',

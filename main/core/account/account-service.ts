@@ -127,10 +127,15 @@ export class AccountService {
       this.#options.tokenLabel ?? 'ntfy-tray',
     );
     if (!created.ok) {
+      const { failure } = created;
+      // ntfy without an auth file answers 404 to every account endpoint but GET /v1/account.
+      const noAccounts = failure.kind === 'refused' && failure.status === 404;
       const error =
-        created.failure.kind === 'unauthorized'
+        failure.kind === 'unauthorized'
           ? t('core.account.sign-in-wrong-password')
-          : t('core.account.sign-in-failed', { reason: describeFailure(created.failure) });
+          : t('core.account.sign-in-failed', {
+              reason: noAccounts ? t('core.account.no-accounts') : describeFailure(failure),
+            });
       return { ok: false, error };
     }
     const ref: SecretRef = { server, kind: 'token' };

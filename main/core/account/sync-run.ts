@@ -92,6 +92,12 @@ export async function runSync(options: SyncRunOptions): Promise<SyncResult> {
   }
   const read = await options.api.getAccount(account.server, token);
   if (!read.ok) return syncFailure(read.failure);
+  // ntfy answers GET /v1/account to anyone (docs/protocol.md#accounts): without its auth file, or with the
+  // Authorization header dropped by a proxy, it is the `*` user with no subscriptions. Merged, that would read as
+  // "every subscription was removed on the server" and remove them here too.
+  if (read.value.username === '*' || read.value.role === 'anonymous') {
+    return { ok: false, reason: 'failed', message: t('core.account.anonymous-answer') };
+  }
   options.onAccount(read.value);
   await options.keepTokenAlive?.(account.server, token, read.value.tokenExpires);
   const consumedChanges = account.localChanges;

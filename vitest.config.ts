@@ -1,17 +1,48 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The app tests whose code paths differ per OS (startup wiring, notifier, tray title and icons, menus, login items,
+ * quit): they run once more as macOS and once more as Windows on the Electron test runtime
+ * (test/electron-runtime/platform.ts), so what would fail on a macOS or Windows runner fails here first. The others
+ * test what no platform branch touches (the bridge and its sender check, the first call, history size, language
+ * from the POSIX locale) or Linux itself (D-Bus, XDG folders), and run once, as Linux. Tests of one platform's own
+ * behaviour (start at login, shutdown) name their platform in the test and sit in the default project.
+ */
+const appTestsPerPlatform = [
+  'test/integration/app/cold-start.test.ts',
+  'test/integration/app/messages.test.ts',
+  'test/integration/app/tray-and-failures.test.ts',
+  'test/integration/app/tray-send-test.test.ts',
+  'test/integration/app/second-instance.test.ts',
+  'test/integration/app/desktop-notices.test.ts',
+];
+
+const shared = {
+  exclude: ['test/e2e/**', 'node_modules/**'],
+  environment: 'node' as const,
+  // Integration tests talk to real servers over loopback; keep the default worker count modest on 2 cores.
+  // Budgets for a stuck test, not speed checks: under `stress -c 2` on two cores a cold ESLint typed lint took 34 s
+  // and a CLI process test over 20 s. Speed is `npm run bench`'s job.
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    exclude: ['test/e2e/**', 'node_modules/**'],
-    environment: 'node',
-    // Integration tests talk to real servers over loopback; keep the default worker count modest on 2 cores.
-    // Budgets for a stuck test, not speed checks: under `stress -c 2` on two cores a cold ESLint typed lint took 34 s
-    // and a CLI process test over 20 s. Speed is `npm run bench`'s job.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
     // The JSON report feeds the one-line summary that `npm test` prints last (scripts/test-summary.ts).
     reporters: ['default', 'json'],
     outputFile: { json: 'test-reports/vitest.json' },
+    // Not `extends: true`: that would add each project's include to the root's instead of replacing it.
+    projects: [
+      { test: { ...shared, name: 'linux', include: ['test/**/*.test.ts'] } },
+      ...(['darwin', 'win32'] as const).map((platform) => ({
+        test: {
+          ...shared,
+          name: platform,
+          include: appTestsPerPlatform,
+          env: { ELECTRON_STAND_IN_PLATFORM: platform },
+        },
+      })),
+    ],
   },
 });

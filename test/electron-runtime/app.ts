@@ -1,7 +1,8 @@
 /**
- * `app` as Electron 45 documents it (https://www.electronjs.org/docs/latest/api/app), for Linux, the platform the
- * stand-in runs on: 'ready' once the process has started, preventable 'before-quit' and 'will-quit', and a quit
- * that first closes every window (a window whose 'close' is prevented cancels the quit).
+ * `app` as Electron 45 documents it (https://www.electronjs.org/docs/latest/api/app), for the platform the launch
+ * plays (platform.ts): 'ready' once the process has started, preventable 'before-quit' and 'will-quit', and a quit
+ * that first closes every window (a window whose 'close' is prevented cancels the quit). Members Electron has on
+ * one platform only (login items, the Dock, toast ids) are in platform-app.ts and throw elsewhere.
  */
 import { EventEmitter } from 'node:events';
 import { closeSync, openSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -9,12 +10,29 @@ import { connect, createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromiumAppLocale, preferredSystemLanguages } from './os-locale.ts';
+import type { StandInPlatform } from './platform.ts';
+import {
+  createDock,
+  LoginItemsStandIn,
+  type DockStandIn,
+  type LoginItemQuery,
+  type LoginItemSettingsInput,
+  type LoginItemsRecord,
+} from './platform-app.ts';
 
 export interface QuitHooks {
   /** Asks every open window to close; false when one refused (its 'close' was prevented). */
   closeAllWindows(): boolean;
   /** Closes Chromium and ends the process with `code`. */
   exitProcess(code: number): void;
+}
+
+export interface AppStandInOptions {
+  readonly appPath: string;
+  readonly hooks: QuitHooks;
+  readonly platform: StandInPlatform;
+  /** As an installed app (launchApp's `packaged`): isPackaged true, resources folder checked (runtime.ts). */
+  readonly packaged: boolean;
 }
 
 interface PackageJson {
@@ -26,8 +44,10 @@ interface PackageJson {
 const SOCKET_NAME = 'SingletonSocket';
 /** Internal event: an app event was emitted (its name is the argument). */
 export const EMITTED = Symbol('emitted');
+/** Internal event: a quit was held back ('before-quit' or 'will-quit' prevented, or a window refused to close). */
+export const QUIT_REFUSED = Symbol('quit-refused');
 
-function preventableEvent(): { defaultPrevented: boolean; preventDefault(): void } {
+export function preventableEvent(): { defaultPrevented: boolean; preventDefault(): void } {
   const event = {
     defaultPrevented: false,
     preventDefault() {
@@ -35,6 +55,13 @@ function preventableEvent(): { defaultPrevented: boolean; preventDefault(): void
     },
   };
   return event;
+}
+
+/** Electron's appData: ~/.config (XDG) on Linux, ~/Library/Application Support on macOS, %APPDATA% on Windows. */
+function appDataFolder(platform: StandInPlatform): string {
+  if (platform === 'darwin') return path.join(os.homedir(), 'Library', 'Application Support');
+  if (platform === 'win32') return process.env['APPDATA'] ?? path.join(os.homedir(), 'AppData', 'Roaming');
+  return process.env['XDG_CONFIG_HOME'] ?? path.join(os.homedir(), '.config');
 }
 
 function isRunning(pid: number): boolean {
@@ -52,6 +79,11 @@ export class AppStandIn extends EventEmitter {
   readonly #packageJson: PackageJson;
   readonly #paths = new Map<string, string>();
   readonly #hooks: QuitHooks;
+  readonly #platform: StandInPlatform;
+  readonly #packaged: boolean;
+  readonly #loginItems: LoginItemsStandIn;
+  readonly #dock: DockStandIn | undefined;
+  #appUserModelId: string | undefined;
   #ready = false;
   #readyPromise: Promise<void>;
   #lockPath: string | undefined;
@@ -63,12 +95,16 @@ export class AppStandIn extends EventEmitter {
   /** Every app event emitted, in order, for tests that wait on one (see control.ts). */
   readonly emitted: string[] = [];
 
-  constructor(options: { readonly appPath: string; readonly hooks: QuitHooks }) {
+  constructor(options: AppStandInOptions) {
     super();
     this.#appPath = options.appPath;
     this.#hooks = options.hooks;
+    this.#platform = options.platform;
+    this.#packaged = options.packaged;
+    this.#loginItems = new LoginItemsStandIn(options.platform);
+    this.#dock = options.platform === 'darwin' ? createDock() : undefined;
     this.#packageJson = JSON.parse(readFileSync(path.join(options.appPath, 'package.json'), 'utf8')) as PackageJson;
-    const appData = process.env['XDG_CONFIG_HOME'] ?? path.join(os.homedir(), '.config');
+    const appData = appDataFolder(options.platform);
     this.#paths.set('home', os.homedir());
     this.#paths.set('appData', appData);
     this.#paths.set('userData', path.join(appData, this.getName()));
@@ -84,9 +120,14 @@ export class AppStandIn extends EventEmitter {
     });
   }
 
-  /** The bundle runs from a folder, as under `electron .` (npm start), never from an installed package. */
+  /** False as under `electron .` (npm start); true for a launch as an installed app (launchApp's `packaged`). */
   get isPackaged(): boolean {
-    return false;
+    return this.#packaged;
+  }
+
+  /** macOS: the Dock; Electron leaves the property undefined on Windows and Linux. */
+  get dock(): DockStandIn | undefined {
+    return this.#dock;
   }
 
   get isQuitting(): boolean {
@@ -226,6 +267,10 @@ export class AppStandIn extends EventEmitter {
     this.#lockPath = undefined;
   }
 
+  /**
+   * Documented for Linux and macOS, but bound on every platform: Electron 45's browser_win.cc draws it as the
+   * taskbar overlay (Chromium's badging), browser_mac.mm as the Dock badge, Linux as the Unity launcher count.
+   */
   setBadgeCount(count?: number): boolean {
     this.#badgeCount = count ?? 0;
     return true;
@@ -235,35 +280,57 @@ export class AppStandIn extends EventEmitter {
     return this.#badgeCount;
   }
 
-  getLoginItemSettings(): never {
-    throw new Error('app.getLoginItemSettings() is macOS and Windows only in Electron 45; the stand-in runs as Linux');
+  getLoginItemSettings(query?: LoginItemQuery) {
+    this.#only(['darwin', 'win32'], 'getLoginItemSettings');
+    return this.#loginItems.get(query);
   }
 
-  setLoginItemSettings(): never {
-    throw new Error('app.setLoginItemSettings() is macOS and Windows only in Electron 45; the stand-in runs as Linux');
+  setLoginItemSettings(settings: LoginItemSettingsInput): void {
+    this.#only(['darwin', 'win32'], 'setLoginItemSettings');
+    this.#loginItems.set(settings, this.#appUserModelId ?? `electron.app.${this.getName()}`);
   }
 
-  setAppUserModelId(): never {
-    throw new Error('app.setAppUserModelId() is Windows only in Electron 45; the stand-in runs as Linux');
+  loginItemsRecord(): LoginItemsRecord {
+    return this.#loginItems.toRecord();
   }
 
-  setToastActivatorCLSID(): never {
-    throw new Error('app.setToastActivatorCLSID() is Windows only in Electron 45; the stand-in runs as Linux');
+  setAppUserModelId(id: string): void {
+    this.#only(['win32'], 'setAppUserModelId');
+    this.#appUserModelId = id;
+  }
+
+  setToastActivatorCLSID(id: string): void {
+    this.#only(['win32'], 'setToastActivatorCLSID');
+    if (!/^\{?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\}?$/i.test(id)) {
+      throw new Error(`app.setToastActivatorCLSID: '${id}' is not a CLSID`);
+    }
+  }
+
+  #only(platforms: readonly StandInPlatform[], member: string): void {
+    if (platforms.includes(this.#platform)) return;
+    throw new Error(
+      `app.${member}() is ${platforms.join('/')} only in Electron 45; the stand-in plays ${this.#platform}`,
+    );
   }
 
   quit(): void {
     const beforeQuit = preventableEvent();
     this.emit('before-quit', beforeQuit);
-    if (beforeQuit.defaultPrevented) return;
+    if (beforeQuit.defaultPrevented) {
+      super.emit(QUIT_REFUSED);
+      return;
+    }
     this.#quitting = true;
     if (!this.#hooks.closeAllWindows()) {
       this.#quitting = false;
+      super.emit(QUIT_REFUSED);
       return;
     }
     const willQuit = preventableEvent();
     this.emit('will-quit', willQuit);
     if (willQuit.defaultPrevented) {
       this.#quitting = false;
+      super.emit(QUIT_REFUSED);
       return;
     }
     this.emit('quit', {}, 0);

@@ -3,9 +3,10 @@
  * window's page, click a tray item, quit) over the IPC channel of `child_process.fork`. Not part of Electron.
  */
 import { once } from 'node:events';
-import { EMITTED } from './app.ts';
+import { EMITTED, preventableEvent, QUIT_REFUSED } from './app.ts';
 import type { BrowserWindowStandIn } from './browser-window.ts';
 import type { ControlMessage, ControlReply, ControlRequest } from './protocol.ts';
+import type { SystemEndRecord } from './records.ts';
 import type { StandInRuntime } from './runtime.ts';
 
 async function firstLoadedWindow(runtime: StandInRuntime): Promise<BrowserWindowStandIn> {
@@ -103,7 +104,67 @@ async function answer(runtime: StandInRuntime, request: ControlRequest): Promise
         runtime.app.quit();
       });
       return null;
+    case 'systemQuit':
+      return systemQuit(runtime);
+    case 'endSession':
+      onlyOn(runtime, 'win32', 'a session end');
+      // Answered first: once the handlers have run the process is gone (see endSession).
+      setImmediate(() => {
+        endSession(runtime);
+      });
+      return null;
+    case 'activateToast':
+      onlyOn(runtime, 'win32', 'a toast activation');
+      if (runtime.toastActivation === undefined)
+        throw new Error('the app has not called Notification.handleActivation');
+      runtime.toastActivation(request.details);
+      return null;
   }
+}
+
+function onlyOn(runtime: StandInRuntime, platform: string, what: string): void {
+  if (runtime.platform !== platform)
+    throw new Error(`${what} happens on ${platform} only; this launch plays ${runtime.platform}`);
+}
+
+/**
+ * macOS asks a running app to quit (Restart, Shut Down, Log Out, Quit in the Dock) with NSApplication terminate:,
+ * which Electron answers by emitting powerMonitor 'shutdown'. Prevented, the app has promised to quit soon by itself
+ * (app.quit()) and macOS waits for it. Otherwise Electron quits at once (app.quit(): 'before-quit', windows, …) and
+ * answers macOS NSTerminateCancel: a quit held back there (before-quit prevented, a window that refused to close)
+ * leaves the app running and macOS cancels the restart ("ntfy Tray interrupted restart"). A delayed quit that the
+ * app later holds back cancels it too.
+ */
+function systemQuit(runtime: StandInRuntime): SystemEndRecord {
+  onlyOn(runtime, 'darwin', 'a system-initiated quit');
+  const shutdown = preventableEvent();
+  runtime.powerMonitor.emit('shutdown', shutdown);
+  const record = { kind: 'system-quit' as const, aborted: false, delayed: shutdown.defaultPrevented };
+  runtime.records.systemEnds.push(record);
+  if (record.delayed) {
+    runtime.app.once(QUIT_REFUSED, () => {
+      record.aborted = true;
+    });
+    return { ...record };
+  }
+  runtime.app.quit();
+  if (!runtime.app.isQuitting) record.aborted = true;
+  return { ...record };
+}
+
+/**
+ * Windows ends a session with WM_QUERYENDSESSION ('query-session-end', preventable: a prevented one only shows the
+ * user "this app is preventing shutdown") and then WM_ENDSESSION ('session-end'), to every top-level window, and
+ * ends the process once the handlers have returned: nothing the app left for later runs. Electron emits no
+ * 'before-quit' then. The process ends here with code 0 and no final records (there is no time to send them).
+ */
+function endSession(runtime: StandInRuntime): void {
+  const windows = [...runtime.baseWindows, ...runtime.windows];
+  const reasons = ['shutdown'];
+  const query = Object.assign(preventableEvent(), { reasons });
+  for (const window of windows) window.emit('query-session-end', query);
+  for (const window of windows) window.emit('session-end', Object.assign(preventableEvent(), { reasons }));
+  process.exit(0);
 }
 
 export function startControlChannel(runtime: StandInRuntime): void {

@@ -4,27 +4,27 @@
  * offers both. An export the bundle names but this file lacks fails at link time ("does not provide an export
  * named …"); a member the app reads but an object here lacks throws (strict.ts).
  */
+import { BaseWindowStandIn, type BaseWindowOptions } from './base-window.ts';
 import { BrowserWindowStandIn, type BrowserWindowOptions } from './browser-window.ts';
-import { StandInRuntime } from './runtime.ts';
+import { standInPlatform } from './platform.ts';
+import { PACKAGED_SWITCH, StandInRuntime } from './runtime.ts';
 import { strict } from './strict.ts';
-import {
-  createClipboard,
-  createDialog,
-  createNet,
-  createPowerMonitor,
-  createShell,
-  NotificationStandIn,
-} from './system.ts';
+import { createClipboard, createDialog, createNet, createShell, NotificationStandIn } from './system.ts';
 import { MenuItemStandIn, MenuStandIn, TrayStandIn, type MenuItemOptions } from './tray-menu.ts';
 import { startControlChannel } from './control.ts';
+import type { ToastActivationDetails } from './runtime.ts';
 
 // Electron has one of each per process; so does this module, for the process the launcher starts.
-const runtime = new StandInRuntime({ mainScript: process.argv[1] ?? process.cwd() });
+const runtime = new StandInRuntime({
+  mainScript: process.argv[1] ?? process.cwd(),
+  platform: standInPlatform(process.env),
+  packaged: process.env[PACKAGED_SWITCH] === '1',
+});
 
 export const app = strict('app', runtime.app);
 export const ipcMain = strict('ipcMain', runtime.ipcMain);
 export const session = strict('session', { defaultSession: strict('session.defaultSession', runtime.session) });
-export const powerMonitor = strict('powerMonitor', createPowerMonitor());
+export const powerMonitor = strict('powerMonitor', runtime.powerMonitor);
 export const net = strict('net', createNet());
 export const shell = strict('shell', createShell(runtime.records));
 export const clipboard = strict('clipboard', createClipboard(runtime.records));
@@ -42,9 +42,10 @@ export class BrowserWindow extends BrowserWindowStandIn {
   }
 }
 
-/** The app names it for Windows only (a hidden window that hears 'session-end'); the stand-in runs as Linux. */
-export function BaseWindow(): never {
-  throw new Error('BaseWindow is not in the electron stand-in (it runs as Linux; use BrowserWindow)');
+export class BaseWindow extends BaseWindowStandIn {
+  constructor(options?: BaseWindowOptions) {
+    super(runtime, options);
+  }
 }
 
 export class Tray extends TrayStandIn {
@@ -62,8 +63,14 @@ export class Notification extends NotificationStandIn {
     return true;
   }
 
-  static handleActivation(): never {
-    throw new Error('Notification.handleActivation() is Windows only in Electron 45; the stand-in runs as Linux');
+  /** Windows only in Electron 45; a later call replaces the callback (control.ts plays activations). */
+  static handleActivation(callback: (details: ToastActivationDetails) => void): void {
+    if (runtime.platform !== 'win32') {
+      throw new Error(
+        `Notification.handleActivation() is Windows only in Electron 45; the stand-in plays ${runtime.platform}`,
+      );
+    }
+    runtime.toastActivation = callback;
   }
 }
 

@@ -7,8 +7,10 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
+import { PLATFORM_SWITCH, standInPlatform, type StandInPlatform } from './platform.ts';
 import type { ControlReply, ControlRequest, FinalRecordsEvent } from './protocol.ts';
-import type { RuntimeRecords, WindowRecord } from './records.ts';
+import type { RuntimeRecords, SystemEndRecord, WindowRecord } from './records.ts';
+import { PACKAGED_SWITCH, type ToastActivationDetails } from './runtime.ts';
 import { repoRoot } from './ensure-dist.ts';
 
 export interface LaunchAppOptions {
@@ -24,6 +26,16 @@ export interface LaunchAppOptions {
    * XDG_DATA_HOME, which still sit in `<userDataDir>.home`). `userDataDir` is then only where that home goes.
    */
   readonly userFolders?: boolean;
+  /**
+   * The OS the app process plays (platform.ts): its process.platform and Electron's surface there. Default: the
+   * test run's ELECTRON_STAND_IN_PLATFORM (vitest.config.ts runs the app tests once per platform), else linux.
+   */
+  readonly platform?: StandInPlatform;
+  /**
+   * As an installed app: app.isPackaged true, so test hooks stay off and the packaged menu shows. `appDir` must
+   * then be laid out as `<install>/resources/app` (packaged-app.ts makes one from what electron-builder packs).
+   */
+  readonly packaged?: boolean;
 }
 
 export interface ExitInfo {
@@ -56,12 +68,19 @@ export interface LaunchedApp {
   clickNotification(index: number, actionIndex?: number): Promise<void>;
   /** app.quit() in the app, then waits for the process to end. */
   quit(): Promise<ExitInfo>;
+  /** macOS: the system quits the app (Shut Down, Restart, Log Out); what the app did with it (control.ts). */
+  systemQuit(): Promise<SystemEndRecord>;
+  /** Windows: the session ends (log off, shut down); the process is gone when this resolves. */
+  endSession(): Promise<ExitInfo>;
+  /** Windows: a toast activation that reaches the app through Notification.handleActivation only. */
+  activateToast(details: ToastActivationDetails): Promise<void>;
   /** Ends the process at once if it still runs (test clean-up). */
   kill(): Promise<ExitInfo>;
 }
 
 function isolatedEnv(options: LaunchAppOptions): NodeJS.ProcessEnv {
   const home = `${options.userDataDir}.home`;
+  const platform = options.platform ?? standInPlatform(process.env);
   const inherited = { ...process.env };
   // The app must not find the developer's desktop session, display or Node flags.
   for (const name of [
@@ -86,7 +105,11 @@ function isolatedEnv(options: LaunchAppOptions): NodeJS.ProcessEnv {
     // A socket path that does not exist: the app's D-Bus connect fails fast and it uses Electron notifications.
     DBUS_SESSION_BUS_ADDRESS: `unix:path=${options.userDataDir}.no-bus`,
     LANG: 'en_US.UTF-8',
+    // Windows' roaming folder, inside the isolated home (POSIX paths: the runtime still runs on Linux).
+    APPDATA: path.join(home, 'AppData', 'Roaming'),
     NTFY_TRAY_USER_DATA_DIR: options.userFolders === true ? undefined : options.userDataDir,
+    [PLATFORM_SWITCH]: platform,
+    [PACKAGED_SWITCH]: options.packaged === true ? '1' : undefined,
     ...options.env,
   };
 }
@@ -180,6 +203,14 @@ export async function launchApp(options: LaunchAppOptions): Promise<LaunchedApp>
     quit: async () => {
       await request({ op: 'quit' });
       return exited;
+    },
+    systemQuit: async () => (await request({ op: 'systemQuit' })) as SystemEndRecord,
+    endSession: async () => {
+      await request({ op: 'endSession' });
+      return exited;
+    },
+    activateToast: async (details) => {
+      await request({ op: 'activateToast', details });
     },
     kill: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

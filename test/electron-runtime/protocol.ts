@@ -1,5 +1,6 @@
 /** Messages between the test process (launch-app.ts) and the app process (control.ts), over Node's fork channel. */
 import type { RuntimeRecords } from './records.ts';
+import type { ToastActivationDetails } from './runtime.ts';
 
 export type ControlRequest =
   | { readonly op: 'records' }
@@ -16,7 +17,19 @@ export type ControlRequest =
   | { readonly op: 'clickNotification'; readonly index: number; readonly actionIndex?: number }
   /** Resolves once the app has emitted `event` at least `count` times. */
   | { readonly op: 'waitForAppEvent'; readonly event: string; readonly count: number }
-  | { readonly op: 'quit' };
+  | { readonly op: 'quit' }
+  /**
+   * macOS: the system quits the app (Restart, Shut Down, Log Out, or Quit from the Dock): powerMonitor 'shutdown',
+   * then, unless the app prevented it, app.quit(). A quit the app holds back cancels the system's (see control.ts).
+   */
+  | { readonly op: 'systemQuit' }
+  /**
+   * Windows: the user logs off or shuts down: 'query-session-end' then 'session-end' to every window, then the
+   * process ends at once, as Windows ends it once the last handler returns.
+   */
+  | { readonly op: 'endSession' }
+  /** Windows: a toast (or its button) was activated, e.g. from the Action Center after a restart. */
+  | { readonly op: 'activateToast'; readonly details: ToastActivationDetails };
 
 export type ControlMessage = ControlRequest & { readonly id: number };
 

@@ -3,6 +3,9 @@
  * child's IPC channel (test/electron-runtime/launch-app.ts). One instance per app process: the stand-in stands for
  * the `electron` module, which is a process-wide singleton in the real runtime too.
  */
+import type { LoginItemsRecord } from './platform-app.ts';
+import type { StandInPlatform } from './platform.ts';
+
 export interface MenuItemRecord {
   readonly label: string;
   readonly type: string;
@@ -39,6 +42,17 @@ export interface NotificationRecord {
 
 export interface RuntimeRecords {
   readonly ready: boolean;
+  /** The platform the launch played (process.platform in the app). */
+  readonly platform: StandInPlatform;
+  readonly isPackaged: boolean;
+  /** What the OS would start at login (macOS SMAppService, Windows Run key); Linux has none (XDG files instead). */
+  readonly loginItems: LoginItemsRecord;
+  /** macOS: whether the Dock icon shows; null elsewhere (no Dock). */
+  readonly dockVisible: boolean | null;
+  /** How many BaseWindows (without a page) exist. */
+  readonly baseWindows: number;
+  /** Each system-initiated quit or session end the test played, and what the app did with it (control.ts). */
+  readonly systemEnds: SystemEndRecord[];
   /** The app events emitted so far, in order ('ready', 'second-instance', 'before-quit', …). */
   readonly appEvents: readonly string[];
   readonly windows: WindowRecord[];
@@ -55,9 +69,24 @@ export interface RuntimeRecords {
   readonly unhandledInvokes: string[];
 }
 
+/** A macOS or Linux shutdown, or a Windows session end, as played by the runtime (see control.ts). */
+export interface SystemEndRecord {
+  readonly kind: 'system-quit' | 'session-end';
+  /** macOS/Linux: the app held the quit back (before-quit prevented or a window refused): the OS cancels it. */
+  readonly aborted: boolean;
+  /** powerMonitor 'shutdown' was prevented: the app asked for time to quit by itself. */
+  readonly delayed: boolean;
+}
+
 export function emptyRecords(): RuntimeRecords {
   return {
     ready: false,
+    platform: 'linux',
+    isPackaged: false,
+    loginItems: { macAppService: false, windowsRun: {} },
+    dockVisible: null,
+    baseWindows: 0,
+    systemEnds: [],
     appEvents: [],
     windows: [],
     trays: [],

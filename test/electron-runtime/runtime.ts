@@ -4,22 +4,37 @@
  */
 import path from 'node:path';
 import { AppStandIn } from './app.ts';
+import type { BaseWindowStandIn } from './base-window.ts';
 import type { BrowserWindowStandIn } from './browser-window.ts';
 import { createChromiumLauncher, type ChromiumLauncher } from './chromium.ts';
 import { CustomProtocolStandIn } from './custom-protocol.ts';
 import { IpcMainStandIn } from './ipc-main.ts';
+import type { StandInPlatform } from './platform.ts';
 import { emptyRecords, type RuntimeRecords } from './records.ts';
 import { SessionStandIn } from './session.ts';
-import type { NotificationStandIn } from './system.ts';
+import { createPowerMonitor, type NotificationStandIn } from './system.ts';
 import type { MenuStandIn, TrayStandIn } from './tray-menu.ts';
+
+/** Set to `1` in the app's environment (launchApp's `packaged`) to run as an installed app. */
+export const PACKAGED_SWITCH = 'ELECTRON_STAND_IN_PACKAGED';
+
+/** Electron 45's Notification.handleActivation details (Windows). */
+export interface ToastActivationDetails {
+  readonly type: string;
+  readonly arguments: string;
+  readonly actionIndex?: number;
+}
 
 export class StandInRuntime {
   readonly records: RuntimeRecords = emptyRecords();
   readonly windows: BrowserWindowStandIn[] = [];
+  /** BaseWindows without a page (the app's hidden Windows session-end window); quit closes them too. */
+  readonly baseWindows: BaseWindowStandIn[] = [];
   readonly trays: TrayStandIn[] = [];
   readonly notifications: NotificationStandIn[] = [];
   readonly ipcMain = new IpcMainStandIn();
   readonly session = new SessionStandIn();
+  readonly powerMonitor = createPowerMonitor();
   readonly chromium: ChromiumLauncher = createChromiumLauncher();
   readonly protocol = new CustomProtocolStandIn({
     isReady: () => this.app.isReady(),
@@ -28,14 +43,28 @@ export class StandInRuntime {
     },
   });
   applicationMenu: MenuStandIn | null = null;
+  /** Windows: the callback of Notification.handleActivation, if the app gave one. */
+  toastActivation: ((details: ToastActivationDetails) => void) | undefined;
   readonly app: AppStandIn;
+  readonly platform: StandInPlatform;
 
-  constructor(options: { readonly mainScript: string }) {
+  constructor(options: {
+    readonly mainScript: string;
+    readonly platform: StandInPlatform;
+    readonly packaged: boolean;
+  }) {
+    this.platform = options.platform;
     // Electron's app path is the folder of the app's package.json; the bundle lives in <app>/dist/main/.
+    const appPath = path.resolve(path.dirname(options.mainScript), '..', '..');
+    if (options.packaged) checkPackagedLayout(appPath);
     this.app = new AppStandIn({
-      appPath: path.resolve(path.dirname(options.mainScript), '..', '..'),
+      appPath,
+      platform: options.platform,
+      packaged: options.packaged,
       hooks: {
-        closeAllWindows: () => [...this.windows].every((window) => window.close()),
+        closeAllWindows: () =>
+          [...this.windows].every((window) => window.close()) &&
+          [...this.baseWindows].every((window) => window.close()),
         exitProcess: (code) => {
           this.#exit(code);
         },
@@ -79,10 +108,28 @@ export class StandInRuntime {
       ready: this.app.isReady(),
       appEvents: [...this.app.emitted],
       badgeCount: this.app.getBadgeCount(),
+      platform: this.platform,
+      isPackaged: this.app.isPackaged,
+      loginItems: this.app.loginItemsRecord(),
+      dockVisible: this.app.dock?.isVisible() ?? null,
+      baseWindows: this.baseWindows.length,
       windows: this.windows.map((window) => window.toRecord()),
       trays: this.trays.map((tray) => tray.toRecord()),
       notifications: this.notifications.map((notification) => notification.toRecord()),
       applicationMenu: this.applicationMenu?.items.map((item) => item.toRecord()) ?? null,
     };
   }
+}
+
+/**
+ * An installed app runs from `<install>/resources/app.asar`, or `<install>/resources/app` when unpacked, and
+ * Electron sets process.resourcesPath to `<install>/resources`. Node cannot read app.asar, so a packaged launch runs
+ * the unpacked form (launchApp's `packaged`, test/electron-runtime/packaged-app.ts) and must be laid out that way.
+ */
+function checkPackagedLayout(appPath: string): void {
+  const resources = path.dirname(appPath);
+  if (path.basename(appPath) !== 'app' || path.basename(resources) !== 'resources') {
+    throw new Error(`a packaged launch runs from <install>/resources/app, not ${appPath}`);
+  }
+  Object.defineProperty(process, 'resourcesPath', { value: resources, enumerable: true });
 }

@@ -55,6 +55,7 @@ type WindowMembers =
   | 'destroy';
 
 type StandInWindow = InstanceType<typeof StandIn.BrowserWindow>;
+type StandInDock = NonNullable<typeof StandIn.app.dock>;
 
 export type StandInFits = [
   Holds<Fits<typeof StandIn.app, Electron.App, AppMembers>>,
@@ -75,6 +76,14 @@ export type StandInFits = [
       'setImage' | 'setToolTip' | 'setTitle' | 'destroy' | 'isDestroyed'
     >
   >,
+  Holds<
+    Fits<
+      InstanceType<typeof StandIn.BaseWindow>,
+      Electron.BaseWindow,
+      'isVisible' | 'isDestroyed' | 'close' | 'destroy'
+    >
+  >,
+  Holds<Fits<StandInDock, Electron.Dock, 'hide' | 'show' | 'isVisible'>>,
   Holds<Fits<typeof StandIn.Notification, typeof Electron.Notification, 'isSupported' | 'handleActivation'>>,
   Holds<Fits<InstanceType<typeof StandIn.Notification>, Electron.Notification, 'show' | 'close'>>,
   Holds<Fits<typeof StandIn.shell, Electron.Shell, 'openExternal'>>,

@@ -6,9 +6,10 @@
  */
 export function strict<T extends object>(name: string, target: T): T {
   return new Proxy(target, {
-    get(object, property, receiver) {
+    get(object, property) {
       if (typeof property === 'symbol' || property === 'then' || property in object) {
-        const value = Reflect.get(object, property, receiver) as unknown;
+        // The object itself as `this`: getters may read #private fields, which the proxy does not have.
+        const value = Reflect.get(object, property) as unknown;
         // Methods of a class instance are bound to it: those that use #private fields fail when `this` is the proxy.
         // Own properties (plain functions, classes with their statics) are handed out as they are.
         if (typeof value !== 'function' || Object.hasOwn(object, property)) return value;

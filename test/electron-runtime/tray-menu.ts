@@ -80,6 +80,7 @@ export class MenuStandIn {
 
 export interface TrayRuntime {
   isReady(): boolean;
+  readonly platform: string;
   readonly trays: TrayStandIn[];
 }
 
@@ -89,9 +90,11 @@ export class TrayStandIn extends EventEmitter {
   #title = '';
   #menu: MenuStandIn | null = null;
   #destroyed = false;
+  readonly #showsTitle: boolean;
 
   constructor(runtime: TrayRuntime, image: string) {
     super();
+    this.#showsTitle = runtime.platform === 'darwin';
     if (!runtime.isReady()) throw new Error('Cannot create Tray before app is ready');
     if (typeof image !== 'string') throw new Error('the electron stand-in takes tray images as file paths only');
     this.#image = image;
@@ -108,9 +111,10 @@ export class TrayStandIn extends EventEmitter {
     this.#toolTip = toolTip;
   }
 
+  /** macOS only: Electron has the method everywhere, but shows a title beside the icon only in the menu bar. */
   setTitle(title: string): void {
     this.#assertAlive();
-    this.#title = title;
+    if (this.#showsTitle) this.#title = title;
   }
 
   setContextMenu(menu: MenuStandIn | null): void {

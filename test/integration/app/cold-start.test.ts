@@ -1,11 +1,13 @@
 /**
  * The real main bundle (dist/main/index.js) on the Electron test runtime (test/electron-runtime): a cold start
- * opens the window on the real renderer, the page's bridge reaches main's IPC handlers, and nothing fails.
+ * opens the window on the real renderer, the page's bridge reaches main's IPC handlers, and nothing fails. Run once
+ * per platform (vitest.config.ts): each system's own start (Dock, menu bar, session-end window) shows in the records.
  */
 import { describe, expect, it } from 'vitest';
 import { APP_TEST_TIMEOUT_MS } from '../../electron-runtime/app-session.ts';
 import type { PageGlobals } from '../../electron-runtime/page-globals.ts';
 import { registerAppTestHooks } from '../../support/app-test-hooks.ts';
+import { runPlatform } from '../../support/run-platform.ts';
 
 const { session } = registerAppTestHooks();
 
@@ -34,5 +36,21 @@ describe('cold start of the main bundle', { timeout: APP_TEST_TIMEOUT_MS }, () =
     // Electron rejects an invoke that finds no handler; none of the page's calls may have come too early.
     expect(records.unhandledInvokes).toEqual([]);
     expect(app.output()).not.toContain('startup failed');
+
+    // What differs per system (main/desktop/app-lifecycle.ts, app-menu.ts, dock.ts, tray.ts).
+    expect(records.platform).toBe(runPlatform);
+    const perPlatform = {
+      linux: { template: false, menu: ['Develop'], dockVisible: null, baseWindows: 0 },
+      // Under npm start the Dock icon is hidden (the packaged app has LSUIElement); the menu bar keeps its roles.
+      darwin: { template: true, menu: ['', '', '', 'Develop'], dockVisible: false, baseWindows: 0 },
+      // A hidden BaseWindow hears Windows end the session.
+      win32: { template: false, menu: ['Develop'], dockVisible: null, baseWindows: 1 },
+    }[runPlatform];
+    expect({
+      template: records.trays[0]?.image.endsWith('Template.png'),
+      menu: records.applicationMenu?.map((item) => item.label),
+      dockVisible: records.dockVisible,
+      baseWindows: records.baseWindows,
+    }).toEqual(perPlatform);
   });
 });

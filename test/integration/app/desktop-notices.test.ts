@@ -14,6 +14,7 @@ import { REFUSE_NOTIFICATIONS_SWITCH } from '../../electron-runtime/system.ts';
 import { createRecordingLogger } from '../../fakes/logger.ts';
 import { subscribeInApp, waitForPageText } from '../../support/app-page.ts';
 import { registerAppTestHooks } from '../../support/app-test-hooks.ts';
+import { runsOn } from '../../support/run-platform.ts';
 import { findExecutable, startNotificationSession } from '../os/notification-session.ts';
 
 /** The page members these tests use beyond PageGlobals (the tests are type-checked for Node, without the DOM). */
@@ -25,6 +26,8 @@ interface NoticePage {
 
 const { session, cleanUpAfterTest, startServer } = registerAppTestHooks();
 const dbusDaemon = await findExecutable('dbus-daemon');
+// The StatusNotifier host is a Linux desktop's; macOS and Windows always have a menu bar or notification area.
+const onLinux = runsOn('linux', 'tray host notice test');
 
 function labels(items: readonly MenuItemRecord[]): string[] {
   return items.flatMap((item) => [item.label, ...labels(item.submenu)]).filter((label) => label !== '');
@@ -34,50 +37,54 @@ function pageText(app: LaunchedApp): Promise<string> {
   return app.evaluate(() => (globalThis as unknown as PageGlobals).document.body.textContent ?? '', null);
 }
 
-describe.skipIf(dbusDaemon === undefined)('no tray host on the session bus', { timeout: APP_TEST_TIMEOUT_MS }, () => {
-  it('says once how to get a tray: dismissed, it does not come back after a restart', async () => {
-    const bus = await startNotificationSession({ server: 'none', log: createRecordingLogger('bus') });
-    cleanUpAfterTest(() => bus.stop());
-    const env = { DBUS_SESSION_BUS_ADDRESS: bus.busAddress };
-    const first = await session.launch({ env });
-    await first.waitForWindow();
-    await waitForPageText(first, trayHostMissingText());
-    const role = await first.evaluate(
-      () =>
-        (globalThis as unknown as NoticePage).document
-          .querySelector('[data-notice="tray-host-missing"]')
-          ?.getAttribute('role'),
-      null,
-    );
-    expect(role).toBe('status');
-
-    await first.evaluate(() => {
-      const button = (globalThis as unknown as NoticePage).document.querySelector(
-        '[data-notice="tray-host-missing"] button',
+describe.skipIf(dbusDaemon === undefined || !onLinux)(
+  'no tray host on the session bus',
+  { timeout: APP_TEST_TIMEOUT_MS },
+  () => {
+    it('says once how to get a tray: dismissed, it does not come back after a restart', async () => {
+      const bus = await startNotificationSession({ server: 'none', log: createRecordingLogger('bus') });
+      cleanUpAfterTest(() => bus.stop());
+      const env = { DBUS_SESSION_BUS_ADDRESS: bus.busAddress };
+      const first = await session.launch({ env });
+      await first.waitForWindow();
+      await waitForPageText(first, trayHostMissingText());
+      const role = await first.evaluate(
+        () =>
+          (globalThis as unknown as NoticePage).document
+            .querySelector('[data-notice="tray-host-missing"]')
+            ?.getAttribute('role'),
+        null,
       );
-      button?.click();
-    }, null);
-    await first.waitForFunction(
-      () => (globalThis as unknown as PageGlobals).document.querySelector('[data-notice]') === null,
-      null,
-    );
-    expect(await first.quit()).toEqual({ code: 0, signal: null });
+      expect(role).toBe('status');
 
-    const second = await session.launch({ env });
-    await second.waitForWindow();
-    // The app has asked the bus and found no host (it logs that) before its notice would show.
-    await vi.waitFor(
-      () => {
-        expect(second.output()).toContain('no tray host on this desktop');
-      },
-      { timeout: 30_000 },
-    );
-    const listed = await second.evaluate(() => (globalThis as unknown as PageGlobals).ntfy.listNotices(), null);
-    expect(listed).toEqual({ ok: true, value: [] });
-    expect(await pageText(second)).not.toContain(trayHostMissingText());
-    expect((await second.records()).errors).toEqual([]);
-  });
-});
+      await first.evaluate(() => {
+        const button = (globalThis as unknown as NoticePage).document.querySelector(
+          '[data-notice="tray-host-missing"] button',
+        );
+        button?.click();
+      }, null);
+      await first.waitForFunction(
+        () => (globalThis as unknown as PageGlobals).document.querySelector('[data-notice]') === null,
+        null,
+      );
+      expect(await first.quit()).toEqual({ code: 0, signal: null });
+
+      const second = await session.launch({ env });
+      await second.waitForWindow();
+      // The app has asked the bus and found no host (it logs that) before its notice would show.
+      await vi.waitFor(
+        () => {
+          expect(second.output()).toContain('no tray host on this desktop');
+        },
+        { timeout: 30_000 },
+      );
+      const listed = await second.evaluate(() => (globalThis as unknown as PageGlobals).ntfy.listNotices(), null);
+      expect(listed).toEqual({ ok: true, value: [] });
+      expect(await pageText(second)).not.toContain(trayHostMissingText());
+      expect((await second.records()).errors).toEqual([]);
+    });
+  },
+);
 
 describe('a notification center that refuses popups', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   it('says so in the window (an alert) and in the tray menu', async () => {

@@ -18,4 +18,5 @@ export const commonDe: Translation<typeof commonEn> = {
   'bytes.kb': '{size} KB',
   'bytes.mb': '{size} MB',
   'bytes.gb': '{size} GB',
+  'topics.and-more': '{topics} und {count} weitere',
 };

@@ -18,4 +18,5 @@ export const commonEn = {
   'bytes.kb': '{size} KB',
   'bytes.mb': '{size} MB',
   'bytes.gb': '{size} GB',
+  'topics.and-more': '{topics} and {count} more',
 } as const satisfies MessageTable;

@@ -54,6 +54,13 @@ export const coreDe: Translation<typeof coreEn> = {
     other: 'die Antwort auf den Abruf ist zu groß (mehr als {count} Einträge)',
   },
   'core.engine.poll-cut-off': 'die Antwort auf den Abruf wurde abgeschnitten',
+  'core.engine.stream-url': '{url} sieht aus wie eine ntfy-Stream-URL (HTTP 404): stattdessen {server} abonnieren',
+  'core.engine.not-found':
+    'unter {server} gibt es nichts zu abonnieren (HTTP 404): die Server-URL und gegebenenfalls ihren Basispfad prüfen',
+  'core.engine.url-too-long':
+    'die URL ist zu lang für den Server oder einen Proxy davor (HTTP 414): Anfragezeilen von 8 KB erlauben, der übliche Standard (diese App verteilt ihre Themen auf Verbindungen, um unter {budget} Bytes zu bleiben)',
+  'core.engine.refused-for-good':
+    '{error}: der Server gibt diese Antwort bei jedem neuen Versuch; die Server-URL und das Abonnement prüfen',
   'core.transport.not-a-stream': 'kein ntfy-Stream: der Server antwortete mit {type}',
   'core.transport.not-a-stream-html':
     'kein ntfy-Stream: der Server antwortete mit {type} (ein Captive Portal oder die Anmeldeseite eines Proxys?)',

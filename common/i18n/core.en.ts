@@ -58,6 +58,13 @@ export const coreEn = {
     other: 'the poll answer is too large (more than {count} items)',
   },
   'core.engine.poll-cut-off': 'the poll answer was cut off',
+  'core.engine.stream-url': '{url} looks like an ntfy stream URL (HTTP 404): subscribe to {server} instead',
+  'core.engine.not-found':
+    'nothing to subscribe to under {server} (HTTP 404): check the server URL and its base path, if any',
+  'core.engine.url-too-long':
+    'the URL is too long for the server or a proxy in front of it (HTTP 414): allow request lines of 8 KB, the usual default (this app splits its topics over connections to stay under {budget} bytes)',
+  'core.engine.refused-for-good':
+    '{error}: the server gives this answer to every retry; check the server URL and the subscription',
   'core.transport.not-a-stream': 'not an ntfy stream: the server answered {type}',
   'core.transport.not-a-stream-html':
     'not an ntfy stream: the server answered {type} (a captive portal or proxy login page?)',

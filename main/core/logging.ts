@@ -1,3 +1,4 @@
+import { shortenUrls } from '../../common/short-text.ts';
 import type { Logger, LogLevel } from './ports.ts';
 
 export interface ConsoleLoggerOptions {
@@ -10,10 +11,11 @@ function describeValue(value: unknown): unknown {
   return value instanceof Error ? { name: value.name, message: value.message } : value;
 }
 
+/** One line; a long URL in it (an error quoting an 11 KB subscribe URL) is cut short. */
 export function formatLogLine(name: string, message: string, fields?: Readonly<Record<string, unknown>>): string {
-  if (fields === undefined) return `[${name}] ${message}`;
+  if (fields === undefined) return shortenUrls(`[${name}] ${message}`);
   const described = Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, describeValue(value)]));
-  return `[${name}] ${message} ${JSON.stringify(described)}`;
+  return shortenUrls(`[${name}] ${message} ${JSON.stringify(described)}`);
 }
 
 /** A line-per-event logger; each composition root gives it a sink (stderr for the CLI, the console in Electron). */

@@ -11,10 +11,16 @@ interface PendingFailure {
   readonly options: FailNextOptions;
 }
 
+/** nginx's page for a request line longer than `large_client_header_buffers` (8 KB by default). */
+const URI_TOO_LONG_PAGE =
+  '<html>\r\n<head><title>414 Request-URI Too Large</title></head>\r\n<body>\r\n' +
+  '<center><h1>414 Request-URI Too Large</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+
 export class FaultState {
   #stalled = false;
   #held: (() => void)[] = [];
   #failures: PendingFailure[] = [];
+  #maxUrlBytes: number | undefined;
 
   get stalled(): boolean {
     return this.#stalled;
@@ -38,6 +44,16 @@ export class FaultState {
 
   addFailures(count: number, options: FailNextOptions): void {
     if (count > 0) this.#failures.push({ remaining: count, options });
+  }
+
+  limitUrlLength(maxBytes: number | undefined): void {
+    this.#maxUrlBytes = maxBytes;
+  }
+
+  /** A proxy's 414 for a request target (path and query) over the limit, as nginx answers it; else undefined. */
+  urlRefusal(requestTarget: string): FailNextOptions | undefined {
+    if (this.#maxUrlBytes === undefined || Buffer.byteLength(requestTarget) <= this.#maxUrlBytes) return undefined;
+    return { status: 414, body: URI_TOO_LONG_PAGE };
   }
 
   /** The forced failure this request gets, if any; consumes one of its count. */

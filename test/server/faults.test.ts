@@ -122,6 +122,23 @@ describe('failNext', () => {
   });
 });
 
+describe('limitUrlLength', () => {
+  it('answers 414 with nginx’s page to every request whose target is longer, WebSocket upgrades too', async () => {
+    const server = await serverForTest();
+    server.faults.limitUrlLength(40);
+    const long = `/${'a'.repeat(28)}/json?poll=1`; // 41 bytes
+    for (let i = 0; i < 2; i++) {
+      const refused = await request(server, long);
+      expect([refused.status, refused.headers.get('content-type')]).toEqual([414, 'text/html; charset=utf-8']);
+      expect(refused.text).toContain('414 Request-URI Too Large');
+    }
+    expect((await openWs(server, `/${'a'.repeat(40)}/ws`)).status).toBe(414);
+    expect((await request(server, `/${'a'.repeat(27)}/json?poll=1`)).status).toBe(200); // 40 bytes: let through
+    server.faults.limitUrlLength(undefined);
+    expect((await request(server, long)).status).toBe(200);
+  });
+});
+
 describe('request log and subscribers', () => {
   it('records method, path, query, authorization, transport, status, end and timestamps', async () => {
     const server = await serverForTest();

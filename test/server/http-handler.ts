@@ -106,7 +106,7 @@ async function publish(exchange: Exchange, route: Route, identity: Identity): Pr
 
 async function dispatch(exchange: Exchange, route: Route): Promise<void> {
   const { ctx, req, res, entry, source } = exchange;
-  const failure = ctx.faults.takeFailure(entry);
+  const failure = ctx.faults.urlRefusal(req.url ?? '') ?? ctx.faults.takeFailure(entry);
   if (failure !== undefined) {
     writeFailure(res, failure);
     return;

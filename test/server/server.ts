@@ -123,6 +123,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     failNext: (count, failOptions) => {
       ctx.faults.addFailures(count, failOptions);
     },
+    limitUrlLength: (maxBytes) => {
+      ctx.faults.limitUrlLength(maxBytes);
+    },
   };
 
   const inProcessContext = () => ({

@@ -247,6 +247,11 @@ export interface Faults {
   inject(data: string | Buffer, options?: InjectOptions): number;
   /** Answers the next `count` (matching) requests with the given status instead of handling them. */
   failNext(count: number, options: FailNextOptions): void;
+  /**
+   * A proxy in front with a request-line limit (nginx: `large_client_header_buffers`, 8 KB): every request whose
+   * target (path and query) is longer than `maxBytes` gets nginx's 414 page, until `undefined` lifts the limit.
+   */
+  limitUrlLength(maxBytes: number | undefined): void;
 }
 
 export interface TestServerEvents {

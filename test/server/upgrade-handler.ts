@@ -34,7 +34,7 @@ function writeBareStatus(upgrade: Upgrade, error: unknown): void {
 
 function processUpgrade(upgrade: Upgrade, route: Route): void {
   const { ctx, req, socket, head, entry, source } = upgrade;
-  const failure = ctx.faults.takeFailure(entry);
+  const failure = ctx.faults.urlRefusal(req.url ?? '') ?? ctx.faults.takeFailure(entry);
   if (failure !== undefined) {
     ctx.log.setStatus(entry, failure.status);
     ctx.log.expectEnd(entry, 'completed');

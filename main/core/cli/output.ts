@@ -4,6 +4,7 @@ import type { NtfyMessage, NtfyMessageChange } from '../protocol/types.ts';
 import { hideCredentialPatterns } from '../store/secrets/redact.ts';
 import { plainNetworkReason } from './network-words.ts';
 import { formatNumber, t } from '../../../common/i18n/translate.ts';
+import { shortenUrls, shortTopicList } from '../../../common/short-text.ts';
 
 /** `--json`: the message object with every field as received, on one line. */
 export function formatMessageJson(message: NtfyMessage): string {
@@ -44,22 +45,23 @@ export function formatChangeLine(change: NtfyMessageChange): string {
 
 /**
  * One stderr line per state change. Reasons come from the network stack and the server (an error may quote the
- * request URL, `?auth=` included), so credential shapes in them are hidden.
+ * request URL, `?auth=` included), so credential shapes in them are hidden, and then long URLs cut short.
  */
 export function describeStatus(status: ConnectionStatus, nowMs: number): string | undefined {
   const line = describeState(status, nowMs);
-  return line === undefined ? undefined : hideCredentialPatterns(line);
+  return line === undefined ? undefined : shortenUrls(hideCredentialPatterns(line));
 }
 
 function describeState(status: ConnectionStatus, nowMs: number): string | undefined {
-  const where = `${status.server}/${status.topics.join(',')} (${status.transport})`;
+  // A long topic list only begins: a thousand topics would make every line 11 KB.
+  const where = `${status.server}/${shortTopicList(status.topics)} (${status.transport})`;
   const { state } = status;
   switch (state.kind) {
     case 'connecting':
       return undefined; // the next line says how it went
     case 'open':
       return status.forbiddenTopics.length > 0
-        ? t('cli.status.connected-forbidden', { where, topics: status.forbiddenTopics.join(',') })
+        ? t('cli.status.connected-forbidden', { where, topics: shortTopicList(status.forbiddenTopics) })
         : t('cli.status.connected', { where });
     case 'backoff': {
       // Tenths of a second, in the locale's digits ("2.5" / "2,5").

@@ -21,6 +21,7 @@ import { describeStatus, formatChangeJson, formatChangeLine, formatMessageJson, 
 import { plainNetworkReason } from './network-words.ts';
 import type { SubscribePlan } from './subscribe-args.ts';
 import { t } from '../../../common/i18n/translate.ts';
+import { shortTopicList } from '../../../common/short-text.ts';
 
 export const EXIT = { ok: 0, fatal: 1, usage: 2, auth: 3 } as const;
 
@@ -68,7 +69,8 @@ async function runPoll(plan: SubscribePlan, io: SubscribeIo): Promise<number> {
     const outcome = await io.poll(requestForSpec(spec, { topics: spec.topics, since: plan.since, poll: true }));
     if (!outcome.ok) {
       const reason = outcome.error.status === 0 ? plainNetworkReason(outcome.error.message) : outcome.error.message;
-      io.stderr(`${t('cli.status.poll-failed', { where: `${spec.server}/${spec.topics.join(',')}`, reason })}\n`);
+      const where = `${spec.server}/${shortTopicList(spec.topics)}`;
+      io.stderr(`${t('cli.status.poll-failed', { where, reason })}\n`);
       return outcome.error.status === 401 || outcome.error.status === 403 ? EXIT.auth : EXIT.fatal;
     }
     let lines: string[] = [];

@@ -9,6 +9,7 @@ import type { SinceValue } from '../protocol/since.ts';
 import type { ServerError, TransportEnd } from '../transports/transport.ts';
 import { parseRetryAfterMs } from './backoff.ts';
 import { permanentStoreError } from './delivery-errors.ts';
+import { finalRefusalMessage, isFinalStatus } from './final-answers.ts';
 import { type ForbiddenDecision, findForbiddenTopics, type ProbeResult } from './forbidden-topics.ts';
 
 export type ConnectionDecision =
@@ -41,6 +42,8 @@ export type ConnectionDecision =
   | { readonly kind: 'isolate'; readonly forbidden: readonly string[] };
 
 export interface EndContext {
+  /** Normalized server base URL of the request that ended. */
+  readonly server: string;
   /** The topics of the request that ended. */
   readonly topics: readonly string[];
   /** Where that request resumed from. */
@@ -79,6 +82,8 @@ export function decideRefusal(error: ServerError, context: EndContext): Connecti
     return { kind: 'resume-by-time', reason: error.message };
   }
   if (error.status === 400) return { kind: 'fail', message: error.message };
+  // 404, 414 and the like: the same request gets the same answer forever (docs/protocol.md#final-answers).
+  if (isFinalStatus(error.status)) return { kind: 'fail', message: finalRefusalMessage(error, context) };
   const retryAfterMs = parseRetryAfterMs(error.retryAfter, context.now);
   return {
     kind: 'reconnect',

@@ -25,6 +25,7 @@ import { requestForSpec } from './spec-request.ts';
 import type { ServerError } from '../transports/transport.ts';
 import type { ConnectionTrouble } from '../../../common/connection-trouble.ts';
 import { t } from '../../../common/i18n/translate.ts';
+import { shortTopicList } from '../../../common/short-text.ts';
 
 export type { ConnectionOptions } from './connection-types.ts';
 
@@ -165,7 +166,12 @@ export class Connection {
         onEnd: (end) => {
           this.#retry.ended();
           this.#polls.connectionEnded();
-          const context = { topics: attempt.topics, since: attempt.since, preferTime: this.#preferTime };
+          const context = {
+            server: this.#spec.server,
+            topics: attempt.topics,
+            since: attempt.since,
+            preferTime: this.#preferTime,
+          };
           this.#act(decideEnd(end, { ...context, now: clock.now() }), attempt);
         },
         onMessage: () => {
@@ -231,7 +237,9 @@ export class Connection {
         return;
       case 'isolate':
         for (const topic of decision.forbidden) this.#forbidden.add(topic);
-        log.log('warn', 'isolated forbidden topics; the others reconnect', { forbidden: decision.forbidden.join(',') });
+        log.log('warn', 'isolated forbidden topics; the others reconnect', {
+          forbidden: shortTopicList(decision.forbidden),
+        });
         this.#connectNow();
         return;
     }

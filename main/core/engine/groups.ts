@@ -1,6 +1,7 @@
 /**
  * Groups subscriptions into connections: those that share server, credentials, transport and filters share one
- * connection with comma-joined topics, because servers cap open streams per client (30 by default).
+ * connection with comma-joined topics, because servers cap open streams per client (30 by default). Only a group
+ * whose URL would be longer than proxies allow is split into a few connections (url-budget.ts).
  */
 import { createHash } from 'node:crypto';
 import type { SinceValue } from '../protocol/since.ts';
@@ -8,6 +9,7 @@ import { canonicalFilters, identityOf } from '../protocol/resume-key.ts';
 import type { Credentials, SubscribeFilters, TransportKind } from '../protocol/subscribe-request.ts';
 import { normalizeServerUrl } from '../../../common/server-url.ts';
 import type { ConnectionSpec } from './connection-types.ts';
+import { splitByUrlBudget } from './url-budget.ts';
 
 export interface Subscription {
   /** Server base URL as the user typed it; normalized here. */
@@ -62,7 +64,7 @@ export function groupSubscriptions(subscriptions: readonly Subscription[], optio
     if (!group.topics.includes(subscription.topic)) group.topics.push(subscription.topic);
     groups.set(key, group);
   }
-  return [...groups.values()].map(({ spec, topics }) => ({ ...spec, topics }));
+  return [...groups.values()].flatMap(({ spec, topics }) => splitByUrlBudget({ ...spec, topics }));
 }
 
 /** Two specs that differ here need a restart of their connection (topics, secret, start point). */

@@ -5,6 +5,7 @@
  * redirect to another server is a permanent answer: the user should subscribe there instead.
  */
 import { t } from '../../../common/i18n/translate.ts';
+import { shortenUrl } from '../../../common/short-text.ts';
 
 /** Hops per request, counting the first redirect as 1. */
 export const MAX_REDIRECTS = 5;
@@ -38,9 +39,12 @@ function isSameServer(from: URL, to: URL): boolean {
   return from.protocol === 'http:' && to.protocol === 'https:' && (to.port === '' || to.port === from.port);
 }
 
-/** The target without its query: that may hold an `auth=` value, and this text ends up in logs and the UI. */
+/**
+ * The target without its query: that may hold an `auth=` value, and this text ends up in logs and the UI; cut
+ * short, since the path may list a thousand topics.
+ */
 function describeTarget(url: URL): string {
-  return `${url.origin}${url.pathname}`;
+  return shortenUrl(`${url.origin}${url.pathname}`);
 }
 
 /**

@@ -51,7 +51,7 @@ describe('the message catalog', () => {
       'system',
       'cli',
     ]);
-    const common = new Set(['priority', 'min-priority', 'priority-input-help', 'time', 'bytes']);
+    const common = new Set(['priority', 'min-priority', 'priority-input-help', 'time', 'bytes', 'topics']);
     const stray = Object.keys(en).filter((key) => {
       const head = key.split('.')[0] ?? '';
       return !prefixes.has(head) && !common.has(head);

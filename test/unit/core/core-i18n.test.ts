@@ -318,7 +318,7 @@ describe('the engine in German', () => {
   it('decides in German on a closed stream and on a 403 it could not narrow down', async () => {
     const server = await hostile({ onRequest: (_request, response) => response.writeHead(500).end() });
     setLocale(['de-DE']);
-    const context = { topics: ['a'], since: undefined, preferTime: false, now: 0 };
+    const context = { server: 'https://ntfy.example', topics: ['a'], since: undefined, preferTime: false, now: 0 };
     expect(decideEnd({ kind: 'ended' }, context)).toEqual({
       kind: 'reconnect',
       reason: 'der Server hat den Stream beendet',

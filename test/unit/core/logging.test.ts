@@ -22,4 +22,13 @@ describe('console logger', () => {
 
     expect(lines).toEqual([['warn', '[ntfy-tray:window] refused']]);
   });
+
+  it('cuts a long URL short: an error quoting an 11 KB subscribe URL stays one readable line', () => {
+    const topics = Array.from({ length: 1000 }, (_, index) => `topic-${String(index).padStart(4, '0')}`);
+    const url = `https://ntfy.example.com/${topics.join(',')}/json`;
+    const line = formatLogLine('engine', 'connect failed', { error: new Error(`cannot reach ${url}`) });
+    expect(line).toBe(
+      `[engine] connect failed {"error":{"name":"Error","message":"cannot reach ${url.slice(0, 100)}…"}}`,
+    );
+  });
 });

@@ -73,4 +73,20 @@ describe('status lines on stderr', () => {
       describeStatus(status({ kind: 'error', message: 'refused Bearer tk_abcdefghijklmnopqrstuvwxyz123' }), 0),
     ).toBe('error: https://ntfy.example.com/ops (ws): refused Bearer [hidden]');
   });
+
+  it('name a thousand topics by the first few and a count, and cut a long URL a reason quotes', () => {
+    const topics = Array.from({ length: 1000 }, (_, index) => `topic-${String(index).padStart(4, '0')}`);
+    const url = `wss://ntfy.example.com/${topics.join(',')}/ws?since=all`;
+    const many = { ...status({ kind: 'open', since: 0 }), topics, forbiddenTopics: topics.slice(0, 200) };
+    const connected = describeStatus(many, 0) ?? '';
+    expect(connected).toBe(
+      'connected: https://ntfy.example.com/topic-0000,topic-0001,topic-0002,topic-0003,topic-0004 and 995 more (ws); ' +
+        'forbidden, skipped: topic-0000,topic-0001,topic-0002,topic-0003,topic-0004 and 195 more',
+    );
+    const failed = describeStatus({ ...many, state: { kind: 'error', message: `refused: ${url}` } }, 0) ?? '';
+    expect(failed).toMatch(
+      /^error: https:\/\/ntfy\.example\.com\/topic-0000,.* and 995 more \(ws\): refused: wss:\/\/\S{80,100}…$/,
+    );
+    expect(failed.length).toBeLessThan(300);
+  });
 });

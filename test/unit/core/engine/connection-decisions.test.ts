@@ -16,6 +16,7 @@ import { ManualClock } from '../../../support/manual-clock.ts';
 
 const NOW = 1_700_000_000_000;
 const CONTEXT: EndContext = {
+  server: 'https://ntfy.example',
   topics: ['a', 'b'],
   since: { kind: 'id', id: 'AAAAAAAAAAA1' },
   preferTime: false,
@@ -94,6 +95,54 @@ describe('decideEnd', () => {
       refused({ status: 429, message: 'later', retryAfter: new Date(NOW + 30_000).toUTCString() }),
       {},
       { kind: 'reconnect', reason: 'later', trouble: { kind: 'http', status: 429 }, retryAfterMs: 30_000 },
+    ],
+    [
+      '404 of a stream URL read as a topic (server http://host/topic, topic json): fail, saying which URL to use',
+      refused({ status: 404, code: 40401, message: 'page not found (HTTP 404)' }),
+      { server: 'http://host:8080/topic', topics: ['json'] },
+      {
+        kind: 'fail',
+        message:
+          'http://host:8080/topic/json looks like an ntfy stream URL (HTTP 404): subscribe to http://host:8080/topic instead',
+      },
+    ],
+    [
+      '404 otherwise: fail, pointing at the server URL',
+      refused({ status: 404, message: 'HTTP 404 Not Found' }),
+      { server: 'https://host/ntfy' },
+      {
+        kind: 'fail',
+        message:
+          'nothing to subscribe to under https://host/ntfy (HTTP 404): check the server URL and its base path, if any',
+      },
+    ],
+    [
+      '414 (a proxy refuses the URL): fail, saying the URL is too long for the server or a proxy',
+      refused({ status: 414, message: 'HTTP 414 URI Too Long' }),
+      {},
+      {
+        kind: 'fail',
+        message: expect.stringMatching(
+          /^the URL is too long for the server or a proxy in front of it \(HTTP 414\): allow request lines of 8 KB/,
+        ) as unknown,
+      },
+    ],
+    [
+      '405 (another final 4xx): fail with the server’s words',
+      refused({ status: 405, message: 'HTTP 405 Method Not Allowed' }),
+      {},
+      {
+        kind: 'fail',
+        message: expect.stringMatching(
+          /^HTTP 405 Method Not Allowed: the server gives this answer to every retry/,
+        ) as unknown,
+      },
+    ],
+    [
+      '408 (request timeout): reconnect',
+      refused({ status: 408, message: 'HTTP 408 Request Timeout' }),
+      {},
+      { kind: 'reconnect', reason: 'HTTP 408 Request Timeout', trouble: { kind: 'http', status: 408 } },
     ],
   ];
   for (const [name, end, context, expected] of cases) {

@@ -8,6 +8,7 @@ import { normalizeServerUrl, serverUrlError } from '../../../common/server-url.t
 import { topicNameError } from '../../../common/topic-name.ts';
 import type { AccountSubscriptionSnapshot } from '../store/settings/schema.ts';
 import { sendAccountRequest, type AccountFailure, type AccountHttpRequest } from './account-http.ts';
+import type { SyncEntry } from './merge.ts';
 
 export type ApiResult<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly failure: AccountFailure };
@@ -29,7 +30,8 @@ export interface AccountInfo {
    * undefined when the list does not show it. Other tokens of the account are not kept.
    */
   readonly tokenExpires?: number;
-  readonly subscriptions: readonly AccountSubscriptionSnapshot[];
+  /** Compared by the normalized `server`; `remoteBaseUrls` keeps the server's own string. */
+  readonly subscriptions: readonly SyncEntry[];
   /** Entries whose base URL is not a usable http(s) URL, or whose topic is not one, are left out (and counted). */
   readonly unusableSubscriptions: number;
   readonly reservations: readonly AccountReservation[];
@@ -54,6 +56,7 @@ export interface AccountApi {
   makeTokenLast(server: string, token: string): Promise<ApiResult<TokenLifetime>>;
   deleteToken(server: string, token: string): Promise<ApiResult<void>>;
   getAccount(server: string, token: string): Promise<ApiResult<AccountInfo>>;
+  /** Each sends `entry.server` as the `base_url` exactly as given. */
   addSubscription(server: string, token: string, entry: AccountSubscriptionSnapshot): Promise<ApiResult<void>>;
   renameSubscription(server: string, token: string, entry: AccountSubscriptionSnapshot): Promise<ApiResult<void>>;
   removeSubscription(server: string, token: string, entry: AccountSubscriptionSnapshot): Promise<ApiResult<void>>;
@@ -76,7 +79,7 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-function readSubscription(value: unknown): AccountSubscriptionSnapshot | undefined {
+function readSubscription(value: unknown): SyncEntry | undefined {
   const item = record(value);
   const baseUrl = text(item['base_url']) ?? '';
   const topic = text(item['topic']) ?? '';
@@ -86,6 +89,7 @@ function readSubscription(value: unknown): AccountSubscriptionSnapshot | undefin
     server: normalizeServerUrl(baseUrl),
     topic,
     ...(displayName === undefined || displayName === '' ? {} : { displayName }),
+    remoteBaseUrls: [baseUrl],
   };
 }
 

@@ -14,7 +14,14 @@
  */
 import type { AccountSubscriptionSnapshot, LocalSubscriptionChange } from '../store/settings/schema.ts';
 
-export type SyncEntry = AccountSubscriptionSnapshot;
+export interface SyncEntry extends AccountSubscriptionSnapshot {
+  /**
+   * On entries read from the server: every `base_url` it stores for this base URL + topic, exactly as stored (the
+   * web app may keep `https://NTFY.example.com/`). `server` is the normalized form everything is compared by;
+   * PATCH and DELETE must name the stored strings, or the server finds nothing (docs/protocol.md#accounts).
+   */
+  readonly remoteBaseUrls?: readonly string[];
+}
 
 export interface MergeInput {
   readonly base: readonly SyncEntry[];
@@ -55,9 +62,18 @@ export function syncKey(entry: { readonly server: string; readonly topic: string
   return `${entry.server} ${entry.topic}`;
 }
 
+/** The first entry per key wins; the stored base URLs of all entries with that key are kept on it. */
 function byKey(entries: readonly SyncEntry[]): Map<string, SyncEntry> {
   const map = new Map<string, SyncEntry>();
-  for (const entry of entries) if (!map.has(syncKey(entry))) map.set(syncKey(entry), entry);
+  for (const entry of entries) {
+    const key = syncKey(entry);
+    const first = map.get(key);
+    if (first === undefined) map.set(key, entry);
+    else if (entry.remoteBaseUrls !== undefined) {
+      const remoteBaseUrls = [...new Set([...(first.remoteBaseUrls ?? []), ...entry.remoteBaseUrls])];
+      map.set(key, { ...first, remoteBaseUrls });
+    }
+  }
   return map;
 }
 
@@ -87,7 +103,9 @@ function bringTo(plan: Plan, side: 'local' | 'remote', from: SyncEntry | undefin
     (here ? plan.addLocal : plan.addRemote).push(to);
     if (here) plan.notes.push({ kind: 'added-here', entry: to });
   } else if (to !== undefined && !same(from, to)) {
-    (here ? plan.renameLocal : plan.renameRemote).push(to);
+    // A rename on the server names the entry as the server stores it.
+    const stored = here || from?.remoteBaseUrls === undefined ? {} : { remoteBaseUrls: from.remoteBaseUrls };
+    (here ? plan.renameLocal : plan.renameRemote).push({ ...to, ...stored });
     if (here) plan.notes.push({ kind: 'renamed-here', entry: to });
   }
   if (to !== undefined) plan.result.push(to);

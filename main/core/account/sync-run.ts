@@ -59,15 +59,18 @@ async function sendToServer(
   plan: MergePlan,
 ): Promise<ApiResult<number>> {
   const { api } = options;
+  // The server matches base_url as stored (the web app may store `https://NTFY.example.com/`): name it so.
+  const asStored = (entry: SyncEntry): SyncEntry[] =>
+    (entry.remoteBaseUrls ?? [entry.server]).map((baseUrl) => ({ ...entry, server: baseUrl }));
   const steps: (() => Promise<ApiResult<void>>)[] = [
     ...plan.addRemote.map((entry) => () => api.addSubscription(server, token, entry)),
-    ...plan.renameRemote.map((entry) => async () => {
+    ...plan.renameRemote.flatMap(asStored).map((entry) => async () => {
       const renamed = await api.renameSubscription(server, token, entry);
       // 404: removed on the server since we read it; the plan wants it there with this name.
       const missing = !renamed.ok && renamed.failure.kind === 'refused' && renamed.failure.status === 404;
       return missing ? await api.addSubscription(server, token, entry) : renamed;
     }),
-    ...plan.removeRemote.map((entry: SyncEntry) => () => api.removeSubscription(server, token, entry)),
+    ...plan.removeRemote.flatMap(asStored).map((entry) => () => api.removeSubscription(server, token, entry)),
   ];
   for (const step of steps) {
     const result = await step();

@@ -242,6 +242,9 @@ export interface PreferencesDto {
   readonly theme: ThemeDto;
   readonly historyRetention: { readonly maxAgeDays: number; readonly maxPerSubscription: number };
   readonly keepaliveTimeoutSeconds: number;
+  /** From where image attachments are downloaded without a click; never internal addresses of other servers. */
+  readonly autoDownloadAttachments: 'never' | 'subscription-server' | 'any-server';
+  readonly autoDownloadMaxBytes: number;
 }
 
 export interface SettingsDto {
@@ -277,10 +280,11 @@ export type ActionOutcomeDto =
 
 /**
  * What the desktop is not doing for the app, said in the window: `tray-host-missing` (Linux without a
- * StatusNotifier host: no tray icon, so closing the window minimizes it) and `notifications-refused` (the system's
- * notification center refused a popup).
+ * StatusNotifier host: no tray icon, so closing the window minimizes it), `tray-icon-missing` (a host runs but does
+ * not list our icon: the same fallback) and `notifications-refused` (the system's notification center refused a
+ * popup).
  */
-export type DesktopNoticeIdDto = 'tray-host-missing' | 'notifications-refused';
+export type DesktopNoticeIdDto = 'tray-host-missing' | 'tray-icon-missing' | 'notifications-refused';
 
 export interface DesktopNoticeDto {
   readonly id: DesktopNoticeIdDto;

@@ -58,7 +58,7 @@ import { selectTrayIconPath } from './desktop/tray.ts';
 import { connectSessionBus } from './os/dbus/session-bus.ts';
 import { openDbusNotifier } from './os/notifications/dbus-notifier.ts';
 import { unpackedAsarPath } from './os/notifications/unpacked-path.ts';
-import { detectTrayHost, type TrayHost } from './os/tray/status-notifier-host.ts';
+import { followTrayPresence } from './os/tray/follow-tray-presence.ts';
 
 // This annotation is the compile-time proof that the real Electron module still provides the narrow surface the
 // desktop modules were written (and tested) against.
@@ -109,29 +109,6 @@ async function openNotifier(notices: DesktopNotices): Promise<Notifier> {
 }
 
 /**
- * Linux: is there a StatusNotifier host to show the tray icon? Asked once at start on its own connection; until it
- * answers, and if the bus cannot be asked, the window hides to the tray as everywhere else.
- */
-function watchTrayHost(notices: DesktopNotices): () => boolean {
-  let host: TrayHost = 'unknown';
-  if (process.platform !== 'linux') return () => true;
-  const ask = async (): Promise<void> => {
-    const bus = await connectSessionBus({ log: log.child('dbus') });
-    try {
-      host = await detectTrayHost(bus);
-    } finally {
-      await bus.close();
-    }
-    if (host === 'missing') log.log('warn', 'no tray host on this desktop: closing the window minimizes it');
-    notices.setTrayHostMissing(host === 'missing');
-  };
-  ask().catch((error: unknown) => {
-    log.log('info', 'could not ask for a tray host', { error: String(error) });
-  });
-  return () => host !== 'missing';
-}
-
-/**
  * The app's one language, for the tray, its notifications and dialogs; the window gets the same from Chromium's
  * navigator.languages. The OS's preferred languages, best first; an empty list (Electron gives one on some Linux
  * setups without LANGUAGE) falls back to the app locale. Both may be asked only after 'ready'.
@@ -151,6 +128,15 @@ async function main(): Promise<void> {
   const notices = new DesktopNotices({ platform: process.platform });
   // The folder `ntfy-tray` uses too, so `ntfy-tray history` shows what the app received.
   const userDataDir = appDataDir({ env: process.env, platform: process.platform, homeDir: os.homedir() });
+  // Linux: is our tray icon really shown (os/tray/follow-tray-presence.ts)? Until known, hide to the tray as elsewhere.
+  const trayPresence = followTrayPresence({
+    platform: process.platform,
+    connect: () => connectSessionBus({ log: log.child('dbus') }),
+    pid: process.pid,
+    clock,
+    notices,
+    log: log.child('tray'),
+  });
   const result = await launchDesktopApp({
     desktop: {
       electron,
@@ -161,7 +147,7 @@ async function main(): Promise<void> {
         trayIconFor: (variant) => selectTrayIconPath(assetsDir, process.platform, variant),
       },
       platform: process.platform,
-      trayVisible: watchTrayHost(notices),
+      trayVisible: trayPresence.usable,
       startHidden: wasLaunchedAtLogin({ app, platform: process.platform, argv: process.argv }),
       userDataDir,
       log,
@@ -181,6 +167,9 @@ async function main(): Promise<void> {
   });
   if (result.kind !== 'running') return;
   const { core, desktop } = result;
+  trayPresence.start(() => {
+    desktop.mainWindow.show();
+  });
   if (process.platform === 'win32') {
     const showWindow = (): void => {
       desktop.mainWindow.show();

@@ -43,6 +43,9 @@ export const appDe: Translation<typeof appEn> = {
   'app.notice.tray-host-missing':
     'Ihr Desktop zeigt keine Symbole im Infobereich, daher wird dieses Fenster beim Schließen minimiert. Damit ' +
     'ntfy Tray in der oberen Leiste bleibt, installieren Sie die Erweiterung „AppIndicator and KStatusNotifierItem Support“.',
+  'app.notice.tray-icon-missing':
+    'Das Symbol von ntfy Tray ist nicht in der oberen Leiste erschienen, daher wird dieses Fenster beim Schließen ' +
+    'minimiert. Ein Neustart von ntfy Tray oder Ab- und wieder Anmelden bringt das Symbol meist zurück.',
   'app.notice.notifications-refused.darwin':
     'macOS zeigt die Benachrichtigungen von ntfy Tray nicht an. Erlauben Sie sie unter Systemeinstellungen → Mitteilungen → ntfy Tray.',
   'app.notice.notifications-refused.win32':

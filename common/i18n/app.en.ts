@@ -43,6 +43,9 @@ export const appEn = {
   'app.notice.tray-host-missing':
     'Your desktop shows no tray icons, so closing this window minimizes it. To keep ntfy Tray in the top bar, ' +
     'install the AppIndicator and KStatusNotifierItem Support extension.',
+  'app.notice.tray-icon-missing':
+    'The tray icon of ntfy Tray did not appear in the top bar, so closing this window minimizes it. Restarting ' +
+    'ntfy Tray, or logging out and in again, usually brings the icon back.',
   'app.notice.notifications-refused.darwin':
     "macOS is not showing ntfy Tray's notifications. Allow them in System Settings → Notifications → ntfy Tray.",
   'app.notice.notifications-refused.win32':

@@ -3,6 +3,8 @@
  * the bridge) and the tray menu read:
  * - `tray-host-missing`: Linux without a StatusNotifier host (plain GNOME Shell) shows no tray icon, so closing the
  *   window minimizes it; the window says once how to get a tray. Dismissible, and a dismissal is kept for good.
+ * - `tray-icon-missing`: a host runs but does not list our icon (core/tray/tray-presence.ts); the same fallback,
+ *   and the window says once that the icon did not appear. Dismissible, kept like the other.
  * - `notifications-refused`: the notification center refused a popup (macOS: the app is not allowed to notify).
  *   Not dismissible: it goes away by itself when a later popup is shown.
  */
@@ -11,7 +13,11 @@ import type { DesktopNoticeDto, DesktopNoticeIdDto } from '../../../common/ipc.t
 
 export type DesktopNoticeId = DesktopNoticeIdDto;
 
-export const DESKTOP_NOTICE_IDS: readonly DesktopNoticeId[] = ['tray-host-missing', 'notifications-refused'];
+export const DESKTOP_NOTICE_IDS: readonly DesktopNoticeId[] = [
+  'tray-host-missing',
+  'tray-icon-missing',
+  'notifications-refused',
+];
 
 export function isDesktopNoticeId(value: unknown): value is DesktopNoticeId {
   return typeof value === 'string' && (DESKTOP_NOTICE_IDS as readonly string[]).includes(value);
@@ -19,6 +25,10 @@ export function isDesktopNoticeId(value: unknown): value is DesktopNoticeId {
 
 export function trayHostMissingText(): string {
   return t('app.notice.tray-host-missing');
+}
+
+export function trayIconMissingText(): string {
+  return t('app.notice.tray-icon-missing');
 }
 
 /** Where each system keeps the switch (the wording of its settings app). */
@@ -53,6 +63,10 @@ export class DesktopNotices {
     this.#set('tray-host-missing', missing);
   }
 
+  setTrayIconMissing(missing: boolean): void {
+    this.#set('tray-icon-missing', missing);
+  }
+
   setNotificationsRefused(refused: boolean): void {
     this.#set('notifications-refused', refused);
   }
@@ -85,7 +99,7 @@ export class DesktopNotices {
   list(): readonly DesktopNoticeDto[] {
     return DESKTOP_NOTICE_IDS.filter((id) => this.#active.has(id) && !this.#dismissed.has(id)).map((id) => ({
       id,
-      text: id === 'tray-host-missing' ? trayHostMissingText() : notificationsRefusedText(this.#platform),
+      text: this.#text(id),
       dismissible: isDismissible(id),
     }));
   }
@@ -94,6 +108,17 @@ export class DesktopNotices {
   onChange(listener: Listener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  #text(id: DesktopNoticeId): string {
+    switch (id) {
+      case 'tray-host-missing':
+        return trayHostMissingText();
+      case 'tray-icon-missing':
+        return trayIconMissingText();
+      case 'notifications-refused':
+        return notificationsRefusedText(this.#platform);
+    }
   }
 
   #set(id: DesktopNoticeId, active: boolean): void {
@@ -117,5 +142,5 @@ export class DesktopNotices {
 }
 
 function isDismissible(id: DesktopNoticeId): boolean {
-  return id === 'tray-host-missing';
+  return id === 'tray-host-missing' || id === 'tray-icon-missing';
 }

@@ -4,6 +4,7 @@ import {
   DesktopNotices,
   notificationsRefusedText,
   trayHostMissingText,
+  trayIconMissingText,
 } from '../../../../main/core/notices/desktop-notices.ts';
 
 function setUp(platform: NodeJS.Platform = 'linux') {
@@ -27,6 +28,16 @@ describe('DesktopNotices', () => {
     expect(notices.list()).toEqual(expected);
     expect(changes).toEqual([expected]);
     expect(trayHostMissingText()).toContain('AppIndicator and KStatusNotifierItem Support');
+  });
+
+  it('says the icon did not appear when a host runs without listing it, dismissible like the host notice', () => {
+    const { notices } = setUp();
+    notices.setTrayIconMissing(true);
+    expect(notices.list()).toEqual([{ id: 'tray-icon-missing', text: trayIconMissingText(), dismissible: true }]);
+    expect(notices.dismiss('tray-icon-missing')).toBe(true);
+    notices.setTrayIconMissing(true);
+    expect(notices.list()).toEqual([]);
+    expect(notices.dismissed()).toEqual(['tray-icon-missing']);
   });
 
   it('never shows a dismissed notice again, and tells listeners once', () => {

@@ -46,7 +46,9 @@ Befehle:
 
   <topic>                  ein Thema auf dem Standardserver, host/topic (https angenommen) oder
                            http(s)://host[:port]/topic
-  [Nachricht...]           die Nachricht; fehlt sie, wird sie von stdin gelesen (wenn stdin kein Terminal ist)
+  [Nachricht...]           die Nachricht; fehlt sie, wird sie von stdin gelesen (wenn stdin kein Terminal ist):
+                           Text bis 4096 Byte ist die Nachricht, längerer Text oder eine Datei (höchstens 15 MB)
+                           geht als Anhang
   -t, --title <Text>       der Titel
   -p, --priority <p>       {priorities}
   -T, --tags <Liste>       Kommaliste von Tags und Emoji-Namen: warning,skull   (auch --tag)
@@ -225,7 +227,11 @@ Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken 
   'cli.publish.priority': '--priority {value}: verwenden Sie {priorities}',
   'cli.publish.actions': '--actions: {problem}',
   'cli.publish.filename-needs-attach':
-    '--filename benennt einen mit --attach <url> angegebenen Anhang (dieser Befehl lädt keine Dateien hoch)',
+    '--filename benennt einen mit --attach <url> angegebenen Anhang (eine über stdin gelesene Datei wird nach ihrem Typ benannt)',
+  'cli.publish.stdin-too-large':
+    'stdin enthält mehr als {limit}, mehr nimmt ein ntfy-Server standardmäßig nicht als Anhang an: kürzen Sie die Eingabe, oder legen Sie die Datei unter einem Link ab und senden Sie den Link mit --attach',
+  'cli.publish.stdin-with-attach':
+    'mit --attach ist der Inhalt von stdin die Nachricht und muss Text von höchstens {limit} Byte sein: kürzen Sie ihn, oder lassen Sie --attach weg, um ihn als Anhang zu senden',
   'cli.since.invalid':
     'ungültiger since-Wert "{input}": verwenden Sie all, latest, none, eine Dauer (30s, 10m, 2h, 1d), Unix-Sekunden oder eine Nachrichten-ID',
   'cli.actions.quote-not-closed': 'ein Anführungszeichen ({quote}) wird nie geschlossen',

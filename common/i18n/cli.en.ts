@@ -47,7 +47,9 @@ Run 'ntfy-tray <command> --help' for a command's options.`,
   'cli.help.publish': `Usage: ntfy-tray publish [options] <topic> [message...]
 
   <topic>                  a topic on the default server, host/topic (https assumed) or http(s)://host[:port]/topic
-  [message...]             the message; without one it is read from stdin (when stdin is not a terminal)
+  [message...]             the message; without one it is read from stdin (when stdin is not a terminal): text
+                           of up to 4096 bytes is the message, longer text or a file (at most 15 MB) is sent
+                           as an attachment
   -t, --title <text>       the title
   -p, --priority <p>       {priorities}
   -T, --tags <list>        comma list of tags and emoji names: warning,skull   (also --tag)
@@ -213,7 +215,11 @@ The secret goes to the OS keychain; the settings only remember which kind of log
   'cli.publish.priority': '--priority {value}: use {priorities}',
   'cli.publish.actions': '--actions: {problem}',
   'cli.publish.filename-needs-attach':
-    '--filename names an attachment given with --attach <url> (this command does not upload files)',
+    '--filename names an attachment given with --attach <url> (a file piped in is named after its type)',
+  'cli.publish.stdin-too-large':
+    'stdin holds more than {limit}, the most an ntfy server takes as an attachment by default: shorten it, or put the file where a link reaches it and send the link with --attach',
+  'cli.publish.stdin-with-attach':
+    'with --attach, what stdin holds is the message and must be text of at most {limit} bytes: shorten it, or leave out --attach to send it as the attachment',
   'cli.since.invalid':
     'invalid since value "{input}": use all, latest, none, a duration (30s, 10m, 2h, 1d), Unix seconds or a message id',
   'cli.actions.quote-not-closed': 'a quote ({quote}) is never closed',

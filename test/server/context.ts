@@ -3,6 +3,7 @@
  */
 import type { EventEmitter } from 'node:events';
 import type { WebSocketServer } from 'ws';
+import type { AttachmentFiles, AttachmentLimits } from './attachments.ts';
 import type { AccessControl } from './auth.ts';
 import type { FaultState } from './fault-state.ts';
 import type { Hub } from './hub.ts';
@@ -24,8 +25,20 @@ export interface ResolvedOptions {
   readonly requestLimit: { burst: number; replenishMs: number } | undefined;
   readonly subscriptionLimit: number;
   readonly newerEvents: boolean;
+  /** Undefined: no attachment cache (uploads are 40014). */
+  readonly attachments: AttachmentLimits | undefined;
   readonly cacheDelayMs: number;
   readonly beforeCache: ((message: NtfyMessage) => void | Promise<void>) | undefined;
+}
+
+/** ntfy's defaults: attachment-file-size-limit 15M, attachment-expiry-duration 3h (server/config.go). */
+function resolveAttachments(option: TestServerOptions['attachments']): AttachmentLimits | undefined {
+  if (option === undefined || option === false) return undefined;
+  const given = option === true ? {} : option;
+  return {
+    fileSizeLimitBytes: given.fileSizeLimitBytes ?? 15 * 1024 * 1024,
+    expiryMs: given.expiryMs ?? 3 * 3_600_000,
+  };
 }
 
 /**
@@ -50,6 +63,7 @@ export function resolveOptions(options: TestServerOptions): ResolvedOptions {
     requestLimit,
     subscriptionLimit: options.subscriptionLimit ?? 30,
     newerEvents: options.newerEvents ?? false,
+    attachments: resolveAttachments(options.attachments),
     cacheDelayMs: options.cacheDelayMs ?? 0,
     beforeCache: options.beforeCache,
   };
@@ -64,6 +78,8 @@ export interface ServerContext {
   readonly access: AccessControl | undefined;
   readonly log: RequestLog;
   readonly faults: FaultState;
+  /** Uploaded attachments (only with the `attachments` option). */
+  readonly files: AttachmentFiles;
   readonly events: EventEmitter<TestServerEvents>;
   readonly wss: WebSocketServer;
 }

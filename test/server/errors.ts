@@ -89,6 +89,12 @@ export const ntfyErrors = {
   unauthorized: { code: 40101, http: 401, error: 'unauthorized', link: `${docs}/publish/#authentication` },
   forbidden: { code: 40301, http: 403, error: 'forbidden', link: `${docs}/publish/#authentication` },
   notFound: { code: 40401, http: 404, error: 'page not found' },
+  attachmentTooLarge: {
+    code: 41301,
+    http: 413,
+    error: 'attachment too large, or bandwidth limit reached',
+    link: `${docs}/publish/#limitations`,
+  },
   jsonBodyTooLarge: { code: 41303, http: 413, error: 'JSON body too large' },
   tooManyRequests: {
     code: 42901,

@@ -56,9 +56,20 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function publishContext(ctx: ServerContext): PublishContext {
-  const { cacheDurationMs, newerEvents, minDelayMs, maxDelayMs } = ctx.options;
-  return { nowMs: Date.now(), cacheDurationMs, newerEvents, delayLimits: { minMs: minDelayMs, maxMs: maxDelayMs } };
+/** `baseUrl` starts the URLs of uploaded files (ntfy's `base-url`; here the address the request came to). */
+function publishContext(ctx: ServerContext, baseUrl?: string): PublishContext {
+  const { cacheDurationMs, newerEvents, minDelayMs, maxDelayMs, attachments } = ctx.options;
+  const uploads = attachments === undefined || baseUrl === undefined ? undefined : { ...attachments, baseUrl };
+  const delayLimits = { minMs: minDelayMs, maxMs: maxDelayMs };
+  return { nowMs: Date.now(), cacheDurationMs, newerEvents, delayLimits, uploads };
+}
+
+/** `GET /file/<id><ext>`: an uploaded attachment's bytes. */
+function serveFile(ctx: ServerContext, res: ServerResponse, name: string): void {
+  const file = ctx.files.get(name);
+  if (file === undefined) throw new NtfyHttpError(ntfyErrors.notFound);
+  res.writeHead(200, { 'Content-Type': file.type, 'Content-Length': file.bytes.length });
+  res.end(file.bytes);
 }
 
 function subscribe(exchange: Exchange, route: Extract<Route, { kind: 'subscribe' }>, identity: Identity): void {
@@ -74,7 +85,7 @@ function subscribe(exchange: Exchange, route: Extract<Route, { kind: 'subscribe'
 
 async function publish(exchange: Exchange, route: Route, identity: Identity): Promise<void> {
   const { ctx, req, res, source } = exchange;
-  const newer = ctx.options.newerEvents;
+  const bodyRules = { newerEvents: ctx.options.newerEvents, attachments: ctx.options.attachments !== undefined };
   let topic: string;
   let input;
   if (route.kind === 'publish-json') {
@@ -84,12 +95,12 @@ async function publish(exchange: Exchange, route: Route, identity: Identity): Pr
     topic = parsed.topic;
     limitRequests(identity.visitor);
     authorizeTopics(ctx, identity.user, [topic], 'write');
-    input = publishOptionsFromRequest(parsed.source, parsed.body, newer);
+    input = publishOptionsFromRequest(parsed.source, parsed.body, bodyRules);
   } else if (route.kind === 'publish') {
     topic = route.topic;
     limitRequests(identity.visitor);
     authorizeTopics(ctx, identity.user, [topic], 'write');
-    input = publishOptionsFromRequest(source, await readBody(req), newer);
+    input = publishOptionsFromRequest(source, await readBody(req), bodyRules);
     if (route.sequenceId !== undefined) input.sequenceId = route.sequenceId;
   } else if (route.kind === 'sequence-event') {
     limitRequests(identity.visitor);
@@ -100,7 +111,12 @@ async function publish(exchange: Exchange, route: Route, identity: Identity): Pr
   } else {
     throw new NtfyHttpError(ntfyErrors.notFound);
   }
-  const message = await commitPublish(ctx, planPublish(topic, input, publishContext(ctx)));
+  const plan = planPublish(topic, input, publishContext(ctx, `http://${req.headers.host ?? '127.0.0.1'}`));
+  // The file is there before anyone learns its URL.
+  if (input.upload !== undefined && plan.message.attachment !== undefined) {
+    ctx.files.put(plan.message.attachment, input.upload);
+  }
+  const message = await commitPublish(ctx, plan);
   writeJson(res, 200, encodeMessageLine(message));
 }
 
@@ -131,6 +147,9 @@ async function dispatch(exchange: Exchange, route: Route): Promise<void> {
       return;
     case 'not-found':
       throw new NtfyHttpError(ntfyErrors.notFound);
+    case 'file':
+      serveFile(ctx, res, route.name);
+      return;
     case 'auth':
       limitRequests(identity.visitor);
       authorizeTopics(ctx, identity.user, route.topics, 'read');

@@ -2,6 +2,7 @@
  * Building events the way ntfy does: random ids, open/keepalive shapes, and turning publish options into the
  * stored message plus what to do with it (cache? delay?).
  */
+import { uploadedAttachment, type UploadContext } from './attachments.ts';
 import { parseFutureTime } from './durations.ts';
 import { normaliseActions } from './actions.ts';
 import { NtfyHttpError, ntfyErrors } from './errors.ts';
@@ -34,13 +35,20 @@ export interface PublishContext {
   readonly newerEvents: boolean;
   /** Undefined: no min/max checks (in-process publishing). */
   readonly delayLimits: { minMs: number; maxMs: number } | undefined;
+  /** Where an upload goes; undefined when the server keeps no attachments. */
+  readonly uploads?: UploadContext | undefined;
 }
 
 /**
  * Publish options as the HTTP side produces them: actions still unvalidated JSON, plus the body encoding.
  * PublishOptions (the in-process API) is assignable to it.
  */
-export type PublishInput = Omit<PublishOptions, 'actions'> & { actions?: readonly unknown[]; encoding?: string };
+export type PublishInput = Omit<PublishOptions, 'actions'> & {
+  actions?: readonly unknown[];
+  encoding?: string;
+  /** The body, to store as the attachment (publish-request.ts decides). */
+  upload?: Buffer;
+};
 
 /** What to do with a message: fan out now or when due, and whether to cache it. */
 export interface PublishPlan {
@@ -106,6 +114,10 @@ export function planPublish(topic: string, options: PublishInput, context: Publi
     return { message, cache: false, expiresAtMs: undefined, dueAtMs: undefined };
   }
   const fields = optionalFields(options);
+  if (options.upload !== undefined) {
+    if (context.uploads === undefined) throw new NtfyHttpError(ntfyErrors.attachmentsDisallowed);
+    fields.attachment = uploadedAttachment(id, options.upload, options.filename ?? '', context.uploads, context.nowMs);
+  }
   let text = options.message ?? '';
   if (text === '' && fields.attachment !== undefined) text = `You received a file: ${fields.attachment.name}`;
   if (text === '') text = 'triggered';

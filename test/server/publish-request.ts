@@ -40,11 +40,20 @@ interface BodyRules {
   readonly unifiedPush: boolean;
   readonly attach: string;
   readonly filename: string;
+  /** The server has an attachment cache: uploads are stored, not refused. */
+  readonly attachments: boolean;
 }
 
 interface BodyMessage {
   readonly message?: string;
   readonly encoding?: string;
+  /** The body is a file to store as the attachment. */
+  readonly upload?: Buffer;
+}
+
+function upload(body: Buffer, rules: BodyRules): BodyMessage {
+  if (!rules.attachments) throw new NtfyHttpError(ntfyErrors.attachmentsDisallowed);
+  return { upload: body };
 }
 
 function textMessage(body: Buffer): BodyMessage {
@@ -65,20 +74,24 @@ function unifiedPushMessage(body: Buffer): BodyMessage {
 /**
  * ntfy's handlePublishBody, in its order: a poll request discards the body; UnifiedPush may be binary; with an
  * external `Attach` URL the body is the message (cut to the size limit); a `Filename` without `Attach` means the body
- * is a file to upload; otherwise a short UTF-8 body is the message and anything else an upload. This server, like
- * ntfy without an attachment cache, refuses uploads with 40014.
+ * is a file to upload; otherwise a short UTF-8 body is the message and anything else an upload. Without the
+ * `attachments` option this server, like ntfy without an attachment cache, refuses uploads with 40014.
  */
 function messageFromBody(body: Buffer, rules: BodyRules): BodyMessage {
   if (rules.pollRequest) return {};
   if (rules.unifiedPush) return unifiedPushMessage(body);
   if (rules.attach !== '') return textMessage(body.subarray(0, messageSizeLimit));
-  if (rules.filename !== '') throw new NtfyHttpError(ntfyErrors.attachmentsDisallowed);
+  if (rules.filename !== '') return upload(body, rules);
   if (body.length <= messageSizeLimit && isUtf8(body)) return textMessage(body);
-  throw new NtfyHttpError(ntfyErrors.attachmentsDisallowed);
+  return upload(body, rules);
 }
 
 /** ntfy's parsePublishParams plus the body rules (trimmed text body wins over the `message` parameter). */
-export function publishOptionsFromRequest(source: ParamSource, body: Buffer, newerEvents: boolean): PublishInput {
+export function publishOptionsFromRequest(
+  source: ParamSource,
+  body: Buffer,
+  server: { readonly newerEvents: boolean; readonly attachments: boolean },
+): PublishInput {
   // No SMTP here: ntfy refuses any e-mail request when it has no mail sender configured.
   if (readParam(source, 'x-email', 'x-e-mail', 'email', 'e-mail', 'mail', 'e') !== '') {
     throw new NtfyHttpError(ntfyErrors.emailDisabled);
@@ -91,7 +104,8 @@ export function publishOptionsFromRequest(source: ParamSource, body: Buffer, new
   const pollId = readParam(source, 'x-poll-id', 'poll-id');
   const actions = actionsFromParam(readParam(source, 'x-actions', 'actions', 'action'));
   const unifiedPush = readBoolParam(source, false, 'x-unifiedpush', 'unifiedpush', 'up');
-  const fromBody = messageFromBody(body, { pollRequest: pollId !== '', unifiedPush, attach, filename });
+  const bodyRules = { pollRequest: pollId !== '', unifiedPush, attach, filename, attachments: server.attachments };
+  const fromBody = messageFromBody(body, bodyRules);
   const options: PublishInput = {
     // In the message parameter, a literal backslash-n stands for a newline.
     message: fromBody.message ?? readParam(source, 'x-message', 'message', 'm').replaceAll('\\n', '\n'),
@@ -109,7 +123,8 @@ export function publishOptionsFromRequest(source: ParamSource, body: Buffer, new
   };
   if (actions !== undefined) options.actions = actions;
   if (fromBody.encoding !== undefined) options.encoding = fromBody.encoding;
-  if (newerEvents) {
+  if (fromBody.upload !== undefined) options.upload = fromBody.upload;
+  if (server.newerEvents) {
     const sequenceId = readParam(source, 'x-sequence-id', 'sequence-id', 'sequence_id', 'sid');
     if (sequenceId !== '') options.sequenceId = sequenceId;
   }

@@ -11,6 +11,7 @@ const topicPath = new RegExp(`^/(${topic})$`);
 const webhookPath = new RegExp(`^/(${topic})/(?:publish|send|trigger)$`);
 const sequencePath = new RegExp(`^/(${topic})/(${topic})$`);
 const sequenceClearPath = new RegExp(`^/(${topic})/(${topic})/(?:clear|read)$`);
+const filePath = /^\/file\/([-_A-Za-z0-9]{1,64}(?:\.[a-z0-9]{1,8})?)$/;
 
 /** Names ntfy reserves for its own pages and API (400, 40010). */
 const disallowedTopics = new Set([
@@ -43,6 +44,8 @@ export type Route =
   | { readonly kind: 'account'; readonly endpoint: AccountEndpoint }
   | { readonly kind: 'options' }
   | { readonly kind: 'not-found' }
+  /** An uploaded attachment (`attachments` option). */
+  | { readonly kind: 'file'; readonly name: string }
   | {
       readonly kind: 'subscribe';
       readonly format: StreamTransport;
@@ -116,6 +119,8 @@ export function matchRoute(method: string, pathname: string, newerEvents: boolea
   if (webhook !== null && (isPublishMethod || method === 'GET')) {
     return { kind: 'publish', topic: webhook[1] ?? '', sequenceId: undefined };
   }
+  const file = method === 'GET' ? filePath.exec(path) : null;
+  if (file !== null) return { kind: 'file', name: file[1] ?? '' };
   if (method === 'GET') return matchSubscribe(path) ?? { kind: 'not-found' };
   return (newerEvents ? matchSequence(method, path) : undefined) ?? { kind: 'not-found' };
 }

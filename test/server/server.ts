@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocketServer } from 'ws';
+import { AttachmentFiles } from './attachments.ts';
 import { AccessControl } from './auth.ts';
 import { resolveOptions, type ServerContext } from './context.ts';
 import { FaultState } from './fault-state.ts';
@@ -55,6 +56,7 @@ function createContext(options: TestServerOptions): ServerContext {
     access: options.auth === undefined ? undefined : new AccessControl(options.auth),
     log: new RequestLog(events),
     faults: new FaultState(),
+    files: new AttachmentFiles(),
     events,
     // maxPayload 64: ntfy's WebSocket read limit; no subprotocol is ever selected; no compression.
     wss: new WebSocketServer({

@@ -160,6 +160,12 @@ export interface TestServerOptions {
   /** Enables `sequence_id`, `message_delete` and `message_clear` (ntfy 2.16+). Default false. */
   newerEvents?: boolean;
   /**
+   * An attachment cache, as ntfy with `attachment-cache-dir`: a publish body that is no message is stored as a file
+   * (served at `/file/<id><ext>`). `true` takes ntfy's defaults: 15 MB per file, kept 3 hours. Default off: uploads
+   * are refused with 40014.
+   */
+  attachments?: boolean | { fileSizeLimitBytes?: number; expiryMs?: number };
+  /**
    * Widens the window between live fan-out and caching (the real server fans out first): wait this long before the
    * message is cached. Default 0.
    */

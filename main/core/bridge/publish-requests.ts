@@ -31,8 +31,8 @@ export interface PublishRequestsOptions {
   readonly sendPublish?: SendPublish;
 }
 
-function failureOutcome(failure: PublishFailure): PublishOutcomeDto {
-  const detail = describePublishFailure(failure);
+function failureOutcome(failure: PublishFailure, delay: string | undefined): PublishOutcomeDto {
+  const detail = describePublishFailure(failure, delay === undefined ? {} : { delay });
   if (failure.kind !== 'refused') return { outcome: failure.kind === 'network' ? 'unreachable' : 'refused', detail };
   const outcome =
     failure.status === 403
@@ -75,7 +75,7 @@ export function createPublishRequests(options: PublishRequestsOptions): PublishR
       const outcome = await send(buildPublishRequest(toInput(dto, server), credentials));
       if (!outcome.ok) {
         log.log('info', 'publish failed', { server, topic: dto.topic, failure: outcome.failure.kind });
-        return ok(failureOutcome(outcome.failure));
+        return ok(failureOutcome(outcome.failure, dto.delay));
       }
       const { id, time } = outcome.message;
       return ok({ outcome: 'sent', id, time, scheduled: time * 1000 > options.now() + 1000 });

@@ -6,6 +6,7 @@
 import { t } from '../../../common/i18n/translate.ts';
 import type { Credentials } from '../protocol/subscribe-request.ts';
 import { describePublishFailure } from '../publish/publish-failure.ts';
+import { PIPED_LIMIT_BYTES, pipedTooLarge, withPipedInput } from '../publish/piped-input.ts';
 import { buildPublishRequest, type PublishInput } from '../publish/publish-input.ts';
 import type { SendPublish } from '../publish/send-publish.ts';
 import { secretsOf } from './credential-args.ts';
@@ -18,8 +19,11 @@ export interface PublishIo {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
   readonly env: Readonly<Record<string, string | undefined>>;
-  /** All of stdin as text, or undefined when stdin is a terminal (a message must then be given). */
-  readonly readStdin: () => Promise<string | undefined>;
+  /**
+   * Stdin's bytes, reading no more than `maxBytes` and one chunk: 'terminal' when stdin is a terminal (a message
+   * must then be given), 'too-large' (and reading stopped) when it holds more than `maxBytes`.
+   */
+  readonly readStdin: (maxBytes: number) => Promise<StdinRead>;
   /**
    * Fills in what the options left open, as for subscribe: a `--user` without a password takes it from the
    * keychain, no credentials at all take what login stored for the server. Rejects when a stored secret is missing
@@ -39,9 +43,14 @@ export interface PublishIo {
   readonly defaultServerOf?: (dataDir: string | undefined) => string;
 }
 
-/** A message piped in ends with the line break of its last line; ntfy would trim it too. */
-function stdinMessage(text: string): string {
-  return text.replace(/\r?\n$/, '');
+export type StdinRead =
+  | { readonly kind: 'terminal' }
+  | { readonly kind: 'too-large' }
+  | { readonly kind: 'read'; readonly bytes: Uint8Array };
+
+function notSent(io: PublishIo, reason: string): number {
+  io.stderr(`${t('cli.publish.not-sent', { reason })}\n`);
+  return EXIT.fatal;
 }
 
 function sentLine(input: PublishInput, time: number, id: string, nowMs: number): string {
@@ -71,9 +80,15 @@ export async function runPublish(args: readonly string[], io: PublishIo): Promis
   const plan = parsed.value;
   let input = plan.input;
   if (plan.messageFromStdin) {
-    const text = await io.readStdin();
+    // Read before any credential lookup: what cannot be sent should not unlock the keychain.
+    const read = await io.readStdin(PIPED_LIMIT_BYTES);
+    if (read.kind === 'too-large') return notSent(io, pipedTooLarge());
     // Like the ntfy CLI, no message at all is fine: the server sends "triggered".
-    if (text !== undefined) input = { ...input, message: stdinMessage(text) };
+    if (read.kind === 'read') {
+      const piped = withPipedInput(input, read.bytes);
+      if (!piped.ok) return notSent(io, piped.problem);
+      input = piped.input;
+    }
   }
   let credentials: Credentials;
   try {
@@ -85,8 +100,10 @@ export async function runPublish(args: readonly string[], io: PublishIo): Promis
   for (const secret of secretsOf(credentials)) io.addSecret(secret);
   const outcome = await io.send(buildPublishRequest(input, credentials));
   if (!outcome.ok) {
-    io.stderr(`${t('cli.publish.not-sent', { reason: describePublishFailure(outcome.failure) })}\n`);
-    return EXIT.fatal;
+    return notSent(
+      io,
+      describePublishFailure(outcome.failure, input.delay === undefined ? {} : { delay: input.delay }),
+    );
   }
   if (plan.json) io.stdout(`${outcome.raw}\n`);
   else io.stderr(`${sentLine(input, outcome.message.time, outcome.message.id, io.now())}\n`);

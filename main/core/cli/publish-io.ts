@@ -3,15 +3,14 @@
  * NTFY_PASSWORD/NTFY_TOKEN as `subscribe` reads them, and the real HTTP publish. Opening nothing until a lookup
  * needs it: a publish with `--token` never touches the data folder or the keychain.
  */
-import { existsSync } from 'node:fs';
 import type { Logger } from '../ports.ts';
 import { createEnvSecretSource, firstSecretSource } from '../store/secrets/env-secret-source.ts';
 import { createKeytarSecretStore } from '../store/secrets/keytar-secret-store.ts';
-import { openConfSettingsStore, settingsFilePath } from '../store/settings/conf-settings-store.ts';
+import { readConfSettings } from '../store/settings/conf-settings-store.ts';
 import type { ServerSettings } from '../store/settings/schema.ts';
 import { sendPublish } from '../publish/send-publish.ts';
 import { configuredDefaultServer } from './default-server.ts';
-import type { PublishIo } from './publish-command.ts';
+import type { PublishIo, StdinRead } from './publish-command.ts';
 import { applyStoredCredentials } from './stored-credentials.ts';
 
 export interface NodePublishIoOptions {
@@ -25,17 +24,29 @@ export interface NodePublishIoOptions {
   readonly addSecret: (secret: string) => void;
 }
 
-async function readAll(stdin: NodeJS.ReadStream): Promise<string | undefined> {
-  if (stdin.isTTY) return undefined; // a person at a terminal: do not wait for them to type a message
+/**
+ * All of stdin up to `maxBytes`. More than that stops reading (leaving the `for await` destroys the stream), so an
+ * endless pipe costs at most `maxBytes` plus one chunk (64 KiB from a pipe) of memory.
+ */
+async function readUpTo(stdin: NodeJS.ReadStream, maxBytes: number): Promise<StdinRead> {
+  if (stdin.isTTY) return { kind: 'terminal' }; // a person at a terminal: do not wait for them to type a message
   const chunks: Buffer[] = [];
-  for await (const chunk of stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  return Buffer.concat(chunks).toString('utf8');
+  let size = 0;
+  for await (const chunk of stdin) {
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    size += bytes.length;
+    if (size > maxBytes) return { kind: 'too-large' };
+    chunks.push(bytes);
+  }
+  return { kind: 'read', bytes: Buffer.concat(chunks) };
 }
 
-/** The servers `ntfy-tray login` stored; none when the data folder has no settings yet (nothing is created). */
+/**
+ * The servers `ntfy-tray login` stored, read-only (publish never changes settings): none when the data folder has no
+ * settings yet, and nothing is created, upgraded or moved aside.
+ */
 function storedServers(dir: string, log: Logger): readonly ServerSettings[] {
-  if (!existsSync(settingsFilePath(dir))) return [];
-  return openConfSettingsStore({ dir, log: log.child('settings') }).get().servers;
+  return readConfSettings({ dir, log: log.child('settings') }).get().servers;
 }
 
 export function createNodePublishIo(options: NodePublishIoOptions): PublishIo {
@@ -44,7 +55,7 @@ export function createNodePublishIo(options: NodePublishIoOptions): PublishIo {
     stdout: options.stdout,
     stderr: options.stderr,
     env,
-    readStdin: () => readAll(options.stdin),
+    readStdin: (maxBytes) => readUpTo(options.stdin, maxBytes),
     storedCredentials: async (target, given, dataDir) => {
       // Only a --user without a password, or no credentials at all, may need a stored secret.
       const needsLookup = given.kind === 'none' || (given.kind === 'basic' && given.password === '');

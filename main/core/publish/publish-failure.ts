@@ -36,10 +36,42 @@ const CODE_WORDS: Readonly<Record<number, () => string>> = {
   40018: () => t('rules.publish.code.40018'),
   40021: () => t('rules.publish.code.40021'),
   40024: () => t('rules.publish.code.40024'),
+  41301: () => t('rules.publish.code.41301'),
   41303: () => t('rules.publish.code.41303'),
   42901: () => t('rules.publish.code.42901'),
   42909: () => t('rules.publish.code.42909'),
 };
+
+/** Longest stretch of the server's own words shown, characters: an error page must not flood the terminal. */
+const SERVER_TEXT_MAX_CHARS = 300;
+
+/**
+ * Text from the server (its `error`, a redirect's Location) made safe to print: control characters (escape
+ * sequences, line breaks) become spaces, and a long text is cut with an ellipsis.
+ */
+export function printableServerText(text: string): string {
+  // eslint-disable-next-line no-control-regex -- replacing control characters is the point
+  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+  return flat.length > SERVER_TEXT_MAX_CHARS ? `${flat.slice(0, SERVER_TEXT_MAX_CHARS)}…` : flat;
+}
+
+/** What was sent that helps explain a refusal. */
+export interface PublishSent {
+  /** The delay as typed (`--delay`, `--at`, `--in`). */
+  readonly delay?: string;
+}
+
+/**
+ * ntfy reads a delay that is a whole number as a Unix time, and one in the past as nothing at all (40004,
+ * util/time.go parseUnixTime): name the time it stands for instead of suggesting a Unix time.
+ */
+function pastUnixTime(delay: string | undefined): string | undefined {
+  const typed = delay?.trim() ?? '';
+  if (!/^[+-]?\d{1,15}$/.test(typed)) return undefined;
+  const time = new Date(Number(typed) * 1000);
+  // ISO 8601 (UTC) in every language, as the scheduled line gives a due time.
+  return Number.isNaN(time.getTime()) ? undefined : time.toISOString();
+}
 
 /** ntfy appends detail after a comma: "invalid request: actions invalid, only 3 actions allowed". */
 function detailOf(error: string | undefined): string | undefined {
@@ -48,10 +80,12 @@ function detailOf(error: string | undefined): string | undefined {
   return comma === -1 ? undefined : error.slice(comma + 2);
 }
 
-function refusedWords(failure: Extract<PublishFailure, { kind: 'refused' }>): string {
+function refusedWords(failure: Extract<PublishFailure, { kind: 'refused' }>, sent: PublishSent): string {
   const { status, code } = failure;
   if (status === 403) return t('rules.publish.read-only');
   if (status === 401) return t('rules.publish.unauthorized');
+  const past = code === 40004 ? pastUnixTime(sent.delay) : undefined;
+  if (past !== undefined) return t('rules.publish.delay-in-past', { delay: sent.delay?.trim() ?? '', time: past });
   const known = code === undefined ? undefined : CODE_WORDS[code];
   if (known !== undefined) {
     const detail = code === 40018 ? detailOf(failure.error) : undefined;
@@ -59,14 +93,23 @@ function refusedWords(failure: Extract<PublishFailure, { kind: 'refused' }>): st
   }
   if (status === 413) return t('rules.publish.too-large');
   if (status === 429) return t('rules.publish.too-many-requests');
-  if (status >= 500) return t('rules.publish.server-failed');
-  return failure.error ?? t('rules.publish.refused', { status: String(status) });
+  // The server's own words say what happened (a 507 "insufficient storage", an unknown 400): quoted, never dropped.
+  const said = failure.error === undefined ? '' : printableServerText(failure.error);
+  if (status >= 500) {
+    return said === '' ? t('rules.publish.server-failed') : t('rules.publish.server-failed-saying', { said });
+  }
+  return said === ''
+    ? t('rules.publish.refused', { status: String(status) })
+    : t('rules.publish.refused-saying', { said });
 }
 
-/** One line for a person: what went wrong, then ntfy's code or the HTTP status in parentheses. */
-export function describePublishFailure(failure: PublishFailure): string {
+/**
+ * One line for a person: what went wrong, then ntfy's code or the HTTP status in parentheses. `sent` is what the
+ * request carried, for refusals that are clearer with it (a delay in the past).
+ */
+export function describePublishFailure(failure: PublishFailure, sent: PublishSent = {}): string {
   if (failure.kind !== 'refused') return failure.message;
-  const words = refusedWords(failure);
+  const words = refusedWords(failure, sent);
   // Status and ntfy code are identifiers, not quantities: passed as text so no locale groups their digits.
   const status = String(failure.status);
   const code = failure.code === undefined ? undefined : String(failure.code);

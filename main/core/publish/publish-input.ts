@@ -8,6 +8,11 @@
  * as the `X-Cache: no` header beside the body, which ntfy still reads (it turns the JSON into headers of the same
  * request). Priority names and the actions' short form are therefore read here (priority.ts, action-short-form.ts);
  * the delay is passed through as typed, because only the server understands "tomorrow 9am".
+ *
+ * Bytes piped into the CLI that are no short text (a file, or text over ntfy's 4096-byte message limit) cannot go as
+ * JSON: ntfy caps a JSON publish at 8192 bytes (41303). They go as ntfy's own CLI sends them, the body of
+ * `PUT /<topic>` (https://docs.ntfy.sh/publish/#attach-local-file), and the other fields as query parameters,
+ * which ntfy reads like headers but which carry any text percent-encoded (docs/protocol.md#attachments-and-actions).
  */
 import { authorizationHeader, type Credentials } from '../protocol/subscribe-request.ts';
 import type { ActionKind, Priority } from '../protocol/types.ts';
@@ -40,7 +45,7 @@ export interface PublishInput {
   readonly tags?: readonly string[];
   /** Opened when the notification is clicked. */
   readonly click?: string;
-  /** An external attachment by URL (this client never uploads files). */
+  /** An external attachment by URL (files are uploaded only as a CLI's piped `body`). */
   readonly attach?: string;
   /** The attachment's name; only with `attach`. */
   readonly filename?: string;
@@ -53,14 +58,30 @@ export interface PublishInput {
   readonly noCache?: boolean;
   /** Also sent by e-mail, where the server has a mail sender. */
   readonly email?: string;
+  /** Bytes to send as the request body instead of `message` (see the file comment); only from the CLI's stdin. */
+  readonly body?: PublishBody;
+}
+
+/**
+ * ntfy makes a message of a body that is UTF-8 and within its message size limit, and an attachment of anything
+ * else; `filename` makes it an attachment of that name whatever it holds (server/server.go, handlePublishBody).
+ */
+export interface PublishBody {
+  readonly bytes: Uint8Array;
+  readonly filename?: string;
 }
 
 export interface PublishRequest {
+  /** POST of JSON to the server root, or PUT of piped bytes to the topic. */
+  readonly method: 'POST' | 'PUT';
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
-  /** The JSON body, UTF-8. */
-  readonly body: string;
+  /** The JSON text (sent as UTF-8), or the bytes piped in. */
+  readonly body: string | Uint8Array;
 }
+
+/** ntfy's limit on a JSON publish body: twice its 4096-byte message size limit (server.go, transformBodyJSON). */
+export const JSON_BODY_LIMIT_BYTES = 8192;
 
 /** `https://host/base` → `https://host/base/`: JSON publishing posts to the server's root path. */
 function rootUrl(server: string): string {
@@ -94,11 +115,57 @@ function jsonFields(input: PublishInput): Record<string, unknown> {
   return fields;
 }
 
+/** True when the input goes as one JSON body the server takes (at most 8192 bytes once encoded). */
+export function fitsJsonPublish(input: PublishInput): boolean {
+  return new TextEncoder().encode(JSON.stringify(jsonFields(input))).length <= JSON_BODY_LIMIT_BYTES;
+}
+
+/**
+ * The query of a body publish: ntfy's lowercase parameter names (server.go, parsePublishParams). Actions go as the
+ * JSON array ntfy's `actions` parameter also takes.
+ */
+function queryFields(input: PublishInput, body: PublishBody): URLSearchParams {
+  const query = new URLSearchParams();
+  const set = (name: string, value: string | undefined): void => {
+    if (nonEmpty(value)) query.set(name, value);
+  };
+  set('title', input.title);
+  if (input.priority !== undefined) set('priority', String(input.priority));
+  if (input.tags !== undefined && input.tags.length > 0) set('tags', input.tags.join(','));
+  set('click', input.click);
+  set('icon', input.icon);
+  if (input.actions !== undefined && input.actions.length > 0) set('actions', JSON.stringify(input.actions));
+  set('attach', input.attach);
+  set('filename', body.filename ?? input.filename);
+  if (input.markdown === true) set('markdown', 'yes');
+  set('delay', input.delay);
+  set('email', input.email);
+  if (input.noCache === true) set('cache', 'no');
+  return query;
+}
+
+/** `https://host/base` + `alerts` → `https://host/base/alerts?title=…`. */
+function topicUrl(server: string, topic: string, query: URLSearchParams): string {
+  const url = new URL(rootUrl(server));
+  url.pathname = `${url.pathname}${encodeURIComponent(topic)}`;
+  url.search = query.toString();
+  return url.toString();
+}
+
 /** Throws for a server URL that is not http(s); everything else is the server's to judge. */
 export function buildPublishRequest(input: PublishInput, credentials: Credentials): PublishRequest {
+  const authorization = authorizationHeader(credentials);
+  const auth: Record<string, string> = authorization === undefined ? {} : { Authorization: authorization };
+  if (input.body !== undefined) {
+    const url = topicUrl(input.server, input.topic, queryFields(input, input.body));
+    return { method: 'PUT', url, headers: auth, body: input.body.bytes };
+  }
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (input.noCache === true) headers['X-Cache'] = 'no';
-  const authorization = authorizationHeader(credentials);
-  if (authorization !== undefined) headers['Authorization'] = authorization;
-  return { url: rootUrl(input.server), headers, body: JSON.stringify(jsonFields(input)) };
+  return {
+    method: 'POST',
+    url: rootUrl(input.server),
+    headers: { ...headers, ...auth },
+    body: JSON.stringify(jsonFields(input)),
+  };
 }

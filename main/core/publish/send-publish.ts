@@ -1,8 +1,9 @@
 /**
  * Sends one PublishRequest over node:http/https and reads the answer: the server's message JSON on success, a
  * PublishFailure otherwise. Header values are checked before anything is sent (a credential with a line break is a
- * local problem). A redirect is not followed: a POST must not be replayed somewhere the user did not name.
+ * local problem). A redirect is not followed: a publish must not be replayed somewhere the user did not name.
  */
+import { t } from '../../../common/i18n/translate.ts';
 import { readNtfyErrorBody } from '../protocol/error-body.ts';
 import http from 'node:http';
 import https from 'node:https';
@@ -11,7 +12,7 @@ import type { NtfyMessage } from '../protocol/types.ts';
 import { headerProblem } from '../transports/http-get.ts';
 import { readLimitedBody } from '../transports/error-body.ts';
 import { isRedirectStatus } from '../transports/redirects.ts';
-import type { PublishFailure } from './publish-failure.ts';
+import { printableServerText, type PublishFailure } from './publish-failure.ts';
 import type { PublishRequest } from './publish-input.ts';
 import { describeNetworkFailure } from '../../../common/network-failure.ts';
 
@@ -28,9 +29,14 @@ export type SendPublish = (request: PublishRequest) => Promise<PublishOutcome>;
 
 /** 30 s for the whole request: ntfy answers a publish at once. */
 const PUBLISH_TIMEOUT_MS = 30_000;
+/**
+ * An upload gets one more second per 32 KiB (a 15 MB file: 8 more minutes), so that a slow uplink (256 kbit/s)
+ * still finishes; a stuck one still ends.
+ */
+const UPLOAD_BYTES_PER_EXTRA_SECOND = 32 * 1024;
 
 export interface SendPublishOptions {
-  /** Whole request, milliseconds. Default 30 s. */
+  /** Whole request, milliseconds, plus the upload allowance above. Default 30 s. */
   readonly timeoutMs?: number;
 }
 
@@ -45,17 +51,17 @@ function readError(status: number, body: string, retryAfter: string | undefined)
 
 function readAnswer(status: number, location: string | undefined, body: string, retry?: string): PublishOutcome {
   if (isRedirectStatus(status)) {
-    const where = location === undefined ? '' : ` to ${location}`;
-    return {
-      ok: false,
-      failure: { kind: 'local', message: `the server redirected the message${where}: use that URL` },
-    };
+    const message =
+      location === undefined
+        ? t('rules.publish.redirected')
+        : t('rules.publish.redirected-to', { location: printableServerText(location) });
+    return { ok: false, failure: { kind: 'local', message } };
   }
   if (status < 200 || status > 299) return { ok: false, failure: readError(status, body, retry) };
   const raw = body.trim();
   const parsed = parseStreamJson(raw);
   if (parsed.type !== 'message') {
-    return { ok: false, failure: { kind: 'local', message: 'the server answered, but not with a message' } };
+    return { ok: false, failure: { kind: 'local', message: t('rules.publish.not-a-message') } };
   }
   return { ok: true, message: parsed.message, raw };
 }
@@ -71,7 +77,12 @@ export function createSendPublish(options: SendPublishOptions = {}): SendPublish
       }
       const url = new URL(request.url);
       const client = url.protocol === 'https:' ? https : http;
-      const body = Buffer.from(request.body, 'utf8');
+      const body =
+        typeof request.body === 'string'
+          ? Buffer.from(request.body, 'utf8')
+          : Buffer.from(request.body.buffer, request.body.byteOffset, request.body.byteLength);
+      const uploadAllowanceMs =
+        typeof request.body === 'string' ? 0 : Math.ceil(body.length / UPLOAD_BYTES_PER_EXTRA_SECOND) * 1000;
       let settled = false;
       const settle = (outcome: PublishOutcome): void => {
         if (settled) return;
@@ -79,9 +90,9 @@ export function createSendPublish(options: SendPublishOptions = {}): SendPublish
         resolve(outcome);
       };
       const outgoing = client.request(url, {
-        method: 'POST',
+        method: request.method,
         headers: { ...request.headers, 'Content-Length': String(body.length), Accept: 'application/json' },
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(timeoutMs + uploadAllowanceMs),
       });
       outgoing.on('response', (response) => {
         const status = response.statusCode ?? 0;
@@ -93,7 +104,10 @@ export function createSendPublish(options: SendPublishOptions = {}): SendPublish
       outgoing.on('error', (error) => {
         // Plain words ("connection refused", "host not found"), never an errno code, with the host it was for.
         const { words } = describeNetworkFailure(error);
-        settle({ ok: false, failure: { kind: 'network', message: `cannot reach ${url.host}: ${words}` } });
+        settle({
+          ok: false,
+          failure: { kind: 'network', message: t('rules.publish.unreachable', { host: url.host, words }) },
+        });
       });
       outgoing.end(body);
     });

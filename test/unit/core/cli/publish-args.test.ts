@@ -35,8 +35,8 @@ const CASES: readonly (readonly [string, readonly string[], string, string])[] =
   [
     '--filename without --attach',
     ['--filename', 'f.zip', 'alerts', 'hi'],
-    '--filename names an attachment given with --attach <url> (this command does not upload files)',
-    '--filename benennt einen mit --attach <url> angegebenen Anhang (dieser Befehl lädt keine Dateien hoch)',
+    '--filename names an attachment given with --attach <url> (a file piped in is named after its type)',
+    '--filename benennt einen mit --attach <url> angegebenen Anhang (eine über stdin gelesene Datei wird nach ihrem Typ benannt)',
   ],
 ];
 

@@ -39,9 +39,30 @@ describe('describePublishFailure', () => {
 
   it('falls back to the server`s text, then to the status, and passes network and local messages on', () => {
     expect(describePublishFailure({ kind: 'refused', status: 400, code: 49999, error: 'odd' })).toBe(
-      'odd (HTTP 400, 49999)',
+      'the server refused the message: "odd" (HTTP 400, 49999)',
     );
     expect(describePublishFailure({ kind: 'refused', status: 502 })).toBe('the server failed (HTTP 502)');
     expect(describePublishFailure({ kind: 'network', message: 'ECONNREFUSED: connect' })).toBe('ECONNREFUSED: connect');
+  });
+
+  it('keeps the server`s own explanation of a 5xx, quoted and printable', () => {
+    expect(describePublishFailure({ kind: 'refused', status: 507, code: 50701, error: 'insufficient storage' })).toBe(
+      'the server failed: "insufficient storage" (HTTP 507, 50701)',
+    );
+    const hostile = `disk full\u001b[2J\r\n${'x'.repeat(400)}`;
+    const line = describePublishFailure({ kind: 'refused', status: 500, error: hostile });
+    expect(line).toBe(`the server failed: "disk full [2J ${'x'.repeat(286)}…" (HTTP 500)`);
+  });
+
+  it('names the time of a --delay that is a Unix time in the past (ntfy reads it as nothing, 40004)', () => {
+    const failure = { kind: 'refused', status: 400, code: 40004 } as const;
+    expect(describePublishFailure(failure, { delay: ' 1000000000 ' })).toBe(
+      'the delay 1000000000 is a Unix time in the past (2001-09-09T01:46:40.000Z): give a later one, or a duration ' +
+        'like 30m (HTTP 400, 40004)',
+    );
+    expect(describePublishFailure(failure, { delay: 'next blue moon' })).toBe(
+      'the server could not read the delay (try 30m, 2h, "tomorrow 9am" or a Unix time) (HTTP 400, 40004)',
+    );
+    expect(describePublishFailure(failure, { delay: '9'.repeat(30) })).toContain('could not read the delay');
   });
 });

@@ -48,6 +48,40 @@ describe('buildPublishRequest', () => {
     expect(basic.headers['Authorization']).toBe(`Basic ${Buffer.from('alice:pw').toString('base64')}`);
   });
 
+  it('puts piped bytes as the body of PUT /<topic>, the other fields as ntfy`s query parameters', () => {
+    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+    const request = buildPublishRequest(
+      {
+        server: 'https://ntfy.example/base/',
+        topic: 'alerts',
+        title: 'Größe 🚀',
+        priority: 4,
+        tags: ['a', 'b'],
+        actions: [{ action: 'view', label: 'Open', url: 'https://x.test' }],
+        markdown: true,
+        delay: '30m',
+        noCache: true,
+        body: { bytes, filename: 'attachment.png' },
+      },
+      { kind: 'token', token: 'tk_x' },
+    );
+    expect(request.method).toBe('PUT');
+    expect(request.body).toBe(bytes);
+    expect(request.headers).toEqual({ Authorization: 'Bearer tk_x' });
+    const url = new URL(request.url);
+    expect(`${url.origin}${url.pathname}`).toBe('https://ntfy.example/base/alerts');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      title: 'Größe 🚀',
+      priority: '4',
+      tags: 'a,b',
+      actions: '[{"action":"view","label":"Open","url":"https://x.test"}]',
+      filename: 'attachment.png',
+      markdown: 'yes',
+      delay: '30m',
+      cache: 'no',
+    });
+  });
+
   it('refuses a server URL that is not http(s)', () => {
     expect(() => buildPublishRequest({ server: 'ftp://x', topic: 'a' }, { kind: 'none' })).toThrow(/http or https/);
   });

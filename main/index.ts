@@ -161,6 +161,7 @@ async function main(): Promise<void> {
     },
     lockDataDir: () => lockDataDir({ dataDir: userDataDir, kind: 'app', pid: process.pid }),
     ipcMain,
+    systemShutdown: powerMonitor,
     isTrustedSender: (url) => isRendererPage(url, appPageUrl(path.basename(indexHtml))),
     openCore: (desktop) => openCore(desktop, late, notices),
     log,
@@ -299,6 +300,12 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
     stop: async () => {
       await started.stop();
       await history.close();
+    },
+    // Windows' session end: the file's own close is synchronous (node:sqlite), only its result comes as a promise.
+    stopNow: () => {
+      history.close().catch((error: unknown) => {
+        log.log('error', 'could not close the history', { error: String(error) });
+      });
     },
   };
 }

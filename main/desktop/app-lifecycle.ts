@@ -51,7 +51,12 @@ export interface DesktopAppOptions<TMenu extends MenuHandle> {
   readonly trayVisible?: () => boolean;
   /** process.platform: picks the application menu, and on macOS puts the unread count in the menu bar. */
   readonly platform: NodeJS.Platform;
-  /** Windows logoff or shutdown (see SessionEndWindowHandle), where no 'before-quit' comes: flush what must persist. */
+  /** Windows asks whether the session may end (see SessionEndWindowHandle): start flushing, never refuse. */
+  readonly onSessionEnding?: () => void;
+  /**
+   * Windows logoff or shutdown (see SessionEndWindowHandle), where no 'before-quit' comes and the process may end as
+   * soon as this returns: finish synchronously what must persist.
+   */
   readonly onSessionEnd?: () => void;
   /** Tray commands other than open-window and quit (which this module handles): pause, mute, open-message, … */
   readonly onTrayCommand?: (command: TrayCommand) => void;
@@ -107,11 +112,13 @@ export async function startDesktopApp<TMenu extends MenuHandle>(
   await app.whenReady();
   options.onReady?.();
   installAppMenu(Menu, { platform: options.platform, isPackaged: app.isPackaged });
-  const { onSessionEnd } = options;
-  if (options.platform === 'win32' && onSessionEnd !== undefined) {
+  const { onSessionEnd, onSessionEnding } = options;
+  if (options.platform === 'win32' && (onSessionEnd !== undefined || onSessionEnding !== undefined)) {
     // A hidden native window from the start, because the main window may never exist (started hidden at login)
-    // and 'session-end' reaches windows only. It is never shown; the quit closes it with the others.
-    new options.electron.BaseWindow({ show: false, skipTaskbar: true }).on('session-end', onSessionEnd);
+    // and the session events reach windows only. It is never shown; the quit closes it with the others.
+    const sentinel = new options.electron.BaseWindow({ show: false, skipTaskbar: true });
+    if (onSessionEnding !== undefined) sentinel.on('query-session-end', onSessionEnding);
+    if (onSessionEnd !== undefined) sentinel.on('session-end', onSessionEnd);
   }
   const mainWindow = createMainWindow({
     BrowserWindow,

@@ -200,13 +200,22 @@ export interface WindowHandle {
 export type WindowConstructor = new (options: WindowOptions) => WindowHandle;
 
 /** A native window without a page (Electron's BaseWindow): the app only uses a hidden one that hears 'session-end'. */
+/* eslint-disable @typescript-eslint/unified-signatures -- one overload per event, as in DesktopApp */
 export interface SessionEndWindowHandle {
   /**
-   * Windows: the user logs off or the machine shuts down. Electron emits no 'before-quit' then, and this is a
-   * window event, so it reaches only a window that exists (hidden ones too); the process ends soon after.
+   * Windows asks whether the session may end (WM_QUERYENDSESSION): the first word of a log-off or shutdown, while
+   * other apps are still asked. preventDefault() would only make Windows show "this app is preventing shutdown";
+   * the app never calls it, it starts flushing here instead.
+   */
+  on(event: 'query-session-end', listener: () => void): void;
+  /**
+   * Windows: the user logs off or the machine shuts down (WM_ENDSESSION). Electron emits no 'before-quit' then, and
+   * this is a window event, so it reaches only a window that exists (hidden ones too); Windows may end the process
+   * as soon as the listeners return, so nothing left for later is sure to run.
    */
   on(event: 'session-end', listener: () => void): void;
 }
+/* eslint-enable @typescript-eslint/unified-signatures */
 
 export type SessionEndWindowConstructor = new (options: {
   readonly show: false;
@@ -300,6 +309,17 @@ export interface PowerMonitorHandle {
 }
 /* eslint-enable @typescript-eslint/unified-signatures */
 
+/**
+ * powerMonitor's 'shutdown' (macOS and Linux): the system is about to restart, shut down or log out. On macOS it is
+ * how Electron answers the system's request to quit (NSApplication terminate:): preventDefault() tells the system
+ * the app will quit by itself shortly, and the app must then call app.quit() as soon as it can. Without it Electron
+ * quits at once, and a 'before-quit' held back then cancels the whole restart.
+ */
+export interface SystemShutdownHandle {
+  /** Optional only because electron.d.ts types the listener without it; Electron passes the event (see its docs). */
+  on(event: 'shutdown', listener: (event?: PreventableEvent) => void): void;
+}
+
 /** The part of an `ipcMain.handle` event the handlers read: which frame asked. */
 export interface IpcInvokeEvent {
   readonly senderFrame: { readonly url: string } | null;
@@ -324,6 +344,7 @@ export type ElectronExtrasFit = [
   Holds<typeof Notification extends NotificationConstructor ? true : false>,
   Holds<typeof Notification extends NotificationActivationApi ? true : false>,
   Holds<typeof powerMonitor extends PowerMonitorHandle ? true : false>,
+  Holds<typeof powerMonitor extends SystemShutdownHandle ? true : false>,
   Holds<typeof net extends NetHandle ? true : false>,
   Holds<typeof ipcMain extends IpcMainHandle ? true : false>,
   Holds<MenuRole extends NonNullable<MenuItemConstructorOptions['role']> ? true : false>,

@@ -4,13 +4,16 @@
  * 2. the tray and window come up while the core (history database, notifier, engine) opens;
  * 3. a core that cannot open, or a data folder another subscriber holds, is shown to the user in an error box, and
  *    the app quits cleanly;
- * 4. a quit, or a Windows logoff/shutdown (which emits no 'before-quit'), flushes the core before the process goes.
+ * 4. a quit, or a Windows logoff/shutdown (which emits no 'before-quit'), flushes the core before the process goes,
+ *    and a system-initiated quit is never held back: on macOS a 'before-quit' prevented while the system restarts
+ *    cancels the restart, so there the quit is delayed through powerMonitor 'shutdown' instead; on Windows the
+ *    session end finishes synchronously, since the process may be ended once its listener returns.
  */
 import type { AppRequests } from '../core/bridge/app-service.ts';
 import type { Logger } from '../core/ports.ts';
 import type { DataDirLockResult } from '../core/store/data-dir-lock.ts';
 import { type DesktopAppOptions, type RunningDesktopApp, startDesktopApp } from './app-lifecycle.ts';
-import type { IpcMainHandle, MenuHandle } from './electron-api.ts';
+import type { IpcMainHandle, MenuHandle, SystemShutdownHandle } from './electron-api.ts';
 import { errorMessage } from '../../common/error-message.ts';
 import { t } from '../../common/i18n/translate.ts';
 
@@ -18,10 +21,18 @@ export interface LaunchedCore {
   readonly service: AppRequests;
   /** Stops the engine (what was read gets stored) and closes the history; called once, at quit. */
   stop(): Promise<void>;
+  /**
+   * Closes the history at once, synchronously (Windows ends the process when 'session-end' returns). Nothing is
+   * lost: a message's row and its topic's resume point are committed together, so what was read but not yet
+   * stored is fetched again at the next start.
+   */
+  stopNow(): void;
 }
 
 export interface LaunchOptions<TMenu extends MenuHandle, TCore extends LaunchedCore> {
-  readonly desktop: Omit<DesktopAppOptions<TMenu>, 'ipc' | 'onSessionEnd' | 'claimDataDir'>;
+  readonly desktop: Omit<DesktopAppOptions<TMenu>, 'ipc' | 'onSessionEnd' | 'onSessionEnding' | 'claimDataDir'>;
+  /** powerMonitor: macOS (and Linux) say so before the system restarts, shuts down or logs out. */
+  readonly systemShutdown?: SystemShutdownHandle;
   /**
    * Takes the data folder's subscriber lock for the app (lockDataDir with kind 'app'); held until the core has
    * stopped. Without it the app runs unlocked (unit tests).
@@ -98,9 +109,15 @@ export async function launchDesktopApp<TMenu extends MenuHandle, TCore extends L
       isTrustedSender: options.isTrustedSender,
       log,
     },
-    onSessionEnd: () => {
-      log.log('info', 'the session is ending; flushing');
+    onSessionEnding: () => {
+      log.log('info', 'the session is about to end; flushing');
       void flush();
+    },
+    onSessionEnd: () => {
+      log.log('info', 'the session is ending; closing the history now');
+      void flush();
+      opened?.stopNow();
+      releaseDataDir();
     },
     claimDataDir: () => {
       const lock = options.lockDataDir?.();
@@ -131,14 +148,24 @@ export async function launchDesktopApp<TMenu extends MenuHandle, TCore extends L
   core.resolve(opened);
 
   let flushed = false;
-  app.on('before-quit', (event) => {
-    if (flushed) return;
-    // Hold the quit until the core has stopped, then quit again (this listener then lets it through).
-    event.preventDefault();
+  const quitOnceFlushed = (): void => {
     void flush().then(() => {
       flushed = true;
       app.quit();
     });
+  };
+  app.on('before-quit', (event) => {
+    if (flushed) return;
+    // Hold the quit until the core has stopped, then quit again (this listener then lets it through).
+    event.preventDefault();
+    quitOnceFlushed();
+  });
+  options.systemShutdown?.on('shutdown', (event) => {
+    // The system asks the app to quit. Held back in 'before-quit', the restart or log-out would be cancelled; told
+    // here that the app quits by itself shortly, macOS waits for it.
+    log.log('info', 'the system is shutting down; flushing, then quitting');
+    event?.preventDefault();
+    quitOnceFlushed();
   });
   return { kind: 'running', desktop, core: opened };
 }

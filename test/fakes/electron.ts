@@ -369,19 +369,24 @@ export class FakeBrowserWindow implements WindowHandle {
 /** Electron's BaseWindow as the app uses it: a hidden native window that hears Windows end the session. */
 export class FakeBaseWindow implements SessionEndWindowHandle {
   readonly options: { readonly show: false; readonly skipTaskbar: true };
-  readonly #sessionEndListeners: (() => void)[] = [];
+  readonly #listeners = { 'query-session-end': [] as (() => void)[], 'session-end': [] as (() => void)[] };
 
   constructor(options: { readonly show: false; readonly skipTaskbar: true }) {
     this.options = options;
   }
 
-  on(_event: 'session-end', listener: () => void): void {
-    this.#sessionEndListeners.push(listener);
+  on(event: 'query-session-end' | 'session-end', listener: () => void): void {
+    this.#listeners[event].push(listener);
+  }
+
+  /** Acts as Windows asking whether the session may end (WM_QUERYENDSESSION). */
+  querySessionEnd(): void {
+    for (const listener of this.#listeners['query-session-end']) listener();
   }
 
   /** Acts as Windows ending the session (logoff, shutdown): each window hears it, and no 'before-quit' comes. */
   endSession(): void {
-    for (const listener of this.#sessionEndListeners) listener();
+    for (const listener of this.#listeners['session-end']) listener();
   }
 }
 

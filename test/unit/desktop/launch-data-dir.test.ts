@@ -71,6 +71,9 @@ describe('the app holds its data folder', () => {
         harness.events.push('core stopping');
         return stopped.promise;
       },
+      stopNow: () => {
+        harness.events.push('core stopped at once');
+      },
     };
     const result = await launch(harness, heldLock(harness), () => {
       harness.events.push(`core opens with ${String(harness.electron.windows.length)} window`);

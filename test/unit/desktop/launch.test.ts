@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppRequests } from '../../../main/core/bridge/app-service.ts';
 import type { RunningDesktopApp } from '../../../main/desktop/app-lifecycle.ts';
+import type { PreventableEvent, SystemShutdownHandle } from '../../../main/desktop/electron-api.ts';
 import { launchDesktopApp, type LaunchedCore } from '../../../main/desktop/launch.ts';
 import { bridgeOperations } from '../../../common/ipc.ts';
 import {
@@ -21,14 +22,18 @@ const echoService = new Proxy({} as AppRequests, {
 });
 
 /** A core whose stop() the test finishes by hand, to see that the quit waits for it. */
-function createCore(): LaunchedCore & { stops: number; finishStop: () => void } {
+function createCore(): LaunchedCore & { stops: number; stopsNow: number; finishStop: () => void } {
   const stopped = Promise.withResolvers<undefined>();
   const core = {
     service: echoService,
     stops: 0,
+    stopsNow: 0,
     stop: () => {
       core.stops++;
       return stopped.promise;
+    },
+    stopNow: () => {
+      core.stopsNow++;
     },
     finishStop: () => {
       stopped.resolve(undefined);
@@ -60,9 +65,10 @@ function createHarness(options: { singleInstanceLock?: boolean } = {}): Harness 
 function launch<TCore extends LaunchedCore>(
   harness: Harness,
   openCore: (desktop: RunningDesktopApp<FakeMenu>) => Promise<TCore>,
-  options: { platform?: NodeJS.Platform; startHidden?: boolean } = {},
+  options: { platform?: NodeJS.Platform; startHidden?: boolean; systemShutdown?: SystemShutdownHandle } = {},
 ) {
   return launchDesktopApp({
+    ...(options.systemShutdown === undefined ? {} : { systemShutdown: options.systemShutdown }),
     desktop: {
       electron: harness.electron,
       paths: {
@@ -152,6 +158,40 @@ describe('launchDesktopApp', () => {
     expect(core.stops).toBe(1);
     sentinel.endSession();
     expect(core.stops).toBe(1);
+  });
+
+  it('on a system shutdown (macOS, Linux) delays it, flushes, then quits without holding back before-quit', async () => {
+    const harness = createHarness();
+    const core = createCore();
+    const shutdownListeners: ((event?: PreventableEvent) => void)[] = [];
+    const systemShutdown: SystemShutdownHandle = {
+      on: (_event, listener) => {
+        shutdownListeners.push(listener);
+      },
+    };
+    await launch(harness, () => Promise.resolve(core), { platform: 'darwin', systemShutdown });
+    let delayed = false;
+    for (const listener of shutdownListeners) listener({ preventDefault: () => (delayed = true) });
+
+    expect([delayed, core.stops]).toEqual([true, 1]);
+    expect(harness.electron.app.hasQuit).toBe(false);
+    core.finishStop();
+    await harness.electron.app.whenQuit();
+    expect(core.stops).toBe(1);
+  });
+
+  it('starts flushing when Windows asks to end the session, and closes the history synchronously when it ends', async () => {
+    const harness = createHarness();
+    const core = createCore();
+    await launch(harness, () => Promise.resolve(core), { platform: 'win32' });
+    const [sentinel] = harness.electron.baseWindows;
+    if (sentinel === undefined) throw new Error('no window hears the session end');
+
+    sentinel.querySessionEnd();
+    expect([core.stops, core.stopsNow]).toEqual([1, 0]);
+    // Windows may end the process once this returns: the close happens inside the listener, not after an await.
+    sentinel.endSession();
+    expect([core.stops, core.stopsNow]).toEqual([1, 1]);
   });
 
   it('hears the session end even when launched hidden at login, before any main window exists', async () => {

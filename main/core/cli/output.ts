@@ -5,10 +5,11 @@ import { hideCredentialPatterns } from '../store/secrets/redact.ts';
 import { plainNetworkReason } from './network-words.ts';
 import { formatNumber, t } from '../../../common/i18n/translate.ts';
 import { shortenUrls, shortTopicList } from '../../../common/short-text.ts';
+import { terminalSafeJson, visibleControls } from './terminal-text.ts';
 
 /** `--json`: the message object with every field as received, on one line. */
 export function formatMessageJson(message: NtfyMessage): string {
-  return `${JSON.stringify(message.raw)}\n`;
+  return `${terminalSafeJson(JSON.stringify(message.raw))}\n`;
 }
 
 /**
@@ -16,7 +17,7 @@ export function formatMessageJson(message: NtfyMessage): string {
  * messages also learns when one of them was deleted or cleared (by its `sequence_id`).
  */
 export function formatChangeJson(change: NtfyMessageChange): string {
-  return `${JSON.stringify(change.raw)}\n`;
+  return `${terminalSafeJson(JSON.stringify(change.raw))}\n`;
 }
 
 function pad(value: number): string {
@@ -29,27 +30,33 @@ function formatStamp(unixSeconds: number): string {
   return `${time.getFullYear()}-${pad(time.getMonth() + 1)}-${pad(time.getDate())} ${pad(time.getHours())}:${pad(time.getMinutes())}:${pad(time.getSeconds())}`;
 }
 
-/** Local time, topic, priority, title, body — one line (newlines in the body become spaces). */
+/**
+ * Local time, topic, priority, title, body — one line (newlines in the body become spaces, other control characters
+ * visible escapes: terminal-text.ts).
+ */
 export function formatMessageLine(message: NtfyMessage): string {
   const stamp = formatStamp(message.time);
   const title = message.title === undefined ? '' : `${message.title}: `;
   const tags = message.tags.length > 0 ? ` [${message.tags.join(',')}]` : '';
-  return `${stamp} ${message.topic} p${message.priority}${tags} ${title}${message.message.replace(/\r?\n/g, ' ')}\n`;
+  const line = `${message.topic} p${message.priority}${tags} ${title}${message.message.replace(/\r?\n/g, ' ')}`;
+  return `${stamp} ${visibleControls(line)}\n`;
 }
 
 /** Local time, topic and what happened to which message: `… deleted message <sequence id>` / `… cleared …`. */
 export function formatChangeLine(change: NtfyMessageChange): string {
   const words = { time: formatStamp(change.time), topic: change.topic, id: change.sequenceId };
-  return `${change.kind === 'message_delete' ? t('cli.line.deleted', words) : t('cli.line.cleared', words)}\n`;
+  const line = change.kind === 'message_delete' ? t('cli.line.deleted', words) : t('cli.line.cleared', words);
+  return `${visibleControls(line)}\n`;
 }
 
 /**
  * One stderr line per state change. Reasons come from the network stack and the server (an error may quote the
- * request URL, `?auth=` included), so credential shapes in them are hidden, and then long URLs cut short.
+ * request URL, `?auth=` included), so credential shapes in them are hidden, long URLs cut short, and control
+ * characters shown as escapes.
  */
 export function describeStatus(status: ConnectionStatus, nowMs: number): string | undefined {
   const line = describeState(status, nowMs);
-  return line === undefined ? undefined : shortenUrls(hideCredentialPatterns(line));
+  return line === undefined ? undefined : visibleControls(shortenUrls(hideCredentialPatterns(line)));
 }
 
 function describeState(status: ConnectionStatus, nowMs: number): string | undefined {

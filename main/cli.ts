@@ -5,6 +5,7 @@
  * OutputSink: a pipe on stdout is asynchronous, so the process only exits once the sink has been flushed.
  * This file routes commands; `subscribe` is wired in cli-subscribe.ts.
  */
+import { visibleControlsKeepingLines } from './core/cli/terminal-text.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { runCliSubscribe } from './cli-subscribe.ts';
@@ -79,8 +80,9 @@ function stopSignal(log: Logger): Promise<void> {
   return stopRequested;
 }
 
+/** Every stderr line of the CLI: it may quote a server or a message, so control characters become visible. */
 function writeStderr(text: string): void {
-  process.stderr.write(text);
+  process.stderr.write(visibleControlsKeepingLines(text));
 }
 
 /** For fire-and-forget writers (history, login): a reader that went away is handled by `sink.closed`. */

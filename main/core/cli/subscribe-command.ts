@@ -19,6 +19,7 @@ import type { OpenTransport } from '../transports/transport.ts';
 import { OutputClosedError, type OutputSink } from './output-sink.ts';
 import { describeStatus, formatChangeJson, formatChangeLine, formatMessageJson, formatMessageLine } from './output.ts';
 import { plainNetworkReason } from './network-words.ts';
+import { terminalSafeJson, visibleControls } from './terminal-text.ts';
 import type { SubscribePlan } from './subscribe-args.ts';
 import { t } from '../../../common/i18n/translate.ts';
 import { shortTopicList } from '../../../common/short-text.ts';
@@ -131,7 +132,9 @@ export async function runSubscribe(plan: SubscribePlan, io: SubscribeIo): Promis
     },
     ...(io.onDelivered === undefined ? {} : { onDelivered: io.onDelivered }),
     onRaw: (body) => {
-      const line = plan.json ? `${JSON.stringify({ event: 'message', message: body })}\n` : `${body}\n`;
+      const line = plan.json
+        ? `${terminalSafeJson(JSON.stringify({ event: 'message', message: body }))}\n`
+        : `${visibleControls(body)}\n`;
       print(io.output, line).catch((error: unknown) => {
         io.log.log('error', 'could not print a raw message', { error: String(error) });
       });

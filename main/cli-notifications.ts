@@ -5,12 +5,13 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { downloadImage } from './core/delivery/attachment-cache.ts';
+import { AttachmentCache } from './core/delivery/attachment-cache.ts';
 import type { DeliveredBatch } from './core/delivery/deliver.ts';
 import { runHttpAction } from './core/delivery/http-action.ts';
 import { NotificationDispatcher } from './core/delivery/notification-dispatcher.ts';
 import { NotificationPolicy } from './core/delivery/notification-policy.ts';
 import type { Clock, Logger } from './core/ports.ts';
+import { DEFAULT_PREFERENCES } from './core/store/settings/schema.ts';
 import { connectSessionBus } from './os/dbus/session-bus.ts';
 import { openDbusNotifier } from './os/notifications/dbus-notifier.ts';
 
@@ -33,6 +34,7 @@ export async function openCliNotifications(options: {
 }): Promise<CliNotifications> {
   const { log } = options;
   const notifier = await openDbusNotifier({ connect: () => connectSessionBus({ log: log.child('dbus') }), log });
+  const cache = new AttachmentCache({ dir: path.join(options.dataDir, 'attachments') });
   const dispatcher = new NotificationDispatcher({
     notifier,
     // Headless: no settings UI, so every message of every subscription is shown (bursts still collapse).
@@ -44,8 +46,13 @@ export async function openCliNotifications(options: {
     log: log.child('notifications'),
     openExternal: openWithXdg,
     runHttpAction: (action) => runHttpAction(action),
-    downloadImage: async (url) => {
-      const result = await downloadImage(url, { dir: path.join(options.dataDir, 'attachments') });
+    // No settings here: the preferences' defaults (only from the subscription's server, up to 2 MiB).
+    downloadImage: async (url, server) => {
+      const result = await cache.get(url, {
+        server,
+        from: DEFAULT_PREFERENCES.autoDownloadAttachments,
+        maxBytes: DEFAULT_PREFERENCES.autoDownloadMaxBytes,
+      });
       if (!result.ok) log.log('info', 'not showing an image attachment', { reason: result.reason });
       return result.ok ? result.path : undefined;
     },

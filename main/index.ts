@@ -29,7 +29,6 @@ import { systemClock } from '../common/clock.ts';
 import { setLocale, t } from '../common/i18n/translate.ts';
 import { createBridgeEmit } from '../common/ipc.ts';
 import { type AppCore, startAppCore } from './core/app/app-core.ts';
-import { downloadImage } from './core/delivery/attachment-cache.ts';
 import { isAllowedExternalUrl } from './core/delivery/external-url.ts';
 import { createConsoleLogger } from './core/logging.ts';
 import { DesktopNotices } from './core/notices/desktop-notices.ts';
@@ -257,10 +256,7 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
       desktop.mainWindow.show();
       emit('showMessage', { server, id: message.id });
     },
-    downloadImage: async (url) => {
-      const result = await downloadImage(url, { dir: path.join(userData, 'attachments') });
-      return result.ok ? result.path : undefined;
-    },
+    attachments: { dir: path.join(userData, 'attachments') },
     events: {
       messagesReceived: (messages) => {
         emit('messagesReceived', messages);

@@ -45,6 +45,16 @@ export const settingsDe: Translation<typeof settingsEn> = {
   'settings.quiet.end-hint': 'Ein Ende vor dem Beginn reicht über Mitternacht.',
   'settings.quiet.urgent': 'Dringende Nachrichten kommen durch',
 
+  'settings.attachments.legend': 'Anhänge',
+  'settings.attachments.hint':
+    'Wer ein Thema kennt, kann dorthin senden und auf ein Bild irgendwo verweisen. Adressen dieses Computers oder Ihres Netzes werden nur gefragt, wenn auch der Server des Abonnements dort ist.',
+  'settings.attachments.from': 'Bilder ohne Klick laden',
+  'settings.attachments.from.never': 'Nie',
+  'settings.attachments.from.subscription-server': 'Nur vom Server des Abonnements',
+  'settings.attachments.from.any-server': 'Von jedem Server',
+  'settings.attachments.max': 'Bis zu',
+  'settings.attachments.size-kb': '{size} KB',
+  'settings.attachments.size-mb': '{size} MB',
   'settings.history.legend': 'Verlauf',
   'settings.history.hint':
     'Ältere Nachrichten werden aus dem Verlauf entfernt, je nachdem, welche Grenze zuerst erreicht ist.',

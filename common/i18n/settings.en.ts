@@ -44,6 +44,16 @@ export const settingsEn = {
   'settings.quiet.end-hint': 'An end before the start spans midnight.',
   'settings.quiet.urgent': 'Urgent messages break through',
 
+  'settings.attachments.legend': 'Attachments',
+  'settings.attachments.hint':
+    'Anyone who knows a topic can publish to it and point at an image anywhere. Addresses of this computer or your network are only asked when the subscription’s server is there too.',
+  'settings.attachments.from': 'Download images without a click',
+  'settings.attachments.from.never': 'Never',
+  'settings.attachments.from.subscription-server': 'Only from the subscription’s server',
+  'settings.attachments.from.any-server': 'From any server',
+  'settings.attachments.max': 'Up to',
+  'settings.attachments.size-kb': '{size} KB',
+  'settings.attachments.size-mb': '{size} MB',
   'settings.history.legend': 'History',
   'settings.history.hint': 'Older messages are removed from the history, whichever limit comes first.',
   'settings.history.max-age': 'Days to keep messages',

@@ -105,6 +105,8 @@ export interface AppHistoryStore extends HistoryStore {
   /** How many messages were removed. */
   deleteSubscriptionMessages(subscription: SubscriptionRef): number;
   applyRetention(options?: RetentionOptions): RetentionResult;
+  /** Every attachment URL stored messages hold (the attachment cache deletes the files of the others). */
+  attachmentUrls(): ReadonlySet<string>;
 }
 
 /** What a platform notifier is asked to show; decided by the notification policy and content in core/delivery. */

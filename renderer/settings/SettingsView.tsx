@@ -2,6 +2,7 @@ import type { SubmitEvent } from 'react';
 import type { BridgeApi } from '../../common/ipc.ts';
 import { t } from '../../common/i18n/translate.ts';
 import { ServerFieldset, StartupFieldset, ThemeFieldset } from './GeneralFieldsets.tsx';
+import { AttachmentsFieldset } from './AttachmentsFieldset.tsx';
 import { HistoryFieldset } from './HistoryFieldset.tsx';
 import { NotificationsFieldset, PauseFieldset, QuietHoursFieldset } from './NotificationFieldsets.tsx';
 import { SubscriptionFilesFieldset } from './SubscriptionFilesFieldset.tsx';
@@ -38,6 +39,7 @@ export function SettingsView({ api }: SettingsViewProps) {
           <QuietHoursFieldset settings={settings} save={save} />
           <StartupFieldset settings={settings} save={save} />
           <HistoryFieldset settings={settings} save={save} />
+          <AttachmentsFieldset settings={settings} save={save} />
           <ThemeFieldset settings={settings} save={save} />
           <SubscriptionFilesFieldset api={api} defaultServer={settings.defaultServer} />
         </form>

@@ -113,6 +113,8 @@ test('each kind of setting is saved to the core and survives a reload', async ({
     theme: 'light',
     historyRetention: { maxAgeDays: 90, maxPerSubscription: 500 },
     keepaliveTimeoutSeconds: 90,
+    autoDownloadAttachments: 'subscription-server',
+    autoDownloadMaxBytes: 2_097_152,
   });
 
   await page.reload();

@@ -14,7 +14,6 @@ import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { createBridgeEmit } from '../../common/ipc.ts';
 import { type AppCore, startAppCore } from '../../main/core/app/app-core.ts';
 import { dispatchRequest } from '../../main/core/bridge/dispatch.ts';
-import { downloadImage } from '../../main/core/delivery/attachment-cache.ts';
 import type { ConnectionTiming } from '../../main/core/engine/connection-types.ts';
 import { createConsoleLogger } from '../../main/core/logging.ts';
 import { systemClock } from '../../common/clock.ts';
@@ -164,10 +163,7 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
       copied.push(text);
       log.log('info', 'would copy text to the clipboard (not copied by the dev bridge)');
     },
-    downloadImage: async (url) => {
-      const result = await downloadImage(url, { dir: path.join(dataDir, 'attachments') });
-      return result.ok ? result.path : undefined;
-    },
+    attachments: { dir: path.join(dataDir, 'attachments') },
     openMessage: (server, message) => {
       emit('showMessage', { server, id: message.id });
     },

@@ -13,6 +13,7 @@ import { createAccountRequests, toAccountStatusDto } from '../account/account-re
 import { AccountService } from '../account/account-service.ts';
 import { type AppRequests, createAppService } from '../bridge/app-service.ts';
 import { toConnectionDto, toMessageDto, toSettingsDto } from '../bridge/dto.ts';
+import { AttachmentCache, type AttachmentCacheOptions } from '../delivery/attachment-cache.ts';
 import type { DeliveredBatch } from '../delivery/deliver.ts';
 import { runHttpAction } from '../delivery/http-action.ts';
 import { NotificationDispatcher } from '../delivery/notification-dispatcher.ts';
@@ -27,11 +28,12 @@ import type { Settings } from '../store/settings/schema.ts';
 import type { SettingsStore } from '../store/settings/settings-store.ts';
 import { openTransport } from '../transports/index.ts';
 import type { TrayState } from '../tray/tray-model.ts';
-import { readCachedImage } from './cached-image.ts';
+import { createAppImages, withAttachmentCleanup } from './cached-image.ts';
 import { desiredSubscriptions } from './desired-subscriptions.ts';
 import { createAppNotificationPolicy } from './notification-settings.ts';
 import { createPause } from './pause.ts';
 import { scheduleRetention } from './retention-schedule.ts';
+import { SyncTopicListener } from './sync-topic-listener.ts';
 import { type CoreTrayCommand, runTrayCommand, type TrayStateOptions, trayStateOf } from './tray-state.ts';
 
 export interface AppCoreEvents {
@@ -55,7 +57,8 @@ export interface AppCoreOptions {
   readonly openExternal: (url: string) => Promise<void>;
   readonly copyText: (text: string) => void;
   readonly openMessage: (server: string, message: NtfyMessage) => void;
-  readonly downloadImage?: (url: string) => Promise<string | undefined>;
+  /** The image attachment cache (its folder, and in tests the address guard); absent: popups show no images. */
+  readonly attachments?: AttachmentCacheOptions;
   readonly events: AppCoreEvents;
   /** The window's desktop-notice requests (core/notices/notice-requests.ts); an empty list when absent. */
   readonly notices?: NoticeRequests;
@@ -78,7 +81,11 @@ export interface AppCore {
 }
 
 export function startAppCore(options: AppCoreOptions): AppCore {
-  const { settings, history, log, clock, events } = options;
+  const { settings, log, clock, events } = options;
+  const cache = options.attachments === undefined ? undefined : new AttachmentCache(options.attachments);
+  const images = cache === undefined ? undefined : createAppImages(cache, settings, log.child('attachments'));
+  // Deleting messages (one, a topic's history, retention) deletes their cached images too.
+  const history = cache === undefined ? options.history : withAttachmentCleanup(options.history, cache, log).history;
   const pause = createPause({
     clock,
     onChange: () => {
@@ -98,7 +105,7 @@ export function startAppCore(options: AppCoreOptions): AppCore {
     openMessage: options.openMessage,
     copyText: options.copyText,
     runHttpAction: (action) => runHttpAction(action),
-    ...(options.downloadImage === undefined ? {} : { downloadImage: options.downloadImage }),
+    ...(images === undefined ? {} : { downloadImage: images.downloadImage }),
     sounds: () => settings.get().preferences.sounds,
   });
 
@@ -171,7 +178,22 @@ export function startAppCore(options: AppCoreOptions): AppCore {
     newId: () => randomUUID(),
     tokenLabel: `ntfy-tray on ${hostname()}`,
   });
+  // Changes made elsewhere (web app, other devices) announce themselves on the account's sync topic: sync at once.
+  const syncTopic = new SyncTopicListener({
+    clock,
+    random: options.random,
+    log: log.child('account sync topic'),
+    openTransport,
+    secrets: options.secrets,
+    keepaliveTimeoutMs: () => settings.get().preferences.keepaliveTimeoutSeconds * 1000,
+    onSyncEvent: () => {
+      account.syncSoon().catch((error: unknown) => {
+        log.log('error', 'account sync threw', { error: String(error) });
+      });
+    },
+  });
   const accountChanged = (): void => {
+    syncTopic.listen(account.syncTopic());
     events.accountChanged?.(toAccountStatusDto(account.status()));
   };
   const unsubscribeAccount = account.onSynced(accountChanged);
@@ -187,7 +209,7 @@ export function startAppCore(options: AppCoreOptions): AppCore {
     openExternal: options.openExternal,
     copyText: options.copyText,
     runHttpAction: (action) => runHttpAction(action),
-    readImage: readCachedImage(options.downloadImage),
+    ...(images === undefined ? {} : { readImage: images.readImage }),
     newId: () => randomUUID(),
     now: () => clock.now(),
     log: log.child('bridge'),
@@ -235,6 +257,7 @@ export function startAppCore(options: AppCoreOptions): AppCore {
     },
     stop: async () => {
       unsubscribeAccount();
+      syncTopic.stop();
       await account.dispose();
       unsubscribeSettings();
       stopRetention();

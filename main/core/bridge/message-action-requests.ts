@@ -17,7 +17,14 @@ export type MessageActionRequests = Pick<BridgeRequests, 'runAction' | 'attachme
 export interface MessageActionRequestsOptions extends MessageActionOptions {
   readonly history: Pick<AppHistoryStore, 'getMessage'>;
   /** Fetches an image through the attachment cache (type check, size cap); undefined when it cannot. */
-  readonly readImage?: (url: string) => Promise<{ readonly type: string; readonly bytes: Uint8Array } | undefined>;
+  /**
+   * An image through the attachment cache (served from it when there, else downloaded as the preferences allow from
+   * `server`, the message's subscription's); undefined when it may not or cannot.
+   */
+  readonly readImage?: (
+    url: string,
+    server: string,
+  ) => Promise<{ readonly type: string; readonly bytes: Uint8Array } | undefined>;
   /** Clock milliseconds: an expired attachment is not fetched. */
   readonly now: () => number;
 }
@@ -53,7 +60,7 @@ export function createMessageActionRequests(options: MessageActionRequestsOption
       if (declaredType !== undefined && !declaredType.startsWith('image/')) return ok(null);
       // ntfy's `expires` is Unix seconds.
       if (attachment.expires !== undefined && attachment.expires * 1000 <= options.now()) return ok(null);
-      const image = await options.readImage(attachment.url);
+      const image = await options.readImage(attachment.url, ref.server);
       if (image === undefined) return ok(null);
       const base64 = Buffer.from(image.bytes).toString('base64');
       return ok({ dataUrl: `data:${image.type};base64,${base64}`, bytes: image.bytes.length });

@@ -1,16 +1,30 @@
 /**
- * Downloads image attachments (and icons) for popups into a cache directory: http(s) only, an image content type,
- * at most `maxBytes` (default 5 MB, checked against Content-Length and again while streaming), written under a
- * name we choose (a hash plus an image extension) so nothing from the message picks the path. Files are only ever
- * handed to the notifier as images: never executed or opened.
+ * Image attachments (and icons) of messages, downloaded for popups and the window's preview into a cache directory.
+ * A publisher picks the URL, so a download happens only as the user's "download attachments" setting allows (never,
+ * from the subscription's own server only, from anywhere; up to a size), only to public addresses unless the
+ * subscription's server is itself internal (checked on the address connected to, again after every redirect:
+ * core/net/guarded-request.ts), http(s) only, an image content type, at most `maxBytes` (checked against
+ * Content-Length and again while streaming), and written under a name we choose (a hash of the URL plus an image
+ * extension) so nothing from the message picks the path. Files are only ever handed on as images: never executed or
+ * opened.
+ *
+ * The cache holds at most `maxTotalBytes`: the least recently used files go first (a file's mtime is its last use).
+ * `keepOnly` deletes the files no stored message refers to any more (after deletes and retention).
  */
 import { createHash } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isFetchableUrl } from './external-url.ts';
 import { errorMessage } from '../../../common/error-message.ts';
+import { type AddressGuard, guardedRequest, isInternalHost } from '../net/guarded-request.ts';
+import { isFetchableUrl } from './external-url.ts';
 
+/** The largest file the cache takes, whatever the setting says. */
 export const DEFAULT_MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
+export const DEFAULT_MAX_CACHE_BYTES = 100 * 1024 * 1024;
+const MAX_REDIRECTS = 3;
+
+/** The "download attachments" setting: from where images are fetched without a click. */
+export type AutoDownloadFrom = 'never' | 'subscription-server' | 'any-server';
 
 const EXTENSIONS: Readonly<Record<string, string>> = {
   'image/png': '.png',
@@ -30,51 +44,76 @@ export type DownloadResult =
   | { readonly ok: true; readonly path: string; readonly bytes: number }
   | { readonly ok: false; readonly reason: string };
 
-export interface AttachmentCacheOptions {
+export interface DownloadOptions extends AddressGuard {
   readonly dir: string;
+  /** The subscription's server base URL: its origin for `subscription-server`, and whether internal is allowed. */
+  readonly server?: string;
+  /** Default `any-server`. */
+  readonly from?: AutoDownloadFrom;
   readonly maxBytes?: number;
   readonly timeoutMs?: number;
 }
 
-export async function downloadImage(url: string, options: AttachmentCacheOptions): Promise<DownloadResult> {
+function cacheName(url: string, extension = ''): string {
+  return `${createHash('sha256').update(url).digest('hex').slice(0, 32)}${extension}`;
+}
+
+function originOf(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function downloadImage(url: string, options: DownloadOptions): Promise<DownloadResult> {
+  const from = options.from ?? 'any-server';
+  if (from === 'never') return { ok: false, reason: 'automatic downloads are off' };
   const checked = isFetchableUrl(url);
   if (!checked.ok) return { ok: false, reason: checked.reason };
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_ATTACHMENT_BYTES;
-  let response: Response;
-  try {
-    response = await fetch(checked.url, { signal: AbortSignal.timeout(options.timeoutMs ?? 30_000) });
-  } catch (error) {
-    return { ok: false, reason: errorMessage(error) };
-  }
-  const refuse = async (reason: string): Promise<DownloadResult> => {
-    await response.body?.cancel();
+  const serverOrigin = originOf(options.server);
+  const serverHost = options.server === undefined ? undefined : new URL(options.server).hostname;
+  const allowInternal = serverHost !== undefined && (await isInternalHost(serverHost, options));
+  const maxBytes = Math.min(options.maxBytes ?? DEFAULT_MAX_ATTACHMENT_BYTES, DEFAULT_MAX_ATTACHMENT_BYTES);
+  const answer = await guardedRequest(checked.url, {
+    ...options,
+    allowInternal,
+    maxRedirects: MAX_REDIRECTS,
+    signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+    checkHop: (hop) =>
+      from === 'subscription-server' && hop.origin !== serverOrigin
+        ? `${hop.origin} is not the subscription's server`
+        : undefined,
+  });
+  if (!answer.ok) return { ok: false, reason: answer.reason };
+  const { response } = answer;
+  const refuse = (reason: string): DownloadResult => {
+    response.destroy();
     return { ok: false, reason };
   };
-  if (!response.ok) return refuse(`HTTP ${response.status}`);
-  const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const status = response.statusCode ?? 0;
+  if (status < 200 || status > 299) return refuse(`HTTP ${String(status)}`);
+  const type = (response.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   const extension = EXTENSIONS[type];
   if (extension === undefined) return refuse(`not an image (${type === '' ? 'no content type' : type})`);
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (declared > maxBytes) return refuse(`larger than ${maxBytes} bytes`);
-  if (response.body === null) return refuse('empty body');
+  const declared = Number(response.headers['content-length'] ?? Number.NaN);
+  if (declared > maxBytes) return refuse(`larger than ${String(maxBytes)} bytes`);
 
-  const chunks: Uint8Array[] = [];
+  const chunks: Buffer[] = [];
   let size = 0;
-  const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return { ok: false, reason: `larger than ${maxBytes} bytes` };
+  try {
+    for await (const chunk of response as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > maxBytes) return refuse(`larger than ${String(maxBytes)} bytes`);
+      chunks.push(chunk);
     }
-    chunks.push(value);
+  } catch (error) {
+    return refuse(errorMessage(error));
   }
   await mkdir(options.dir, { recursive: true });
-  const name = `${createHash('sha256').update(checked.url).digest('hex').slice(0, 32)}${extension}`;
-  const target = path.join(options.dir, name);
-  const partial = `${target}.${process.pid}.part`;
+  const target = path.join(options.dir, cacheName(checked.url, extension));
+  const partial = `${target}.${String(process.pid)}.part`;
   try {
     await writeFile(partial, Buffer.concat(chunks), { mode: 0o600 });
     await rename(partial, target);
@@ -83,4 +122,123 @@ export async function downloadImage(url: string, options: AttachmentCacheOptions
     return { ok: false, reason: errorMessage(error) };
   }
   return { ok: true, path: target, bytes: size };
+}
+
+export interface AttachmentCacheOptions extends AddressGuard {
+  readonly dir: string;
+  /** Default 100 MiB. */
+  readonly maxTotalBytes?: number;
+  /** Milliseconds since the epoch, for last-use times (tests pass a ManualClock's). */
+  readonly now?: () => number;
+  readonly timeoutMs?: number;
+}
+
+export interface CacheRequest {
+  readonly server: string;
+  readonly from: AutoDownloadFrom;
+  readonly maxBytes: number;
+}
+
+/** The cache directory with its size cap; one download per URL at a time. */
+export class AttachmentCache {
+  readonly #options: AttachmentCacheOptions;
+  readonly #inFlight = new Map<string, Promise<DownloadResult>>();
+
+  constructor(options: AttachmentCacheOptions) {
+    this.#options = options;
+  }
+
+  /** The cached file of `url`, if there is one (its last use is now); never fetches. */
+  async cached(url: string): Promise<string | undefined> {
+    const checked = isFetchableUrl(url);
+    if (!checked.ok) return undefined;
+    const prefix = cacheName(checked.url);
+    let names: string[];
+    try {
+      names = await readdir(this.#options.dir);
+    } catch {
+      return undefined;
+    }
+    const name = names.find((candidate) => candidate.startsWith(prefix) && !candidate.endsWith('.part'));
+    if (name === undefined) return undefined;
+    const file = path.join(this.#options.dir, name);
+    await this.#touch(file);
+    return file;
+  }
+
+  /** The cached file, else a download as `request` allows; then the least recently used files over the cap go. */
+  async get(url: string, request: CacheRequest): Promise<DownloadResult> {
+    const cached = await this.cached(url);
+    if (cached !== undefined) return { ok: true, path: cached, bytes: (await stat(cached)).size };
+    const running = this.#inFlight.get(url);
+    if (running !== undefined) return running;
+    const download = this.#download(url, request).finally(() => this.#inFlight.delete(url));
+    this.#inFlight.set(url, download);
+    return download;
+  }
+
+  /** Deletes every cached file whose URL is not in `urls` (the attachments stored messages still have). */
+  async keepOnly(urls: Iterable<string>): Promise<number> {
+    const keep = new Set(
+      [...urls].map((url) => {
+        const checked = isFetchableUrl(url);
+        return checked.ok ? cacheName(checked.url) : '';
+      }),
+    );
+    let removed = 0;
+    for (const { name } of await this.#files()) {
+      if (keep.has(name.slice(0, 32))) continue;
+      await rm(path.join(this.#options.dir, name), { force: true });
+      removed++;
+    }
+    return removed;
+  }
+
+  async #download(url: string, request: CacheRequest): Promise<DownloadResult> {
+    const result = await downloadImage(url, {
+      ...this.#options,
+      server: request.server,
+      from: request.from,
+      maxBytes: request.maxBytes,
+    });
+    if (result.ok) {
+      await this.#touch(result.path);
+      await this.#evict(result.path);
+    }
+    return result;
+  }
+
+  async #touch(file: string): Promise<void> {
+    const now = new Date(this.#options.now?.() ?? Date.now());
+    await utimes(file, now, now).catch(() => undefined); // gone meanwhile: nothing to mark
+  }
+
+  async #files(): Promise<{ readonly name: string; readonly bytes: number; readonly usedAt: number }[]> {
+    let names: string[];
+    try {
+      names = await readdir(this.#options.dir);
+    } catch {
+      return [];
+    }
+    const files = await Promise.all(
+      names.map(async (name) => {
+        const info = await stat(path.join(this.#options.dir, name)).catch(() => undefined);
+        return info === undefined ? undefined : { name, bytes: info.size, usedAt: info.mtimeMs };
+      }),
+    );
+    return files.filter((file) => file !== undefined);
+  }
+
+  /** Least recently used out until the cache fits; `keep` (just downloaded) stays. */
+  async #evict(keep: string): Promise<void> {
+    const max = this.#options.maxTotalBytes ?? DEFAULT_MAX_CACHE_BYTES;
+    const files = (await this.#files()).sort((a, b) => a.usedAt - b.usedAt);
+    let total = files.reduce((sum, file) => sum + file.bytes, 0);
+    for (const file of files) {
+      if (total <= max) return;
+      if (path.join(this.#options.dir, file.name) === keep) continue;
+      await rm(path.join(this.#options.dir, file.name), { force: true });
+      total -= file.bytes;
+    }
+  }
 }

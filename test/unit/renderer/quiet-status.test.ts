@@ -25,6 +25,8 @@ function settings(overrides: Partial<SettingsDto> = {}, quietHours = night): Set
       theme: 'system',
       historyRetention: { maxAgeDays: 30, maxPerSubscription: 1000 },
       keepaliveTimeoutSeconds: 60,
+      autoDownloadAttachments: 'subscription-server',
+      autoDownloadMaxBytes: 2_097_152,
     },
     ...overrides,
   };

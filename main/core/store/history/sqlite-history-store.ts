@@ -171,6 +171,17 @@ export class SqliteHistoryStore implements AppHistoryStore {
     return this.#retention(options);
   }
 
+  /** The attachment URLs stored messages hold: what the attachment cache keeps after deletes and retention. */
+  attachmentUrls(): ReadonlySet<string> {
+    const rows = this.#db
+      .prepare(
+        `SELECT DISTINCT json_extract(attachment, '$.url') AS url FROM messages
+         WHERE attachment IS NOT NULL AND json_valid(attachment)`,
+      )
+      .all();
+    return new Set(rows.map((row) => row['url']).filter((url) => typeof url === 'string'));
+  }
+
   /** Closes the file; other calls throw afterwards, close() again does nothing. */
   close(): Promise<void> {
     return settle(() => {

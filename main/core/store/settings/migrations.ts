@@ -94,11 +94,27 @@ export function migrateV4ToV5(previous: JsonRecord): JsonRecord {
   return { ...previous, version: 5 };
 }
 
+/**
+ * v5 → v6: the "download attachments" preference. Before, every image attachment up to 5 MB was fetched from
+ * wherever the message pointed; now the default: only from the subscription's own server, up to 2 MiB.
+ */
+export function migrateV5ToV6(previous: JsonRecord): JsonRecord {
+  const { preferences } = previous;
+  return {
+    ...previous,
+    version: 6,
+    preferences: isRecord(preferences)
+      ? { ...preferences, autoDownloadAttachments: 'subscription-server', autoDownloadMaxBytes: 2 * 1024 * 1024 }
+      : preferences,
+  };
+}
+
 export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
   { from: 1, description: 'server auth kinds and the preferences object', migrate: migrateV1ToV2 },
   { from: 2, description: 'a global minimum priority for popups', migrate: migrateV2ToV3 },
   { from: 3, description: 'raw subscriptions use the JSON stream', migrate: migrateV3ToV4 },
   { from: 4, description: 'an ntfy account and its subscription sync state', migrate: migrateV4ToV5 },
+  { from: 5, description: 'from where attachments are downloaded without a click', migrate: migrateV5ToV6 },
 ];
 
 export type MigrationProblemKind = 'no-version' | 'newer-version' | 'unknown-version' | 'migration-failed';

@@ -10,7 +10,7 @@ import type { AppTransportKind } from '../../../../common/transports.ts';
 import type { SubscribeFilters } from '../../protocol/subscribe-request.ts';
 
 /** Bump together with a new step in migrations.ts. */
-export const SETTINGS_VERSION = 5;
+export const SETTINGS_VERSION = 6;
 
 export const DEFAULT_SERVER_URL = 'https://ntfy.sh';
 
@@ -55,6 +55,14 @@ export interface QuietHours {
   readonly urgentBreaksThrough: boolean;
 }
 
+/**
+ * From where image attachments are downloaded without a click (for popups and the window's preview), as in ntfy's
+ * Android app: never, only from the subscription's own server, or from any server (never internal addresses unless
+ * the subscription's server is one: core/delivery/attachment-cache.ts).
+ */
+export const AUTO_DOWNLOAD_FROM = ['never', 'subscription-server', 'any-server'] as const;
+export type AutoDownloadFrom = (typeof AUTO_DOWNLOAD_FROM)[number];
+
 export interface HistoryRetention {
   readonly maxAgeDays: number;
   readonly maxPerSubscription: number;
@@ -71,6 +79,9 @@ export interface Preferences {
   readonly historyRetention: HistoryRetention;
   /** A connection that receives nothing (not even a keepalive) for this long is considered dead and reconnected. */
   readonly keepaliveTimeoutSeconds: number;
+  readonly autoDownloadAttachments: AutoDownloadFrom;
+  /** Bytes: larger attachments are not downloaded without a click. */
+  readonly autoDownloadMaxBytes: number;
 }
 
 /** One subscription as the account on the server lists it (ntfy: base_url, topic, display_name). */
@@ -122,6 +133,8 @@ export const LIMITS = {
   maxAgeDays: { min: 1, max: 3650 },
   maxPerSubscription: { min: 10, max: 1_000_000 },
   keepaliveTimeoutSeconds: { min: 15, max: 3600 },
+  // Up to the attachment cache's own per-file cap (DEFAULT_MAX_ATTACHMENT_BYTES).
+  autoDownloadMaxBytes: { min: 1024, max: 5 * 1024 * 1024 },
 } as const;
 
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -134,6 +147,9 @@ export const DEFAULT_PREFERENCES: Preferences = {
   historyRetention: { maxAgeDays: 30, maxPerSubscription: 10_000 },
   // ntfy servers send a keepalive every 45 s by default; twice that tolerates one lost keepalive.
   keepaliveTimeoutSeconds: 90,
+  // A stranger can publish to a topic: by default only the subscription's own server is asked, for at most 2 MiB.
+  autoDownloadAttachments: 'subscription-server',
+  autoDownloadMaxBytes: 2 * 1024 * 1024,
 };
 
 export function defaultSettings(): Settings {

@@ -12,6 +12,7 @@ import { topicNameError } from '../../../../common/topic-name.ts';
 import { childPath, FieldReader, type JsonRecord, type SettingsIssue } from './field-reader.ts';
 import { readAccountSync } from './validate-account.ts';
 import {
+  AUTO_DOWNLOAD_FROM,
   DEFAULT_PREFERENCES,
   type HistoryRetention,
   LIMITS,
@@ -165,6 +166,8 @@ export const PREFERENCE_KEYS = [
   'theme',
   'historyRetention',
   'keepaliveTimeoutSeconds',
+  'autoDownloadAttachments',
+  'autoDownloadMaxBytes',
 ];
 
 function readPreferences(reader: FieldReader, value: unknown, path: string): Preferences {
@@ -179,6 +182,8 @@ function readPreferences(reader: FieldReader, value: unknown, path: string): Pre
     theme: reader.oneOf(record, 'theme', path, THEMES),
     historyRetention: readRetention(reader, record['historyRetention'], childPath(path, 'historyRetention')),
     keepaliveTimeoutSeconds: reader.integer(record, 'keepaliveTimeoutSeconds', path, LIMITS.keepaliveTimeoutSeconds),
+    autoDownloadAttachments: reader.oneOf(record, 'autoDownloadAttachments', path, AUTO_DOWNLOAD_FROM),
+    autoDownloadMaxBytes: reader.integer(record, 'autoDownloadMaxBytes', path, LIMITS.autoDownloadMaxBytes),
   };
 }
 

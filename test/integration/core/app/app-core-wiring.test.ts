@@ -148,6 +148,8 @@ describe('raw subscriptions in the app', () => {
         theme: 'system',
         historyRetention: { maxAgeDays: 30, maxPerSubscription: 10_000 },
         keepaliveTimeoutSeconds: 90,
+        autoDownloadAttachments: 'subscription-server',
+        autoDownloadMaxBytes: 2_097_152,
       },
     };
     await writeFile(settingsFilePath(dir), JSON.stringify(version3));

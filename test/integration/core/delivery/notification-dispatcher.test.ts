@@ -154,7 +154,9 @@ describe('NotificationDispatcher', () => {
     ]);
   });
 
-  function dispatcherWith(downloadImage: (url: string) => Promise<string | undefined>): NotificationDispatcher {
+  function dispatcherWith(
+    downloadImage: (url: string, server: string) => Promise<string | undefined>,
+  ): NotificationDispatcher {
     return new NotificationDispatcher({
       notifier,
       policy: new NotificationPolicy({
@@ -179,9 +181,10 @@ describe('NotificationDispatcher', () => {
     const never = `${host.url}/never.png`;
     const dir = await mkdtemp(path.join(tmpdir(), 'ntfy-tray-dispatcher-'));
     let hanging = false;
-    const slow = dispatcherWith(async (url) => {
+    const slow = dispatcherWith(async (url, subscriptionServer) => {
       hanging = true;
-      const result = await downloadImage(url, { dir });
+      // The subscription's server is on loopback here, so the publisher's loopback host may be asked.
+      const result = await downloadImage(url, { dir, server: subscriptionServer });
       hanging = false;
       return result.ok ? result.path : undefined;
     });

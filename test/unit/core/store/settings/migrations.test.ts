@@ -6,6 +6,7 @@ import {
   migrateV2ToV3,
   migrateV3ToV4,
   migrateV4ToV5,
+  migrateV5ToV6,
   SETTINGS_MIGRATIONS,
   type SettingsMigration,
   type SettingsV1,
@@ -99,7 +100,7 @@ describe('v3 → v4', () => {
     const ws = { ...subscription, id: 'w1', topic: 'backups', transport: 'ws' };
     const migrated = migrateV3ToV4({ ...v3, subscriptions: [subscription, raw, ws] });
     expect(migrated).toEqual({ ...v3, version: 4, subscriptions: [subscription, { ...raw, transport: 'json' }, ws] });
-    expect(validateSettings(migrateV4ToV5(migrated)).ok).toBe(true);
+    expect(validateSettings(migrateV5ToV6(migrateV4ToV5(migrated))).ok).toBe(true);
   });
 
   it('leaves subscriptions that are not a list (or not objects) to the validator', () => {
@@ -130,10 +131,34 @@ describe('migrateV4ToV5', () => {
       preferences: DEFAULT_PREFERENCES,
     };
     const migrated = migrateSettings(v4);
-    expect(migrated).toMatchObject({ ok: true, fromVersion: 4, document: { version: 5 } });
+    expect(migrated).toMatchObject({ ok: true, fromVersion: 4, document: { version: 6 } });
     const validated = migrated.ok ? validateSettings(migrated.document) : undefined;
     expect(validated?.ok).toBe(true);
     expect(validated?.ok === true && validated.settings.account).toBeUndefined();
+  });
+});
+
+describe('migrateV5ToV6', () => {
+  it('turns automatic downloads to the subscription’s own server, up to 2 MiB (before: anywhere, up to 5 MB)', () => {
+    const { autoDownloadAttachments: _from, autoDownloadMaxBytes: _max, ...v5Preferences } = DEFAULT_PREFERENCES;
+    const v5 = {
+      version: 5,
+      defaultServer: 'https://ntfy.sh',
+      servers: [],
+      subscriptions: [],
+      preferences: v5Preferences,
+    };
+    const migrated = migrateSettings(v5);
+    expect(migrated).toMatchObject({
+      ok: true,
+      fromVersion: 5,
+      document: {
+        version: 6,
+        preferences: { autoDownloadAttachments: 'subscription-server', autoDownloadMaxBytes: 2 * 1024 * 1024 },
+      },
+    });
+    expect(migrated.ok && validateSettings(migrated.document).ok).toBe(true);
+    expect(migrateV5ToV6({ version: 5, preferences: 'odd' })).toEqual({ version: 6, preferences: 'odd' });
   });
 });
 

@@ -10,7 +10,7 @@ import { isSecretKey } from '../../../../../main/core/store/secrets/redact.ts';
 /** A document using every field, as JSON from a file would be (plain data, not our types). */
 function fullDocument(): Record<string, unknown> {
   return {
-    version: 5,
+    version: 6,
     defaultServer: 'https://ntfy.sh',
     servers: [
       { url: 'https://ntfy.example.com', auth: { kind: 'basic', user: 'alice' } },
@@ -56,6 +56,8 @@ function fullDocument(): Record<string, unknown> {
       theme: 'dark',
       historyRetention: { maxAgeDays: 7, maxPerSubscription: 500 },
       keepaliveTimeoutSeconds: 120,
+      autoDownloadAttachments: 'any-server',
+      autoDownloadMaxBytes: 500_000,
     },
   };
 }
@@ -97,6 +99,8 @@ describe('validateSettings', () => {
       theme: 'system',
       historyRetention: { maxAgeDays: 30, maxPerSubscription: 10_000 },
       keepaliveTimeoutSeconds: 90,
+      autoDownloadAttachments: 'subscription-server',
+      autoDownloadMaxBytes: 2_097_152,
     });
   });
 
@@ -171,7 +175,7 @@ describe('validateSettings', () => {
     [['servers', 0, 'url'], 'https://alice@ntfy.example.com', 'servers[0].url: must not contain credentials'],
     [['defaultServer'], 42, 'defaultServer: must be a string'],
     [['servers'], {}, 'servers: must be a list'],
-    [['version'], 1, 'version: must be 5'],
+    [['version'], 1, 'version: must be 6'],
     [['subscriptions', 1, 'transport'], 'raw', `subscriptions[1].transport: ${rawTransportRefused()}`],
     [['surprise'], true, 'surprise: is not a known setting'],
   ])('%j = %j → %s', (path, value, expected) => {
@@ -206,7 +210,7 @@ describe('validateSettings', () => {
     expect(issuesOf(null)).toEqual(['(document): must be an object']);
     expect(issuesOf([])).toEqual(['(document): must be an object']);
     expect(issuesOf({})).toEqual([
-      'version: must be 5',
+      'version: must be 6',
       'servers: is required',
       'subscriptions: is required',
       'defaultServer: is required',

@@ -12,7 +12,6 @@ import { applyStoredCredentials } from './core/cli/stored-credentials.ts';
 import { parseSubscribeArgs, type SubscribePlan, subscribeUsage } from './core/cli/subscribe-args.ts';
 import { EXIT, runSubscribe } from './core/cli/subscribe-command.ts';
 import { usageError } from './core/cli/usage-error.ts';
-import { runMessageCommand } from './core/cli/message-command.ts';
 import { demoteToDebug } from './core/cli/quiet-log.ts';
 import { checkTopicAccess, pollOnce } from './core/engine/http-requests.ts';
 import { systemClock } from '../common/clock.ts';
@@ -142,8 +141,6 @@ async function subscribeLocked(
       ...(notifications === undefined ? {} : { onDelivered: notifications.onDelivered }),
     });
   } finally {
-      runCommand: (command, message) =>
-        runMessageCommand({ command, message, env: options.env, platform: process.platform }),
     clearInterval(retentionTimer);
     await history.close();
     await notifications?.close();

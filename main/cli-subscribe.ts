@@ -12,6 +12,7 @@ import { applyStoredCredentials } from './core/cli/stored-credentials.ts';
 import { parseSubscribeArgs, type SubscribePlan, subscribeUsage } from './core/cli/subscribe-args.ts';
 import { EXIT, runSubscribe } from './core/cli/subscribe-command.ts';
 import { usageError } from './core/cli/usage-error.ts';
+import { runMessageCommand } from './core/cli/message-command.ts';
 import { demoteToDebug } from './core/cli/quiet-log.ts';
 import { checkTopicAccess, pollOnce } from './core/engine/http-requests.ts';
 import { systemClock } from '../common/clock.ts';
@@ -139,6 +140,8 @@ async function subscribeLocked(
       // A reader that went away (`| head -1`) ends it too: runSubscribe watches `output.closed` itself.
       stopSignal: options.stopSignal(),
       ...(notifications === undefined ? {} : { onDelivered: notifications.onDelivered }),
+      runCommand: (command, message) =>
+        runMessageCommand({ command, message, env: options.env, platform: process.platform }),
     });
   } finally {
     clearInterval(retentionTimer);

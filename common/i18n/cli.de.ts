@@ -16,12 +16,24 @@ Befehle:
 'ntfy-tray <Befehl> --help' zeigt die Optionen eines Befehls.`,
   'cli.help.help': 'Aufruf: ntfy-tray help [<Befehl>]',
   'cli.help.subscribe': `Aufruf: ntfy-tray subscribe [Optionen] <topic-url>...
+        ntfy-tray subscribe [Optionen] <topic-url> <command>
 
   <topic-url>          http(s)://host[:port]/topic  oder  http(s)://host[:port]/t1,t2; bei host/topic
                        (ntfy.sh/alerts) wird https angenommen, ein bloßes Thema (alerts) liegt auf dem Standardserver
                        (https://ntfy.sh oder der, den die App in diesem Datenordner verwendet)
                        (mehrere auf demselben Server teilen eine Verbindung; kein ?query oder #fragment: nutzen Sie
                        die Optionen)
+  <command>            wird von Ihrer Shell (sh -c; unter Windows cmd /c) einmal pro Nachricht ausgeführt, einer
+                       nach dem anderen, in Reihenfolge, statt sie auszugeben; seine Ausgabe geht nach
+                       stdout/stderr. Die Nachricht steht nur in der Umgebung, wie bei ntfy: $NTFY_MESSAGE
+                       ($message, $m), $NTFY_TITLE ($title, $t), $NTFY_PRIORITY ($priority, $prio, $p), $NTFY_TAGS
+                       ($tags, $tag, $ta), $NTFY_ID ($id), $NTFY_TIME ($time), $NTFY_TOPIC ($topic), $NTFY_RAW
+                       ($raw: das JSON). In Anführungszeichen verwenden: "$m".
+                       Das zweite von zwei Argumenten ist ein Befehl, wenn es kein Thema sein kann (es enthält ein
+                       Leerzeichen, beginnt mit / ./ ~ oder ist kein Themenname: backup.sh); ein Befehl aus einem
+                       Wort, das auch ein Themenname ist, gilt als Thema: ./backup schreiben. Ein fehlschlagender
+                       Befehl wird auf stderr gemeldet, der Strom läuft weiter; eine Nachricht gilt als erledigt,
+                       sobald ihr Befehl geendet hat (nach einem Absturz währenddessen läuft er erneut).
   --json               jede zugestellte Nachricht als eine JSON-Zeile auf stdout ausgeben
   --transport <t>      ws | json | sse | raw   (Standard json; nicht mit --poll, das immer JSON liest)
   --since <v>          all | latest | none | <Dauer: 30s, 10m, 2h, 1d> | <Unix-Sekunden> | <Nachrichten-ID>
@@ -162,6 +174,13 @@ Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken 
   'cli.subscribe.missing-url': '<topic-url> fehlt',
   'cli.subscribe.notify-failed':
     'ntfy-tray subscribe --notify: Desktop-Benachrichtigungen können nicht angezeigt werden: {reason}',
+  'cli.subscribe.command-one-topic':
+    'ein Befehl folgt genau einem Thema: ntfy-tray subscribe <topic> <command> (mehr Themen: --from-config)',
+  'cli.subscribe.command-raw': '--transport raw gibt einem Befehl keine Nachrichtenfelder: json, sse oder ws verwenden',
+  'cli.command.failed': 'Befehl fehlgeschlagen: {where} (Nachricht {id}): {reason}',
+  'cli.command.exit-code': 'Exit-Code {code}',
+  'cli.command.signal': 'beendet durch {signal}',
+  'cli.command.not-started': 'konnte nicht gestartet werden: {reason}',
   'cli.topic-url.default-server': 'der Standardserver {server} {problem}',
   'cli.topic-url.not-url': 'keine URL: {input} (erwartet wird ein Thema, host/topic oder http(s)://host/topic)',
   'cli.topic-url.not-http': 'keine http(s)-URL: {url}',

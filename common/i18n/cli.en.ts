@@ -19,11 +19,22 @@ Commands:
 Run 'ntfy-tray <command> --help' for a command's options.`,
   'cli.help.help': 'Usage: ntfy-tray help [<command>]',
   'cli.help.subscribe': `Usage: ntfy-tray subscribe [options] <topic-url>...
+       ntfy-tray subscribe [options] <topic-url> <command>
 
   <topic-url>          http(s)://host[:port]/topic  or  http(s)://host[:port]/t1,t2; https is assumed for
                        host/topic (ntfy.sh/alerts), and a bare topic (alerts) is on the default server
                        (https://ntfy.sh, or the one the app was set to use in this data folder)
                        (several on the same server share one connection; no ?query or #fragment: use the options)
+  <command>            run by your shell (sh -c; cmd /c on Windows) once per message, one at a time, in order,
+                       instead of printing it; its output goes to stdout/stderr. The message is only in the
+                       environment, as with ntfy: $NTFY_MESSAGE ($message, $m), $NTFY_TITLE ($title, $t),
+                       $NTFY_PRIORITY ($priority, $prio, $p), $NTFY_TAGS ($tags, $tag, $ta), $NTFY_ID ($id),
+                       $NTFY_TIME ($time), $NTFY_TOPIC ($topic), $NTFY_RAW ($raw: the JSON). Quote them: "$m".
+                       The second of two arguments is a command when it cannot be a topic (it has a space,
+                       starts with / ./ ~, or is not a topic name: backup.sh); a one-word command that is also
+                       a topic name is a topic: write ./backup. A failing command is reported on stderr and the
+                       stream goes on; a message counts as done once its command has ended (after a crash
+                       meanwhile it runs again).
   --json               print each delivered message as one JSON line on stdout
   --transport <t>      ws | json | sse | raw   (default json; not with --poll, which always reads JSON)
   --since <v>          all | latest | none | <duration: 30s, 10m, 2h, 1d> | <unix seconds> | <message id>
@@ -156,6 +167,13 @@ The secret goes to the OS keychain; the settings only remember which kind of log
   'cli.subscribe.poll-transport': '--poll always reads the JSON endpoint; --transport does not apply',
   'cli.subscribe.missing-url': 'missing <topic-url>',
   'cli.subscribe.notify-failed': 'ntfy-tray subscribe --notify: cannot show desktop notifications: {reason}',
+  'cli.subscribe.command-one-topic':
+    'a command follows exactly one topic: ntfy-tray subscribe <topic> <command> (more topics: --from-config)',
+  'cli.subscribe.command-raw': '--transport raw gives a command no message fields: use json, sse or ws',
+  'cli.command.failed': 'command failed: {where} (message {id}): {reason}',
+  'cli.command.exit-code': 'exit code {code}',
+  'cli.command.signal': 'ended by {signal}',
+  'cli.command.not-started': 'could not start it: {reason}',
   'cli.topic-url.default-server': 'the default server {server} {problem}',
   'cli.topic-url.not-url': 'not a URL: {input} (expected a topic, host/topic or http(s)://host/topic)',
   'cli.topic-url.not-http': 'not an http(s) URL: {url}',

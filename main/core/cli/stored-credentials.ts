@@ -9,10 +9,10 @@ import type { SecretSource } from '../store/secrets/secret-store.ts';
 import type { ServerSettings } from '../store/settings/schema.ts';
 import type { Credentials } from '../protocol/subscribe-request.ts';
 
-export async function applyStoredCredentials(
-  subscriptions: readonly Subscription[],
+export async function applyStoredCredentials<S extends Subscription>(
+  subscriptions: readonly S[],
   options: { readonly servers: readonly ServerSettings[]; readonly secrets: SecretSource },
-): Promise<Subscription[]> {
+): Promise<S[]> {
   const resolved = new Map<string, Promise<Credentials>>();
   const lookup = (server: ServerSettings): Promise<Credentials> => {
     const key = JSON.stringify([server.url, server.auth]);

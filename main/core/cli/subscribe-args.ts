@@ -21,8 +21,13 @@ export type { ArgsResult } from './topic-url.ts';
 export { parseTopicUrl } from './topic-url.ts';
 export { parseDurationMs } from './filter-args.ts';
 
+/** A subscription of this run; with `command`, each of its messages runs that command instead of being printed. */
+export interface PlannedSubscription extends Subscription {
+  readonly command?: string;
+}
+
 export interface SubscribePlan {
-  readonly subscriptions: readonly Subscription[];
+  readonly subscriptions: readonly PlannedSubscription[];
   readonly json: boolean;
   readonly poll: boolean;
   readonly notify: boolean;
@@ -94,6 +99,33 @@ function readSince(value: string | undefined, poll: boolean): ArgsResult<SinceVa
   return result.ok ? { ok: true, value: result.since } : fail(result.error);
 }
 
+/**
+ * ntfy's `ntfy sub TOPIC COMMAND` takes its second argument as the command. Here several topic URLs may follow
+ * one another too, so the second of exactly two arguments is a command when it cannot be a topic: it has a space,
+ * starts with `/`, `./`, `../` or `~`, or is not readable as a topic URL (`backup.sh`, `C:\\run.bat`). A one-word
+ * command that is also a topic name (`backup`) is a topic: give its path (`./backup`). --help says so.
+ */
+export function isCommandArgument(text: string, defaultServer: string | undefined): boolean {
+  if (text.trim() === '') return false;
+  if (/\s/.test(text) || /^(\.{1,2}\/|\/|~)/.test(text)) return true;
+  return !parseTopicUrl(text, defaultServer).ok;
+}
+
+/** The topic arguments and the command, if the last of exactly two arguments is one. */
+function splitCommand(
+  positionals: readonly string[],
+  defaultServer: string | undefined,
+): ArgsResult<{ topics: readonly string[]; command?: string }> {
+  const last = positionals.at(-1);
+  if (positionals.length === 2 && last !== undefined && isCommandArgument(last, defaultServer)) {
+    return { ok: true, value: { topics: positionals.slice(0, 1), command: last } };
+  }
+  if (positionals.length > 2 && last !== undefined && /\s/.test(last)) {
+    return fail(t('cli.subscribe.command-one-topic'));
+  }
+  return { ok: true, value: { topics: positionals } };
+}
+
 export interface SubscribeArgsOptions {
   /** Where a bare topic lives, given `--data-dir` (undefined: the default data dir). Default https://ntfy.sh. */
   readonly defaultServerOf?: (dataDir: string | undefined) => string;
@@ -130,9 +162,13 @@ export function parseSubscribeArgs(
   const backoffMaxMs = readDurationFlag(BACKOFF_MAX_FLAG, values['backoff-max'], DEFAULT_MAX_DELAY_MS);
   if (!backoffMaxMs.ok) return backoffMaxMs;
 
-  const subscriptions: Subscription[] = [];
+  const subscriptions: PlannedSubscription[] = [];
   const defaultServer = options.defaultServerOf?.(values['data-dir']);
-  for (const positional of positionals) {
+  const split = splitCommand(positionals, defaultServer);
+  if (!split.ok) return split;
+  const { command } = split.value;
+  if (command !== undefined && transport.value === 'raw') return fail(t('cli.subscribe.command-raw'));
+  for (const positional of split.value.topics) {
     const topicUrl = parseTopicUrl(positional, defaultServer);
     if (!topicUrl.ok) return topicUrl;
     for (const topic of topicUrl.value.topics) {
@@ -144,6 +180,7 @@ export function parseSubscribeArgs(
         credentials: credentials.value,
         authVia: values['auth-param'] === true ? 'query' : 'header',
         scheduled: values.scheduled === true,
+        ...(command === undefined ? {} : { command }),
       });
     }
   }

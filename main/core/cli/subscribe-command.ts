@@ -14,8 +14,10 @@ import { groupSubscriptions } from '../engine/groups.ts';
 import type { CheckTopicAccess, Poll } from '../engine/http-requests.ts';
 import type { DeliveredBatch } from '../delivery/deliver.ts';
 import type { Clock, HistoryStore, Logger } from '../ports.ts';
+import type { NtfyMessage, NtfyMessageChange } from '../protocol/types.ts';
 import { requestForSpec } from '../engine/spec-request.ts';
 import type { OpenTransport } from '../transports/transport.ts';
+import { commandTable, type CommandTable, dispatchItems, type RunCommand } from './command-dispatch.ts';
 import { OutputClosedError, type OutputSink } from './output-sink.ts';
 import { describeStatus, formatChangeJson, formatChangeLine, formatMessageJson, formatMessageLine } from './output.ts';
 import { plainNetworkReason } from './network-words.ts';
@@ -41,13 +43,29 @@ export interface SubscribeIo {
   readonly stopSignal: Promise<void>;
   /** Also gets every delivered batch (`--notify`); must not throw. */
   readonly onDelivered?: (batch: DeliveredBatch) => void;
+  /** Runs a subscription's command for one message (message-command.ts); needed only when one has a command. */
+  readonly runCommand?: RunCommand;
 }
 
-/** The lines a batch prints; deletes and clears only with `--json`-style consumers in mind, but in both forms. */
-function formatBatch(plan: SubscribePlan, batch: Pick<DeliveredBatch, 'messages' | 'changes'>): string {
-  const messages = batch.messages.map(plan.json ? formatMessageJson : formatMessageLine);
-  const changes = batch.changes.map(plan.json ? formatChangeJson : formatChangeLine);
-  return messages.join('') + changes.join('');
+/**
+ * Prints a batch's messages and changes (one line each, `--json` or readable), or runs their subscription's command;
+ * resolves once all of it is written or run, and rejects with OutputClosedError when the reader has gone.
+ */
+function sinkItems(
+  plan: SubscribePlan,
+  table: CommandTable,
+  items: Parameters<typeof dispatchItems>[1],
+  io: SubscribeIo,
+): Promise<void> {
+  return dispatchItems(table, items, {
+    write: (text) => io.output.write(text),
+    stderr: io.stderr,
+    runCommand:
+      io.runCommand ??
+      (() => Promise.reject(new Error('runSubscribe: a subscription has a command, but no runCommand was given'))),
+    formatMessage: plan.json ? formatMessageJson : formatMessageLine,
+    formatChange: plan.json ? formatChangeJson : formatChangeLine,
+  });
 }
 
 /** Resolves true once written, false when the reader has gone. */
@@ -66,6 +84,7 @@ async function print(output: OutputSink, text: string): Promise<boolean> {
 const POLL_LINES_PER_WRITE = 500;
 
 async function runPoll(plan: SubscribePlan, io: SubscribeIo): Promise<number> {
+  const table = commandTable(plan.subscriptions, { initialSince: plan.since });
   for (const spec of groupSubscriptions(plan.subscriptions, { initialSince: plan.since })) {
     const outcome = await io.poll(requestForSpec(spec, { topics: spec.topics, since: plan.since, poll: true }));
     if (!outcome.ok) {
@@ -74,19 +93,31 @@ async function runPoll(plan: SubscribePlan, io: SubscribeIo): Promise<number> {
       io.stderr(`${t('cli.status.poll-failed', { where, reason })}\n`);
       return outcome.error.status === 401 || outcome.error.status === 403 ? EXIT.auth : EXIT.fatal;
     }
-    let lines: string[] = [];
-    for (const item of outcome.items) {
-      if (item.type === 'message' && spec.topics.includes(item.message.topic)) {
-        lines.push(plan.json ? formatMessageJson(item.message) : formatMessageLine(item.message));
-      } else if (item.type === 'change' && spec.topics.includes(item.change.topic)) {
-        lines.push(plan.json ? formatChangeJson(item.change) : formatChangeLine(item.change));
+    // Written in slices, big enough to be cheap, small enough to respect backpressure; a slice prints its messages
+    // before its changes, so one ends where a message follows a change, keeping the server's order.
+    let messages: NtfyMessage[] = [];
+    let changes: NtfyMessageChange[] = [];
+    const flush = async (): Promise<void> => {
+      const items = { groupKey: spec.key, server: spec.server, messages, changes };
+      messages = [];
+      changes = [];
+      await sinkItems(plan, table, items, io);
+    };
+    try {
+      for (const item of outcome.items) {
+        if (item.type === 'message' && spec.topics.includes(item.message.topic)) {
+          if (changes.length > 0) await flush();
+          messages.push(item.message);
+        } else if (item.type === 'change' && spec.topics.includes(item.change.topic)) {
+          changes.push(item.change);
+        }
+        if (messages.length + changes.length >= POLL_LINES_PER_WRITE) await flush();
       }
-      if (lines.length >= POLL_LINES_PER_WRITE) {
-        if (!(await print(io.output, lines.join('')))) return EXIT.ok;
-        lines = [];
-      }
+      await flush();
+    } catch (error) {
+      if (error instanceof OutputClosedError) return EXIT.ok;
+      throw error;
     }
-    if (!(await print(io.output, lines.join('')))) return EXIT.ok;
   }
   return EXIT.ok;
 }
@@ -100,6 +131,7 @@ function exitWhenAllStopped(statuses: ReadonlyMap<string, ConnectionStatus>): nu
 
 export async function runSubscribe(plan: SubscribePlan, io: SubscribeIo): Promise<number> {
   if (plan.poll) return runPoll(plan, io);
+  const table = commandTable(plan.subscriptions, { initialSince: plan.since });
   let finish: (code: number) => void = () => undefined;
   const finished = new Promise<number>((resolve) => {
     finish = resolve;
@@ -128,7 +160,7 @@ export async function runSubscribe(plan: SubscribePlan, io: SubscribeIo): Promis
     onStatus,
     sinkBeforeCommit: async (batch) => {
       // Rejects with OutputClosedError when the reader has gone: nothing is committed, and the command stops.
-      await io.output.write(formatBatch(plan, batch));
+      await sinkItems(plan, table, batch, io);
     },
     ...(io.onDelivered === undefined ? {} : { onDelivered: io.onDelivered }),
     onRaw: (body) => {

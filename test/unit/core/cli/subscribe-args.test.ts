@@ -163,3 +163,35 @@ describe('durations', () => {
     expect(plan(['--since', '1d', TOPIC]).since).toEqual({ kind: 'duration', value: '86400s' });
   });
 });
+
+describe('a command after the topic (ntfy sub TOPIC COMMAND)', () => {
+  it.each([
+    ['notify-send "$m"'],
+    ['/usr/local/bin/alert'],
+    ['./backup'],
+    ['~/bin/alert'],
+    ['myscript.sh'],
+    ['C:\\run.bat'],
+  ])('reads %s as the command of the one topic before it', (command) => {
+    const { subscriptions } = plan([TOPIC, command]);
+    expect(subscriptions).toHaveLength(1);
+    expect(subscriptions[0]).toMatchObject({ topic: 'alerts', command });
+  });
+
+  it('reads a second topic URL or topic name as a topic, as before', () => {
+    const { subscriptions } = plan([TOPIC, 'https://ntfy.example.com/other']);
+    expect(subscriptions.map((subscription) => [subscription.topic, subscription.command])).toEqual([
+      ['alerts', undefined],
+      ['other', undefined],
+    ]);
+    expect(plan([TOPIC, 'backup']).subscriptions.map((subscription) => subscription.topic)).toEqual([
+      'alerts',
+      'backup',
+    ]);
+  });
+
+  it('refuses a command after several topics, and with --transport raw', () => {
+    expect(usageError([TOPIC, TOPIC, 'echo "$m"'])).toMatch(/a command follows exactly one topic/);
+    expect(usageError(['--transport', 'raw', TOPIC, 'echo "$m"'])).toMatch(/--transport raw/);
+  });
+});

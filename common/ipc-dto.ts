@@ -44,6 +44,8 @@ export interface MessageActionDto {
   readonly kind: 'view' | 'http' | 'copy' | 'broadcast';
   readonly label: string;
   readonly url?: string;
+  /** A copy action's text: the window shows what the button will copy before it is pressed. */
+  readonly value?: string;
   readonly clear: boolean;
 }
 

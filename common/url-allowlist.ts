@@ -29,7 +29,22 @@ function check(input: unknown, schemes: ReadonlySet<string>): UrlCheck {
   if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname === '') {
     return { ok: false, reason: t('rules.url.no-host') };
   }
-  return { ok: true, url: url.href };
+  return { ok: true, url: url.protocol === 'mailto:' ? plainMailto(url) : url.href };
+}
+
+/**
+ * The fields of a mailto: link a mail program only fills in for the user to read before sending. Others are dropped:
+ * some mail programs act on them unasked (`attach=` a local file, extra headers), and a publisher writes the link.
+ */
+const MAILTO_FIELDS: ReadonlySet<string> = new Set(['subject', 'body', 'cc', 'bcc']);
+
+function plainMailto(url: URL): string {
+  const kept = new URLSearchParams();
+  for (const [name, value] of url.searchParams) {
+    if (MAILTO_FIELDS.has(name.toLowerCase())) kept.append(name.toLowerCase(), value);
+  }
+  const query = kept.toString().replace(/\+/g, '%20'); // mail programs read + literally
+  return `mailto:${url.pathname}${query === '' ? '' : `?${query}`}`;
 }
 
 /** May this URL be handed to the OS to open (shell.openExternal, xdg-open)? */

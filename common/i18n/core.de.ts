@@ -2,6 +2,7 @@ import type { coreEn } from './core.en.ts';
 import type { Translation } from './message.ts';
 
 export const coreDe: Translation<typeof coreEn> = {
+  'core.notification.copy-label': '{label}: „{value}“',
   'core.field-problem': '{field}: {problem}',
   'core.account.token-refused': 'der Server hat das Token des Kontos abgelehnt (HTTP {status}); bitte erneut anmelden',
   'core.account.server-answered': 'der Server antwortete mit HTTP {status}',

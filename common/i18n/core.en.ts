@@ -7,6 +7,7 @@ import type { MessageTable } from './message.ts';
  * status back out of a connection's reason (renderer/history/server-health.ts).
  */
 export const coreEn = {
+  'core.notification.copy-label': '{label}: “{value}”',
   'core.field-problem': '{field}: {problem}',
   'core.account.token-refused': "the server refused the account's token (HTTP {status}); sign in again",
   'core.account.server-answered': 'the server answered HTTP {status}',

@@ -30,6 +30,7 @@ export const detailDe: Translation<typeof detailEn> = {
   'detail.actions.hint.http': 'Sendet eine Anfrage',
   'detail.actions.hint.http-host': 'Sendet eine Anfrage an {host}',
   'detail.actions.hint.copy': 'Kopiert einen Wert',
+  'detail.actions.hint.copy-value': 'Kopiert „{value}“',
   'detail.actions.hint.broadcast': 'Android-Broadcast',
   'detail.actions.copied': 'In die Zwischenablage kopiert',
   'detail.send.heading': 'Nachricht an {name} senden',

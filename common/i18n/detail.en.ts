@@ -34,6 +34,7 @@ export const detailEn = {
   'detail.actions.hint.http': 'Sends a request',
   'detail.actions.hint.http-host': 'Sends a request to {host}',
   'detail.actions.hint.copy': 'Copies a value',
+  'detail.actions.hint.copy-value': 'Copies “{value}”',
   'detail.actions.hint.broadcast': 'Android broadcast',
   'detail.actions.copied': 'Copied to the clipboard',
   'detail.send.heading': 'Send a message to {name}',

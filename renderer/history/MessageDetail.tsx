@@ -1,3 +1,4 @@
+import { oneLineText } from '../../common/bidi-text.ts';
 import { useEffect, useRef, useState, type MouseEvent, type KeyboardEvent } from 'react';
 import type { AttachmentDto, AttachmentPreviewDto, BridgeApi, BridgeResult, MessageDto } from '../../common/ipc.ts';
 import { activeLocale, t } from '../../common/i18n/translate.ts';
@@ -137,7 +138,7 @@ export function MessageDetail({ api, message, subscriptionName, onClose, onDelet
     onClose();
   };
 
-  const title = message.title ?? subscriptionName ?? message.topic;
+  const title = oneLineText(message.title ?? subscriptionName ?? message.topic);
   const markdown = message.contentType === 'text/markdown';
 
   return (

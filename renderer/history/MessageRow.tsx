@@ -1,3 +1,4 @@
+import { oneLineText } from '../../common/bidi-text.ts';
 import { activeLocale, t } from '../../common/i18n/translate.ts';
 import { memo, useMemo, type KeyboardEvent, type Ref } from 'react';
 import type { MessageDto, TextSegmentDto } from '../../common/ipc.ts';
@@ -70,7 +71,10 @@ export const MessageRow = memo(function MessageRow({
   current,
   tabStop,
 }: MessageRowProps) {
-  const title = titleSegments ?? (message.title === undefined ? undefined : [{ text: message.title, match: false }]);
+  // One line of a stranger's text: no bidi override turns it around (common/bidi-text.ts).
+  const title = (
+    titleSegments ?? (message.title === undefined ? undefined : [{ text: message.title, match: false }])
+  )?.map((segment) => ({ ...segment, text: oneLineText(segment.text) }));
   const body = useMemo(() => bodySegments(message, messageSegments), [message, messageSegments]);
   const subscriptionName = useSubscriptionName(message);
   const untitled = title === undefined || title.length === 0;

@@ -5,6 +5,7 @@
 import { actionAvailability, type ActionAvailability } from '../../common/action-availability.ts';
 import type { ActionOutcomeDto, BridgeResult, MessageActionDto } from '../../common/ipc.ts';
 import { t } from '../../common/i18n/translate.ts';
+import { oneLineText } from '../../common/bidi-text.ts';
 
 /** How one button is shown: its hint under the label, and whether it can run (the core applies the same rule). */
 export interface PublisherActionView {
@@ -34,7 +35,9 @@ function hintOf(action: MessageActionDto): string {
         ? t('detail.actions.hint.http')
         : t('detail.actions.hint.http-host', { host });
     case 'copy':
-      return t('detail.actions.hint.copy');
+      return action.value === undefined
+        ? t('detail.actions.hint.copy')
+        : t('detail.actions.hint.copy-value', { value: oneLineText(action.value) });
     case 'broadcast':
       return t('detail.actions.hint.broadcast');
   }

@@ -12,6 +12,7 @@ export function toMessageDto(stored: StoredMessage): MessageDto {
     label: action.label,
     clear: action.clear,
     ...(action.url === undefined ? {} : { url: action.url }),
+    ...(action.action === 'copy' && action.value !== undefined ? { value: action.value } : {}),
   }));
   const { emoji, other } = splitTags(message.tags);
   return {

@@ -3,6 +3,7 @@
  * (message title, else the subscription's name, else host/topic), tag emoji the way ntfy's own clients show them,
  * a plain-text body, urgency from priority, and the actions a desktop can offer.
  */
+import { oneLineText, withoutBidiControls } from '../../../common/bidi-text.ts';
 import { nameToEmoji } from 'gemoji';
 import { t } from '../../../common/i18n/translate.ts';
 import type { NtfyAction, NtfyMessage, Priority } from '../protocol/types.ts';
@@ -112,12 +113,25 @@ export function toNotificationAction(action: NtfyAction): NotificationAction | u
       return action.body === undefined ? http : { ...http, body: action.body };
     }
     case 'copy':
+      // The button says what it copies: a label alone ("Copy code") could put anything on the clipboard.
       return action.value === undefined
         ? undefined
-        : { kind: 'copy', id: action.id, label: action.label, value: action.value, clear: action.clear };
+        : {
+            kind: 'copy',
+            id: action.id,
+            label: t('core.notification.copy-label', { label: action.label, value: shortValue(action.value) }),
+            value: action.value,
+            clear: action.clear,
+          };
     case 'broadcast':
       return undefined; // Android intents: nothing a desktop can do with them
   }
+}
+
+/** A copied value as a button shows it: one line, at most 40 characters. */
+function shortValue(value: string): string {
+  const line = oneLineText(value);
+  return line.length <= 40 ? line : `${line.slice(0, 39)}…`;
 }
 
 export function buildNotificationContent(message: NtfyMessage, context: ContentContext): NotificationContent {
@@ -126,12 +140,16 @@ export function buildNotificationContent(message: NtfyMessage, context: ContentC
   const title = emoji.length > 0 ? `${emoji.join(' ')} ${baseTitle}` : baseTitle;
   const tagLine = other.length > 0 ? `\nTags: ${other.join(', ')}` : '';
   const urgency = urgencyOf(message.priority);
+  // A stranger's text: bidi overrides out of everything, and title and button labels kept to one line.
   const content: NotificationContent = {
-    title,
-    body: `${decodeBody(message)}${tagLine}`,
+    title: oneLineText(title),
+    body: withoutBidiControls(`${decodeBody(message)}${tagLine}`),
     urgency,
     silent: urgency === 'low',
-    actions: message.actions.map(toNotificationAction).filter((action) => action !== undefined),
+    actions: message.actions
+      .map(toNotificationAction)
+      .filter((action) => action !== undefined)
+      .map((action) => ({ ...action, label: oneLineText(action.label) })),
   };
   const click = message.click === undefined ? undefined : isAllowedExternalUrl(message.click);
   const icon = message.icon === undefined ? undefined : isFetchableUrl(message.icon);

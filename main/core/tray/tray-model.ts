@@ -3,6 +3,7 @@
  * count, and the menu as data with typed commands. main/desktop turns it into an Electron menu and routes the
  * commands; tests read the model directly.
  */
+import { oneLineText } from '../../../common/bidi-text.ts';
 import { t } from '../../../common/i18n/translate.ts';
 import type { ConnectionStatus } from '../engine/connection-types.ts';
 
@@ -106,7 +107,7 @@ export function buildTrayModel(state: TrayState): TrayModel {
   for (const message of state.latest.slice(0, TRAY_LATEST_COUNT)) {
     menu.push({
       kind: 'item',
-      label: truncate(message.title, 60),
+      label: truncate(oneLineText(message.title), 60),
       command: { type: 'open-message', server: message.server, id: message.id },
     });
   }

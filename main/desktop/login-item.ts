@@ -1,14 +1,19 @@
 /**
- * The "start at login" setting on every system. Packaged: Electron's login items on macOS and Windows, an XDG
- * autostart file elsewhere (main/os/autostart.ts). Under `npm start` (app.isPackaged false) process.execPath is
- * the bare Electron binary, which alone starts Electron's default app, so every entry also names the app folder:
- * the Run entry's arguments on Windows, the Exec line on Linux, and on macOS (whose login items take no arguments)
- * a per-user launchd agent instead (main/os/launch-agent.ts). Either way the autostarted app gets `--hidden` and
- * stays in the tray.
+ * The "start at login" setting on every system: Electron's login item on Windows (the Run key), an XDG autostart
+ * file on Linux (main/os/autostart.ts), and on macOS a per-user launchd agent (main/os/launch-agent.ts), packaged or
+ * not. Every entry passes `--hidden`, so the autostarted app stays in the tray or menu bar. Under `npm start`
+ * (app.isPackaged false) process.execPath is the bare Electron binary, which alone starts Electron's default app,
+ * so there every entry also names the app folder.
+ *
+ * Why not Electron's login item on macOS: since macOS 13 it is an SMAppService main-app item, which macOS starts
+ * with no arguments, and Electron 45's `wasOpenedAtLogin` stays false for it (electron/electron#37244; Apple offers
+ * no way to tell such a start, FB10207829): a login start could not be told from the user opening the app, and it
+ * opened the window. A launchd agent passes its ProgramArguments on every macOS version; System Settings lists it
+ * under Login Items → "Allow in the Background", where the user can switch it off too.
  */
 import type { Logger } from '../core/ports.ts';
 import { setXdgAutostart } from '../os/autostart.ts';
-import { removeLaunchAgent, setLaunchAgent } from '../os/launch-agent.ts';
+import { setLaunchAgent } from '../os/launch-agent.ts';
 import { quoteWindowsArgument, quoteWindowsProgram } from '../os/windows-command-line.ts';
 import type { DesktopApp, LoginItemSettings } from './electron-api.ts';
 
@@ -26,7 +31,7 @@ export interface LaunchEnvironment {
 
 export interface StartAtLoginOptions {
   /** isPackaged and getAppPath() tell a development run and the folder its Electron binary must be given. */
-  readonly app: Pick<DesktopApp, 'isPackaged' | 'getAppPath' | 'setLoginItemSettings'>;
+  readonly app: Pick<DesktopApp, 'isPackaged' | 'getAppPath' | 'setLoginItemSettings' | 'getLoginItemSettings'>;
   readonly platform: NodeJS.Platform;
   /** Named for the XDG autostart file it first served; macOS and Windows read homeDir and execPath from it too. */
   readonly xdg: LaunchEnvironment;
@@ -47,15 +52,16 @@ export async function applyStartAtLogin(enabled: boolean, options: StartAtLoginO
   const development = !options.app.isPackaged;
   if (options.platform === 'win32') {
     options.app.setLoginItemSettings(windowsLoginItem(enabled, options));
-  } else if (options.platform === 'darwin' && development) {
-    const programArguments = [options.xdg.execPath, options.app.getAppPath(), HIDDEN_FLAG];
-    await setLaunchAgent(enabled, { homeDir: options.xdg.homeDir, programArguments });
   } else if (options.platform === 'darwin') {
-    // macOS launches login items without arguments; wasLaunchedAtLogin asks macOS instead.
-    options.app.setLoginItemSettings({ openAtLogin: enabled, args: [HIDDEN_FLAG] });
-    // The app and a development checkout share one setting (one data folder): an agent that a development run
-    // left behind would otherwise start the checkout at login whatever the installed app is told.
-    await removeLaunchAgent({ homeDir: options.xdg.homeDir });
+    const appArgs = development ? [options.app.getAppPath()] : [];
+    const programArguments = [options.xdg.execPath, ...appArgs, HIDDEN_FLAG];
+    // One agent for the installed app and a development checkout: they share one setting (one data folder), so
+    // the last one to apply it decides what starts at login.
+    await setLaunchAgent(enabled, { homeDir: options.xdg.homeDir, programArguments });
+    // An SMAppService item an earlier version registered would start the app a second time, with its window.
+    if (!development && options.app.getLoginItemSettings().openAtLogin) {
+      options.app.setLoginItemSettings({ openAtLogin: false, args: [] });
+    }
   } else {
     await setXdgAutostart(enabled, {
       ...options.xdg,
@@ -76,8 +82,8 @@ export interface LaunchContext {
 }
 
 /**
- * Whether to stay hidden in the tray: launched with --hidden (every autostart entry above passes it, the macOS
- * development agent too), or on macOS by the login item.
+ * Whether to stay hidden in the tray: launched with --hidden (every autostart entry above passes it), or on macOS
+ * before 13 by a login item an earlier version registered (macOS 13+ reports false for those).
  */
 export function wasLaunchedAtLogin(context: LaunchContext): boolean {
   if (context.argv.includes(HIDDEN_FLAG)) return true;

@@ -1,14 +1,17 @@
 /**
- * Start at login on macOS for a development run (`npm start`): a per-user launchd agent in ~/Library/LaunchAgents.
- * A login item registers an app bundle and macOS starts it without arguments, so under `electron .` it would start
- * Electron.app alone (Electron's default app, not this one). launchd reads every plist in that folder at login and
- * runs its ProgramArguments (man launchd.plist), so the agent can name the Electron binary, the app folder and
- * `--hidden`. Packaged builds keep Electron's login items (main/desktop/login-item.ts).
+ * Start at login on macOS: a per-user launchd agent in ~/Library/LaunchAgents. A login item registers an app bundle
+ * and macOS starts it without arguments (and, since macOS 13, without a way to tell it was a login start), so the
+ * app could not know to stay in the menu bar, and under `electron .` it would start Electron.app alone. launchd reads
+ * every plist in that folder at login and runs its ProgramArguments (man launchd.plist), so the agent names the
+ * binary, under `npm start` the app folder, and `--hidden` (main/desktop/login-item.ts).
  */
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** launchd's job label; the file is named after it, as launchd expects. */
+/**
+ * launchd's job label; the file is named after it, as launchd expects. Named when only development runs used an
+ * agent; kept, so that turning the setting off still finds an agent an earlier version wrote.
+ */
 export const LAUNCH_AGENT_LABEL = 'io.github.ntfytray.app.development';
 
 export interface LaunchAgentOptions {

@@ -65,29 +65,35 @@ const DEV_WINDOWS = {
 };
 
 describe('applyStartAtLogin on macOS', () => {
-  it('packaged: uses the Electron login item (macOS passes it no arguments), no launch agent', async () => {
+  it('packaged: a launch agent runs the app binary with --hidden (an SMAppService item gets no arguments)', async () => {
     const { app, apply } = setUp('darwin', PACKAGED_MAC);
 
     await apply(true);
-    expect(app.loginItemSettings).toEqual({ openAtLogin: true, args: ['--hidden'] });
+    const plist = await readFile(launchAgentPath({ homeDir: root }), 'utf8');
+    expect(plistProgramArguments(plist)).toEqual([PACKAGED_MAC.execPath, '--hidden']);
+    expect(app.loginItemSettings).toBeUndefined();
     await apply(false);
 
-    expect(app.loginItemSettings).toEqual({ openAtLogin: false, args: ['--hidden'] });
     expect(await isLaunchAgentEnabled({ homeDir: root })).toBe(false);
   });
 
-  it.each([true, false])(
-    'packaged: removes a launch agent a development run left behind (setting %s), as the setting is shared',
-    async (enabled) => {
-      await setUp('darwin', DEV_MAC).apply(true);
-      const { app, apply } = setUp('darwin', PACKAGED_MAC);
+  it('packaged: turns off the login item an earlier version registered, which would open the window', async () => {
+    const { app, apply } = setUp('darwin', PACKAGED_MAC);
+    app.setLoginItemSettings({ openAtLogin: true, args: ['--hidden'] });
 
-      await apply(enabled);
+    await apply(true);
 
-      expect(await isLaunchAgentEnabled({ homeDir: root })).toBe(false);
-      expect(app.loginItemSettings).toEqual({ openAtLogin: enabled, args: ['--hidden'] });
-    },
-  );
+    expect(app.loginItemSettings).toEqual({ openAtLogin: false, args: [] });
+    expect(await isLaunchAgentEnabled({ homeDir: root })).toBe(true);
+  });
+
+  it('packaged: the app the launch agent starts knows it was started at login', async () => {
+    const { app, apply } = setUp('darwin', PACKAGED_MAC);
+    await apply(true);
+    const argv = plistProgramArguments(await readFile(launchAgentPath({ homeDir: root }), 'utf8'));
+
+    expect(wasLaunchedAtLogin({ app, platform: 'darwin', argv })).toBe(true);
+  });
 
   it('npm start: a launch agent runs the Electron binary with the app folder and --hidden; no login item', async () => {
     const { app, apply } = setUp('darwin', DEV_MAC);

@@ -46,6 +46,8 @@ export class AccountService {
   /** Settles when the latest queued sync has finished; syncs never overlap. */
   #queue: Promise<unknown> = Promise.resolve();
   #syncing = 0;
+  /** A sync queued by syncSoon() that has not started yet. */
+  #waiting: Promise<SyncResult> | undefined;
   #lastSync: SyncResult | undefined;
   readonly #syncListeners = new Set<(result: SyncResult) => void>();
   #account: AccountInfo | undefined;
@@ -204,6 +206,31 @@ export class AccountService {
     const result = this.#queue.then(() => this.#runOnce());
     this.#queue = result.catch(() => undefined);
     return result;
+  }
+
+  /**
+   * A sync after the running one, unless one is already waiting to start: a burst of sync events from the server
+   * (each change made elsewhere, and each of our own, publishes one) costs one sync, not one each.
+   */
+  syncSoon(): Promise<SyncResult> {
+    if (this.#waiting !== undefined) return this.#waiting;
+    const result = this.#queue.then(() => {
+      this.#waiting = undefined;
+      return this.#runOnce();
+    });
+    this.#waiting = result;
+    this.#queue = result.catch(() => undefined);
+    return result;
+  }
+
+  /**
+   * Where the server announces changes to the account made elsewhere (`{"event":"sync"}` messages on the account's
+   * sync topic, docs/protocol.md#accounts): known once a sync has read the account, undefined while signed out.
+   */
+  syncTopic(): { readonly server: string; readonly topic: string } | undefined {
+    const account = this.#options.settings.get().account;
+    const topic = this.#account?.syncTopic;
+    return account === undefined || topic === undefined ? undefined : { server: account.server, topic };
   }
 
   async #runOnce(): Promise<SyncResult> {

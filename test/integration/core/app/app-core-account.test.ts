@@ -14,6 +14,7 @@ import type {
   AccountStatusDto,
   AccountSyncOutcomeDto,
   BridgeResult,
+  ConnectionDto,
   OperationChannel,
   SettingsDto,
   SubscriptionDto,
@@ -23,7 +24,7 @@ import { dispatchRequest } from '../../../../main/core/bridge/dispatch.ts';
 import { SqliteHistoryStore } from '../../../../main/core/store/history/index.ts';
 import { openConfSettingsStore, settingsFilePath } from '../../../../main/core/store/settings/conf-settings-store.ts';
 import { createRecordingLogger } from '../../../fakes/logger.ts';
-import { createRecordingNotifier } from '../../../fakes/notifier.ts';
+import { createRecordingNotifier, type RecordingNotifier } from '../../../fakes/notifier.ts';
 import { startTestServer, type TestServer } from '../../../server/index.ts';
 import { ManualClock } from '../../../support/manual-clock.ts';
 import { createKeychainStandIn, type KeychainStandIn } from '../account/account-device.ts';
@@ -38,6 +39,10 @@ interface Running {
   readonly history: SqliteHistoryStore;
   readonly accountEvents: AccountStatusDto[];
   readonly settingsEvents: SettingsDto[];
+  readonly notifier: RecordingNotifier;
+  readonly connectionEvents: (readonly ConnectionDto[])[];
+  /** Resolves with the first account event (from now on) that matches. */
+  nextAccountEvent(matches: (status: AccountStatusDto) => boolean): Promise<AccountStatusDto>;
 }
 
 let running: Running | undefined;
@@ -50,11 +55,23 @@ async function start(): Promise<Running> {
   const keychain = createKeychainStandIn();
   const accountEvents: AccountStatusDto[] = [];
   const settingsEvents: SettingsDto[] = [];
+  const connectionEvents: (readonly ConnectionDto[])[] = [];
+  const notifier = createRecordingNotifier();
+  const waiters = new Set<(status: AccountStatusDto) => void>();
+  const nextAccountEvent = (matches: (status: AccountStatusDto) => boolean): Promise<AccountStatusDto> =>
+    new Promise((resolve) => {
+      const waiter = (status: AccountStatusDto): void => {
+        if (!matches(status)) return;
+        waiters.delete(waiter);
+        resolve(status);
+      };
+      waiters.add(waiter);
+    });
   const core = startAppCore({
     settings: openConfSettingsStore({ dir, log }),
     history,
     secrets: keychain,
-    notifier: createRecordingNotifier(),
+    notifier,
     clock: new ManualClock(1_700_000_000_000),
     random: () => 0.5,
     log,
@@ -63,13 +80,27 @@ async function start(): Promise<Running> {
     openMessage: () => undefined,
     events: {
       messagesReceived: () => undefined,
-      connectionsChanged: () => undefined,
+      connectionsChanged: (connections) => connectionEvents.push(connections),
       settingsChanged: (settings) => settingsEvents.push(settings),
       trayChanged: () => undefined,
-      accountChanged: (status) => accountEvents.push(status),
+      accountChanged: (status) => {
+        accountEvents.push(status);
+        for (const waiter of [...waiters]) waiter(status);
+      },
     },
   });
-  running = { server, core, keychain, dir, history, accountEvents, settingsEvents };
+  running = {
+    server,
+    core,
+    keychain,
+    dir,
+    history,
+    accountEvents,
+    settingsEvents,
+    notifier,
+    connectionEvents,
+    nextAccountEvent,
+  };
   return running;
 }
 
@@ -138,11 +169,51 @@ describe('the ntfy account through the bridge', () => {
 
     const sync = await request<AccountSyncOutcomeDto>(run.core, 'account:sync');
 
-    expect(sync).toMatchObject({ ok: true, notes: [{ kind: 'added-here', entry: { topic: 'deploys' } }] });
+    // The sync topic's event may have started a sync that brought it first; either way it is here now.
+    expect(sync).toMatchObject({ ok: true });
     expect(run.settingsEvents.length).toBeGreaterThan(settingsEventsBefore);
     const list = await request<readonly SubscriptionDto[]>(run.core, 'subscriptions:list');
     expect(list.map((item) => [item.topic, item.displayName])).toEqual([['deploys', 'Deploys']]);
     expect(run.accountEvents.at(-1)).toMatchObject({ signedIn: true, lastSync: { ok: true } });
+  });
+
+  it('a change made elsewhere arrives through the account sync topic at once, with nothing shown or notified', async () => {
+    const run = await start();
+    const token = await signIn(run);
+    const account = await fetch(`${run.server.url}/v1/account`, { headers: { Authorization: `Bearer ${token}` } });
+    const syncTopic = ((await account.json()) as { sync_topic: string }).sync_topic;
+    await run.server.waitForSubscribers(1, { topic: syncTopic });
+    const arrived = run.nextAccountEvent(
+      (status) =>
+        status.signedIn &&
+        status.lastSync?.ok === true &&
+        status.lastSync.notes.some((note) => note.kind === 'added-here' && note.entry.topic === 'deploys'),
+    );
+
+    // Another device adds a subscription; the server publishes {"event":"sync"}; no clock moves, no Sync now.
+    const added = await fetch(`${run.server.url}/v1/account/subscription`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ base_url: run.server.url, topic: 'deploys', display_name: 'Deploys' }),
+    });
+    expect(added.status).toBe(200);
+    await added.body?.cancel();
+    await arrived;
+
+    const list = await request<readonly SubscriptionDto[]>(run.core, 'subscriptions:list');
+    expect(list.map((item) => item.topic)).toEqual(['deploys']);
+    expect(run.connectionEvents.flat().flatMap((connection) => connection.topics)).not.toContain(syncTopic);
+    expect(run.history.listMessages().messages).toEqual([]);
+    expect(run.notifier.shown).toEqual([]);
+
+    // Signing out ends the listening (the subscription it brought stays, with its own stream).
+    const stopped = new Promise<void>((resolve) => {
+      run.server.events.on('unsubscribe', (info) => {
+        if (info.topics.includes(syncTopic)) resolve();
+      });
+    });
+    await request<unknown>(run.core, 'account:sign-out');
+    await stopped;
   });
 
   it('clearing the credentials of the account server signs out and deletes the token on the server', async () => {

@@ -22,8 +22,8 @@ import { importCursorFile } from './core/store/import-cursor-file.ts';
 import { createEnvSecretSource, firstSecretSource } from './core/store/secrets/env-secret-source.ts';
 import { MissingSecretError } from './core/store/secrets/errors.ts';
 import { createKeytarSecretStore } from './core/store/secrets/keytar-secret-store.ts';
-import { openConfSettingsStore } from './core/store/settings/conf-settings-store.ts';
-import type { SettingsStore } from './core/store/settings/settings-store.ts';
+import { readConfSettings } from './core/store/settings/conf-settings-store.ts';
+import type { SettingsReader } from './core/store/settings/settings-store.ts';
 import { openTransport } from './core/transports/index.ts';
 import { errorMessage } from '../common/error-message.ts';
 import { t } from '../common/i18n/translate.ts';
@@ -73,7 +73,9 @@ export async function runCliSubscribe(args: readonly string[], options: CliSubsc
     }
   }
   try {
-    const settings = openConfSettingsStore({ dir: dataDir, log: log.child('settings') });
+    // subscribe only reads the settings (servers, retention): read-only, so it never creates, rewrites or moves aside
+    // the file, whichever version wrote it.
+    const settings = readConfSettings({ dir: dataDir, log: log.child('settings') });
     let subscriptions;
     try {
       subscriptions = await applyStoredCredentials(parsed.value.subscriptions, {
@@ -98,7 +100,7 @@ export async function runCliSubscribe(args: readonly string[], options: CliSubsc
 async function subscribeLocked(
   plan: SubscribePlan,
   dataDir: string,
-  settings: SettingsStore,
+  settings: SettingsReader,
   options: CliSubscribeOptions,
 ): Promise<number> {
   const { log } = options;

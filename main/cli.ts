@@ -30,6 +30,8 @@ import { SqliteHistoryStore } from './core/store/history/index.ts';
 import { createKeytarSecretStore } from './core/store/secrets/keytar-secret-store.ts';
 import { createSecretSafeLogger } from './core/store/secrets/redact.ts';
 import { openConfSettingsStore, settingsFilePath } from './core/store/settings/conf-settings-store.ts';
+import { newerSettingsRefusal } from './core/store/settings/load-settings.ts';
+import { usableSettings } from './core/store/settings/parse.ts';
 import { readSettingsFile } from './core/store/settings/settings-file.ts';
 import { errorMessage } from '../common/error-message.ts';
 import { localeFromEnv } from '../common/i18n/posix-locale.ts';
@@ -141,6 +143,12 @@ function accountIo(log: Logger, sink: OutputSink): AccountIo {
       if (readDataDirHolder(dir)?.kind === 'app') {
         return Promise.reject(new Error(t('cli.run.app-holds-settings', { dir })));
       }
+      // login and logout write the settings, which a newer version's file refuses (the store would say so only at
+      // the end): refused here, before anyone is asked for a password or anything goes into the keychain.
+      const path = settingsFilePath(dir);
+      const contents = readSettingsFile(path);
+      const newer = contents.exists && !contents.parsed.ok ? contents.parsed.newer : undefined;
+      if (newer !== undefined) return Promise.reject(new Error(newerSettingsRefusal(path, newer.version)));
       return Promise.resolve({
         settings: openConfSettingsStore({ dir, log: log.child('settings') }),
         // login and logout print a keychain failure themselves, as one line.
@@ -160,10 +168,13 @@ function openHistory(dataDir: string | undefined, options: { readonly readOnly: 
   return SqliteHistoryStore.open({ dataDir: dir, ...options });
 }
 
-/** The app's subscriptions in a data dir, read without writing (history only reads); none when unreadable. */
+/**
+ * The app's subscriptions in a data dir, read without writing (history only reads; a newer version's file gives
+ * the subscriptions this version can read); none when unreadable.
+ */
 function readSubscriptions(dataDir: string | undefined): readonly NamedSubscription[] {
   const contents = readSettingsFile(settingsFilePath(dataDirOf(dataDir)));
-  return contents.exists && contents.parsed.ok ? contents.parsed.settings.subscriptions : [];
+  return (contents.exists ? usableSettings(contents.parsed)?.subscriptions : undefined) ?? [];
 }
 
 async function main(argv: readonly string[], log: Logger, sink: OutputSink): Promise<number> {

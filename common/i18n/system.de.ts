@@ -34,6 +34,14 @@ export const systemDe: Translation<typeof systemEn> = {
   'system.settings.read-failed': 'die Einstellungsdatei {path} konnte nicht gelesen werden: {reason}',
   'system.settings.write-failed': 'die Einstellungsdatei {path} konnte nicht geschrieben werden: {reason}',
   'system.settings.move-aside-failed': 'die Einstellungsdatei {path} konnte nicht beiseitegelegt werden: {reason}',
+  'system.settings.newer-refused':
+    'die Einstellungsdatei {path} wurde von einem neueren ntfy-tray geschrieben (Einstellungsversion {version}; dieses liest bis {supported}): aktualisieren Sie ntfy-tray, um Einstellungen zu ändern. Die Datei bleibt unverändert.',
+  'system.settings.newer-read':
+    'die Einstellungsdatei {path} wurde von einem neueren ntfy-tray geschrieben (Einstellungsversion {version}; dieses liest bis {supported}): es gelten die Einstellungen, die diese Version kennt, und die Datei bleibt unverändert',
+  'system.settings.newer-unreadable':
+    'die Einstellungsdatei {path} wurde von einem neueren ntfy-tray geschrieben (Einstellungsversion {version}; dieses liest bis {supported}), und diese Version kann ihre Einstellungen nicht lesen ({issues}): es gelten die Standardeinstellungen, und die Datei bleibt unverändert. Aktualisieren Sie ntfy-tray, um sie zu verwenden.',
+  'system.settings.unusable-read':
+    'die Einstellungsdatei {path} ist nicht verwendbar ({problem}): es gelten die Standardeinstellungen, und die Datei bleibt unverändert',
   'system.notifications.no-session-bus':
     'Kein D-Bus-Sitzungsbus erreichbar. Führen Sie das Programm in einer Desktop-Sitzung aus, oder starten Sie eine (z. B. `dbus-run-session -- ntfy-tray …`).',
   'system.notifications.no-server':

@@ -35,6 +35,14 @@ export const systemEn = {
   'system.settings.read-failed': 'could not read the settings file {path}: {reason}',
   'system.settings.write-failed': 'could not write the settings file {path}: {reason}',
   'system.settings.move-aside-failed': 'could not move aside the settings file {path}: {reason}',
+  'system.settings.newer-refused':
+    'the settings file {path} was written by a newer ntfy-tray (settings version {version}; this one reads up to {supported}): update ntfy-tray to change settings. The file was left as it is.',
+  'system.settings.newer-read':
+    'the settings file {path} was written by a newer ntfy-tray (settings version {version}; this one reads up to {supported}): using the settings this version knows, and leaving the file as it is',
+  'system.settings.newer-unreadable':
+    'the settings file {path} was written by a newer ntfy-tray (settings version {version}; this one reads up to {supported}), and this version cannot read its settings ({issues}): using the defaults, and leaving the file as it is. Update ntfy-tray to use them.',
+  'system.settings.unusable-read':
+    'the settings file {path} cannot be used ({problem}): using the defaults, and leaving the file as it is',
   'system.notifications.no-session-bus':
     'No D-Bus session bus to talk to. Run inside a desktop session, or start one (e.g. `dbus-run-session -- ntfy-tray …`).',
   'system.notifications.no-server':

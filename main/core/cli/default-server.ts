@@ -4,10 +4,12 @@
  */
 import { DEFAULT_SERVER_URL } from '../store/settings/schema.ts';
 import { settingsFilePath } from '../store/settings/conf-settings-store.ts';
+import { usableSettings } from '../store/settings/parse.ts';
 import { readSettingsFile } from '../store/settings/settings-file.ts';
 
 export function configuredDefaultServer(dataDir: string): string {
   const contents = readSettingsFile(settingsFilePath(dataDir));
   // A missing or unusable file: the command that opens the settings reports it; here the built-in default does.
-  return contents.exists && contents.parsed.ok ? contents.parsed.settings.defaultServer : DEFAULT_SERVER_URL;
+  const settings = contents.exists ? usableSettings(contents.parsed) : undefined;
+  return settings?.defaultServer ?? DEFAULT_SERVER_URL;
 }

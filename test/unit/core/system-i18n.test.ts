@@ -3,7 +3,7 @@
  * file, the data folder's lock, the D-Bus session for notifications, and the CLI's --since and --actions. Each error
  * comes from its real entry point; what the OS or a library said stays in its own words inside the German sentence.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -19,6 +19,7 @@ import { resolveCredentials } from '../../../main/core/store/secrets/credentials
 import { createEnvSecretSource } from '../../../main/core/store/secrets/env-secret-source.ts';
 import { createKeytarSecretStore, type KeytarApi } from '../../../main/core/store/secrets/keytar-secret-store.ts';
 import { openConfSettingsStore, settingsFilePath } from '../../../main/core/store/settings/conf-settings-store.ts';
+import { defaultSettings, SETTINGS_VERSION } from '../../../main/core/store/settings/schema.ts';
 import { SettingsFileError } from '../../../main/core/store/settings/settings-file.ts';
 import type { DbusCall, DbusConnection } from '../../../main/os/dbus/session-bus.ts';
 import { connectSessionBus, DbusCallError } from '../../../main/os/dbus/session-bus.ts';
@@ -205,6 +206,24 @@ describe('the settings file and the data folder in German', () => {
       new RegExp(`^die Einstellungsdatei ${settingsFilePath(dir)} konnte nicht geschrieben werden: \\S`),
     );
     expect(store.get().preferences.theme).toBe('system');
+  });
+
+  it('reads a settings file from a newer version without touching it, and refuses to change it', async () => {
+    const text = JSON.stringify({ ...defaultSettings(), version: SETTINGS_VERSION + 1 });
+    writeFileSync(settingsFilePath(dir), text);
+    const log = createRecordingLogger();
+    const versions = `(Einstellungsversion ${SETTINGS_VERSION + 1}; dieses liest bis ${SETTINGS_VERSION})`;
+    const file = `die Einstellungsdatei ${settingsFilePath(dir)} wurde von einem neueren ntfy-tray geschrieben`;
+
+    const store = openConfSettingsStore({ dir, log });
+    const result = await store.update({ preferences: { theme: 'dark' } });
+
+    expect(log.entries.map((entry) => entry.message)).toEqual([
+      `${file} ${versions}: es gelten die Einstellungen, die diese Version kennt, und die Datei bleibt unverändert`,
+    ]);
+    const message = `${file} ${versions}: aktualisieren Sie ntfy-tray, um Einstellungen zu ändern. Die Datei bleibt unverändert.`;
+    expect(result).toEqual({ ok: false, issues: [{ path: 'version', message }] });
+    expect(readFileSync(settingsFilePath(dir), 'utf8')).toBe(text);
   });
 
   it('says the data folder cannot be locked, with the OS’s reason', () => {

@@ -1,13 +1,14 @@
 /**
  * The settings store of the app and the CLI: conf over `config.json` in the shared data folder (README, Data
- * folder). All logic is in open-settings-store.ts.
+ * folder); and the read-only reader of the same file, for commands that only read settings (no conf: it creates
+ * the folder). All logic is in open-settings-store.ts and load-settings.ts.
  */
 import { join } from 'node:path';
 import Conf from 'conf';
 import type { Logger } from '../../ports.ts';
-import { openSettingsStore, type SettingsFile } from './open-settings-store.ts';
+import { openSettingsStore, readSettingsOnly, type SettingsFile } from './open-settings-store.ts';
 import type { Settings } from './schema.ts';
-import type { SettingsStore } from './settings-store.ts';
+import type { SettingsReader, SettingsStore } from './settings-store.ts';
 
 /** `config.json`: the file name in the data folder. */
 export const SETTINGS_FILE_NAME = 'config';
@@ -60,4 +61,9 @@ export function openConfSettingsStore(options: ConfSettingsStoreOptions): Settin
     log: options.log,
     ...(options.now === undefined ? {} : { now: options.now }),
   });
+}
+
+/** `config.json` in `dir` for a command that only reads settings: nothing is created, written or moved aside. */
+export function readConfSettings(options: { readonly dir: string; readonly log: Logger }): SettingsReader {
+  return readSettingsOnly({ path: settingsFilePath(options.dir), log: options.log });
 }

@@ -33,8 +33,21 @@ export function secretKeyMessage(): string {
   return t('rules.settings.secret');
 }
 
+export interface FieldReaderOptions {
+  /**
+   * Leave keys out of `object`'s list unreported (secret-named ones are still refused). Only for reading a file
+   * from a newer version, whose additions this version cannot know; the assembled value never holds them.
+   */
+  readonly ignoreUnknownKeys?: boolean;
+}
+
 export class FieldReader {
   readonly issues: SettingsIssue[] = [];
+  readonly #ignoreUnknownKeys: boolean;
+
+  constructor(options: FieldReaderOptions = {}) {
+    this.#ignoreUnknownKeys = options.ignoreUnknownKeys ?? false;
+  }
 
   report(path: string, message: string): void {
     this.issues.push({ path, message });
@@ -48,7 +61,8 @@ export class FieldReader {
     }
     for (const key of Object.keys(value)) {
       if (isSecretKey(key)) this.report(childPath(path, key), secretKeyMessage());
-      else if (!keys.includes(key)) this.report(childPath(path, key), t('rules.settings.unknown'));
+      else if (!keys.includes(key) && !this.#ignoreUnknownKeys)
+        this.report(childPath(path, key), t('rules.settings.unknown'));
     }
     return value;
   }

@@ -1,23 +1,28 @@
 /**
  * The one SettingsStore implementation, over the conf adapter (conf-settings-store.ts), which supplies a
- * `SettingsFile`: where the file is and how to write it (conf's atomic write: temp file + rename).
+ * `SettingsFile`: where the file is and how to write it (conf's atomic write: temp file + rename); and the read-only
+ * SettingsReader for commands that only read settings, which never opens the adapter.
  *
- * Loading: the file is read and judged here (JSON → migrations → validation) before the adapter opens it. A file
- * that cannot be used is moved aside, kept for the user, and replaced by defaults, with one warning in the log.
- * Settings then live in memory; every change is validated, written, and only then becomes current.
+ * Loading (load-settings.ts): the file is read and judged (JSON → migrations → validation) before the adapter opens
+ * it. A file that cannot be used is moved aside, kept for the user, and replaced by defaults, with one warning in
+ * the log; a file from a newer version is never touched. Settings then live in memory; every change is validated,
+ * written, and only then becomes current.
  */
 import { resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { Logger } from '../../ports.ts';
 import { createSecretSafeLogger } from '../secrets/redact.ts';
 import { applySettingsPatch } from './edits.ts';
+import type { SettingsIssue } from './field-reader.ts';
+import { loadSettings } from './load-settings.ts';
 import type { MigrateOptions } from './migrations.ts';
-import { defaultSettings, SETTINGS_VERSION, type Settings } from './schema.ts';
-import { moveSettingsFileAside, readSettingsFile, SettingsFileError } from './settings-file.ts';
+import type { Settings } from './schema.ts';
+import { SettingsFileError } from './settings-file.ts';
 import type {
   SettingsChange,
   SettingsListener,
   SettingsLoadReport,
+  SettingsReader,
   SettingsStore,
   SettingsUpdateResult,
 } from './settings-store.ts';
@@ -33,7 +38,10 @@ export interface SettingsFile {
 export interface OpenSettingsStoreOptions {
   /** The file the adapter will open; read and checked here first. */
   readonly path: string;
-  /** Called once the file is known to be absent or usable (so the adapter's own parsing never fails on it). */
+  /**
+   * Called once the file is known to be absent or usable (so the adapter's own parsing never fails on it); never for
+   * a newer version's file, which no adapter gets to open.
+   */
   readonly openFile: () => SettingsFile;
   readonly log: Logger;
   /** Milliseconds since the epoch, for the name of a moved-aside file. */
@@ -50,46 +58,6 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-interface Loaded {
-  readonly settings: Settings;
-  readonly report: SettingsLoadReport;
-  readonly needsWrite: boolean;
-}
-
-function load(options: OpenSettingsStoreOptions, log: Logger): Loaded {
-  const contents = readSettingsFile(options.path, options.migrate);
-  if (!contents.exists) {
-    log.log('info', 'no settings file yet; starting from defaults', { path: options.path });
-    return { settings: defaultSettings(), report: { kind: 'created' }, needsWrite: true };
-  }
-  const { parsed } = contents;
-  if (!parsed.ok) {
-    const backupPath = moveSettingsFileAside(options.path, parsed.problem.kind, (options.now ?? Date.now)());
-    // The one line the user (or a bug report) needs: what was wrong, where the old file is, what happened.
-    log.log(
-      'warn',
-      `settings file could not be used (${parsed.problem.message}); kept it as ${backupPath} and started from defaults`,
-      { path: options.path, backupPath, problem: parsed.problem.kind },
-    );
-    return {
-      settings: defaultSettings(),
-      report: { kind: 'reset', problem: parsed.problem, backupPath },
-      needsWrite: true,
-    };
-  }
-  if (parsed.fromVersion !== SETTINGS_VERSION) {
-    log.log('info', `settings upgraded from version ${parsed.fromVersion} to ${SETTINGS_VERSION}`, {
-      path: options.path,
-    });
-    return {
-      settings: parsed.settings,
-      report: { kind: 'migrated', fromVersion: parsed.fromVersion },
-      needsWrite: true,
-    };
-  }
-  return { settings: parsed.settings, report: { kind: 'loaded' }, needsWrite: parsed.needsWrite };
-}
-
 function write(file: SettingsFile, settings: Settings): void {
   try {
     file.write(settings);
@@ -104,13 +72,22 @@ class FileSettingsStore implements SettingsStore {
   readonly #file: SettingsFile;
   readonly #log: Logger;
   readonly #listeners = new Set<SettingsListener>();
+  /** Set over a newer version's file: every change is refused with it, and nothing is written. */
+  readonly #refusal: SettingsIssue | undefined;
   #settings: Settings;
   /** Settles when the latest queued update has finished; each update starts after the one before. */
   #queue: Promise<unknown> = Promise.resolve();
 
-  constructor(options: { file: SettingsFile; log: Logger; settings: Settings; loadReport: SettingsLoadReport }) {
+  constructor(options: {
+    file: SettingsFile;
+    log: Logger;
+    settings: Settings;
+    loadReport: SettingsLoadReport;
+    refusal: SettingsIssue | undefined;
+  }) {
     this.path = options.file.path;
     this.#file = options.file;
+    this.#refusal = options.refusal;
     this.#log = options.log;
     this.#settings = deepFreeze(options.settings);
     this.loadReport = options.loadReport;
@@ -139,6 +116,7 @@ class FileSettingsStore implements SettingsStore {
   }
 
   async #apply(change: SettingsChange): Promise<SettingsUpdateResult> {
+    if (this.#refusal !== undefined) return { ok: false, issues: [this.#refusal] };
     const previous = this.#settings;
     const proposed = typeof change === 'function' ? await change(previous) : applySettingsPatch(previous, change);
     const validation = validateSettings(proposed);
@@ -165,16 +143,46 @@ class FileSettingsStore implements SettingsStore {
   }
 }
 
+/** Never written: the store over a newer version's file has no adapter behind it (conf is never opened on it). */
+function unwritableFile(path: string): SettingsFile {
+  return {
+    path,
+    write() {
+      throw new Error(`${path} is from a newer version and is never written`);
+    },
+  };
+}
+
 export function openSettingsStore(options: OpenSettingsStoreOptions): SettingsStore {
   const log = createSecretSafeLogger(options.log);
-  const loaded = load(options, log);
+  const loaded = loadSettings({ ...options, log, mode: 'write' });
+  // Fresh copies in memory: the validated value never shares objects with the defaults constant or the file.
+  const settings = structuredClone(loaded.settings);
+  const { refusal } = loaded;
+  if (refusal !== undefined) {
+    return new FileSettingsStore({
+      file: unwritableFile(options.path),
+      log,
+      settings,
+      loadReport: loaded.report,
+      refusal,
+    });
+  }
   const file = options.openFile();
   if (resolve(file.path) !== resolve(options.path)) {
     // The adapter resolved its file somewhere else than the file that was checked: a wiring bug, not user data.
     throw new Error(`settings adapter opened ${file.path}, but ${options.path} was checked`);
   }
-  // Fresh copies in memory: the validated value never shares objects with the defaults constant or the file.
-  const settings = structuredClone(loaded.settings);
   if (loaded.needsWrite) write(file, settings);
-  return new FileSettingsStore({ file, log, settings, loadReport: loaded.report });
+  return new FileSettingsStore({ file, log, settings, loadReport: loaded.report, refusal: undefined });
+}
+
+export type ReadSettingsOptions = Pick<OpenSettingsStoreOptions, 'path' | 'log' | 'migrate'>;
+
+/** The settings for a command that only reads them: nothing is created, upgraded on disk, moved aside or written. */
+export function readSettingsOnly(options: ReadSettingsOptions): SettingsReader {
+  const log = createSecretSafeLogger(options.log);
+  const loaded = loadSettings({ ...options, log, mode: 'read' });
+  const settings = deepFreeze(structuredClone(loaded.settings));
+  return { path: options.path, loadReport: loaded.report, get: () => settings };
 }

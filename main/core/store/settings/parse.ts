@@ -5,8 +5,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { formatIssue, isRecord, type SettingsIssue } from './field-reader.ts';
 import { migrateSettings, type MigrateOptions, type MigrationProblemKind } from './migrations.ts';
-import type { Settings } from './schema.ts';
-import { validateSettings } from './validate.ts';
+import { SETTINGS_VERSION, type Settings } from './schema.ts';
+import { validateSettings, type SettingsValidation } from './validate.ts';
 
 export type SettingsProblemKind = 'not-json' | 'not-an-object' | MigrationProblemKind | 'invalid';
 
@@ -25,7 +25,23 @@ export type ParsedSettings =
       /** The file is not exactly what we would write (it was migrated, or its URLs were not normalized). */
       readonly needsWrite: boolean;
     }
-  | { readonly ok: false; readonly problem: SettingsProblem };
+  | { readonly ok: false; readonly problem: SettingsProblem; readonly newer?: NewerSettings };
+
+/** A file whose `version` is above the one this build reads (problem kind `newer-version`). */
+export interface NewerSettings {
+  readonly version: number;
+  /** Its fields that this version knows, read as this version's document (unknown keys left out). */
+  readonly known: SettingsValidation;
+}
+
+/**
+ * The settings to use from a parsed file: its own when usable, the known fields of a newer file when those are
+ * valid; otherwise undefined (the caller falls back to the defaults and says so). Never anything to write back.
+ */
+export function usableSettings(parsed: ParsedSettings): Settings | undefined {
+  if (parsed.ok) return parsed.settings;
+  return parsed.newer?.known.ok === true ? parsed.newer.known.settings : undefined;
+}
 
 /** Shown issues per message; a file with many problems gets a count for the rest. */
 const ISSUES_SHOWN = 5;
@@ -58,6 +74,17 @@ export function parseSettingsText(text: string, options: MigrateOptions = {}): P
   if (!isRecord(document)) return fail('not-an-object', 'not a JSON object');
 
   const migrated = migrateSettings(document, options);
+  if (!migrated.ok && migrated.kind === 'newer-version') {
+    // A newer version mostly adds keys and values, so what this one knows of the file is often still right: read
+    // it as a current document, ignoring what is unknown. Whoever uses it must never write it back (that would drop
+    // the newer version's data); open-settings-store.ts keeps to that.
+    const known = validateSettings({ ...document, version: SETTINGS_VERSION }, { ignoreUnknownKeys: true });
+    return {
+      ok: false,
+      problem: { kind: migrated.kind, message: migrated.message, issues: [] },
+      newer: { version: Number(document['version']), known },
+    };
+  }
   if (!migrated.ok) return fail(migrated.kind, migrated.message);
 
   const validation = validateSettings(migrated.document);

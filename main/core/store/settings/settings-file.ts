@@ -16,7 +16,7 @@ const MESSAGE_KEYS = {
   'move aside': 'system.settings.move-aside-failed',
 } as const satisfies Record<SettingsFileError['operation'], MessageKey>;
 
-/** An I/O failure on the settings file (not a problem with its content, which is handled by moving it aside). */
+/** An I/O failure on the settings file (not a problem with its content, which load-settings.ts handles). */
 export class SettingsFileError extends Error {
   override readonly name = 'SettingsFileError';
   readonly path: string;
@@ -50,11 +50,12 @@ function fileTimestamp(ms: number): string {
 }
 
 /**
- * Renames the file to `<path>.corrupt-<timestamp>` (or `.newer-…` for a file from a newer version, which the user
- * will want back after upgrading again) and returns the new path. Never overwrites an earlier backup.
+ * Renames the file to `<path>.corrupt-<timestamp>` and returns the new path. Never overwrites an earlier backup.
+ * Never used on a file from a newer version: that one stays where the newer version looks for it (load-settings.ts).
  */
 export function moveSettingsFileAside(path: string, kind: SettingsProblemKind, nowMs: number): string {
-  const base = `${path}.${kind === 'newer-version' ? 'newer' : 'corrupt'}-${fileTimestamp(nowMs)}`;
+  if (kind === 'newer-version') throw new Error(`refused to move aside ${path}: it is from a newer version`);
+  const base = `${path}.corrupt-${fileTimestamp(nowMs)}`;
   let backupPath = base;
   for (let attempt = 2; existsSync(backupPath); attempt++) backupPath = `${base}-${attempt}`;
   try {

@@ -9,7 +9,13 @@ import { APP_TRANSPORTS, type AppTransportKind } from '../../../../common/transp
 import type { SubscribeFilters } from '../../protocol/subscribe-request.ts';
 import { invalidPriorityFilter, PRIORITY_FILTER_VALUES } from '../../../../common/priority-filter.ts';
 import { topicNameError } from '../../../../common/topic-name.ts';
-import { childPath, FieldReader, type JsonRecord, type SettingsIssue } from './field-reader.ts';
+import {
+  childPath,
+  FieldReader,
+  type FieldReaderOptions,
+  type JsonRecord,
+  type SettingsIssue,
+} from './field-reader.ts';
 import { readAccountSync } from './validate-account.ts';
 import {
   AUTO_DOWNLOAD_FROM,
@@ -209,8 +215,8 @@ function reportDuplicates<T>(
   });
 }
 
-export function validateSettings(input: unknown): SettingsValidation {
-  const reader = new FieldReader();
+export function validateSettings(input: unknown, options: FieldReaderOptions = {}): SettingsValidation {
+  const reader = new FieldReader(options);
   const keys = ['version', 'defaultServer', 'servers', 'subscriptions', 'preferences', 'account'];
   const record = reader.object(input, '', keys);
   if (record === undefined) return { ok: false, issues: reader.issues };

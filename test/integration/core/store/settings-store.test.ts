@@ -248,28 +248,18 @@ describe('settings store (conf)', () => {
   describe('an unusable file is moved aside, kept, and replaced by defaults with one log line', () => {
     const badSubscription = { ...subscription('a'), topic: 'not a topic' };
     it.each([
-      ['bad JSON', '{"version": 2, "servers": [', 'not-json', 'corrupt'],
-      ['an empty file', '', 'not-json', 'corrupt'],
-      ['not an object', '[1, 2, 3]', 'not-an-object', 'corrupt'],
-      ['no version', JSON.stringify({ servers: [] }), 'no-version', 'corrupt'],
-      [
-        'failing validation',
-        JSON.stringify({ ...defaultSettings(), subscriptions: [badSubscription] }),
-        'invalid',
-        'corrupt',
-      ],
-      [
-        'a newer version',
-        JSON.stringify({ ...defaultSettings(), version: SETTINGS_VERSION + 1 }),
-        'newer-version',
-        'newer',
-      ],
-    ])('%s', (_name, text, kind, suffix) => {
+      ['bad JSON', '{"version": 2, "servers": [', 'not-json'],
+      ['an empty file', '', 'not-json'],
+      ['not an object', '[1, 2, 3]', 'not-an-object'],
+      ['no version', JSON.stringify({ servers: [] }), 'no-version'],
+      ['failing validation', JSON.stringify({ ...defaultSettings(), subscriptions: [badSubscription] }), 'invalid'],
+      // A file from a newer version is never moved aside: settings-newer-version.test.ts.
+    ])('%s', (_name, text, kind) => {
       writeFileSync(path(), text);
 
       const store = open();
 
-      const backupPath = `${path()}.${suffix}-${STAMP}`;
+      const backupPath = `${path()}.corrupt-${STAMP}`;
       expect(store.loadReport).toMatchObject({ kind: 'reset', backupPath, problem: { kind } });
       expect(store.get()).toEqual(defaultSettings());
       expect(readFileSync(backupPath, 'utf8')).toBe(text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSettingsText } from '../../../../../main/core/store/settings/parse.ts';
+import { parseSettingsText, usableSettings } from '../../../../../main/core/store/settings/parse.ts';
 import { defaultSettings, SETTINGS_VERSION } from '../../../../../main/core/store/settings/schema.ts';
 
 const json = (value: unknown): string => JSON.stringify(value, null, 2);
@@ -44,6 +44,21 @@ describe('parseSettingsText', () => {
     ['{"version": 2}', 'invalid'],
   ])('%s → %s', (text, kind) => {
     expect(parseSettingsText(text)).toMatchObject({ ok: false, problem: { kind } });
+  });
+
+  it('reads what it knows of a newer file, ignoring unknown keys, but never calls it usable as is', () => {
+    const newer = { ...defaultSettings(), version: SETTINGS_VERSION + 1, defaultServer: 'https://x.test', extra: 1 };
+    const parsed = parseSettingsText(json(newer));
+    expect(parsed).toMatchObject({
+      ok: false,
+      problem: { kind: 'newer-version' },
+      newer: { version: SETTINGS_VERSION + 1 },
+    });
+    expect(usableSettings(parsed)).toEqual({ ...defaultSettings(), defaultServer: 'https://x.test' });
+
+    const unreadable = parseSettingsText(json({ ...newer, servers: 'all of them' }));
+    expect(unreadable).toMatchObject({ newer: { known: { ok: false, issues: [{ path: 'servers' }] } } });
+    expect(usableSettings(unreadable)).toBeUndefined();
   });
 
   it('lists the first issues and counts the rest', () => {

@@ -74,6 +74,8 @@ export const appDe: Translation<typeof appEn> = {
   'app.http-action.failed-status': '{target} fehlgeschlagen: Der Server antwortete mit HTTP {status}',
   'app.http-action.timeout': '{target} fehlgeschlagen: keine Antwort innerhalb von {seconds} s',
   'app.http-action.failed': '{target} fehlgeschlagen: {reason}',
+  'app.http-action.redirected-elsewhere': '{target} nicht weitergesendet: Der Server leitete es an {host} um',
+  'app.http-action.button': '{label} ({target})',
   'app.http-action.done-title': '{label}: erledigt',
   'app.http-action.failed-title': '{label}: fehlgeschlagen',
   'app.copy.no-clipboard': 'hier gibt es keine Zwischenablage',

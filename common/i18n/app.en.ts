@@ -73,6 +73,8 @@ export const appEn = {
   'app.http-action.failed-status': '{target} failed: the server answered HTTP {status}',
   'app.http-action.timeout': '{target} failed: no answer within {seconds} s',
   'app.http-action.failed': '{target} failed: {reason}',
+  'app.http-action.redirected-elsewhere': '{target} not sent on: the server redirected it to {host}',
+  'app.http-action.button': '{label} ({target})',
   'app.http-action.done-title': '{label}: done',
   'app.http-action.failed-title': '{label}: failed',
   'app.copy.no-clipboard': 'there is no clipboard here',

@@ -1,11 +1,13 @@
 /**
  * Runs an `http` action button from the main process (never from the renderer): method (default POST), headers
- * and body as the publisher gave them, a 15 s timeout, and a result the caller shows as it is (a follow-up popup's
+ * and body as the publisher gave them, a 15 s timeout, redirects followed only within the action's origin (a 307 to
+ * another host would carry the method, body and an X-Api-Key there: it is reported instead, naming that host), and a result the caller shows as it is (a follow-up popup's
  * body, the window's line next to the button). The text names the request and says what happened once, without the
  * button's label: the popup's title and the window's button already show that.
  */
 import { t } from '../../../common/i18n/translate.ts';
 import { describeNetworkFailure } from '../../../common/network-failure.ts';
+import { type AddressGuard, guardedRequest } from '../net/guarded-request.ts';
 import type { NotificationAction } from './notification-content.ts';
 
 export type HttpActionResult =
@@ -30,34 +32,42 @@ export function httpActionTarget(action: Pick<HttpAction, 'method' | 'url'>): st
 
 export async function runHttpAction(
   action: HttpAction,
-  options: { readonly timeoutMs?: number } = {},
+  options: { readonly timeoutMs?: number } & AddressGuard = {},
 ): Promise<HttpActionResult> {
   const timeoutMs = options.timeoutMs ?? HTTP_ACTION_TIMEOUT_MS;
-  const target = httpActionTarget(action);
-  try {
-    const response = await fetch(action.url, {
-      method: action.method,
-      headers: action.headers,
-      // GET and HEAD cannot carry a body; ntfy's clients drop it there too.
-      ...(action.body !== undefined && action.method !== 'GET' && action.method !== 'HEAD'
-        ? { body: action.body }
-        : {}),
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: 'follow',
-    });
-    await response.body?.cancel();
+  const origin = new URL(action.url).origin;
+  const answer = await guardedRequest(action.url, {
+    ...options,
+    method: action.method,
+    headers: action.headers,
+    // GET and HEAD cannot carry a body; ntfy's clients drop it there too.
+    ...(action.body !== undefined && action.method !== 'GET' && action.method !== 'HEAD' ? { body: action.body } : {}),
+    // The user pressed a button this publisher labelled; internal addresses are its business (shown before it runs).
+    allowInternal: true,
+    maxRedirects: 5,
+    // Method, body and headers (an X-Api-Key) were meant for this origin only: a redirect elsewhere is not followed.
+    checkHop: (hop) => (hop.origin === origin ? undefined : 'elsewhere'),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  if (answer.ok) {
+    answer.response.resume();
+    // The host that finally answered, after same-origin redirects: the same host, maybe another path.
+    const target = httpActionTarget({ method: action.method, url: answer.url.href });
     // A status code is a name, not an amount: a string, so no locale digit grouping.
-    const status = String(response.status);
-    if (response.ok)
-      return { ok: true, status: response.status, message: t('app.http-action.done', { target, status }) };
-    return { ok: false, status: response.status, message: t('app.http-action.failed-status', { target, status }) };
-  } catch (error) {
-    const failure = describeNetworkFailure(error);
-    // Our own deadline: say how long was waited, which "no answer in time" leaves open.
-    const message =
-      failure.kind === 'timeout'
-        ? t('app.http-action.timeout', { target, seconds: timeoutMs / 1000 })
-        : t('app.http-action.failed', { target, reason: failure.words });
-    return { ok: false, message };
+    const code = answer.response.statusCode ?? 0;
+    const status = String(code);
+    if (code >= 200 && code <= 299)
+      return { ok: true, status: code, message: t('app.http-action.done', { target, status }) };
+    return { ok: false, status: code, message: t('app.http-action.failed-status', { target, status }) };
   }
+  const target = httpActionTarget(action);
+  if (answer.kind === 'refused')
+    return { ok: false, message: t('app.http-action.redirected-elsewhere', { target, host: answer.url.host }) };
+  const failure = describeNetworkFailure(answer.cause);
+  // Our own deadline: say how long was waited, which "no answer in time" leaves open.
+  const message =
+    failure.kind === 'timeout'
+      ? t('app.http-action.timeout', { target, seconds: timeoutMs / 1000 })
+      : t('app.http-action.failed', { target, reason: failure.words });
+  return { ok: false, message };
 }

@@ -14,7 +14,7 @@ import type { Logger, Notifier, NotifierShowRequest } from '../ports.ts';
 import type { NtfyMessage } from '../protocol/types.ts';
 import type { DeliveredBatch } from './deliver.ts';
 import { isAllowedExternalUrl } from './external-url.ts';
-import type { HttpActionResult } from './http-action.ts';
+import { httpActionTarget, type HttpActionResult } from './http-action.ts';
 import type { NotificationAction } from './notification-content.ts';
 import type { NotificationCommand, NotificationPolicy } from './notification-policy.ts';
 import { runMessageAction } from './run-message-action.ts';
@@ -37,6 +37,16 @@ export interface NotificationDispatcherOptions {
   readonly downloadImage?: (url: string, server: string) => Promise<string | undefined>;
   /** The "sounds" preference, read at each popup; absent: sounds as each popup's priority says. */
   readonly sounds?: () => boolean;
+}
+
+/**
+ * An http button says what it sends where before it runs ("Dismiss (DELETE example.com)"): the label alone is the
+ * publisher's word, and a popup has no room for a confirmation.
+ */
+function buttonLabel(action: NotificationAction): string {
+  return action.kind === 'http'
+    ? t('app.http-action.button', { label: action.label, target: httpActionTarget(action) })
+    : action.label;
 }
 
 interface Shown {
@@ -125,7 +135,7 @@ export class NotificationDispatcher {
       body: content.body,
       urgency: content.urgency,
       silent: content.silent,
-      actions: [...actions].map(([id, action]) => ({ id, label: action.label })),
+      actions: [...actions].map(([id, action]) => ({ id, label: buttonLabel(action) })),
     };
     const shown: Shown = {
       server,

@@ -40,6 +40,8 @@ export type GuardedResponse =
       /** `refused`: a check said no (nothing was sent to that hop); `failed`: the network or the server. */
       readonly kind: 'refused' | 'failed';
       readonly reason: string;
+      /** What failed (the network error as thrown), for callers that word failures themselves. */
+      readonly cause?: unknown;
       /** The URL refused or failed (after redirects). */
       readonly url: URL;
     };
@@ -107,7 +109,11 @@ function requestOnce(url: URL, options: GuardedRequestOptions, method: string, b
   return new Promise<IncomingMessage>((resolve, reject) => {
     const request = client.request(url, {
       method,
-      headers: options.headers,
+      // Node sends a DELETE's (or OPTIONS') body without a length unless told; the server would misread it.
+      headers:
+        body === undefined
+          ? options.headers
+          : { ...options.headers, 'Content-Length': String(Buffer.byteLength(body)) },
       signal: options.signal,
       lookup: guardedLookup(options, classify),
     });
@@ -132,7 +138,7 @@ export async function guardedRequest(input: string | URL, options: GuardedReques
       response = await requestOnce(url, options, method, body);
     } catch (error) {
       const kind = error instanceof RefusedAddress ? 'refused' : 'failed';
-      return { ok: false, kind, reason: errorMessage(error), url };
+      return { ok: false, kind, reason: errorMessage(error), cause: error, url };
     }
     const location = response.headers.location;
     if (!REDIRECTS.has(response.statusCode ?? 0) || location === undefined || hop >= options.maxRedirects)

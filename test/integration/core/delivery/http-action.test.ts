@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runHttpAction } from '../../../../main/core/delivery/http-action.ts';
 import type { NotificationAction } from '../../../../main/core/delivery/notification-content.ts';
 import { startTestServer, type TestServer } from '../../../server/index.ts';
+import { startPublisherHost } from '../../../server/publisher-host.ts';
 
 let server: TestServer;
 
@@ -81,5 +82,44 @@ describe('runHttpAction', () => {
     const result = await runHttpAction(action({}), { timeoutMs: 200 });
     expect(result).toEqual({ ok: false, message: `${target()} failed: no answer within 0.2 s` });
     server.faults.unstall();
+  });
+
+  it('does not follow a 307 to another host with the method, body and X-Api-Key, and names that host', async () => {
+    // The publisher's button says "Dismiss"; its host redirects the DELETE to the user's own ntfy server.
+    const host = await startPublisherHost();
+    try {
+      host.redirect('/dismiss', `${server.url}/api/v1/delete-all`, 307);
+      const result = await runHttpAction(
+        action({ url: `${host.url}/dismiss`, method: 'DELETE', headers: { 'X-Api-Key': 'secret' }, body: 'all' }),
+      );
+      expect(result).toEqual({
+        ok: false,
+        message: `DELETE ${new URL(host.url).host} not sent on: the server redirected it to ${new URL(server.url).host}`,
+      });
+      expect(server.requests).toEqual([]);
+      expect(host.requests.map((request) => [request.method, request.path])).toEqual([['DELETE', '/dismiss']]);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('follows a redirect within the same origin and reports the host that answered', async () => {
+    const host = await startPublisherHost();
+    try {
+      host.redirect('/old', '/new', 307);
+      host.respond('/new', { status: 202 });
+      const result = await runHttpAction(action({ url: `${host.url}/old`, body: 'x' }));
+      expect(result).toEqual({
+        ok: true,
+        status: 202,
+        message: `POST ${new URL(host.url).host} done: the server answered HTTP 202`,
+      });
+      expect(host.requests.map((request) => [request.method, request.path, request.body])).toEqual([
+        ['POST', '/old', 'x'],
+        ['POST', '/new', 'x'],
+      ]);
+    } finally {
+      await host.close();
+    }
   });
 });

@@ -248,6 +248,8 @@ describe('NotificationDispatcher', () => {
         }),
       ),
     );
+    // The button says what it sends where, not only the publisher's label.
+    expect(notifier.shown[0]?.actions).toEqual([{ id: 'action-0', label: `Ack (POST ${new URL(server.url).host})` }]);
     notifier.click(id('msg000000001'), 'action-0');
     const result = await notifier.waitForShown((request) => request.id === `${id('msg000000001')}|result`);
     const host = new URL(server.url).host;

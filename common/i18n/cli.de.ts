@@ -72,6 +72,9 @@ Befehle:
                            (höchstens 3)
   -a, --attach <url>       eine Datei per URL
   -n, --filename <Name>    der Name des Anhangs (auch --name)
+  -f, --file <Pfad>        eine lokale Datei (höchstens 15 MB) als Anhang hochladen, unter ihrem Namen; --file -
+                           liest sie von stdin (Name stdin). Die Nachricht kommt dann nur aus den Wörtern oder
+                           --message
       --markdown           die Nachricht ist Markdown (auch --md)
   -C, --no-cache           die Nachricht nicht auf dem Server aufbewahren
   -e, --email <Adresse>    auch per E-Mail senden, wo der Server es kann (auch --mail)
@@ -81,6 +84,7 @@ Befehle:
                            gespeicherten Zugangsdaten verwendet.
   -k, --token <token>      oder die Umgebungsvariable NTFY_TOKEN
       --json               die Antwort des Servers (die Nachricht) als eine JSON-Zeile auf stdout ausgeben
+  -q, --quiet              nichts ausgeben, wenn die Nachricht gesendet wurde
       --data-dir <dir>     wo login die Einstellungen des Servers gespeichert hat (Standard: der Datenordner der App)
   -h, --help
 
@@ -246,7 +250,16 @@ Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken 
   'cli.publish.priority': '--priority {value}: verwenden Sie {priorities}',
   'cli.publish.actions': '--actions: {problem}',
   'cli.publish.filename-needs-attach':
-    '--filename benennt einen mit --attach <url> angegebenen Anhang (eine über stdin gelesene Datei wird nach ihrem Typ benannt)',
+    '--filename benennt einen mit --attach <url> oder --file <Pfad> angegebenen Anhang (eine über stdin gelesene Datei wird nach ihrem Typ benannt)',
+  'cli.publish.file-and-attach': '--file lädt eine Datei hoch und --attach verlinkt eine: geben Sie nur eines davon an',
+  'cli.publish.file-stdin-terminal':
+    '--file - liest die Datei von stdin, und stdin ist ein Terminal: leiten Sie die Datei hinein',
+  'cli.publish.file-too-large':
+    '{file} ist größer als {limit}, mehr nimmt ein ntfy-Server standardmäßig nicht als Anhang an: legen Sie die Datei unter einem Link ab und senden Sie den Link mit --attach',
+  'cli.publish.file-missing': '{file}: Datei nicht gefunden',
+  'cli.publish.file-is-folder': '{file} ist ein Ordner, keine Datei',
+  'cli.publish.file-no-permission': '{file}: keine Berechtigung zum Lesen',
+  'cli.publish.file-unreadable': '{file} kann nicht gelesen werden: {reason}',
   'cli.publish.stdin-too-large':
     'stdin enthält mehr als {limit}, mehr nimmt ein ntfy-Server standardmäßig nicht als Anhang an: kürzen Sie die Eingabe, oder legen Sie die Datei unter einem Link ab und senden Sie den Link mit --attach',
   'cli.publish.stdin-with-attach':

@@ -71,6 +71,8 @@ Run 'ntfy-tray <command> --help' for a command's options.`,
   -A, --actions <a>        "view, Open, https://x; http, Restart, https://y, method=POST" or a JSON list (at most 3)
   -a, --attach <url>       a file by URL
   -n, --filename <name>    the attachment's name (also --name)
+  -f, --file <path>        upload a local file (at most 15 MB) as the attachment, named after it; --file - reads
+                           it from stdin (named stdin). The message then comes only from the words or --message
       --markdown           the message is Markdown (also --md)
   -C, --no-cache           do not keep the message on the server
   -e, --email <address>    also send it by e-mail, where the server can (also --mail)
@@ -80,6 +82,7 @@ Run 'ntfy-tray <command> --help' for a command's options.`,
                            are used.
   -k, --token <token>      or the environment variable NTFY_TOKEN
       --json               print the server's answer (the message) as one JSON line on stdout
+  -q, --quiet              print nothing when the message was sent
       --data-dir <dir>     where login stored the server's settings (default: the app's data folder)
   -h, --help
 
@@ -233,7 +236,15 @@ The secret goes to the OS keychain; the settings only remember which kind of log
   'cli.publish.priority': '--priority {value}: use {priorities}',
   'cli.publish.actions': '--actions: {problem}',
   'cli.publish.filename-needs-attach':
-    '--filename names an attachment given with --attach <url> (a file piped in is named after its type)',
+    '--filename names an attachment given with --attach <url> or --file <path> (a file piped in is named after its type)',
+  'cli.publish.file-and-attach': '--file uploads a file and --attach links one: give one of them',
+  'cli.publish.file-stdin-terminal': '--file - reads the file from stdin, which is a terminal: pipe the file in',
+  'cli.publish.file-too-large':
+    '{file} is larger than {limit}, the most an ntfy server takes as an attachment by default: put it where a link reaches it and send the link with --attach',
+  'cli.publish.file-missing': '{file}: no such file',
+  'cli.publish.file-is-folder': '{file} is a folder, not a file',
+  'cli.publish.file-no-permission': '{file}: no permission to read it',
+  'cli.publish.file-unreadable': '{file} cannot be read: {reason}',
   'cli.publish.stdin-too-large':
     'stdin holds more than {limit}, the most an ntfy server takes as an attachment by default: shorten it, or put the file where a link reaches it and send the link with --attach',
   'cli.publish.stdin-with-attach':

@@ -21,6 +21,10 @@ export interface PublishPlan {
   readonly messageFromStdin: boolean;
   readonly credentials: Credentials;
   readonly json: boolean;
+  /** `-q`: nothing printed on success (ntfy prints the message otherwise; we print one line on stderr). */
+  readonly quiet: boolean;
+  /** `-f`: a local file to upload as the attachment, or `-` for stdin (ntfy's `--file=-`). */
+  readonly file?: string;
   readonly dataDir?: string;
 }
 
@@ -52,6 +56,8 @@ function readArgs(args: readonly string[]) {
       attach: { type: 'string', short: 'a' },
       filename: { type: 'string', short: 'n' },
       name: { type: 'string' },
+      file: { type: 'string', short: 'f' },
+      quiet: { type: 'boolean', short: 'q' },
       markdown: { type: 'boolean' },
       md: { type: 'boolean' },
       'no-cache': { type: 'boolean', short: 'C' },
@@ -117,7 +123,8 @@ function buildInput(
     input.actions = actions.value;
   }
   if (texts.value.tags !== undefined) input.tags = parseTagList(texts.value.tags);
-  if (texts.value.filename !== undefined && values.attach === undefined) {
+  if (values.file !== undefined && values.attach !== undefined) return fail(t('cli.publish.file-and-attach'));
+  if (texts.value.filename !== undefined && values.attach === undefined && values.file === undefined) {
     return fail(t('cli.publish.filename-needs-attach'));
   }
   for (const key of ['title', 'click', 'icon', 'attach'] as const) {
@@ -166,9 +173,12 @@ export function parsePublishArgs(
   }
   const plan: PublishPlan = {
     input: input.value,
-    messageFromStdin: message === undefined,
+    // With --file the body is the file, so a message comes only from the words or --message.
+    messageFromStdin: message === undefined && values.file === undefined,
     credentials: credentials.value,
     json: values.json === true,
+    quiet: values.quiet === true,
+    ...(values.file === undefined ? {} : { file: values.file }),
     ...(dataDir === undefined ? {} : { dataDir }),
   };
   return { ok: true, value: plan };

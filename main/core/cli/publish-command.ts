@@ -6,7 +6,14 @@
 import { t } from '../../../common/i18n/translate.ts';
 import type { Credentials } from '../protocol/subscribe-request.ts';
 import { describePublishFailure } from '../publish/publish-failure.ts';
-import { PIPED_LIMIT_BYTES, pipedTooLarge, withPipedInput } from '../publish/piped-input.ts';
+import {
+  PIPED_LIMIT_BYTES,
+  PIPED_LIMIT_WORDS,
+  type PipedInput,
+  pipedTooLarge,
+  withFileBody,
+  withPipedInput,
+} from '../publish/piped-input.ts';
 import { buildPublishRequest, type PublishInput } from '../publish/publish-input.ts';
 import type { SendPublish } from '../publish/send-publish.ts';
 import { secretsOf } from './credential-args.ts';
@@ -14,6 +21,7 @@ import { parsePublishArgs, publishUsage } from './publish-args.ts';
 import { EXIT } from './subscribe-command.ts';
 import { usageError } from './usage-error.ts';
 import { errorMessage } from '../../../common/error-message.ts';
+import path from 'node:path';
 
 export interface PublishIo {
   readonly stdout: (text: string) => void;
@@ -24,6 +32,8 @@ export interface PublishIo {
    * must then be given), 'too-large' (and reading stopped) when it holds more than `maxBytes`.
    */
   readonly readStdin: (maxBytes: number) => Promise<StdinRead>;
+  /** A local file's bytes (`--file`), reading no more than `maxBytes`: 'too-large' when it holds more. */
+  readonly readFile: (path: string, maxBytes: number) => Promise<FileRead>;
   /**
    * Fills in what the options left open, as for subscribe: a `--user` without a password takes it from the
    * keychain, no credentials at all take what login stored for the server. Rejects when a stored secret is missing
@@ -48,6 +58,12 @@ export type StdinRead =
   | { readonly kind: 'too-large' }
   | { readonly kind: 'read'; readonly bytes: Uint8Array };
 
+export type FileRead =
+  | { readonly kind: 'too-large' }
+  | { readonly kind: 'read'; readonly bytes: Uint8Array }
+  /** In words, with the file's name (no such file, a folder, no permission, …). */
+  | { readonly kind: 'failed'; readonly problem: string };
+
 function notSent(io: PublishIo, reason: string): number {
   io.stderr(`${t('cli.publish.not-sent', { reason })}\n`);
   return EXIT.fatal;
@@ -61,6 +77,25 @@ function sentLine(input: PublishInput, time: number, id: string, nowMs: number):
     return t('cli.publish.scheduled', { where, time: new Date(time * 1000).toISOString(), id });
   }
   return t('cli.publish.sent', { where, id });
+}
+
+/**
+ * `--file <path>` or `--file -` as the body ntfy stores as the attachment, under the file's own name (`stdin` for
+ * `-`, as ntfy's CLI names it) unless --filename gives one; bounded like piped stdin.
+ */
+async function readFileBody(io: PublishIo, input: PublishInput, file: string): Promise<PipedInput> {
+  if (file === '-') {
+    const read = await io.readStdin(PIPED_LIMIT_BYTES);
+    if (read.kind === 'terminal') return { ok: false, problem: t('cli.publish.file-stdin-terminal') };
+    if (read.kind === 'too-large') return { ok: false, problem: pipedTooLarge() };
+    return { ok: true, input: withFileBody(input, read.bytes, 'stdin') };
+  }
+  const read = await io.readFile(file, PIPED_LIMIT_BYTES);
+  if (read.kind === 'failed') return { ok: false, problem: read.problem };
+  if (read.kind === 'too-large') {
+    return { ok: false, problem: t('cli.publish.file-too-large', { file, limit: PIPED_LIMIT_WORDS }) };
+  }
+  return { ok: true, input: withFileBody(input, read.bytes, path.basename(file)) };
 }
 
 export async function runPublish(args: readonly string[], io: PublishIo): Promise<number> {
@@ -79,7 +114,11 @@ export async function runPublish(args: readonly string[], io: PublishIo): Promis
   }
   const plan = parsed.value;
   let input = plan.input;
-  if (plan.messageFromStdin) {
+  if (plan.file !== undefined) {
+    const withFile = await readFileBody(io, input, plan.file);
+    if (!withFile.ok) return notSent(io, withFile.problem);
+    input = withFile.input;
+  } else if (plan.messageFromStdin) {
     // Read before any credential lookup: what cannot be sent should not unlock the keychain.
     const read = await io.readStdin(PIPED_LIMIT_BYTES);
     if (read.kind === 'too-large') return notSent(io, pipedTooLarge());
@@ -105,6 +144,7 @@ export async function runPublish(args: readonly string[], io: PublishIo): Promis
       describePublishFailure(outcome.failure, input.delay === undefined ? {} : { delay: input.delay }),
     );
   }
+  if (plan.quiet) return EXIT.ok;
   if (plan.json) io.stdout(`${outcome.raw}\n`);
   else io.stderr(`${sentLine(input, outcome.message.time, outcome.message.id, io.now())}\n`);
   return EXIT.ok;

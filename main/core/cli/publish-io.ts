@@ -10,7 +10,10 @@ import { readConfSettings } from '../store/settings/conf-settings-store.ts';
 import type { ServerSettings } from '../store/settings/schema.ts';
 import { sendPublish } from '../publish/send-publish.ts';
 import { configuredDefaultServer } from './default-server.ts';
-import type { PublishIo, StdinRead } from './publish-command.ts';
+import type { FileRead, PublishIo, StdinRead } from './publish-command.ts';
+import { createReadStream } from 'node:fs';
+import { t } from '../../../common/i18n/translate.ts';
+import { errorMessage } from '../../../common/error-message.ts';
 import { applyStoredCredentials } from './stored-credentials.ts';
 
 export interface NodePublishIoOptions {
@@ -41,6 +44,33 @@ async function readUpTo(stdin: NodeJS.ReadStream, maxBytes: number): Promise<Std
   return { kind: 'read', bytes: Buffer.concat(chunks) };
 }
 
+/** Why a file cannot be read, in words (never an errno code), naming the file as given. */
+function fileProblem(file: string, error: unknown): string {
+  const code = error instanceof Error && 'code' in error ? error.code : undefined;
+  if (code === 'ENOENT') return t('cli.publish.file-missing', { file });
+  if (code === 'EISDIR') return t('cli.publish.file-is-folder', { file });
+  if (code === 'EACCES' || code === 'EPERM') return t('cli.publish.file-no-permission', { file });
+  return t('cli.publish.file-unreadable', { file, reason: errorMessage(error) });
+}
+
+/** A file up to `maxBytes`, reading one byte more at most: a file that grows meanwhile is still refused, not cut. */
+async function readFileUpTo(file: string, maxBytes: number): Promise<FileRead> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    // `end` is inclusive: maxBytes + 1 bytes at most.
+    for await (const chunk of createReadStream(file, { end: maxBytes })) {
+      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+      size += bytes.length;
+      if (size > maxBytes) return { kind: 'too-large' };
+      chunks.push(bytes);
+    }
+  } catch (error) {
+    return { kind: 'failed', problem: fileProblem(file, error) };
+  }
+  return { kind: 'read', bytes: Buffer.concat(chunks) };
+}
+
 /**
  * The servers `ntfy-tray login` stored, read-only (publish never changes settings): none when the data folder has no
  * settings yet, and nothing is created, upgraded or moved aside.
@@ -56,6 +86,7 @@ export function createNodePublishIo(options: NodePublishIoOptions): PublishIo {
     stderr: options.stderr,
     env,
     readStdin: (maxBytes) => readUpTo(options.stdin, maxBytes),
+    readFile: readFileUpTo,
     storedCredentials: async (target, given, dataDir) => {
       // Only a --user without a password, or no credentials at all, may need a stored secret.
       const needsLookup = given.kind === 'none' || (given.kind === 'basic' && given.password === '');

@@ -74,6 +74,11 @@ function tooLongWithAttach(): PipedInput {
   return { ok: false, problem: t('cli.publish.stdin-with-attach', { limit: String(MESSAGE_SIZE_LIMIT_BYTES) }) };
 }
 
+/** A file given with `--file` as the body, named `--filename` when given, else `name`: always an attachment. */
+export function withFileBody(input: PublishInput, bytes: Uint8Array, name: string): PublishInput {
+  return { ...input, body: { bytes, filename: input.filename ?? name } };
+}
+
 /** The refusal for more than PIPED_LIMIT_BYTES on stdin. */
 export function pipedTooLarge(): string {
   return t('cli.publish.stdin-too-large', { limit: PIPED_LIMIT_WORDS });

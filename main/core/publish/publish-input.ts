@@ -45,9 +45,9 @@ export interface PublishInput {
   readonly tags?: readonly string[];
   /** Opened when the notification is clicked. */
   readonly click?: string;
-  /** An external attachment by URL (files are uploaded only as a CLI's piped `body`). */
+  /** An external attachment by URL (files are uploaded only as the CLI's `body`: `--file` or piped bytes). */
   readonly attach?: string;
-  /** The attachment's name; only with `attach`. */
+  /** The attachment's name, with `attach` or a `body` (`--filename`). */
   readonly filename?: string;
   /** Passed through as typed: `30m`, `2h`, `tomorrow 9am`, a Unix time. The server checks it (10 s to 3 days). */
   readonly delay?: string;
@@ -58,7 +58,7 @@ export interface PublishInput {
   readonly noCache?: boolean;
   /** Also sent by e-mail, where the server has a mail sender. */
   readonly email?: string;
-  /** Bytes to send as the request body instead of `message` (see the file comment); only from the CLI's stdin. */
+  /** Bytes to send as the request body (see the file comment); only from the CLI's stdin or `--file`. */
   readonly body?: PublishBody;
 }
 
@@ -129,6 +129,8 @@ function queryFields(input: PublishInput, body: PublishBody): URLSearchParams {
   const set = (name: string, value: string | undefined): void => {
     if (nonEmpty(value)) query.set(name, value);
   };
+  // With a file as the body (`--file`), a message given too goes beside it, as ntfy's CLI sends X-Message.
+  set('message', input.message);
   set('title', input.title);
   if (input.priority !== undefined) set('priority', String(input.priority));
   if (input.tags !== undefined && input.tags.length > 0) set('tags', input.tags.join(','));

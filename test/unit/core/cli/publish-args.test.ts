@@ -35,8 +35,14 @@ const CASES: readonly (readonly [string, readonly string[], string, string])[] =
   [
     '--filename without --attach',
     ['--filename', 'f.zip', 'alerts', 'hi'],
-    '--filename names an attachment given with --attach <url> (a file piped in is named after its type)',
-    '--filename benennt einen mit --attach <url> angegebenen Anhang (eine über stdin gelesene Datei wird nach ihrem Typ benannt)',
+    '--filename names an attachment given with --attach <url> or --file <path> (a file piped in is named after its type)',
+    '--filename benennt einen mit --attach <url> oder --file <Pfad> angegebenen Anhang (eine über stdin gelesene Datei wird nach ihrem Typ benannt)',
+  ],
+  [
+    '--file with --attach',
+    ['--file', 'a.jpg', '--attach', 'https://x.test/b.jpg', 'alerts'],
+    '--file uploads a file and --attach links one: give one of them',
+    '--file lädt eine Datei hoch und --attach verlinkt eine: geben Sie nur eines davon an',
   ],
 ];
 
@@ -55,5 +61,29 @@ describe('publish arguments', () => {
     setLocale(['de-DE']);
 
     expect(usageError(['--actions', 'frobnicate, Open, https://x', 'alerts', 'hi'])).toMatch(/^--actions: \S/);
+  });
+});
+
+describe('publish arguments as ntfy names them', () => {
+  function plan(args: readonly string[]) {
+    const result = parsePublishArgs(args, {});
+    if (result.ok !== true) throw new Error(`expected a plan, got ${JSON.stringify(result)}`);
+    return result.value;
+  }
+
+  it('reads -f/--file and -q/--quiet; with a file the message comes only from the words', () => {
+    expect(plan(['-f', 'flower.jpg', '-q', 'flowers', 'Nice!'])).toMatchObject({
+      file: 'flower.jpg',
+      quiet: true,
+      messageFromStdin: false,
+      input: { topic: 'flowers', message: 'Nice!' },
+    });
+    expect(plan(['--file=-', '--quiet', '--name', 'a.jpg', 'flowers'])).toMatchObject({
+      file: '-',
+      quiet: true,
+      messageFromStdin: false,
+      input: { filename: 'a.jpg' },
+    });
+    expect(plan(['flowers'])).toMatchObject({ quiet: false, messageFromStdin: true });
   });
 });

@@ -143,7 +143,8 @@ export class BrowserWindowStandIn extends EventEmitter {
         preventDefault: () => undefined,
       }) as unknown as IpcMainInvokeEvent;
       try {
-        return await this.#runtime.ipcMain.invoke(name, event, Array.isArray(args) ? args : []);
+        // The answer crosses as a structured clone too: a function in it fails the invoke, as in Electron.
+        return structuredClone(await this.#runtime.ipcMain.invoke(name, event, Array.isArray(args) ? args : []));
       } catch (error) {
         if (String(error).includes('No handler registered')) this.#runtime.reportUnhandledInvoke(name);
         throw error;
@@ -164,6 +165,8 @@ export class BrowserWindowStandIn extends EventEmitter {
 
   deliver(channel: string, args: readonly unknown[]): void {
     if (this.#destroyed) throw new Error('Object has been destroyed');
+    // Electron's webContents.send serializes with the structured clone algorithm and throws for a function.
+    structuredClone(args);
     this.#deliveries = this.#deliveries
       .then(async () => {
         const page = await this.#page;

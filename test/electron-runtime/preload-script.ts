@@ -17,7 +17,15 @@ export function buildPreloadInitScript(preloadSource: string): string {
   const invoke = window[${JSON.stringify(INVOKE_BINDING)}];
   const listeners = new Map();
   const ipcRenderer = {
-    invoke: (channel, ...args) => invoke(channel, args),
+    // Electron sends arguments as structured clones: a function or a DOM object fails in the page, at once.
+    invoke: (channel, ...args) => {
+      try {
+        structuredClone(args);
+      } catch (error) {
+        return Promise.reject(new Error("Error invoking remote method '" + channel + "': " + String(error)));
+      }
+      return invoke(channel, args);
+    },
     on(channel, listener) {
       const list = listeners.get(channel) ?? [];
       list.push(listener);

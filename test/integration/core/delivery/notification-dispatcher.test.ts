@@ -83,7 +83,7 @@ describe('NotificationDispatcher', () => {
       title: 'Deploy',
       actions: [
         { id: 'action-0', label: 'Logs' },
-        { id: 'action-1', label: 'Copy id' },
+        { id: 'action-1', label: 'Copy id: “deploy-7”' }, // says what it copies
       ],
     });
     notifier.click(id('msg000000001'), 'default');

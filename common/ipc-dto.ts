@@ -46,6 +46,8 @@ export interface MessageActionDto {
   readonly url?: string;
   /** A copy action's text: the window shows what the button will copy before it is pressed. */
   readonly value?: string;
+  /** An http action's method (POST when the publisher gave none), shown with the host before it runs. */
+  readonly method?: string;
   readonly clear: boolean;
 }
 

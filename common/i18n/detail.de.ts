@@ -28,7 +28,7 @@ export const detailDe: Translation<typeof detailEn> = {
   'detail.actions.hint.view': 'Öffnet einen Link',
   'detail.actions.hint.view-host': 'Öffnet {host}',
   'detail.actions.hint.http': 'Sendet eine Anfrage',
-  'detail.actions.hint.http-host': 'Sendet eine Anfrage an {host}',
+  'detail.actions.hint.http-method-host': 'Sendet {method} an {host}',
   'detail.actions.hint.copy': 'Kopiert einen Wert',
   'detail.actions.hint.copy-value': 'Kopiert „{value}“',
   'detail.actions.hint.broadcast': 'Android-Broadcast',

@@ -32,7 +32,7 @@ export const detailEn = {
   'detail.actions.hint.view': 'Opens a link',
   'detail.actions.hint.view-host': 'Opens {host}',
   'detail.actions.hint.http': 'Sends a request',
-  'detail.actions.hint.http-host': 'Sends a request to {host}',
+  'detail.actions.hint.http-method-host': 'Sends {method} to {host}',
   'detail.actions.hint.copy': 'Copies a value',
   'detail.actions.hint.copy-value': 'Copies “{value}”',
   'detail.actions.hint.broadcast': 'Android broadcast',

@@ -33,7 +33,7 @@ function hintOf(action: MessageActionDto): string {
     case 'http':
       return host === undefined || host === ''
         ? t('detail.actions.hint.http')
-        : t('detail.actions.hint.http-host', { host });
+        : t('detail.actions.hint.http-method-host', { method: oneLineText(action.method ?? 'POST'), host });
     case 'copy':
       return action.value === undefined
         ? t('detail.actions.hint.copy')

@@ -13,6 +13,8 @@ export function toMessageDto(stored: StoredMessage): MessageDto {
     clear: action.clear,
     ...(action.url === undefined ? {} : { url: action.url }),
     ...(action.action === 'copy' && action.value !== undefined ? { value: action.value } : {}),
+    // An http action's method, as it will be sent (ntfy's default is POST): the window says it before it runs.
+    ...(action.action === 'http' ? { method: (action.method ?? 'POST').toUpperCase() } : {}),
   }));
   const { emoji, other } = splitTags(message.tags);
   return {

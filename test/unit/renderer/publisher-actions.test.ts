@@ -19,8 +19,13 @@ describe('publisherActionView', () => {
       'Opens ops@example.com',
     );
     expect(publisherActionView(action({ kind: 'http', url: 'http://127.0.0.1:8080/restart' })).hint).toBe(
-      'Sends a request to 127.0.0.1:8080',
+      'Sends POST to 127.0.0.1:8080',
     );
+    // What "Dismiss" really does, before it is pressed.
+    expect(
+      publisherActionView(action({ kind: 'http', method: 'DELETE', url: 'https://nas.example/api/v1/delete-all' }))
+        .hint,
+    ).toBe('Sends DELETE to nas.example');
     expect(publisherActionView(action({ kind: 'copy' })).hint).toBe('Copies a value');
   });
 
@@ -72,7 +77,7 @@ describe('in German', () => {
   it('says where an action goes and what it did in German', () => {
     expect(publisherActionView(action({ kind: 'view', url: 'https://example.com/x' })).hint).toBe('Öffnet example.com');
     expect(publisherActionView(action({ kind: 'http', url: 'http://127.0.0.1:8080/restart' })).hint).toBe(
-      'Sendet eine Anfrage an 127.0.0.1:8080',
+      'Sendet POST an 127.0.0.1:8080',
     );
     expect(publisherActionView(action({ kind: 'http' })).hint).toBe('Sendet eine Anfrage');
     expect(publisherActionView(action({ kind: 'broadcast' })).hint).toBe('Android-Broadcast');

@@ -9,7 +9,7 @@
  * Why not conf's own `migrations` option: those are keyed by the app's semver and run inside conf's constructor
  * by mutating the store through its API, so they cannot be tested as pure functions, they run only where conf
  * runs (the same steps are needed for both adapters), and they have no answer for a file from a newer version
- * (ours is moved aside, see settings-store.ts). Conf's maintainer also documents them as having known bugs.
+ * (ours is read as far as it can be and never written: load-settings.ts). Conf's maintainer also documents them as having known bugs.
  */
 import { isRecord, type JsonRecord } from './field-reader.ts';
 import { DEFAULT_PREFERENCES, SETTINGS_VERSION } from './schema.ts';

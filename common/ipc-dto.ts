@@ -285,10 +285,11 @@ export type ActionOutcomeDto =
 /**
  * What the desktop is not doing for the app, said in the window: `tray-host-missing` (Linux without a
  * StatusNotifier host: no tray icon, so closing the window minimizes it), `tray-icon-missing` (a host runs but does
- * not list our icon: the same fallback) and `notifications-refused` (the system's notification center refused a
- * popup).
+ * not list our icon: the same fallback), `notifications-refused` (the system's notification center refused a
+ * popup) and `update-available` (a new version; dismissed, it comes back only for a newer one or after a restart).
  */
-export type DesktopNoticeIdDto = 'tray-host-missing' | 'tray-icon-missing' | 'notifications-refused';
+export type DesktopNoticeIdDto =
+  'tray-host-missing' | 'tray-icon-missing' | 'notifications-refused' | 'update-available';
 
 export interface DesktopNoticeDto {
   readonly id: DesktopNoticeIdDto;
@@ -296,6 +297,8 @@ export interface DesktopNoticeDto {
   readonly text: string;
   /** Dismissed notices never come back (kept across restarts); the others go away when their cause does. */
   readonly dismissible: boolean;
+  /** A web page the notice points to (a new version's release page), opened through BridgeApi.openLink. */
+  readonly link?: { readonly label: string; readonly url: string };
 }
 
 // ---- publishing ----------------------------------------------------------------------------------------------

@@ -54,6 +54,7 @@ import { watchPowerAndNetwork } from './desktop/power-network.ts';
 import { installTestHooks, recordNotifications, testHooksEnabled } from './desktop/test-hooks.ts';
 import { handleToastActivations } from './desktop/toast-activation.ts';
 import { selectTrayIconPath } from './desktop/tray.ts';
+import { startUpdates } from './desktop/updates.ts';
 import { connectSessionBus } from './os/dbus/session-bus.ts';
 import { openDbusNotifier } from './os/notifications/dbus-notifier.ts';
 import { unpackedAsarPath } from './os/notifications/unpacked-path.ts';
@@ -169,6 +170,18 @@ async function main(): Promise<void> {
   const { core, desktop } = result;
   trayPresence.start(() => {
     desktop.mainWindow.show();
+  });
+  startUpdates({
+    isPackaged: app.isPackaged,
+    platform: process.platform,
+    env: process.env,
+    resourcesPath: process.resourcesPath,
+    execPath: process.execPath,
+    clock,
+    notices,
+    log: log.child('updates'),
+  }).catch((error: unknown) => {
+    log.log('warn', 'could not start update checks', { error: String(error) });
   });
   if (process.platform === 'win32') {
     const showWindow = (): void => {

@@ -46,6 +46,11 @@ export const appDe: Translation<typeof appEn> = {
   'app.notice.tray-icon-missing':
     'Das Symbol von ntfy Tray ist nicht in der oberen Leiste erschienen, daher wird dieses Fenster beim Schließen ' +
     'minimiert. Ein Neustart von ntfy Tray oder Ab- und wieder Anmelden bringt das Symbol meist zurück.',
+  'app.notice.update-available':
+    'ntfy Tray {version} ist erschienen. Laden Sie es von der Release-Seite herunter und installieren Sie es.',
+  'app.notice.update-downloaded':
+    'ntfy Tray {version} ist heruntergeladen und wird installiert, wenn Sie ntfy Tray beenden.',
+  'app.notice.update-link': 'Neu in {version}',
   'app.notice.notifications-refused.darwin':
     'macOS zeigt die Benachrichtigungen von ntfy Tray nicht an. Erlauben Sie sie unter Systemeinstellungen → Mitteilungen → ntfy Tray.',
   'app.notice.notifications-refused.win32':

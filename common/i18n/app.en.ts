@@ -46,6 +46,9 @@ export const appEn = {
   'app.notice.tray-icon-missing':
     'The tray icon of ntfy Tray did not appear in the top bar, so closing this window minimizes it. Restarting ' +
     'ntfy Tray, or logging out and in again, usually brings the icon back.',
+  'app.notice.update-available': 'ntfy Tray {version} is out. Download it from its release page and install it.',
+  'app.notice.update-downloaded': 'ntfy Tray {version} is downloaded and will be installed when you quit ntfy Tray.',
+  'app.notice.update-link': 'What is new in {version}',
   'app.notice.notifications-refused.darwin':
     "macOS is not showing ntfy Tray's notifications. Allow them in System Settings → Notifications → ntfy Tray.",
   'app.notice.notifications-refused.win32':

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { BridgeApi, DesktopNoticeDto } from '../../common/ipc.ts';
 import { callUntilAnswered, windowSchedule } from '../first-call.ts';
 
-/** The desktop notices main reports (no tray icon, refused notifications), kept current by its pushes. */
+/** The desktop notices main reports (no tray icon, refused notifications, a new version), kept current by its pushes. */
 export function useDesktopNotices(api: BridgeApi): {
   readonly notices: readonly DesktopNoticeDto[];
   readonly dismiss: (notice: DesktopNoticeDto) => void;
@@ -33,6 +33,18 @@ export function useDesktopNotices(api: BridgeApi): {
   return { notices, dismiss };
 }
 
+/** Main's URL allowlist decides (BridgeApi.openLink); a refusal leaves nothing to do but say so in the console. */
+function openNoticeLink(api: BridgeApi, url: string): void {
+  api.openLink(url).then(
+    (result) => {
+      if (!result.ok) console.warn('could not open the notice link', result.error.message);
+    },
+    (error: unknown) => {
+      console.warn('could not open the notice link', error);
+    },
+  );
+}
+
 export interface DesktopNoticesBannerProps {
   readonly api: BridgeApi;
 }
@@ -50,6 +62,16 @@ export function DesktopNoticesBanner({ api }: DesktopNoticesBannerProps) {
         {notices.map((notice) => (
           <li key={notice.id} role={notice.dismissible ? 'status' : 'alert'} data-notice={notice.id}>
             <span>{notice.text}</span>
+            {notice.link === undefined ? null : (
+              <button
+                type="button"
+                onClick={() => {
+                  openNoticeLink(api, notice.link?.url ?? '');
+                }}
+              >
+                {notice.link.label}
+              </button>
+            )}
             {notice.dismissible ? (
               <button
                 type="button"

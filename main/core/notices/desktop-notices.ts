@@ -5,11 +5,14 @@
  *   window minimizes it; the window says once how to get a tray. Dismissible, and a dismissal is kept for good.
  * - `tray-icon-missing`: a host runs but does not list our icon (core/tray/tray-presence.ts); the same fallback,
  *   and the window says once that the icon did not appear. Dismissible, kept like the other.
+ * - `update-available`: a newer version is out (core/updates). Dismissible for this version and this run only: a
+ *   newer version or the next start brings it back, since an update is worth hearing of until it is installed.
  * - `notifications-refused`: the notification center refused a popup (macOS: the app is not allowed to notify).
  *   Not dismissible: it goes away by itself when a later popup is shown.
  */
 import { t } from '../../../common/i18n/translate.ts';
 import type { DesktopNoticeDto, DesktopNoticeIdDto } from '../../../common/ipc.ts';
+import type { AvailableUpdate } from '../updates/update-checks.ts';
 
 export type DesktopNoticeId = DesktopNoticeIdDto;
 
@@ -17,6 +20,7 @@ export const DESKTOP_NOTICE_IDS: readonly DesktopNoticeId[] = [
   'tray-host-missing',
   'tray-icon-missing',
   'notifications-refused',
+  'update-available',
 ];
 
 export function isDesktopNoticeId(value: unknown): value is DesktopNoticeId {
@@ -43,6 +47,12 @@ export function notificationsRefusedText(platform: NodeJS.Platform): string {
   }
 }
 
+export function updateAvailableText(update: AvailableUpdate): string {
+  return update.installsOnQuit
+    ? t('app.notice.update-downloaded', { version: update.version })
+    : t('app.notice.update-available', { version: update.version });
+}
+
 export interface DesktopNoticesOptions {
   readonly platform: NodeJS.Platform;
 }
@@ -54,6 +64,7 @@ export class DesktopNotices {
   readonly #active = new Set<DesktopNoticeId>();
   readonly #dismissed = new Set<DesktopNoticeId>();
   readonly #listeners = new Set<Listener>();
+  #update: AvailableUpdate | undefined;
 
   constructor(options: DesktopNoticesOptions) {
     this.#platform = options.platform;
@@ -65,6 +76,17 @@ export class DesktopNotices {
 
   setTrayIconMissing(missing: boolean): void {
     this.#set('tray-icon-missing', missing);
+  }
+
+  /** A newer version than the last one told of undoes a dismissal of that one. */
+  setUpdateAvailable(update: AvailableUpdate | undefined): void {
+    const before = this.#signature();
+    if (update?.version !== this.#update?.version || update?.installsOnQuit !== this.#update?.installsOnQuit)
+      this.#dismissed.delete('update-available');
+    this.#update = update;
+    if (update === undefined) this.#active.delete('update-available');
+    else this.#active.add('update-available');
+    this.#emitIfChanged(before);
   }
 
   setNotificationsRefused(refused: boolean): void {
@@ -91,17 +113,22 @@ export class DesktopNotices {
     return true;
   }
 
+  /** The dismissals to keep across restarts (an update's is for this run only). */
   dismissed(): readonly DesktopNoticeId[] {
-    return DESKTOP_NOTICE_IDS.filter((id) => this.#dismissed.has(id));
+    return DESKTOP_NOTICE_IDS.filter((id) => this.#dismissed.has(id) && id !== 'update-available');
   }
 
   /** The notices to show now, in a fixed order. */
   list(): readonly DesktopNoticeDto[] {
-    return DESKTOP_NOTICE_IDS.filter((id) => this.#active.has(id) && !this.#dismissed.has(id)).map((id) => ({
-      id,
-      text: this.#text(id),
-      dismissible: isDismissible(id),
-    }));
+    return DESKTOP_NOTICE_IDS.filter((id) => this.#active.has(id) && !this.#dismissed.has(id)).map((id) => {
+      const notice: DesktopNoticeDto = { id, text: this.#text(id), dismissible: isDismissible(id) };
+      const update = this.#update;
+      if (id !== 'update-available' || update === undefined) return notice;
+      return {
+        ...notice,
+        link: { label: t('app.notice.update-link', { version: update.version }), url: update.releaseUrl },
+      };
+    });
   }
 
   /** Called with the new list whenever what list() answers changes. */
@@ -118,6 +145,8 @@ export class DesktopNotices {
         return trayIconMissingText();
       case 'notifications-refused':
         return notificationsRefusedText(this.#platform);
+      case 'update-available':
+        return this.#update === undefined ? '' : updateAvailableText(this.#update);
     }
   }
 
@@ -142,5 +171,5 @@ export class DesktopNotices {
 }
 
 function isDismissible(id: DesktopNoticeId): boolean {
-  return id === 'tray-host-missing' || id === 'tray-icon-missing';
+  return id === 'tray-host-missing' || id === 'tray-icon-missing' || id === 'update-available';
 }

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import type { Configuration } from 'app-builder-lib';
 import { appimageChecksums } from 'app-builder-lib/out/toolsets/linux.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureDistBuilt } from '../../electron-runtime/ensure-dist.ts';
 import { parse } from 'yaml';
 
 /*
@@ -154,7 +155,8 @@ describe('the AppImage runtime', () => {
       );
       await chmod(path.join(electronDist, 'electron'), 0o755);
 
-      await run(process.execPath, ['scripts/build.ts'], { cwd: projectRoot });
+      // Rebuilds dist/ only when stale, under the lock the app tests share: a rebuild empties dist/ first.
+      await ensureDistBuilt();
       await run(
         process.execPath,
         [
@@ -193,7 +195,7 @@ describe('the AppImage runtime', () => {
       expect((await checkRuntime(appImage)).code).toBe(0);
       const listing = await run(tools.unsquashfs ?? '', ['-o', String(runtime.length), '-l', '-d', '', appImage]);
       expect(listing.stdout.split('\n')).toEqual(
-        expect.arrayContaining(['/AppRun', '/ntfy-tray', '/ntfy-tray.desktop']),
+        expect.arrayContaining(['/AppRun', '/ntfy-tray', '/ntfy-tray.desktop', '/resources/app-update.yml']),
       );
     },
     180_000,

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureDistBuilt } from '../../electron-runtime/ensure-dist.ts';
 import { openAsar, type AsarArchive } from './asar.ts';
 
 /*
@@ -53,8 +54,10 @@ beforeAll(async () => {
   await writeFile(path.join(electronDist, 'electron'), STAND_IN_EXECUTABLE);
   await chmod(path.join(electronDist, 'electron'), 0o755);
 
+  // Rebuilds dist/ only when stale, under the lock the app tests share: a rebuild empties dist/ first, which
+  // another packaging test or an app test reading it at that moment would see half-made.
+  await ensureDistBuilt();
   // process.execPath is the Node 24 that runs vitest (npm exec puts the pinned `node` first on PATH).
-  await run(process.execPath, ['scripts/build.ts'], { cwd: projectRoot });
   const builder = await run(
     process.execPath,
     [

@@ -13,8 +13,12 @@ describe('the universal macOS build', () => {
       scripts: Record<string, string>;
     };
 
-    // The dmg is one app for arm64 and x64: keytar.node must be built (or fetched) for each before they merge.
-    expect(config.mac?.target).toEqual([{ target: 'dmg', arch: 'universal' }]);
+    // The dmg (and the zip electron-updater installs updates from) is one app for arm64 and x64: keytar.node must
+    // be built (or fetched) for each before they merge.
+    expect(config.mac?.target).toEqual([
+      { target: 'dmg', arch: 'universal' },
+      { target: 'zip', arch: 'universal' },
+    ]);
     // electron-builder's default is true; false made `npm run dist` fail on a Mac.
     expect(config.npmRebuild ?? true).toBe(true);
     expect(packageJson.scripts['dist']).not.toMatch(/npmRebuild/);

@@ -40,6 +40,37 @@ describe('DesktopNotices', () => {
     expect(notices.dismissed()).toEqual(['tray-icon-missing']);
   });
 
+  it('tells of a new version with a link to its release; a dismissal lasts until a newer one, and is not kept', () => {
+    const { notices } = setUp();
+    const update = {
+      version: '1.2.0',
+      releaseUrl: 'https://github.com/o/r/releases/tag/v1.2.0',
+      installsOnQuit: false,
+    };
+    notices.setUpdateAvailable(update);
+    expect(notices.list()).toEqual([
+      {
+        id: 'update-available',
+        text: 'ntfy Tray 1.2.0 is out. Download it from its release page and install it.',
+        dismissible: true,
+        link: { label: 'What is new in 1.2.0', url: update.releaseUrl },
+      },
+    ]);
+
+    expect(notices.dismiss('update-available')).toBe(true);
+    notices.setUpdateAvailable(update);
+    expect(notices.list()).toEqual([]);
+    expect(notices.dismissed()).toEqual([]);
+    notices.setUpdateAvailable({
+      ...update,
+      version: '1.3.0',
+      releaseUrl: 'https://github.com/o/r/releases/tag/v1.3.0',
+    });
+    expect(notices.list().map((notice) => notice.text)).toEqual([
+      'ntfy Tray 1.3.0 is out. Download it from its release page and install it.',
+    ]);
+  });
+
   it('never shows a dismissed notice again, and tells listeners once', () => {
     const { notices, changes } = setUp();
     notices.setTrayHostMissing(true);

@@ -91,6 +91,32 @@ describe('.github/workflows/build.yml', () => {
     expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 
+  it('reaches Package and Smoke on Linux, macOS and Windows, signed or not', () => {
+    // The step conditions build.yml uses, evaluated for one runner; an unknown condition fails here, not on GitHub.
+    const runs = (step: Step, os: string, signing: string): boolean => {
+      const condition = step.if;
+      if (condition === undefined) return true;
+      const match = /^(runner\.os|env\.SIGNING) (==|!=) '(\w+)'$/.exec(condition);
+      if (match === null) throw new Error(`unknown step condition: ${condition}`);
+      const actual = match[1] === 'runner.os' ? os : signing;
+      return (match[2] === '==') === (actual === match[3]);
+    };
+    for (const os of ['Linux', 'macOS', 'Windows']) {
+      for (const signing of ['signed', 'unsigned']) {
+        const ran = steps.filter((step) => step.if !== 'failure()' && runs(step, os, signing));
+        const packaging = ran.filter((step) => step.run?.startsWith('npm run dist -- ') === true);
+        const smoke = ran.filter((step) => step.run?.includes('test/e2e/electron-smoke.spec.ts') === true);
+
+        expect({ os, signing, packaging: packaging.length, smoke: smoke.length }).toEqual({
+          os,
+          signing,
+          packaging: 1,
+          smoke: 1,
+        });
+      }
+    }
+  });
+
   it('checks on Linux, after packaging, that the AppImage’s runtime needs no libfuse.so.2', () => {
     // The real static runtime cannot be downloaded here (test/integration/packaging/appimage-runtime.test.ts).
     const check = indexOfStep(

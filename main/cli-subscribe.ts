@@ -13,6 +13,9 @@ import { parseSubscribeArgs, type SubscribePlan, subscribeUsage } from './core/c
 import { EXIT, runSubscribe } from './core/cli/subscribe-command.ts';
 import { usageError } from './core/cli/usage-error.ts';
 import { runMessageCommand } from './core/cli/message-command.ts';
+import { loadClientConfig } from './core/cli/client-config-file.ts';
+import { clientConfigCandidates } from './core/client-config/config-path.ts';
+import { homedir } from 'node:os';
 import { demoteToDebug } from './core/cli/quiet-log.ts';
 import { checkTopicAccess, pollOnce } from './core/engine/http-requests.ts';
 import { systemClock } from '../common/clock.ts';
@@ -52,6 +55,16 @@ export async function runCliSubscribe(args: readonly string[], options: CliSubsc
   const { log, stderr } = options;
   const parsed = parseSubscribeArgs(args, options.env, {
     defaultServerOf: (given) => configuredDefaultServer(options.dataDirOf(given)),
+    clientConfig: (given) =>
+      loadClientConfig(
+        given,
+        clientConfigCandidates({
+          platform: process.platform,
+          env: options.env,
+          homeDir: homedir(),
+          uid: process.getuid?.(),
+        }),
+      ),
   });
   if (parsed.ok === 'help') {
     await options.output.write(`${subscribeUsage()}\n`);

@@ -43,11 +43,17 @@ Befehle:
   --priority <Liste>   nur diese Prioritäten: {priorities} (Kommaliste, beliebige davon)
   --tags <Liste>       nur Nachrichten mit all diesen Tags (Kommaliste)
   --title <s> --message <s> --id <s>     nur Nachrichten mit genau diesem Titel, dieser Nachricht oder ID
-  --user <name[:pass]> wie beim ntfy-CLI; ohne ":pass" kommt das Passwort aus der Umgebungsvariable
+  -u, --user <name[:pass]> wie beim ntfy-CLI; ohne ":pass" kommt das Passwort aus der Umgebungsvariable
                        NTFY_PASSWORD, sonst aus dem Schlüsselbund (ntfy-tray login). Ein Passwort auf der
                        Befehlszeile sehen andere Benutzer dieses Rechners: besser NTFY_PASSWORD.
                        Ohne --user/--token werden die mit login gespeicherten Zugangsdaten verwendet.
-  --token <token>      oder die Umgebungsvariable NTFY_TOKEN
+  -k, --token <token>  oder die Umgebungsvariable NTFY_TOKEN
+  -c, --config <Datei> die client.yml von ntfy (Standard: ~/.config/ntfy/client.yml; für root /etc/ntfy/client.yml,
+                       dann die des Benutzers; macOS ~/Library/Application Support/ntfy/client.yml; Windows
+                       %AppData%\\ntfy\\client.yml), gelesen, wenn sie existiert: ihr default-host ist der Server
+                       bloßer Themen, default-user/-password/-token gelten ohne --user/--token
+  -C, --from-config    zusätzlich jeden Eintrag ihrer subscribe:-Liste abonnieren, jeden mit eigenem Thema,
+                       Benutzer/Passwort oder Token, if:-Filtern und Befehl (sonst default-command)
   --auth-param         Zugangsdaten als ?auth= statt im Authorization-Header senden
   --data-dir <dir>     wo Einstellungen, Verlauf und Fortsetzungspunkte liegen (Standard: der Datenordner der
                        App, siehe „Data folder“ im README); ein subscribe pro Ordner
@@ -185,6 +191,21 @@ Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken 
   'cli.command.exit-code': 'Exit-Code {code}',
   'cli.command.signal': 'beendet durch {signal}',
   'cli.command.not-started': 'konnte nicht gestartet werden: {reason}',
+  'cli.client-config.entry': '{path}, subscribe-Eintrag {entry}',
+  'cli.client-config.yaml': '{where} ist kein gültiges YAML',
+  'cli.client-config.yaml-line': '{where} ist kein gültiges YAML (Zeile {line})',
+  'cli.client-config.not-a-map': '{where}: {field} muss eine Zuordnung von Namen zu Werten sein',
+  'cli.client-config.not-a-list': '{where}: {field} muss eine Liste sein',
+  'cli.client-config.not-text': '{where}: {field} muss Text sein',
+  'cli.client-config.unknown-field': "{where}: unbekanntes Feld '{field}'",
+  'cli.client-config.unknown-filter':
+    "{where}: unbekannter Filter '{field}' in if: (id, message, title, priority, tags verwenden)",
+  'cli.client-config.missing-topic': '{where}: topic fehlt',
+  'cli.client-config.token-and-user': '{where}: entweder ein Token oder Benutzer und Passwort angeben, nicht beides',
+  'cli.client-config.unreadable': '{path} kann nicht gelesen werden: {reason}',
+  'cli.client-config.empty-option': '--config ist leer: eine client.yml-Datei angeben',
+  'cli.client-config.none': '--from-config: keine client.yml unter {path} (mit -c/--config eine angeben)',
+  'cli.client-config.no-entries': '--from-config: {path} hat keine subscribe:-Einträge',
   'cli.topic-url.default-server': 'der Standardserver {server} {problem}',
   'cli.topic-url.not-url': 'keine URL: {input} (erwartet wird ein Thema, host/topic oder http(s)://host/topic)',
   'cli.topic-url.not-http': 'keine http(s)-URL: {url}',

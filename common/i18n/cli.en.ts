@@ -44,11 +44,17 @@ Run 'ntfy-tray <command> --help' for a command's options.`,
   --priority <list>    only these priorities: {priorities} (comma list, any of)
   --tags <list>        only messages with all of these tags (comma list)
   --title <s> --message <s> --id <s>     only messages with exactly this title, message or id
-  --user <name[:pass]> as with the ntfy CLI; without ":pass" the password comes from the environment variable
+  -u, --user <name[:pass]> as with the ntfy CLI; without ":pass" the password comes from the environment variable
                        NTFY_PASSWORD, else from the keychain (ntfy-tray login). A password on the command line is
                        visible to other users of this machine: prefer NTFY_PASSWORD.
                        Without --user/--token, credentials stored by login are used.
-  --token <token>      or the environment variable NTFY_TOKEN
+  -k, --token <token>  or the environment variable NTFY_TOKEN
+  -c, --config <file>  ntfy's client.yml (default: ~/.config/ntfy/client.yml; /etc/ntfy/client.yml for root, then
+                       the user's; macOS ~/Library/Application Support/ntfy/client.yml; Windows
+                       %AppData%\\ntfy\\client.yml), read when it exists: its default-host is where a bare topic
+                       lives, its default-user/-password/-token are used without --user/--token
+  -C, --from-config    also subscribe every entry of its subscribe: list, each with its own topic, user/password or
+                       token, if: filters and command (else default-command)
   --auth-param         send credentials as ?auth= instead of the Authorization header
   --data-dir <dir>     where settings, history and resume points live (default: the app's data folder,
                        see the README's "Data folder"); one subscribe per folder
@@ -177,6 +183,21 @@ The secret goes to the OS keychain; the settings only remember which kind of log
   'cli.command.exit-code': 'exit code {code}',
   'cli.command.signal': 'ended by {signal}',
   'cli.command.not-started': 'could not start it: {reason}',
+  'cli.client-config.entry': '{path}, subscribe entry {entry}',
+  'cli.client-config.yaml': '{where} is not valid YAML',
+  'cli.client-config.yaml-line': '{where} is not valid YAML (line {line})',
+  'cli.client-config.not-a-map': '{where}: {field} must be a map of names to values',
+  'cli.client-config.not-a-list': '{where}: {field} must be a list',
+  'cli.client-config.not-text': '{where}: {field} must be text',
+  'cli.client-config.unknown-field': "{where}: unknown field '{field}'",
+  'cli.client-config.unknown-filter':
+    "{where}: unknown filter '{field}' in if: (use id, message, title, priority, tags)",
+  'cli.client-config.missing-topic': '{where}: topic is missing',
+  'cli.client-config.token-and-user': '{where}: give a token or a user and password, not both',
+  'cli.client-config.unreadable': 'cannot read {path}: {reason}',
+  'cli.client-config.empty-option': '--config is empty: give a client.yml file',
+  'cli.client-config.none': '--from-config: no client.yml at {path} (give one with -c/--config)',
+  'cli.client-config.no-entries': '--from-config: {path} has no subscribe: entries',
   'cli.topic-url.default-server': 'the default server {server} {problem}',
   'cli.topic-url.not-url': 'not a URL: {input} (expected a topic, host/topic or http(s)://host/topic)',
   'cli.topic-url.not-http': 'not an http(s) URL: {url}',

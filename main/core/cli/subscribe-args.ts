@@ -12,6 +12,8 @@ import { priorityInputHelp } from '../../../common/priority-names.ts';
 import { CLI_TRANSPORTS, type TransportKind } from '../../../common/transports.ts';
 import { t } from '../../../common/i18n/translate.ts';
 import { readCredentialArgs } from './credential-args.ts';
+import { configDefaultCredentials, configSubscriptions } from './client-config-plan.ts';
+import type { ClientConfigLoad } from './client-config-file.ts';
 import { dataDirArgProblem } from './data-dir.ts';
 import { type DurationFlag, readDurationFlag, readFilters } from './filter-args.ts';
 import { parseOptions } from './parse-options.ts';
@@ -74,8 +76,10 @@ function readArgs(args: readonly string[]) {
       title: { type: 'string' },
       message: { type: 'string' },
       id: { type: 'string' },
-      user: { type: 'string' },
-      token: { type: 'string' },
+      user: { type: 'string', short: 'u' },
+      token: { type: 'string', short: 'k' },
+      config: { type: 'string', short: 'c' },
+      'from-config': { type: 'boolean', short: 'C' },
       'auth-param': { type: 'boolean' },
       'data-dir': { type: 'string' },
       'keepalive-timeout': { type: 'string' },
@@ -129,6 +133,8 @@ function splitCommand(
 export interface SubscribeArgsOptions {
   /** Where a bare topic lives, given `--data-dir` (undefined: the default data dir). Default https://ntfy.sh. */
   readonly defaultServerOf?: (dataDir: string | undefined) => string;
+  /** The client.yml of this run: `-c/--config` (given) or ntfy's default path; none: no client.yml is read. */
+  readonly clientConfig?: (given: string | undefined) => ClientConfigLoad;
 }
 
 export function parseSubscribeArgs(
@@ -140,7 +146,13 @@ export function parseSubscribeArgs(
   if (!parsed.ok) return parsed;
   const { values, positionals } = parsed.value;
   if (values.help === true) return { ok: 'help' };
-  if (positionals.length === 0) return fail(t('cli.subscribe.missing-url'));
+  const fromConfig = values['from-config'] === true;
+  if (positionals.length === 0 && !fromConfig) return fail(t('cli.subscribe.missing-url'));
+  if (values.config === '') return fail(t('cli.client-config.empty-option'));
+  const load = options.clientConfig?.(values.config) ?? { kind: 'none', path: undefined };
+  if (load.kind === 'error') return fail(load.message);
+  const config = load.kind === 'ok' ? load.config : undefined;
+  if (fromConfig && config === undefined) return fail(t('cli.client-config.none', { path: load.path ?? '' }));
   const poll = values.poll === true;
   const dataDirProblem = dataDirArgProblem(values['data-dir']);
   if (dataDirProblem !== undefined) return fail(dataDirProblem);
@@ -149,8 +161,11 @@ export function parseSubscribeArgs(
   if (!transport.ok) return transport;
   const since = readSince(values.since, poll);
   if (!since.ok) return since;
-  const credentials = readCredentialArgs({ user: values.user, token: values.token }, env);
-  if (!credentials.ok) return credentials;
+  const given = readCredentialArgs({ user: values.user, token: values.token }, env);
+  if (!given.ok) return given;
+  // Without --user/--token/NTFY_TOKEN, client.yml's default credentials, as ntfy's CLI (then what login stored).
+  const configCredentials = config === undefined ? undefined : configDefaultCredentials(config);
+  const credentials = given.value.kind === 'none' && configCredentials !== undefined ? configCredentials : given.value;
   const filters: ArgsResult<SubscribeFilters> = readFilters(values);
   if (!filters.ok) return filters;
   const keepaliveTimeoutMs = readDurationFlag(
@@ -162,8 +177,23 @@ export function parseSubscribeArgs(
   const backoffMaxMs = readDurationFlag(BACKOFF_MAX_FLAG, values['backoff-max'], DEFAULT_MAX_DELAY_MS);
   if (!backoffMaxMs.ok) return backoffMaxMs;
 
+  const authVia = values['auth-param'] === true ? 'query' : 'header';
+  const scheduled = values.scheduled === true;
   const subscriptions: PlannedSubscription[] = [];
-  const defaultServer = options.defaultServerOf?.(values['data-dir']);
+  if (fromConfig && config !== undefined && load.kind === 'ok') {
+    const entries = configSubscriptions(config, { path: load.path, transport: transport.value, authVia, scheduled });
+    if (!entries.ok) return entries;
+    if (entries.value.length === 0 && positionals.length === 0) {
+      return fail(t('cli.client-config.no-entries', { path: load.path }));
+    }
+    if (transport.value === 'raw' && entries.value.some((entry) => entry.command !== undefined)) {
+      return fail(t('cli.subscribe.command-raw'));
+    }
+    subscriptions.push(...entries.value);
+  }
+  // client.yml's default-host, when it sets one, is where a bare topic lives, as in ntfy's CLI.
+  const defaultServer =
+    config?.defaultHostSet === true ? config.defaultHost : options.defaultServerOf?.(values['data-dir']);
   const split = splitCommand(positionals, defaultServer);
   if (!split.ok) return split;
   const { command } = split.value;
@@ -177,9 +207,9 @@ export function parseSubscribeArgs(
         topic,
         transport: transport.value,
         filters: filters.value,
-        credentials: credentials.value,
-        authVia: values['auth-param'] === true ? 'query' : 'header',
-        scheduled: values.scheduled === true,
+        credentials,
+        authVia,
+        scheduled,
         ...(command === undefined ? {} : { command }),
       });
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseClientConfig } from '../../../../main/core/client-config/client-config.ts';
 import { parseSubscribeArgs, type SubscribePlan } from '../../../../main/core/cli/subscribe-args.ts';
 
 const TOPIC = 'https://ntfy.example.com/alerts';
@@ -193,5 +194,78 @@ describe('a command after the topic (ntfy sub TOPIC COMMAND)', () => {
   it('refuses a command after several topics, and with --transport raw', () => {
     expect(usageError([TOPIC, TOPIC, 'echo "$m"'])).toMatch(/a command follows exactly one topic/);
     expect(usageError(['--transport', 'raw', TOPIC, 'echo "$m"'])).toMatch(/--transport raw/);
+  });
+});
+
+describe('client.yml (-c/--config, --from-config)', () => {
+  const yml = parseClientConfig(`
+default-host: https://ntfy.example.com
+default-token: tk_default
+default-command: echo "$m"
+subscribe:
+  - topic: alerts
+  - topic: other.example.com/backups
+    user: bob
+    password: pw
+    command: ./backup-done
+    if:
+      priority: high,urgent
+  - topic: public
+    token: ""
+`);
+  if (!yml.ok) throw new Error('test config does not parse');
+  const withConfig = {
+    clientConfig: (given: string | undefined) => ({ kind: 'ok' as const, path: given ?? '/c.yml', config: yml.config }),
+  };
+  const parse = (args: readonly string[]) => parseSubscribeArgs(args, {}, withConfig);
+
+  it('subscribes every entry with its credentials, filters and command (else default-command)', () => {
+    const result = parse(['--from-config']);
+    if (result.ok !== true) throw new Error(JSON.stringify(result));
+    expect(result.value.subscriptions).toEqual([
+      expect.objectContaining({
+        server: 'https://ntfy.example.com',
+        topic: 'alerts',
+        credentials: { kind: 'token', token: 'tk_default' },
+        command: 'echo "$m"',
+      }),
+      expect.objectContaining({
+        server: 'https://other.example.com',
+        topic: 'backups',
+        credentials: { kind: 'basic', user: 'bob', password: 'pw' },
+        filters: { priority: ['high', 'urgent'] },
+        command: './backup-done',
+      }),
+      expect.objectContaining({ topic: 'public', credentials: { kind: 'none' }, command: 'echo "$m"' }),
+    ]);
+  });
+
+  it('gives a topic on the command line default-host and the default credentials, but no default-command', () => {
+    const result = parse(['-c', '/my.yml', 'news']);
+    if (result.ok !== true) throw new Error(JSON.stringify(result));
+    expect(result.value.subscriptions).toEqual([
+      expect.objectContaining({
+        server: 'https://ntfy.example.com',
+        topic: 'news',
+        credentials: { kind: 'token', token: 'tk_default' },
+      }),
+    ]);
+    expect(result.value.subscriptions[0]).not.toHaveProperty('command');
+    const own = parse(['-u', 'alice:secret', 'news']);
+    if (own.ok !== true) throw new Error(JSON.stringify(own));
+    expect(own.value.subscriptions[0]?.credentials).toEqual({ kind: 'basic', user: 'alice', password: 'secret' });
+  });
+
+  it('refuses --from-config without a client.yml, and reports a broken one', () => {
+    expect(
+      parseSubscribeArgs(['--from-config'], {}, { clientConfig: () => ({ kind: 'none', path: '/x/client.yml' }) }),
+    ).toEqual({
+      ok: false,
+      error: expect.stringContaining('no client.yml at /x/client.yml') as unknown,
+    });
+    expect(parseSubscribeArgs(['alerts'], {}, { clientConfig: () => ({ kind: 'error', message: 'broken' }) })).toEqual({
+      ok: false,
+      error: 'broken',
+    });
   });
 });

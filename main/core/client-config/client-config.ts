@@ -1,0 +1,174 @@
+/**
+ * ntfy's client.yml (client/config.go, client/client.yml) read into typed values: `default-host`, `default-user`,
+ * `default-password`, `default-token`, `default-command`, and `subscribe:` entries with `topic`, `user`,
+ * `password`, `token`, `command` and `if` (server-side filters). Pure: text in, a config or one reason out.
+ *
+ * Secrets are part of the result (the CLI sends them, an import stores them in the keychain) and never part of a
+ * reason: an error names the field and the entry, never a value. Scalars are taken as ntfy's YAML library takes
+ * them into its string fields (`password: 1234` is the password "1234"); `~` or an empty value is "not set", but
+ * `""` is set and empty — for an entry, an empty token (or empty user and password) means "no credentials", not
+ * the defaults (cmd/subscribe.go maybeAddAuthHeader).
+ */
+import { parseDocument } from 'yaml';
+
+/** ntfy's DefaultBaseURL, used when `default-host` is not set. */
+export const NTFY_DEFAULT_HOST = 'https://ntfy.sh';
+
+/** The filter names ntfy's `if:` passes on as query parameters that the server reads (docs: filter messages). */
+export const CLIENT_CONFIG_FILTERS = ['id', 'message', 'title', 'priority', 'tags'] as const;
+export type ClientConfigFilter = (typeof CLIENT_CONFIG_FILTERS)[number];
+
+export interface ClientConfigEntry {
+  /** As written: a topic, host/topic or a URL; read against `defaultHost`. */
+  readonly topic: string;
+  readonly user?: string;
+  readonly password?: string;
+  readonly token?: string;
+  readonly command?: string;
+  readonly if: Readonly<Partial<Record<ClientConfigFilter, string>>>;
+}
+
+export interface ClientConfig {
+  /** `default-host`, or https://ntfy.sh when not set (see `defaultHostSet`). */
+  readonly defaultHost: string;
+  readonly defaultHostSet: boolean;
+  readonly defaultUser?: string;
+  readonly defaultPassword?: string;
+  readonly defaultToken?: string;
+  readonly defaultCommand?: string;
+  readonly subscribe: readonly ClientConfigEntry[];
+}
+
+/** Why a file is not a usable client.yml: a code each face words, with the field and entry (1-based) it is about. */
+export type ClientConfigProblem =
+  | { readonly kind: 'yaml'; readonly line?: number }
+  | { readonly kind: 'not-a-map'; readonly field?: string; readonly entry?: number }
+  | { readonly kind: 'not-a-list'; readonly field: string }
+  | { readonly kind: 'not-text'; readonly field: string; readonly entry?: number }
+  | { readonly kind: 'unknown-field'; readonly field: string; readonly entry?: number }
+  | { readonly kind: 'unknown-filter'; readonly field: string; readonly entry: number }
+  | { readonly kind: 'missing-topic'; readonly entry: number }
+  | { readonly kind: 'token-and-user'; readonly entry?: number };
+
+export type ClientConfigResult =
+  { readonly ok: true; readonly config: ClientConfig } | { readonly ok: false; readonly problem: ClientConfigProblem };
+
+const TOP_FIELDS = [
+  'default-host',
+  'default-user',
+  'default-password',
+  'default-token',
+  'default-command',
+  'subscribe',
+];
+const ENTRY_FIELDS = ['topic', 'user', 'password', 'token', 'command', 'if'];
+
+class ProblemError extends Error {
+  readonly problem: ClientConfigProblem;
+  constructor(problem: ClientConfigProblem) {
+    super(problem.kind);
+    this.problem = problem;
+  }
+}
+
+function isMap(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A scalar as text; undefined for null (`~`, or nothing after the colon). */
+function text(value: unknown, field: string, entry?: number): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  throw new ProblemError({ kind: 'not-text', field, ...(entry === undefined ? {} : { entry }) });
+}
+
+function checkFields(map: Record<string, unknown>, known: readonly string[], entry?: number): void {
+  for (const field of Object.keys(map)) {
+    if (!known.includes(field)) {
+      throw new ProblemError({ kind: 'unknown-field', field, ...(entry === undefined ? {} : { entry }) });
+    }
+  }
+}
+
+function readFilters(value: unknown, entry: number): ClientConfigEntry['if'] {
+  if (value === null || value === undefined) return {};
+  if (!isMap(value)) throw new ProblemError({ kind: 'not-a-map', field: 'if', entry });
+  const filters: Partial<Record<ClientConfigFilter, string>> = {};
+  for (const [name, raw] of Object.entries(value)) {
+    const filter = CLIENT_CONFIG_FILTERS.find((known) => known === name);
+    if (filter === undefined) throw new ProblemError({ kind: 'unknown-filter', field: name, entry });
+    const filterText = text(raw, `if.${name}`, entry);
+    if (filterText !== undefined) filters[filter] = filterText;
+  }
+  return filters;
+}
+
+function readEntry(value: unknown, entry: number): ClientConfigEntry {
+  if (!isMap(value)) throw new ProblemError({ kind: 'not-a-map', entry });
+  checkFields(value, ENTRY_FIELDS, entry);
+  const topic = text(value['topic'], 'topic', entry);
+  if (topic === undefined || topic.trim() === '') throw new ProblemError({ kind: 'missing-topic', entry });
+  const user = text(value['user'], 'user', entry);
+  const password = text(value['password'], 'password', entry);
+  const token = text(value['token'], 'token', entry);
+  const command = text(value['command'], 'command', entry);
+  if (token !== undefined && token !== '' && user !== undefined && user !== '') {
+    throw new ProblemError({ kind: 'token-and-user', entry });
+  }
+  return {
+    topic: topic.trim(),
+    ...(user === undefined ? {} : { user }),
+    ...(password === undefined ? {} : { password }),
+    ...(token === undefined ? {} : { token }),
+    ...(command === undefined || command === '' ? {} : { command }),
+    if: readFilters(value['if'], entry),
+  };
+}
+
+function readConfig(root: unknown): ClientConfig {
+  // An empty file (or one with only comments, as ntfy ships it) is the default config.
+  if (root === null || root === undefined)
+    return { defaultHost: NTFY_DEFAULT_HOST, defaultHostSet: false, subscribe: [] };
+  if (!isMap(root)) throw new ProblemError({ kind: 'not-a-map' });
+  checkFields(root, TOP_FIELDS);
+  const host = text(root['default-host'], 'default-host');
+  const defaultUser = text(root['default-user'], 'default-user');
+  const defaultPassword = text(root['default-password'], 'default-password');
+  const defaultToken = text(root['default-token'], 'default-token');
+  const defaultCommand = text(root['default-command'], 'default-command');
+  // client.yml: "a default token … or a default user:password combination, but not both".
+  if (defaultToken !== undefined && defaultToken !== '' && defaultUser !== undefined && defaultUser !== '') {
+    throw new ProblemError({ kind: 'token-and-user' });
+  }
+  const list = root['subscribe'];
+  if (list !== null && list !== undefined && !Array.isArray(list)) {
+    throw new ProblemError({ kind: 'not-a-list', field: 'subscribe' });
+  }
+  const entries: unknown[] = Array.isArray(list) ? list : [];
+  const hostSet = host !== undefined && host.trim() !== '';
+  return {
+    defaultHost: hostSet ? host.trim() : NTFY_DEFAULT_HOST,
+    defaultHostSet: hostSet,
+    ...(defaultUser === undefined || defaultUser === '' ? {} : { defaultUser }),
+    ...(defaultPassword === undefined ? {} : { defaultPassword }),
+    ...(defaultToken === undefined || defaultToken === '' ? {} : { defaultToken }),
+    ...(defaultCommand === undefined || defaultCommand === '' ? {} : { defaultCommand }),
+    subscribe: entries.map((entry, index) => readEntry(entry, index + 1)),
+  };
+}
+
+export function parseClientConfig(source: string): ClientConfigResult {
+  const document = parseDocument(source, { prettyErrors: false, uniqueKeys: true });
+  const [error] = document.errors;
+  if (error !== undefined) {
+    const line = error.linePos?.[0].line;
+    return { ok: false, problem: { kind: 'yaml', ...(line === undefined ? {} : { line }) } };
+  }
+  try {
+    return { ok: true, config: readConfig(document.toJS({ maxAliasCount: 100 }) as unknown) };
+  } catch (caught) {
+    if (caught instanceof ProblemError) return { ok: false, problem: caught.problem };
+    throw caught;
+  }
+}

@@ -61,6 +61,7 @@ Befehle:
   --backoff-max <Dauer>         Obergrenze der Wartezeit vor neuem Verbinden (1s bis 1h, Standard 2m)
   -h, --help`,
   'cli.help.publish': `Aufruf: ntfy-tray publish [Optionen] <topic> [Nachricht...]
+        ntfy-tray publish [Optionen] --wait-cmd <topic> <Befehl...>
 
   <topic>                  ein Thema auf dem Standardserver, host/topic (https angenommen) oder
                            http(s)://host[:port]/topic
@@ -91,8 +92,16 @@ Befehle:
   -k, --token <token>      oder die Umgebungsvariable NTFY_TOKEN
       --json               die Antwort des Servers (die Nachricht) als eine JSON-Zeile auf stdout ausgeben
   -q, --quiet              nichts ausgeben, wenn die Nachricht gesendet wurde
+      --wait-pid <pid>     senden, sobald der Prozess mit dieser ID beendet ist (alle 500 ms geprüft; auch --pid)
+      --wait-cmd           die Wörter nach dem Thema als Befehl ausführen (ohne Shell; Optionen nach dem Thema
+                           gehören dem Befehl) und senden, sobald er beendet ist, mit welchem Exit-Code auch immer;
+                           seine Ausgabe geht in unsere, stdin bleibt leer (auch --cmd, --done). Ohne Nachricht
+                           sagt die Nachricht, was wann nach wie langer Zeit endete, und den Exit-Code
       --data-dir <dir>     wo login die Einstellungen des Servers gespeichert hat (Standard: der Datenordner der App)
   -h, --help
+
+Hier nicht unterstützt (ntfys CLI kennt sie): -c/--config, -F/--no-firebase sowie NTFY_TOPIC, NTFY_TITLE und die
+übrigen NTFY_*-Variablen (gelesen werden nur NTFY_PASSWORD und NTFY_TOKEN).
 
 Exit-Codes: 0 gesendet, 1 Server oder Netzwerk fehlgeschlagen, 2 falscher Aufruf.`,
   'cli.help.history': `Aufruf: ntfy-tray history [Optionen]
@@ -272,6 +281,20 @@ Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken 
   'cli.publish.actions': '--actions: {problem}',
   'cli.publish.filename-needs-attach':
     '--filename benennt einen mit --attach <url> oder --file <Pfad> angegebenen Anhang (eine über stdin gelesene Datei wird nach ihrem Typ benannt)',
+  'cli.publish.wait-both': '--wait-pid und --wait-cmd: geben Sie nur eines davon an',
+  'cli.publish.wait-pid': '--wait-pid {value}: geben Sie eine Prozess-ID an (eine ganze Zahl über 0)',
+  'cli.publish.wait-cmd-before-topic':
+    '--wait-cmd führt die Wörter nach dem Thema aus: setzen Sie es vor das Thema (ntfy-tray publish --wait-cmd <topic> <Befehl...>)',
+  'cli.publish.wait-cmd-needs-command':
+    '--wait-cmd braucht einen Befehl nach dem Thema: ntfy-tray publish --wait-cmd <topic> <Befehl...>',
+  'cli.publish.wait-pid-not-running': 'Prozess mit PID {pid} läuft nicht',
+  'cli.publish.waiting-pid': 'Warte, bis Prozess {pid} beendet ist…',
+  'cli.publish.wait-pid-ended': 'Prozess mit PID {pid} nach {duration} beendet',
+  'cli.publish.wait-cmd-succeeded': 'Befehl nach {duration} erfolgreich: {command}',
+  'cli.publish.wait-cmd-failed': 'Befehl nach {duration} fehlgeschlagen (Exit-Code {code}): {command}',
+  'cli.publish.wait-cmd-not-started': 'Befehl fehlgeschlagen: {command}: {problem}',
+  'cli.publish.wait-cmd-not-found': 'kein Programm {program} gefunden',
+  'cli.publish.wait-cmd-no-permission': 'keine Berechtigung, {program} auszuführen',
   'cli.publish.file-and-attach': '--file lädt eine Datei hoch und --attach verlinkt eine: geben Sie nur eines davon an',
   'cli.publish.file-stdin-terminal':
     '--file - liest die Datei von stdin, und stdin ist ein Terminal: leiten Sie die Datei hinein',

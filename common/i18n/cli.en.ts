@@ -62,6 +62,7 @@ Run 'ntfy-tray <command> --help' for a command's options.`,
   --backoff-max <duration>         cap of the reconnect backoff (1s to 1h, default 2m)
   -h, --help`,
   'cli.help.publish': `Usage: ntfy-tray publish [options] <topic> [message...]
+       ntfy-tray publish [options] --wait-cmd <topic> <command...>
 
   <topic>                  a topic on the default server, host/topic (https assumed) or http(s)://host[:port]/topic
   [message...]             the message; without one it is read from stdin (when stdin is not a terminal): text
@@ -89,8 +90,16 @@ Run 'ntfy-tray <command> --help' for a command's options.`,
   -k, --token <token>      or the environment variable NTFY_TOKEN
       --json               print the server's answer (the message) as one JSON line on stdout
   -q, --quiet              print nothing when the message was sent
+      --wait-pid <pid>     send once the process with this id has ended (checked every 500 ms; also --pid)
+      --wait-cmd           run the words after the topic as a command (no shell; options after the topic are
+                           its own) and send once it has ended, whatever its exit code; its output goes to ours,
+                           it gets no stdin (also --cmd, --done). Without a message, the message says what ended,
+                           after how long, and the exit code, in ntfy's words
       --data-dir <dir>     where login stored the server's settings (default: the app's data folder)
   -h, --help
+
+Not taken here (ntfy's CLI has them): -c/--config, -F/--no-firebase, and NTFY_TOPIC, NTFY_TITLE and the other
+NTFY_* variables (only NTFY_PASSWORD and NTFY_TOKEN are read).
 
 Exit codes: 0 sent, 1 the server or the network failed, 2 usage.`,
   'cli.help.history': `Usage: ntfy-tray history [options]
@@ -258,6 +267,20 @@ The secret goes to the OS keychain; the settings only remember which kind of log
   'cli.publish.actions': '--actions: {problem}',
   'cli.publish.filename-needs-attach':
     '--filename names an attachment given with --attach <url> or --file <path> (a file piped in is named after its type)',
+  'cli.publish.wait-both': '--wait-pid and --wait-cmd: give one of them',
+  'cli.publish.wait-pid': '--wait-pid {value}: give a process id (a whole number above 0)',
+  'cli.publish.wait-cmd-before-topic':
+    '--wait-cmd runs the words after the topic: put it before the topic (ntfy-tray publish --wait-cmd <topic> <command...>)',
+  'cli.publish.wait-cmd-needs-command':
+    '--wait-cmd needs a command after the topic: ntfy-tray publish --wait-cmd <topic> <command...>',
+  'cli.publish.wait-pid-not-running': 'process with PID {pid} not running',
+  'cli.publish.waiting-pid': 'Waiting for process {pid} to end…',
+  'cli.publish.wait-pid-ended': 'Process with PID {pid} exited after {duration}',
+  'cli.publish.wait-cmd-succeeded': 'Command succeeded after {duration}: {command}',
+  'cli.publish.wait-cmd-failed': 'Command failed after {duration} (exit code {code}): {command}',
+  'cli.publish.wait-cmd-not-started': 'command failed: {command}: {problem}',
+  'cli.publish.wait-cmd-not-found': 'no program {program} found',
+  'cli.publish.wait-cmd-no-permission': 'not allowed to run {program}',
   'cli.publish.file-and-attach': '--file uploads a file and --attach links one: give one of them',
   'cli.publish.file-stdin-terminal': '--file - reads the file from stdin, which is a terminal: pipe the file in',
   'cli.publish.file-too-large':

@@ -12,6 +12,8 @@ import { formatList, t } from '../../../common/i18n/translate.ts';
 import { readCredentialArgs } from './credential-args.ts';
 import { dataDirArgProblem } from './data-dir.ts';
 import { parseOptions } from './parse-options.ts';
+import { parseArgs } from 'node:util';
+import type { WaitFor } from './publish-wait.ts';
 import { type ArgsResult, parseTopicUrl } from './topic-url.ts';
 
 /** The input without the message when it is to come from stdin. */
@@ -25,6 +27,8 @@ export interface PublishPlan {
   readonly quiet: boolean;
   /** `-f`: a local file to upload as the attachment, or `-` for stdin (ntfy's `--file=-`). */
   readonly file?: string;
+  /** `--wait-pid`/`--wait-cmd`: publish once a process or a command has ended. */
+  readonly wait?: WaitFor;
   readonly dataDir?: string;
 }
 
@@ -37,40 +41,69 @@ function fail<T>(error: string): ArgsResult<T> {
   return { ok: false, error };
 }
 
+const OPTIONS = {
+  title: { type: 'string', short: 't' },
+  priority: { type: 'string', short: 'p' },
+  tags: { type: 'string', short: 'T' },
+  tag: { type: 'string' },
+  delay: { type: 'string', short: 'D' },
+  at: { type: 'string' },
+  in: { type: 'string' },
+  click: { type: 'string', short: 'U' },
+  icon: { type: 'string', short: 'i' },
+  actions: { type: 'string', short: 'A' },
+  attach: { type: 'string', short: 'a' },
+  filename: { type: 'string', short: 'n' },
+  name: { type: 'string' },
+  file: { type: 'string', short: 'f' },
+  quiet: { type: 'boolean', short: 'q' },
+  markdown: { type: 'boolean' },
+  md: { type: 'boolean' },
+  'no-cache': { type: 'boolean', short: 'C' },
+  email: { type: 'string', short: 'e' },
+  mail: { type: 'string' },
+  message: { type: 'string', short: 'm' },
+  user: { type: 'string', short: 'u' },
+  token: { type: 'string', short: 'k' },
+  json: { type: 'boolean' },
+  'data-dir': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  // ntfy's names and aliases; a process id is checked below.
+  'wait-pid': { type: 'string' },
+  wait_pid: { type: 'string' },
+  pid: { type: 'string' },
+  'wait-cmd': { type: 'boolean' },
+  wait_cmd: { type: 'boolean' },
+  cmd: { type: 'boolean' },
+  done: { type: 'boolean' },
+} as const;
+
+const WAIT_CMD_NAMES: readonly string[] = ['wait-cmd', 'wait_cmd', 'cmd', 'done'];
+
 function readArgs(args: readonly string[]) {
-  return parseOptions({
+  return parseOptions({ args: [...args], allowPositionals: true, strict: true, options: OPTIONS });
+}
+
+/**
+ * `publish --wait-cmd <topic> rsync -av ./ /tmp/a`: as in ntfy's CLI (Go's flag parsing stops at the first
+ * argument), everything after the topic is the command, options of its own included. So with --wait-cmd before
+ * the topic, only what comes up to the topic is read as our options.
+ */
+function splitAtCommand(args: readonly string[]): { readonly ours: readonly string[]; readonly command?: string[] } {
+  const { tokens } = parseArgs({
     args: [...args],
+    options: OPTIONS,
+    strict: false,
     allowPositionals: true,
-    strict: true,
-    options: {
-      title: { type: 'string', short: 't' },
-      priority: { type: 'string', short: 'p' },
-      tags: { type: 'string', short: 'T' },
-      tag: { type: 'string' },
-      delay: { type: 'string', short: 'D' },
-      at: { type: 'string' },
-      in: { type: 'string' },
-      click: { type: 'string', short: 'U' },
-      icon: { type: 'string', short: 'i' },
-      actions: { type: 'string', short: 'A' },
-      attach: { type: 'string', short: 'a' },
-      filename: { type: 'string', short: 'n' },
-      name: { type: 'string' },
-      file: { type: 'string', short: 'f' },
-      quiet: { type: 'boolean', short: 'q' },
-      markdown: { type: 'boolean' },
-      md: { type: 'boolean' },
-      'no-cache': { type: 'boolean', short: 'C' },
-      email: { type: 'string', short: 'e' },
-      mail: { type: 'string' },
-      message: { type: 'string', short: 'm' },
-      user: { type: 'string', short: 'u' },
-      token: { type: 'string', short: 'k' },
-      json: { type: 'boolean' },
-      'data-dir': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    tokens: true,
   });
+  const topic = tokens.find((token) => token.kind === 'positional');
+  if (topic === undefined) return { ours: args };
+  const waitBefore = tokens.some(
+    (token) => token.kind === 'option' && WAIT_CMD_NAMES.includes(token.name) && token.index < topic.index,
+  );
+  if (!waitBefore) return { ours: args };
+  return { ours: args.slice(0, topic.index + 1), command: args.slice(topic.index + 1) };
 }
 
 type Values = Extract<ReturnType<typeof readArgs>, { ok: true }>['value']['values'];
@@ -138,6 +171,23 @@ function buildInput(
   return { ok: true, value: input };
 }
 
+/** --wait-pid or --wait-cmd, checked; undefined for neither. */
+function readWait(values: Values, command: string[] | undefined): ArgsResult<WaitFor | undefined> {
+  const pid = oneOf(values, ['wait-pid', 'wait_pid', 'pid']);
+  if (!pid.ok) return pid;
+  const waitCmd = [values['wait-cmd'], values.wait_cmd, values.cmd, values.done].includes(true);
+  if (pid.value !== undefined && waitCmd) return fail(t('cli.publish.wait-both'));
+  if (pid.value !== undefined) {
+    const number = /^\d{1,10}$/.test(pid.value) ? Number(pid.value) : 0;
+    if (number < 1 || number > 2 ** 31 - 1) return fail(t('cli.publish.wait-pid', { value: pid.value }));
+    return { ok: true, value: { kind: 'pid', pid: number } };
+  }
+  if (!waitCmd) return { ok: true, value: undefined };
+  if (command === undefined) return fail(t('cli.publish.wait-cmd-before-topic'));
+  if (command.length === 0) return fail(t('cli.publish.wait-cmd-needs-command'));
+  return { ok: true, value: { kind: 'command', command } };
+}
+
 export interface PublishArgsOptions {
   /** Where a bare topic lives for this data dir (--data-dir or the default one); default https://ntfy.sh. */
   readonly defaultServerOf?: (dataDir: string | undefined) => string;
@@ -148,12 +198,15 @@ export function parsePublishArgs(
   env: Readonly<Record<string, string | undefined>>,
   options: PublishArgsOptions = {},
 ): ArgsResult<PublishPlan> | { readonly ok: 'help' } {
-  const parsed = readArgs(args);
+  const split = splitAtCommand(args);
+  const parsed = readArgs(split.ours);
   if (!parsed.ok) return parsed;
   const { values, positionals } = parsed.value;
   if (values.help === true) return { ok: 'help' };
   const [target, ...words] = positionals;
   if (target === undefined) return fail(t('cli.publish.missing-topic'));
+  const wait = readWait(values, split.command);
+  if (!wait.ok) return wait;
   const url = parseTopicUrl(target, options.defaultServerOf?.(values['data-dir']));
   if (!url.ok) return url;
   const [topic, ...more] = url.value.topics;
@@ -179,6 +232,7 @@ export function parsePublishArgs(
     json: values.json === true,
     quiet: values.quiet === true,
     ...(values.file === undefined ? {} : { file: values.file }),
+    ...(wait.value === undefined ? {} : { wait: wait.value }),
     ...(dataDir === undefined ? {} : { dataDir }),
   };
   return { ok: true, value: plan };

@@ -20,6 +20,7 @@ import { secretsOf } from './credential-args.ts';
 import { parsePublishArgs, publishUsage } from './publish-args.ts';
 import { EXIT } from './subscribe-command.ts';
 import { usageError } from './usage-error.ts';
+import { waitBeforePublish, type WaitPorts } from './publish-wait.ts';
 import { errorMessage } from '../../../common/error-message.ts';
 import path from 'node:path';
 
@@ -45,6 +46,11 @@ export interface PublishIo {
     dataDir: string | undefined,
   ) => Promise<Credentials>;
   readonly send: SendPublish;
+  /** For --wait-pid (see publish-wait.ts). */
+  readonly processExists: WaitPorts['processExists'];
+  readonly delay: WaitPorts['delay'];
+  /** For --wait-cmd. */
+  readonly runCommand: WaitPorts['runCommand'];
   /** Told each password and token of this run, so that the logger hides them. */
   readonly addSecret: (secret: string) => void;
   /** Clock milliseconds: tells a scheduled message from one sent now. */
@@ -137,6 +143,15 @@ export async function runPublish(args: readonly string[], io: PublishIo): Promis
     return EXIT.fatal;
   }
   for (const secret of secretsOf(credentials)) io.addSecret(secret);
+  // After the credentials, as ntfy does: a command that ran for an hour must not end in a keychain failure.
+  if (plan.wait !== undefined) {
+    const onWaiting = (pid: number): void => {
+      if (!plan.quiet) io.stderr(`${t('cli.publish.waiting-pid', { pid: String(pid) })}\n`);
+    };
+    const waited = await waitBeforePublish(plan.wait, { ...io, onWaiting });
+    if (!waited.ok) return notSent(io, waited.problem);
+    if (input.message === undefined || input.message === '') input = { ...input, message: waited.message };
+  }
   const outcome = await io.send(buildPublishRequest(input, credentials));
   if (!outcome.ok) {
     return notSent(

@@ -12,6 +12,9 @@ import { sendPublish } from '../publish/send-publish.ts';
 import { configuredDefaultServer } from './default-server.ts';
 import type { FileRead, PublishIo, StdinRead } from './publish-command.ts';
 import { createReadStream } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { setTimeout } from 'node:timers/promises';
+import type { CommandEnd } from './publish-wait.ts';
 import { t } from '../../../common/i18n/translate.ts';
 import { errorMessage } from '../../../common/error-message.ts';
 import { applyStoredCredentials } from './stored-credentials.ts';
@@ -71,6 +74,40 @@ async function readFileUpTo(file: string, maxBytes: number): Promise<FileRead> {
   return { kind: 'read', bytes: Buffer.concat(chunks) };
 }
 
+/** `kill(pid, 0)` sends nothing and only asks: ESRCH means gone; EPERM means it runs as another user. */
+function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error instanceof Error && 'code' in error && error.code === 'EPERM';
+  }
+}
+
+/**
+ * Runs the command without a shell, as ntfy does; its output goes to ours, so a person sees it run (ntfy discards
+ * it), and it gets no stdin (ntfy's neither: stdin may hold the message).
+ */
+function runCommand(command: readonly string[]): Promise<CommandEnd> {
+  const [program, ...args] = command;
+  return new Promise((resolve) => {
+    const child = spawn(program ?? '', args, { stdio: ['ignore', 'inherit', 'inherit'] });
+    child.once('error', (error) => {
+      const code = 'code' in error ? error.code : undefined;
+      const problem =
+        code === 'ENOENT'
+          ? t('cli.publish.wait-cmd-not-found', { program: program ?? '' })
+          : code === 'EACCES'
+            ? t('cli.publish.wait-cmd-no-permission', { program: program ?? '' })
+            : errorMessage(error);
+      resolve({ kind: 'not-started', problem });
+    });
+    child.once('exit', (code) => {
+      resolve(code === null ? { kind: 'signal' } : { kind: 'exited', code });
+    });
+  });
+}
+
 /**
  * The servers `ntfy-tray login` stored, read-only (publish never changes settings): none when the data folder has no
  * settings yet, and nothing is created, upgraded or moved aside.
@@ -87,6 +124,9 @@ export function createNodePublishIo(options: NodePublishIoOptions): PublishIo {
     env,
     readStdin: (maxBytes) => readUpTo(options.stdin, maxBytes),
     readFile: readFileUpTo,
+    processExists,
+    delay: (ms) => setTimeout(ms),
+    runCommand,
     storedCredentials: async (target, given, dataDir) => {
       // Only a --user without a password, or no credentials at all, may need a stored secret.
       const needsLookup = given.kind === 'none' || (given.kind === 'basic' && given.password === '');

@@ -87,3 +87,44 @@ describe('publish arguments as ntfy names them', () => {
     expect(plan(['flowers'])).toMatchObject({ quiet: false, messageFromStdin: true });
   });
 });
+
+describe('--wait-pid and --wait-cmd as ntfy reads them', () => {
+  function plan(args: readonly string[]) {
+    const result = parsePublishArgs(args, {});
+    if (result.ok !== true) throw new Error(`expected a plan, got ${JSON.stringify(result)}`);
+    return result.value;
+  }
+
+  it('takes everything after the topic as the command, its own options included', () => {
+    expect(plan(['--wait-cmd', '-t', 'Backup', 'backups', 'rsync', '-av', '--delete', './', '/tmp/a'])).toMatchObject({
+      wait: { kind: 'command', command: ['rsync', '-av', '--delete', './', '/tmp/a'] },
+      messageFromStdin: true,
+      input: { topic: 'backups', title: 'Backup' },
+    });
+    expect(plan(['--done', '-m', 'finished', 'backups', 'make'])).toMatchObject({
+      wait: { kind: 'command', command: ['make'] },
+      input: { message: 'finished' },
+    });
+  });
+
+  it('reads --wait-pid and its aliases as a process id', () => {
+    expect(plan(['--wait-pid', '1234', 'alerts'])).toMatchObject({ wait: { kind: 'pid', pid: 1234 } });
+    expect(plan(['alerts', '--pid=42'])).toMatchObject({ wait: { kind: 'pid', pid: 42 } });
+  });
+
+  it.each([
+    [['--wait-pid', 'abc', 'alerts'], '--wait-pid abc: give a process id (a whole number above 0)'],
+    [['--wait-pid', '0', 'alerts'], '--wait-pid 0: give a process id (a whole number above 0)'],
+    [['--wait-pid', '1', '--wait-cmd', 'alerts', 'make'], '--wait-pid and --wait-cmd: give one of them'],
+    [
+      ['--wait-cmd', 'alerts'],
+      '--wait-cmd needs a command after the topic: ntfy-tray publish --wait-cmd <topic> <command...>',
+    ],
+    [
+      ['alerts', '--wait-cmd', 'make'],
+      '--wait-cmd runs the words after the topic: put it before the topic (ntfy-tray publish --wait-cmd <topic> <command...>)',
+    ],
+  ])('refuses %j', (args, error) => {
+    expect(usageError(args)).toBe(error);
+  });
+});

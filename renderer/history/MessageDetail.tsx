@@ -4,6 +4,7 @@ import type { AttachmentDto, AttachmentPreviewDto, BridgeApi, BridgeResult, Mess
 import { activeLocale, t } from '../../common/i18n/translate.ts';
 import { absoluteTime, formatBytes } from './format.ts';
 import { MessageActions } from './MessageActions.tsx';
+import { disguisedLinkTarget } from './link-target.ts';
 import { renderMarkdown } from './markdown.ts';
 
 export interface MessageDetailProps {
@@ -38,12 +39,20 @@ function MarkdownBody({
 }) {
   // Sanitized by renderMarkdown (DOMPurify, a small tag list, http(s)/mailto links only); links open through main.
   const html = renderMarkdown(text);
+  // A link whose text names another address than its target opens on the second click, after saying where it goes.
+  const [warned, setWarned] = useState<string | undefined>(undefined);
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const link = (event.target as HTMLElement).closest('a');
     if (link === null) return;
     event.preventDefault();
     const href = link.getAttribute('href');
     if (href === null) return;
+    const target = disguisedLinkTarget(link.textContent, href);
+    if (target !== undefined && warned !== href) {
+      setWarned(href);
+      onOutcome({ ok: false, text: t('detail.link.disguised', { target, shown: link.textContent.trim() }) });
+      return;
+    }
     void api.openLink(href).then((result) => {
       onOutcome({ ok: result.ok, text: describeFailure(result) ?? t('detail.outcome.opened', { target: href }) });
     });

@@ -57,6 +57,9 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName !== 'A') return;
   node.setAttribute('rel', 'noopener noreferrer');
   node.removeAttribute('target');
+  // Hovering a link shows where it goes, whatever the publisher's title said.
+  const href = node.getAttribute('href');
+  if (href !== null) node.setAttribute('title', href);
 });
 
 export function renderMarkdown(text: string): string {

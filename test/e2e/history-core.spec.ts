@@ -325,6 +325,32 @@ test('hostile content from a real server stays inert, and nothing leaves for a f
   expect(foreign).toEqual([]);
 });
 
+test('a markdown link whose text is another address says where it goes before it opens', async ({ page }) => {
+  await subscribe('phish', 'Phish');
+  await ntfy.publish('phish', {
+    title: 'Your bank',
+    message:
+      'Log in at [https://bank.example/login](https://evil.example/steal) and see [the docs](https://docs.example/)',
+    markdown: true,
+  });
+  await page.goto(bridge.url);
+  await rows(page).filter({ hasText: 'Your bank' }).click();
+  const article = detail(page);
+  const disguised = article.getByRole('link', { name: 'https://bank.example/login' });
+  // Hovering shows the real target, whatever the publisher wrote.
+  await expect(disguised).toHaveAttribute('title', 'https://evil.example/steal');
+  await disguised.click();
+  await expect(article.locator('.message-detail-outcome')).toContainText(
+    'This link goes to evil.example, not to https://bank.example/login',
+  );
+  expect(bridge.os.opened).toEqual([]);
+  await disguised.click();
+  await expect.poll(() => bridge.os.opened).toEqual(['https://evil.example/steal']);
+  // An honest link opens at the first click.
+  await article.getByRole('link', { name: 'the docs' }).click();
+  await expect.poll(() => bridge.os.opened).toEqual(['https://evil.example/steal', 'https://docs.example/']);
+});
+
 test('keyboard only: search, move through rows, open, act, close; axe finds nothing serious', async ({ page }) => {
   await subscribe('keys', 'Keys');
   for (const n of [1, 2, 3]) await ntfy.publish('keys', { title: `Key ${n}`, message: `keyboard ${n}` });

@@ -4,6 +4,7 @@ import {
   BRIDGE_GLOBAL_NAME,
   type BridgeApi,
   type ConnectionDto,
+  type DesktopNoticeDto,
   type MessageDto,
   type MessageQuery,
   type SearchQuery,
@@ -17,6 +18,8 @@ export interface StubBridgeData {
   readonly messages?: readonly MessageDto[];
   readonly subscriptions?: readonly SubscriptionDto[];
   readonly connections?: readonly ConnectionDto[];
+  /** What listNotices answers (no tray, refused notifications, a new version). */
+  readonly notices?: readonly DesktopNoticeDto[];
   /** Answer every list with all its matches and no next cursor, whatever limit it asks for. */
   readonly onePage?: boolean;
   /** The contract version the stub claims; another one plays a main the window does not fit. */
@@ -33,6 +36,8 @@ export interface StubBridgeOptions extends Required<StubBridgeData> {
 export interface StubBridgeGlobals {
   listQueries: MessageQuery[];
   searchQueries: SearchQuery[];
+  /** Every URL the page asked main to open (BridgeApi.openLink). */
+  openedLinks: string[];
   /** Plays a live push from main: the messages go on top of the history and to every onMessagesReceived listener. */
   pushMessages: (messages: readonly MessageDto[]) => void;
 }
@@ -44,11 +49,12 @@ export interface StubBridgeGlobals {
  * page's globals: no imported value, no module variable (types are fine, they are gone by then).
  */
 export function stubBridge(options: StubBridgeOptions): void {
-  const { name, version, subscriptions, connections, onePage } = options;
+  const { name, version, subscriptions, connections, notices, onePage } = options;
   let messages = [...options.messages];
   const stub = globalThis as unknown as StubBridgeGlobals;
   stub.listQueries = [];
   stub.searchQueries = [];
+  stub.openedLinks = [];
   // The real history pages by (time, rowid); here rowid follows the order the spec gave, oldest lowest.
   const rowid = new Map(messages.map((message, index) => [message.id, messages.length - index]));
   const ok = <T>(value: T) => Promise.resolve({ ok: true as const, value });
@@ -128,8 +134,11 @@ export function stubBridge(options: StubBridgeOptions): void {
     listConnections: () => ok(connections),
     runAction: () => ok({ kind: 'copied' as const }),
     attachmentPreview: () => ok(null),
-    openLink: () => ok(null),
-    listNotices: () => ok([]),
+    openLink: (url) => {
+      stub.openedLinks.push(url);
+      return ok(null);
+    },
+    listNotices: () => ok(notices),
     dismissNotice: () => ok(null),
     publishMessage: () => ok({ outcome: 'sent' as const, id: 'stub', time: 0, scheduled: false }),
     accountStatus: () => ok({ signedIn: false as const }),
@@ -157,6 +166,7 @@ export async function exposeStubBridge(page: Page, data: StubBridgeData = {}): P
     messages: [],
     subscriptions: [],
     connections: [],
+    notices: [],
     onePage: false,
     ...data,
   };

@@ -55,6 +55,9 @@ export async function runCliSubscribe(args: readonly string[], options: CliSubsc
   const { log, stderr } = options;
   const parsed = parseSubscribeArgs(args, options.env, {
     defaultServerOf: (given) => configuredDefaultServer(options.dataDirOf(given)),
+    // Typed boolean, but undefined when stdout is a pipe or a file.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-boolean-literal-compare
+    stdoutIsTerminal: process.stdout.isTTY === true,
     clientConfig: (given) =>
       loadClientConfig(
         given,

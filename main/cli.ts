@@ -193,6 +193,7 @@ async function main(argv: readonly string[], log: Logger, sink: OutputSink): Pro
   }
   switch (command) {
     case 'subscribe':
+    case 'sub': // ntfy's own alias
       return runCliSubscribe(rest, {
         log,
         output: sink,
@@ -208,6 +209,7 @@ async function main(argv: readonly string[], log: Logger, sink: OutputSink): Pro
     case 'logout':
       return runLogout(rest, accountIo(log, sink));
     case 'publish':
+    case 'pub': // ntfy's own alias
       return runPublish(
         rest,
         createNodePublishIo({

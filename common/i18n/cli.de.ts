@@ -5,8 +5,8 @@ export const cliDe: Translation<typeof cliEn> = {
   'cli.help.main': `Aufruf: ntfy-tray <Befehl> [Optionen]
 
 Befehle:
-  subscribe   Nachrichten eines oder mehrerer Themen ausgeben
-  publish     eine Nachricht an ein Thema senden
+  subscribe   Nachrichten eines oder mehrerer Themen ausgeben oder je Nachricht einen Befehl ausführen   (auch: sub)
+  publish     eine Nachricht an ein Thema senden   (auch: pub)
   history     gespeicherte Nachrichten anzeigen
   login       Passwort oder Zugriffstoken eines Servers prüfen und im Schlüsselbund des Systems speichern
   logout      sie wieder entfernen
@@ -34,7 +34,10 @@ Befehle:
                        Wort, das auch ein Themenname ist, gilt als Thema: ./backup schreiben. Ein fehlschlagender
                        Befehl wird auf stderr gemeldet, der Strom läuft weiter; eine Nachricht gilt als erledigt,
                        sobald ihr Befehl geendet hat (nach einem Absturz währenddessen läuft er erneut).
-  --json               jede zugestellte Nachricht als eine JSON-Zeile auf stdout ausgeben
+  --json               jede zugestellte Nachricht als eine JSON-Zeile auf stdout ausgeben, wie das ntfy-CLI — der
+                       Standard, wenn stdout kein Terminal ist, damit ntfy sub … | jq-Pipelines es unverändert lesen
+  --text               lesbare Zeilen (Zeit, Thema, Priorität, Titel: Nachricht) auch in eine Pipe oder Datei —
+                       der Standard auf einem Terminal
   --transport <t>      ws | json | sse | raw   (Standard json; nicht mit --poll, das immer JSON liest)
   --since <v>          all | latest | none | <Dauer: 30s, 10m, 2h, 1d> | <Unix-Sekunden> | <Nachrichten-ID>
   --poll               ausgeben, was der Server zwischengespeichert hat, dann beenden
@@ -215,6 +218,10 @@ Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken 
   'cli.client-config.empty-option': '--config ist leer: eine client.yml-Datei angeben',
   'cli.client-config.none': '--from-config: keine client.yml unter {path} (mit -c/--config eine angeben)',
   'cli.client-config.no-entries': '--from-config: {path} hat keine subscribe:-Einträge',
+  'cli.subscribe.json-or-text': '--json oder --text angeben, nicht beides',
+  'cli.auth.hint-401': '--user oder --token angeben oder mit ntfy-tray login <server> speichern',
+  'cli.auth.hint-403':
+    'keine Berechtigung: --user oder --token eines Kontos angeben, das es lesen darf, oder mit ntfy-tray login <server> speichern',
   'cli.topic-url.default-server': 'der Standardserver {server} {problem}',
   'cli.topic-url.not-url': 'keine URL: {input} (erwartet wird ein Thema, host/topic oder http(s)://host/topic)',
   'cli.topic-url.not-http': 'keine http(s)-URL: {url}',

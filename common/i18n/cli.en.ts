@@ -8,8 +8,8 @@ export const cliEn = {
   'cli.help.main': `Usage: ntfy-tray <command> [options]
 
 Commands:
-  subscribe   print messages of one or more topics
-  publish     send a message to a topic
+  subscribe   print messages of one or more topics, or run a command per message   (also: sub)
+  publish     send a message to a topic   (also: pub)
   history     show stored messages
   login       check a server's password or access token and store it in the OS keychain
   logout      remove them again
@@ -35,7 +35,10 @@ Run 'ntfy-tray <command> --help' for a command's options.`,
                        a topic name is a topic: write ./backup. A failing command is reported on stderr and the
                        stream goes on; a message counts as done once its command has ended (after a crash
                        meanwhile it runs again).
-  --json               print each delivered message as one JSON line on stdout
+  --json               print each delivered message as one JSON line on stdout, as ntfy's CLI does — the default
+                       when stdout is not a terminal, so that ntfy sub … | jq pipelines read it unchanged
+  --text               print readable lines (time, topic, priority, title: message) even into a pipe or file —
+                       the default on a terminal
   --transport <t>      ws | json | sse | raw   (default json; not with --poll, which always reads JSON)
   --since <v>          all | latest | none | <duration: 30s, 10m, 2h, 1d> | <unix seconds> | <message id>
   --poll               print what the server has cached, then exit
@@ -207,6 +210,10 @@ The secret goes to the OS keychain; the settings only remember which kind of log
   'cli.client-config.empty-option': '--config is empty: give a client.yml file',
   'cli.client-config.none': '--from-config: no client.yml at {path} (give one with -c/--config)',
   'cli.client-config.no-entries': '--from-config: {path} has no subscribe: entries',
+  'cli.subscribe.json-or-text': 'give --json or --text, not both',
+  'cli.auth.hint-401': 'give --user or --token, or store them with ntfy-tray login <server>',
+  'cli.auth.hint-403':
+    'no permission: give --user or --token of an account that may read it, or store them with ntfy-tray login <server>',
   'cli.topic-url.default-server': 'the default server {server} {problem}',
   'cli.topic-url.not-url': 'not a URL: {input} (expected a topic, host/topic or http(s)://host/topic)',
   'cli.topic-url.not-http': 'not an http(s) URL: {url}',

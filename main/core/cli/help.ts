@@ -23,6 +23,9 @@ const COMMAND_USAGE: Readonly<Record<string, () => string>> = {
 
 export const COMMAND_NAMES: readonly string[] = Object.keys(COMMAND_USAGE);
 
+/** ntfy's short command names, which main/cli.ts routes like the long ones. */
+const ALIASES: Readonly<Record<string, string>> = { sub: 'subscribe', pub: 'publish' };
+
 /** "unknown command 'subscibe'; did you mean 'subscribe'?" (the suggestion only when one is close). */
 export function unknownCommand(name: string): string {
   const suggestion = closestName(name, COMMAND_NAMES);
@@ -36,6 +39,6 @@ export function helpText(args: readonly string[]): ArgsResult<string> {
   const [command, ...more] = args;
   if (command === undefined) return { ok: true, value: mainUsage() };
   if (more.length > 0) return { ok: false, error: t('cli.help.one-command', { count: args.length }) };
-  const usage = COMMAND_USAGE[command === '--help' || command === '-h' ? 'help' : command];
+  const usage = COMMAND_USAGE[command === '--help' || command === '-h' ? 'help' : (ALIASES[command] ?? command)];
   return usage === undefined ? { ok: false, error: unknownCommand(command) } : { ok: true, value: usage() };
 }

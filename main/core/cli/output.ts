@@ -2,6 +2,7 @@
 import type { ConnectionStatus } from '../engine/connection-types.ts';
 import type { NtfyMessage, NtfyMessageChange } from '../protocol/types.ts';
 import { hideCredentialPatterns } from '../store/secrets/redact.ts';
+import { withAuthHint } from './auth-hint.ts';
 import { plainNetworkReason } from './network-words.ts';
 import { formatNumber, t } from '../../../common/i18n/translate.ts';
 import { shortenUrls, shortTopicList } from '../../../common/short-text.ts';
@@ -76,7 +77,7 @@ function describeState(status: ConnectionStatus, nowMs: number): string | undefi
       return t('cli.status.reconnecting', { seconds, where, reason: plainNetworkReason(state.reason) });
     }
     case 'auth-failed':
-      return t('cli.status.auth-failed', { where, reason: state.error.message });
+      return t('cli.status.auth-failed', { where, reason: withAuthHint(state.error.message, state.error.status) });
     case 'error':
       return t('cli.status.error', { where, reason: plainNetworkReason(state.message) });
     case 'stopped':

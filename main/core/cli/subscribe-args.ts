@@ -66,6 +66,7 @@ function readArgs(args: readonly string[]) {
     strict: true,
     options: {
       json: { type: 'boolean' },
+      text: { type: 'boolean' },
       transport: { type: 'string' },
       since: { type: 'string' },
       poll: { type: 'boolean' },
@@ -135,6 +136,11 @@ export interface SubscribeArgsOptions {
   readonly defaultServerOf?: (dataDir: string | undefined) => string;
   /** The client.yml of this run: `-c/--config` (given) or ntfy's default path; none: no client.yml is read. */
   readonly clientConfig?: (given: string | undefined) => ClientConfigLoad;
+  /**
+   * Whether stdout is a terminal: readable lines there, JSON lines into a pipe or file (what `ntfy sub … | jq` reads);
+   * `--json` and `--text` choose either way. Default true.
+   */
+  readonly stdoutIsTerminal?: boolean;
 }
 
 export function parseSubscribeArgs(
@@ -146,6 +152,7 @@ export function parseSubscribeArgs(
   if (!parsed.ok) return parsed;
   const { values, positionals } = parsed.value;
   if (values.help === true) return { ok: 'help' };
+  if (values.json === true && values.text === true) return fail(t('cli.subscribe.json-or-text'));
   const fromConfig = values['from-config'] === true;
   if (positionals.length === 0 && !fromConfig) return fail(t('cli.subscribe.missing-url'));
   if (values.config === '') return fail(t('cli.client-config.empty-option'));
@@ -216,7 +223,7 @@ export function parseSubscribeArgs(
   }
   const plan: SubscribePlan = {
     subscriptions,
-    json: values.json === true,
+    json: values.json === true || (values.text !== true && options.stdoutIsTerminal === false),
     poll,
     notify: values.notify === true,
     since: since.value,

@@ -20,6 +20,7 @@ import type { OpenTransport } from '../transports/transport.ts';
 import { commandTable, type CommandTable, dispatchItems, type RunCommand } from './command-dispatch.ts';
 import { OutputClosedError, type OutputSink } from './output-sink.ts';
 import { describeStatus, formatChangeJson, formatChangeLine, formatMessageJson, formatMessageLine } from './output.ts';
+import { withAuthHint } from './auth-hint.ts';
 import { plainNetworkReason } from './network-words.ts';
 import { terminalSafeJson, visibleControls } from './terminal-text.ts';
 import type { SubscribePlan } from './subscribe-args.ts';
@@ -88,7 +89,8 @@ async function runPoll(plan: SubscribePlan, io: SubscribeIo): Promise<number> {
   for (const spec of groupSubscriptions(plan.subscriptions, { initialSince: plan.since })) {
     const outcome = await io.poll(requestForSpec(spec, { topics: spec.topics, since: plan.since, poll: true }));
     if (!outcome.ok) {
-      const reason = outcome.error.status === 0 ? plainNetworkReason(outcome.error.message) : outcome.error.message;
+      const { status, message } = outcome.error;
+      const reason = status === 0 ? plainNetworkReason(message) : withAuthHint(message, status);
       const where = `${spec.server}/${shortTopicList(spec.topics)}`;
       io.stderr(`${t('cli.status.poll-failed', { where, reason })}\n`);
       return outcome.error.status === 401 || outcome.error.status === 403 ? EXIT.auth : EXIT.fatal;

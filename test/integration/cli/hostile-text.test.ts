@@ -41,7 +41,7 @@ afterEach(async () => {
 
 describe('terminal control sequences from a publisher or a server', () => {
   it('are shown as visible escapes in the readable lines, and the message still reads', async () => {
-    const subscriber = cli([`${server.url}/hostile`]);
+    const subscriber = cli(['--text', `${server.url}/hostile`]);
     await subscriber.waitForStderr(/connected/);
     await server.publish('hostile', { message: HOSTILE_BODY, title: HOSTILE_TITLE });
     const [line] = await subscriber.waitForStdoutLines(1);

@@ -56,8 +56,16 @@ describe('ntfy-tray subscribe', () => {
     expect(server.subscribers()).toHaveLength(0);
   });
 
-  it('prints a readable line per message without --json', async () => {
+  it('prints JSON lines into a pipe without --json, as ntfy sub does (what `| jq` reads)', async () => {
     const process = cli([`${server.url}/open-a`]);
+    await process.waitForStderr(/connected/);
+    const sent = await server.publish('open-a', { message: 'disk full', title: 'Backup' });
+    const [line] = await process.waitForStdoutLines(1);
+    expect(JSON.parse(line ?? '')).toEqual(JSON.parse(JSON.stringify(sent)));
+  });
+
+  it('prints a readable line per message with --text, even into a pipe', async () => {
+    const process = cli(['--text', `${server.url}/open-a`]);
     await process.waitForStderr(/connected/);
     await server.publish('open-a', { message: 'disk\nfull', title: 'Backup', priority: 5 });
     const [line] = await process.waitForStdoutLines(1);

@@ -48,7 +48,7 @@ describe('a topic as people type it', () => {
     expect((await settings.update((current) => ({ ...current, defaultServer: server.url }))).ok).toBe(true);
     await server.publish('alerts', 'on the default server');
 
-    const poll = cli(['subscribe', '--poll', 'alerts']);
+    const poll = cli(['subscribe', '--poll', '--text', 'alerts']);
 
     expect(await poll.exited()).toBe(0);
     expect(poll.stdout()).toContain('alerts p3 on the default server');

@@ -269,3 +269,28 @@ subscribe:
     });
   });
 });
+
+describe('output format (ntfy sub prints JSON lines)', () => {
+  const json = (args: readonly string[], stdoutIsTerminal?: boolean) => {
+    const result = parseSubscribeArgs([...args, TOPIC], {}, stdoutIsTerminal === undefined ? {} : { stdoutIsTerminal });
+    if (result.ok !== true) throw new Error(JSON.stringify(result));
+    return result.value.json;
+  };
+
+  it('is JSON into a pipe and readable on a terminal; --json and --text choose either way', () => {
+    expect(json([], false)).toBe(true);
+    expect(json([], true)).toBe(false);
+    expect(json(['--text'], false)).toBe(false);
+    expect(json(['--json'], true)).toBe(true);
+    expect(usageError(['--json', '--text', TOPIC])).toMatch(/--json or --text, not both/);
+  });
+
+  it('takes -u and -k as ntfy does', () => {
+    expect(plan(['-u', 'alice:pw', TOPIC]).subscriptions[0]?.credentials).toEqual({
+      kind: 'basic',
+      user: 'alice',
+      password: 'pw',
+    });
+    expect(plan(['-k', 'tk_abc', TOPIC]).subscriptions[0]?.credentials).toEqual({ kind: 'token', token: 'tk_abc' });
+  });
+});

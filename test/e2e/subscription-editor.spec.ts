@@ -337,7 +337,8 @@ test('a keychain that cannot be used is said so next to the credentials, and not
   await save({ server: secured.url, topic: 'team-keychain' });
   const unavailable = 'The OS keychain is not available (no Secret Service answered). To fix: start gnome-keyring.';
   // The bridge's own socket, passed through, except that storing a secret fails as it does without a keychain.
-  await page.routeWebSocket(/\/bridge$/, (socket) => {
+  // The socket's URL carries the run's token (`/bridge?token=…`).
+  await page.routeWebSocket(/\/bridge(\?|$)/, (socket) => {
     const server = socket.connectToServer();
     socket.onMessage((message) => {
       const request = JSON.parse(String(message)) as BridgeRequestMessage;

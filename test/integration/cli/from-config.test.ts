@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/index.ts';
+import { ALICE_AND_OPEN_TOPICS } from '../../support/alice-auth.ts';
 import { type CliProcess, startCli } from '../../support/cli-process.ts';
 
 let server: TestServer;
@@ -22,13 +23,7 @@ function cli(args: readonly string[]): CliProcess {
 }
 
 beforeEach(async () => {
-  server = await startTestServer({
-    auth: {
-      users: [{ name: 'alice', password: 'right-password', access: [{ topic: 'secret', permission: 'read-write' }] }],
-      everyone: [{ topic: 'open*', permission: 'read-write' }],
-      defaultAccess: 'deny-all',
-    },
-  });
+  server = await startTestServer({ auth: ALICE_AND_OPEN_TOPICS });
   dir = await mkdtemp(path.join(tmpdir(), 'ntfy-tray-from-config-'));
   await mkdir(path.join(dir, 'config', 'ntfy'), { recursive: true });
 });

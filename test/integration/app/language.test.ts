@@ -22,18 +22,31 @@ function labels(items: readonly MenuItemRecord[]): string[] {
   return items.flatMap((item) => [item.label, ...labels(item.submenu)]).filter((label) => label !== '');
 }
 
+/** Ten minutes ago, in Unix seconds: the time of the messages the app misses (see messages.test.ts). */
+const PAST = Math.floor(Date.now() / 1000) - 600;
+
+/**
+ * Publishes the message the app has seen before it goes offline, and launches the app subscribed to its topic. The
+ * message is there before the subscription, so the first stream's replay brings it and the topic's resume point is
+ * its time whatever this machine's speed (published live after the stream's `open`, a message this old would not
+ * move a point that the open already set).
+ */
+async function launchAfterSeen(server: TestServer, lang: string): Promise<LaunchedApp> {
+  await server.publishRaw({ id: 'Seen00000001', time: PAST, event: 'message', topic: 'alerts', message: 'seen' });
+  const app = await launchSubscribed(server, 'alerts', { env: { LANG: lang } });
+  await waitForPageText(app, 'seen');
+  return app;
+}
+
 /**
  * Four messages published while the stream is stalled reach the app as one catch-up batch when it reconnects, which
  * the policy folds into one summary popup whatever this machine's speed (see messages.test.ts).
  */
 async function missFourMessages(server: TestServer, app: LaunchedApp): Promise<string[]> {
-  const past = Math.floor(Date.now() / 1000) - 600;
-  await server.publishRaw({ id: 'Seen00000001', time: past, event: 'message', topic: 'alerts', message: 'seen' });
-  await waitForPageText(app, 'seen');
   server.faults.stall();
   for (let i = 1; i <= 4; i++) {
     const id = `Missed${String(i).padStart(6, '0')}`;
-    await server.publishRaw({ id, time: past + i, event: 'message', topic: 'alerts', message: `missed ${String(i)}` });
+    await server.publishRaw({ id, time: PAST + i, event: 'message', topic: 'alerts', message: `missed ${String(i)}` });
   }
   server.faults.dropAll();
   await waitForPageText(app, 'missed 4');
@@ -47,7 +60,7 @@ async function pageLanguages(app: LaunchedApp): Promise<readonly string[]> {
 describe('the app speaks the OS language', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   it('in German for de_DE: tray menu, burst summary (plural) and window', async () => {
     const server = await startServer();
-    const app = await launchSubscribed(server, 'alerts', { env: { LANG: 'de_DE.UTF-8' } });
+    const app = await launchAfterSeen(server, 'de_DE.UTF-8');
     const menu = labels((await app.records()).trays[0]?.menu ?? []);
     expect(menu).toEqual(
       expect.arrayContaining(['Benachrichtigungen pausieren', 'Für 1 Stunde', 'Für 8 Stunden', 'Beenden']),
@@ -59,7 +72,7 @@ describe('the app speaks the OS language', { timeout: APP_TEST_TIMEOUT_MS }, () 
 
   it('in English for en_US', async () => {
     const server = await startServer();
-    const app = await launchSubscribed(server, 'alerts', { env: { LANG: 'en_US.UTF-8' } });
+    const app = await launchAfterSeen(server, 'en_US.UTF-8');
     const menu = labels((await app.records()).trays[0]?.menu ?? []);
     expect(menu).toEqual(expect.arrayContaining(['Pause notifications', 'For 1 hour', 'For 8 hours', 'Quit']));
     expect(await missFourMessages(server, app)).toContain('4 new messages in alerts');

@@ -51,13 +51,16 @@ describe('messages in the app', { timeout: APP_TEST_TIMEOUT_MS }, () => {
 
   it('folds a burst missed while offline into one summary popup and gives the urgent message its own', async () => {
     const server = await startServer();
-    const app = await launchSubscribed(server, 'alerts');
     // Times in the past (Unix seconds), so that the reconnect replays the burst as a catch-up (older than the
     // stream's `open`) and hands it on as one batch, however fast or slow this machine is.
     const past = Math.floor(Date.now() / 1000) - 600;
     const raw = (id: string, time: number, message: string, priority: number) =>
       server.publishRaw({ id, time, event: 'message', topic: 'alerts', message, priority });
+    // Before the subscription, so the first stream's replay brings it and the resume point is its time. Published
+    // live after the stream's `open`, a message this old would not move the point the open set (ntfy never sends a
+    // live message older than its open), and the reconnect would ask from the open, after the burst.
     await raw('Before000001', past, 'seen before the burst', 3);
+    const app = await launchSubscribed(server, 'alerts');
     await waitForPageText(app, 'seen before the burst');
 
     // Published while the stream is stalled: the app gets them when it reconnects after the drop.

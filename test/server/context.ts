@@ -9,13 +9,14 @@ import type { FaultState } from './fault-state.ts';
 import type { Hub } from './hub.ts';
 import type { RequestLog } from './request-log.ts';
 import type { MessageStore } from './store.ts';
-import type { NtfyMessage, TestServerEvents, TestServerOptions } from './types.ts';
+import type { KeepaliveTimers, NtfyMessage, TestServerEvents, TestServerOptions } from './types.ts';
 import type { Visitors } from './visitors.ts';
 
 export interface ResolvedOptions {
   readonly port: number;
   readonly keepaliveIntervalMs: number;
   readonly wsPongGraceMs: number;
+  readonly keepaliveTimers: KeepaliveTimers;
   readonly cacheDurationMs: number;
   readonly delayedCheckIntervalMs: number;
   readonly minDelayMs: number;
@@ -41,6 +42,13 @@ function resolveAttachments(option: TestServerOptions['attachments']): Attachmen
   };
 }
 
+const hostTimers: KeepaliveTimers = {
+  setTimeout: (callback, delayMs) => ({ id: setTimeout(callback, delayMs) }),
+  clearTimeout: (handle) => {
+    clearTimeout(handle.id as ReturnType<typeof setTimeout>);
+  },
+};
+
 /**
  * Defaults are the real server's (docs/protocol.md#rate-limits-and-caching), except the request rate limit, which is
  * off for tests.
@@ -54,6 +62,7 @@ export function resolveOptions(options: TestServerOptions): ResolvedOptions {
     port: options.port ?? 0,
     keepaliveIntervalMs: options.keepaliveIntervalMs ?? 45_000,
     wsPongGraceMs: options.wsPongGraceMs ?? 15_000,
+    keepaliveTimers: options.keepaliveTimers ?? hostTimers,
     cacheDurationMs: options.cacheDurationMs ?? 12 * 3_600_000,
     delayedCheckIntervalMs: options.delayedCheckIntervalMs ?? 10_000,
     minDelayMs: options.minDelayMs ?? 10_000,

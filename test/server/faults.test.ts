@@ -1,5 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../support/manual-clock.ts';
 import { jsonLines, openStream, openWs, request, serverForTest } from './testing/fixtures.ts';
 import { RawHttpStream } from './testing/raw-http.ts';
 import { opcodes } from './testing/raw-ws.ts';
@@ -19,22 +20,36 @@ describe('dropAll', () => {
 
 describe('stall', () => {
   it('keeps streams open but silent (no events, keepalives or pings) until unstalled', async () => {
-    const server = await serverForTest({ keepaliveIntervalMs: 20, wsPongGraceMs: 20 });
+    const clock = new ManualClock();
+    const server = await serverForTest({ keepaliveIntervalMs: 20, wsPongGraceMs: 20, keepaliveTimers: clock });
     const stream = await openStream(server, '/a/json');
     const ws = await openWs(server, '/a/ws', { autoPong: true });
-    await stream.waitFor(() => stream.chunks.length >= 2, 'a keepalive');
-    server.faults.stall();
-    // Let bytes written just before the stall arrive; silence can only be observed over time.
-    await sleep(50);
+    await server.waitForSubscribers(2);
+    const pong = once(server.events, 'pong');
+    clock.advance(20);
+    await stream.waitFor(() => stream.chunks.length === 2, 'a keepalive');
+    await pong;
     const [chunks, frames] = [stream.chunks.length, ws.frames.length];
+    server.faults.stall();
     await server.publish('a', 'lost while stalled');
-    // Several keepalive intervals, and more than interval + pong grace.
-    await sleep(150);
-    expect([stream.chunks.length, ws.frames.length]).toEqual([chunks, frames]);
-    expect([stream.closed, ws.closed]).toEqual([false, false]);
+    // Several keepalive intervals, and more than interval + pong grace: the timers fire and send nothing.
+    clock.advance(150);
     server.faults.unstall();
-    await stream.waitFor(() => stream.chunks.length > chunks, 'keepalives after unstall');
-    await ws.waitFor(() => ws.framesOf(opcodes.ping).length > 0, 'pings after unstall');
+    // The first thing either client gets after the stall is this message, so nothing came during it.
+    await server.publish('a', 'after the stall');
+    await stream.waitFor(() => stream.chunks.length > chunks, 'the message after the stall');
+    await ws.waitFor(() => ws.messages().length > 1, 'the message after the stall');
+    expect(
+      stream
+        .chunkTexts()
+        .slice(chunks)
+        .map((chunk) => JSON.parse(chunk) as { message: string }),
+    ).toEqual([expect.objectContaining({ message: 'after the stall' })]);
+    expect(ws.frames.slice(frames).map((frame) => frame.opcode)).toEqual([opcodes.text]);
+    expect([stream.closed, ws.closed]).toEqual([false, false]);
+    clock.advance(20);
+    await stream.waitFor(() => stream.events().at(-1)?.event === 'keepalive', 'a keepalive after unstall');
+    await ws.waitFor(() => ws.framesOf(opcodes.ping).length > 1, 'a ping after unstall');
     expect(stream.text()).not.toContain('lost while stalled');
   });
 

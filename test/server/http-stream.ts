@@ -10,7 +10,7 @@ import { streamEvent } from './messages.ts';
 import { replayMessages } from './publisher.ts';
 import { subscriberInfo, type StreamSetup } from './stream-setup.ts';
 import { passesFilters } from './subscribe-params.ts';
-import type { NtfyMessage } from './types.ts';
+import type { KeepaliveTimerHandle, NtfyMessage } from './types.ts';
 import { contentTypes, encodeForTransport } from './wire-format.ts';
 
 export function serveHttpStream(setup: StreamSetup, format: 'json' | 'sse' | 'raw', res: ServerResponse): void {
@@ -59,12 +59,18 @@ export function serveHttpStream(setup: StreamSetup, format: 'json' | 'sse' | 'ra
   writeEvent(streamEvent('open', setup.topicsRaw, Date.now()));
   for (const message of replayMessages(ctx, setup.topics, params)) writeEvent(message);
 
-  const keepalive = setInterval(() => {
-    if (!stalled) writeEvent(streamEvent('keepalive', setup.topicsRaw, Date.now()));
-  }, ctx.options.keepaliveIntervalMs);
+  const timers = ctx.options.keepaliveTimers;
+  let keepalive: KeepaliveTimerHandle | undefined;
+  const scheduleKeepalive = (): void => {
+    keepalive = timers.setTimeout(() => {
+      if (!stalled) writeEvent(streamEvent('keepalive', setup.topicsRaw, Date.now()));
+      scheduleKeepalive();
+    }, ctx.options.keepaliveIntervalMs);
+  };
+  scheduleKeepalive();
 
   res.once('close', () => {
-    clearInterval(keepalive);
+    if (keepalive !== undefined) timers.clearTimeout(keepalive);
     ctx.hub.remove(stream);
     ctx.visitors.releaseStream(visitor);
     ctx.events.emit('unsubscribe', stream.info);

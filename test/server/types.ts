@@ -133,6 +133,16 @@ export interface AuthOptions {
   ignoreRequestedExpiry?: boolean;
 }
 
+/** The part of a clock the keepalive timers need (the app's Clock port has this shape). */
+export interface KeepaliveTimers {
+  setTimeout(callback: () => void, delayMs: number): KeepaliveTimerHandle;
+  clearTimeout(handle: KeepaliveTimerHandle): void;
+}
+
+export interface KeepaliveTimerHandle {
+  readonly id: unknown;
+}
+
 export interface TestServerOptions {
   /** Port on 127.0.0.1; 0 (default) picks a free one. */
   port?: number;
@@ -140,6 +150,12 @@ export interface TestServerOptions {
   keepaliveIntervalMs?: number;
   /** A WebSocket client must answer a ping within keepalive interval + this. Default 15 000 ms. */
   wsPongGraceMs?: number;
+  /**
+   * The timers of HTTP keepalives, WebSocket pings and pong deadlines. Default the host's. A test that counts
+   * keepalives or waits out a pong deadline passes a manual clock (test/support/manual-clock.ts fits) and steps time
+   * itself, so that a busy machine cannot reorder a ping, its pong and the deadline.
+   */
+  keepaliveTimers?: KeepaliveTimers;
   /** Cache duration; 0 disables the cache (nothing is replayed, no `expires`). Default 12 h. */
   cacheDurationMs?: number;
   /** How often delayed messages are checked for being due. Default 10 000 ms. */
@@ -267,6 +283,8 @@ export interface TestServerEvents {
   unsubscribe: [SubscriberInfo];
   /** A message or event fanned out live (after a delay for delayed messages). */
   publish: [NtfyMessage];
+  /** A WebSocket client answered a ping (its pong deadline starts again). */
+  pong: [SubscriberInfo];
 }
 
 export interface WaitOptions {

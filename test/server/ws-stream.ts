@@ -13,7 +13,7 @@ import { streamEvent } from './messages.ts';
 import { replayMessages } from './publisher.ts';
 import { subscriberInfo, type StreamSetup } from './stream-setup.ts';
 import { passesFilters } from './subscribe-params.ts';
-import type { NtfyMessage } from './types.ts';
+import type { KeepaliveTimerHandle, NtfyMessage } from './types.ts';
 import { encodeMessageLine } from './wire-format.ts';
 
 /** gorilla/websocket's buffer size in ntfy (wsBufferSize). */
@@ -66,18 +66,26 @@ export function serveWsStream(setup: StreamSetup, req: IncomingMessage, socket: 
     }
 
     let stalled = ctx.faults.stalled;
+    const timers = ctx.options.keepaliveTimers;
     const pongWaitMs = ctx.options.keepaliveIntervalMs + ctx.options.wsPongGraceMs;
-    let pongDeadline: NodeJS.Timeout | undefined;
+    let pongDeadline: KeepaliveTimerHandle | undefined;
+    let nextPing: KeepaliveTimerHandle | undefined;
     const drop = (): void => {
       ctx.log.expectEnd(entry, 'server-dropped');
       ws.terminate();
     };
     const armPongDeadline = (): void => {
-      clearTimeout(pongDeadline);
-      pongDeadline = setTimeout(() => {
+      if (pongDeadline !== undefined) timers.clearTimeout(pongDeadline);
+      pongDeadline = timers.setTimeout(() => {
         if (stalled) armPongDeadline();
         else drop();
       }, pongWaitMs);
+    };
+    const schedulePing = (): void => {
+      nextPing = timers.setTimeout(() => {
+        if (!stalled && ws.readyState === ws.OPEN) ws.ping();
+        schedulePing();
+      }, ctx.options.keepaliveIntervalMs);
     };
 
     const stream: LiveStream = {
@@ -107,10 +115,11 @@ export function serveWsStream(setup: StreamSetup, req: IncomingMessage, socket: 
     for (const message of replayMessages(ctx, setup.topics, params)) writeEvent(message);
 
     armPongDeadline();
-    ws.on('pong', armPongDeadline);
-    const ping = setInterval(() => {
-      if (!stalled && ws.readyState === ws.OPEN) ws.ping();
-    }, ctx.options.keepaliveIntervalMs);
+    ws.on('pong', () => {
+      armPongDeadline();
+      ctx.events.emit('pong', stream.info);
+    });
+    schedulePing();
 
     ws.on('error', () => {
       // The ws library has already sent Close 1009 for an oversized client frame (ntfy's read limit is 64 bytes);
@@ -118,8 +127,8 @@ export function serveWsStream(setup: StreamSetup, req: IncomingMessage, socket: 
       ctx.log.expectEnd(entry, 'error');
     });
     ws.once('close', () => {
-      clearInterval(ping);
-      clearTimeout(pongDeadline);
+      if (nextPing !== undefined) timers.clearTimeout(nextPing);
+      if (pongDeadline !== undefined) timers.clearTimeout(pongDeadline);
       ctx.hub.remove(stream);
       ctx.visitors.releaseStream(visitor);
       ctx.log.finish(entry, 'client-closed');

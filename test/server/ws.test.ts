@@ -1,7 +1,10 @@
+import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { ManualClock } from '../support/manual-clock.ts';
 import { openWs, request, serverForTest } from './testing/fixtures.ts';
 import { opcodes } from './testing/raw-ws.ts';
+import type { SubscriberInfo } from './types.ts';
 import { encodeMessageLine } from './wire-format.ts';
 
 describe('WebSocket streams', () => {
@@ -41,25 +44,44 @@ describe('WebSocket streams', () => {
   });
 
   it('pings every keepalive interval and never sends a JSON keepalive', async () => {
-    const server = await serverForTest({ keepaliveIntervalMs: 25 });
+    const clock = new ManualClock();
+    const server = await serverForTest({ keepaliveIntervalMs: 25, keepaliveTimers: clock });
     const client = await openWs(server, '/a/ws', { autoPong: true });
-    await client.waitFor(() => client.framesOf(opcodes.ping).length >= 3, '3 pings');
+    clock.advance(25);
+    await client.waitFor(() => client.framesOf(opcodes.ping).length === 1, 'the first ping');
+    clock.advance(50);
+    await client.waitFor(() => client.framesOf(opcodes.ping).length === 3, '3 pings');
     expect(client.framesOf(opcodes.ping).every((frame) => frame.payload.length === 0)).toBe(true);
     expect(client.events().map((event) => event.event)).toEqual(['open']);
   });
 
   it('drops a client that does not pong within interval + grace, without a Close frame', async () => {
-    const server = await serverForTest({ keepaliveIntervalMs: 30, wsPongGraceMs: 200 });
+    // The server's timers run on a manual clock: each pong is in before time moves on, whatever the machine's load.
+    const clock = new ManualClock();
+    const server = await serverForTest({ keepaliveIntervalMs: 30, wsPongGraceMs: 200, keepaliveTimers: clock });
     const answering = await openWs(server, '/a/ws', { autoPong: true });
     const silent = await openWs(server, '/a/ws');
+    await server.waitForSubscribers(2);
+    for (let elapsed = 30; elapsed <= 210; elapsed += 30) {
+      const pong = once(server.events, 'pong');
+      clock.advance(30);
+      await pong;
+    }
+    expect(silent.closed).toBe(false);
+    clock.advance(20); // 230 ms since both opened: interval + grace without a pong from the silent one
     await silent.waitForClose();
     expect(silent.framesOf(opcodes.close)).toEqual([]);
     const entry = await server.waitForRequestEnd((e) => e.transport === 'ws');
     expect(entry.seq).toBe(2);
     expect(entry.end).toBe('server-dropped');
-    // More than interval + grace has passed: the client that answers pings is still there.
+    // Past interval + grace, the client that answers pings is still there: the 240 ms ping reaches it and its
+    // pong comes back.
+    const pong = once(server.events, 'pong');
+    clock.advance(10);
+    const [info] = (await pong) as [SubscriberInfo];
+    expect(info.id).toBe(1);
+    expect(answering.framesOf(opcodes.ping)).toHaveLength(8);
     expect(answering.closed).toBe(false);
-    expect(answering.framesOf(opcodes.ping).length).toBeGreaterThanOrEqual(5);
   });
 
   it('ignores client data frames up to 64 bytes and closes with 1009 on a larger one', async () => {

@@ -223,7 +223,7 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
     log: log.child('notices'),
   });
   notices.restoreDismissed(await dismissals.read());
-  // conf, as in the CLI: the same file in the same folder (README, Architecture).
+  // conf, as in the CLI: the same file in the same folder (CONTRIBUTING.md, Where things are).
   const settings = openConfSettingsStore({ dir: userData, log: log.child('settings') });
   const history = await SqliteHistoryStore.open({ dataDir: userData });
   const updateTray = (): void => {

@@ -2,7 +2,7 @@
  * An installed app's folder for a packaged launch (launchApp's `packaged`): `<install>/resources/app` holding what
  * electron-builder.yml's `files` patterns pack (read from that file, so a pattern change shows here), with this
  * repository's node_modules linked in. Electron-builder itself packs them into app.asar, which Node cannot read, and
- * packs only production dependencies (README.md lists both as gaps).
+ * packs only production dependencies (docs/packaging.md lists both as gaps).
  */
 import { cp, mkdir, readdir, readFile, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';

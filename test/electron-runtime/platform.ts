@@ -3,7 +3,7 @@
  * environment of the test run): linux, darwin or win32. The app process then sees that value in `process.platform`
  * and `os.platform()`, so the app's own platform branches run, and the stand-in `electron` offers only what Electron
  * 45 offers there (app.ts, electron.ts). Everything else of the machine stays Linux: `path` is POSIX, keytar talks
- * to libsecret, files live on a Linux file system (README.md lists these gaps).
+ * to libsecret, files live on a Linux file system (docs/packaging.md#what-is-verified-where lists these gaps).
  */
 import { syncBuiltinESMExports } from 'node:module';
 import os from 'node:os';

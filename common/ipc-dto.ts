@@ -278,7 +278,20 @@ export interface AttachmentPreviewDto {
 export type ActionOutcomeDto =
   | { readonly kind: 'opened'; readonly url: string }
   | { readonly kind: 'copied' }
-  | { readonly kind: 'http'; readonly ok: boolean; readonly status?: number; readonly message: string };
+  | { readonly kind: 'http'; readonly ok: boolean; readonly status?: number; readonly message: string }
+  /** Nothing was sent: `method` to `host` (this computer or its network) waits for the user's confirmation. */
+  | { readonly kind: 'confirm'; readonly method: string; readonly host: string; readonly message: string };
+
+export interface RunActionOptionsDto {
+  /** The user saw method and host of an http action to an internal address and confirmed it. */
+  readonly confirmedInternal: boolean;
+}
+
+/** Which message a notification click asks the window to show. */
+export interface ShowMessageDto extends MessageRefDto {
+  /** The index of an http action (in the message's actions) to show its confirmation for, sending nothing. */
+  readonly confirmAction?: number;
+}
 
 // ---- desktop notices ------------------------------------------------------------------------------------------
 

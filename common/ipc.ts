@@ -31,10 +31,12 @@ import type {
   MessageRefDto,
   PublishInputDto,
   PublishOutcomeDto,
+  RunActionOptionsDto,
   SearchHitDto,
   SearchQuery,
   SettingsDto,
   SettingsPatchDto,
+  ShowMessageDto,
   SubscriptionDto,
   SubscriptionInput,
   SubscriptionRefDto,
@@ -54,8 +56,9 @@ export const BRIDGE_GLOBAL_NAME = 'ntfy';
  * 6: testSubscription takes the credentials to test with; reconnectServer.
  * 7: publishMessage.
  * 8: account operations.
+ * 9: runAction takes `{ confirmedInternal }` and may answer `confirm`; showMessage may carry `confirmAction`.
  */
-export const BRIDGE_CONTRACT_VERSION = 8;
+export const BRIDGE_CONTRACT_VERSION = 9;
 
 /** Types only: the key under which an entry carries its argument list and answer (never present at run time). */
 declare const entryTypes: unique symbol;
@@ -112,8 +115,14 @@ export const bridgeOperations = {
   /** "Retry now": that server's connections reconnect at once, their backoff starting over. */
   reconnectServer: operation<[server: string], null>()('connections:reconnect'),
 
-  /** Runs action `index` of a stored message in main (same allowlist and behaviour as the notifications). */
-  runAction: operation<[ref: MessageRefDto, index: number], ActionOutcomeDto>()('messages:run-action'),
+  /**
+   * Runs action `index` of a stored message in main (same allowlist and behaviour as the notifications). An http
+   * action to an internal address (this computer, its LAN) answers `confirm` and sends nothing until asked again with
+   * `confirmedInternal: true`, once the user saw method and host; main decides what is internal, not the window.
+   */
+  runAction: operation<[ref: MessageRefDto, index: number, options: RunActionOptionsDto], ActionOutcomeDto>()(
+    'messages:run-action',
+  ),
   /**
    * The image attachment of a stored message as a data URL; null when it has none, it is not an image, it expired,
    * or it cannot be fetched (then show its name, size and a link instead).
@@ -145,8 +154,11 @@ export const bridgeEvents = {
   messagesReceived: event<readonly MessageDto[]>()('messages:received'),
   connectionsChanged: event<readonly ConnectionDto[]>()('connections:changed'),
   settingsChanged: event<SettingsDto>()('settings:changed'),
-  /** A notification click asked the window to show this message. */
-  showMessage: event<MessageRefDto>()('window:show-message'),
+  /**
+   * A notification click asked the window to show this message; with `confirmAction`, a popup's http button whose
+   * internal target needs the user's confirmation (the window shows it, nothing was sent).
+   */
+  showMessage: event<ShowMessageDto>()('window:show-message'),
   /** The list of notices changed (the full list, as listNotices answers). */
   noticesChanged: event<readonly DesktopNoticeDto[]>()('notices:changed'),
   /** Signed in or out, or a sync ran (its result in `lastSync`). */

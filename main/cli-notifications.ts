@@ -45,7 +45,7 @@ export async function openCliNotifications(options: {
     }),
     log: log.child('notifications'),
     openExternal: openWithXdg,
-    runHttpAction: (action) => runHttpAction(action),
+    runHttpAction: (action, request) => runHttpAction(action, request),
     // No settings here: the preferences' defaults (only from the subscription's server, up to 2 MiB).
     downloadImage: async (url, server) => {
       const result = await cache.get(url, {

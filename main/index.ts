@@ -265,9 +265,9 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
         log.log('warn', 'could not copy to the clipboard', { error: String(error) });
       });
     },
-    openMessage: (server, message) => {
+    openMessage: (server, message, shown) => {
       desktop.mainWindow.show();
-      emit('showMessage', { server, id: message.id });
+      emit('showMessage', { server, id: message.id, ...shown });
     },
     attachments: { dir: path.join(userData, 'attachments') },
     events: {

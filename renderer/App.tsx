@@ -35,7 +35,9 @@ const views: readonly { readonly view: Place['view']; readonly label: () => stri
 export function App({ bridge }: AppProps) {
   const [place, setPlace] = useState<Place>({ view: 'history' });
   /** A notification click asked for this message; a new object each time, so the same message can be asked twice. */
-  const [showRequest, setShowRequest] = useState<{ readonly ref: MessageRefDto } | undefined>(undefined);
+  const [showRequest, setShowRequest] = useState<
+    { readonly ref: MessageRefDto; readonly confirmAction?: number } | undefined
+  >(undefined);
   const api = bridge.connected ? bridge.api : undefined;
   useTheme(api);
   const connections = useConnections(api);
@@ -44,9 +46,9 @@ export function App({ bridge }: AppProps) {
 
   useEffect(
     () =>
-      api?.onShowMessage((ref) => {
+      api?.onShowMessage(({ confirmAction, ...ref }) => {
         setPlace({ view: 'history' });
-        setShowRequest({ ref });
+        setShowRequest(confirmAction === undefined ? { ref } : { ref, confirmAction });
       }),
     [api],
   );

@@ -80,6 +80,10 @@ export const appDe: Translation<typeof appEn> = {
   'app.http-action.timeout': '{target} fehlgeschlagen: keine Antwort innerhalb von {seconds} s',
   'app.http-action.failed': '{target} fehlgeschlagen: {reason}',
   'app.http-action.redirected-elsewhere': '{target} nicht weitergesendet: Der Server leitete es an {host} um',
+  'app.http-action.needs-confirmation':
+    '{target} nicht gesendet: Diese Adresse liegt in Ihrem eigenen Netzwerk, und niemand hat es bestätigt',
+  'app.http-action.internal-after-redirect':
+    '{target} abgebrochen: Eine Umleitung führte zu einer Adresse in Ihrem eigenen Netzwerk',
   'app.http-action.button': '{label} ({target})',
   'app.http-action.done-title': '{label}: erledigt',
   'app.http-action.failed-title': '{label}: fehlgeschlagen',

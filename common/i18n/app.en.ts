@@ -77,6 +77,9 @@ export const appEn = {
   'app.http-action.timeout': '{target} failed: no answer within {seconds} s',
   'app.http-action.failed': '{target} failed: {reason}',
   'app.http-action.redirected-elsewhere': '{target} not sent on: the server redirected it to {host}',
+  'app.http-action.needs-confirmation':
+    '{target} not sent: this address is on your own network, and nobody confirmed it',
+  'app.http-action.internal-after-redirect': '{target} stopped: a redirect led to an address on your own network',
   'app.http-action.button': '{label} ({target})',
   'app.http-action.done-title': '{label}: done',
   'app.http-action.failed-title': '{label}: failed',

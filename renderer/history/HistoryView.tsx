@@ -34,8 +34,11 @@ const SendForm = lazy(() => import('./SendForm.tsx').then((module) => ({ default
 
 export interface HistoryViewProps {
   readonly api: BridgeApi;
-  /** A notification was clicked: open this message (App switches to this view first). */
-  readonly showRequest?: { readonly ref: MessageRefDto } | undefined;
+  /**
+   * A notification was clicked: open this message (App switches to this view first); `confirmAction`: with that http
+   * action's confirmation shown (a popup button whose target is on the user's own network).
+   */
+  readonly showRequest?: { readonly ref: MessageRefDto; readonly confirmAction?: number } | undefined;
   /** The topic header's Edit: opens this subscription in Subscriptions (App's Place with editId). */
   readonly onEdit?: ((subscriptionId: string) => void) | undefined;
 }
@@ -62,6 +65,10 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
   const [minPriority, setMinPriority] = useState<PriorityDto>(1);
   /** The message shown in full; its row stays marked as the current one. */
   const [opened, setOpened] = useState<MessageDto | undefined>(undefined);
+  /** A popup's http button asked to confirm action `index` of the message `key` (see showRequest). */
+  const [confirmRequest, setConfirmRequest] = useState<{ readonly key: string; readonly index: number } | undefined>(
+    undefined,
+  );
   const [searchText, setSearchText] = useState('');
   const [adding, setAdding] = useState(false);
   const addButton = useRef<HTMLElement | null>(null);
@@ -122,6 +129,7 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
   const openMessage = useCallback(
     (message: MessageDto) => {
       setOpened(message);
+      setConfirmRequest(undefined);
       markRead(message);
     },
     [markRead],
@@ -148,6 +156,8 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
     if (found === undefined) return;
     handledRequest.current = showRequest;
     openMessage(found);
+    if (showRequest.confirmAction !== undefined)
+      setConfirmRequest({ key: messageKey(found), index: showRequest.confirmAction });
   }, [showRequest, history.messages, openMessage]);
 
   const closeForm = useCallback(() => {
@@ -315,6 +325,7 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
                 subscriptionName={nameOf(opened)}
                 onClose={closeMessage}
                 onDelete={actions.deleteMessage}
+                confirmRequest={confirmRequest?.key === messageKey(opened) ? confirmRequest : undefined}
               />
             </Suspense>
           )}

@@ -14,6 +14,8 @@ export interface MessageDetailProps {
   readonly subscriptionName: string | undefined;
   readonly onClose: () => void;
   readonly onDelete: (message: MessageDto) => void;
+  /** A popup's http button asked for the confirmation of this action (MessageActions). */
+  readonly confirmRequest?: { readonly index: number } | undefined;
 }
 
 /** What the last button press did, said in one line (role=status). */
@@ -132,7 +134,14 @@ function AttachmentView({
 }
 
 /** One message in full. Every string is untrusted: text nodes only, except the sanitized markdown body. */
-export function MessageDetail({ api, message, subscriptionName, onClose, onDelete }: MessageDetailProps) {
+export function MessageDetail({
+  api,
+  message,
+  subscriptionName,
+  onClose,
+  onDelete,
+  confirmRequest,
+}: MessageDetailProps) {
   const [outcome, setOutcome] = useState<Outcome>(undefined);
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -186,7 +195,12 @@ export function MessageDetail({ api, message, subscriptionName, onClose, onDelet
       {message.attachment === undefined ? null : (
         <AttachmentView api={api} message={message} attachment={message.attachment} onOutcome={setOutcome} />
       )}
-      <MessageActions key={`${message.server} ${message.id}`} api={api} message={message} />
+      <MessageActions
+        key={`${message.server} ${message.id}`}
+        api={api}
+        message={message}
+        confirmRequest={confirmRequest}
+      />
       <div className="message-detail-actions">
         {message.click === undefined ? null : (
           <button

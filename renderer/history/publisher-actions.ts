@@ -61,5 +61,20 @@ export function actionOutcomeText(result: BridgeResult<ActionOutcomeDto>): {
       return { ok: true, text: t('detail.actions.copied') };
     case 'http':
       return { ok: done.ok, text: done.message };
+    case 'confirm':
+      // MessageActions asks instead of showing this; the core's words, should a caller show it anyway.
+      return { ok: false, text: done.message };
   }
+}
+
+/** The question before an http action to this computer or its network runs (MessageActions' two steps). */
+export function confirmInternalText(method: string, host: string): string {
+  return t('detail.actions.confirm-internal', { method: oneLineText(method), host });
+}
+
+/** Method and host of an http action as the window shows them; undefined for one without a usable URL. */
+export function httpActionTargetOf(action: MessageActionDto): { method: string; host: string } | undefined {
+  const host = action.kind === 'http' ? hostOf(action.url) : undefined;
+  if (host === undefined || host === '') return undefined;
+  return { method: (action.method ?? 'POST').toUpperCase(), host };
 }

@@ -39,6 +39,8 @@ test.afterAll(async () => {
  */
 interface HeldServer {
   readonly host: string;
+  /** How many requests arrived so far. */
+  received(): number;
   /** Resolves with the next request's response, once the request has arrived. */
   nextRequest(): Promise<ServerResponse>;
   close(): Promise<void>;
@@ -47,7 +49,9 @@ interface HeldServer {
 async function heldServer(): Promise<HeldServer> {
   const waiting: ((response: ServerResponse) => void)[] = [];
   const arrived: ServerResponse[] = [];
+  let received = 0;
   const server: Server = createServer((_request: IncomingMessage, response: ServerResponse) => {
+    received += 1;
     const waiter = waiting.shift();
     if (waiter === undefined) arrived.push(response);
     else waiter(response);
@@ -57,6 +61,7 @@ async function heldServer(): Promise<HeldServer> {
   const { port } = server.address() as AddressInfo;
   return {
     host: `127.0.0.1:${String(port)}`,
+    received: () => received,
     nextRequest: () => {
       const ready = arrived.shift();
       return ready === undefined ? new Promise((resolve) => waiting.push(resolve)) : Promise.resolve(ready);
@@ -166,10 +171,12 @@ test('actions from the publisher: grouped apart from the app buttons, unrunnable
   await broadcast.press('Enter');
   await file.dispatchEvent('click');
 
-  // An http action to a port nobody listens on says what failed, once, next to its button.
+  // An http action to a port nobody listens on says what failed, once, next to its button (after the question every
+  // request to this computer gets: 127.0.0.1 on another port than the subscription's server).
   const restart = group.getByRole('button', { name: 'Restart sensor' });
   await expect(restart).toBeEnabled();
   await restart.click();
+  await actionItem(page, 'Restart sensor').getByRole('button', { name: 'Confirm' }).click();
   await expect(actionItem(page, 'Restart sensor').getByRole('status')).toHaveText(
     `POST 127.0.0.1:${String(refusedPort)} failed: connection refused`,
   );
@@ -200,6 +207,7 @@ test('an http action shows Running… until the server answers, then its result;
 
   const answered = server.nextRequest();
   await item.getByRole('button', { name: 'Run backup' }).click();
+  await item.getByRole('button', { name: 'Confirm' }).click();
   const response = await answered;
   await expect(status).toHaveText('Running…');
   // Pressed again while running: the button is disabled, so nothing is sent twice.
@@ -225,10 +233,43 @@ test('an http action shows Running… until the server answers, then its result;
   // A success says so in the same words.
   const second = server.nextRequest();
   await actionItem(page, 'Run backup').getByRole('button', { name: 'Run backup' }).click();
+  await actionItem(page, 'Run backup').getByRole('button', { name: 'Confirm' }).click();
   (await second).end('ok');
   await expect(actionItem(page, 'Run backup').getByRole('status')).toHaveText(
     `POST ${server.host} done: the server answered HTTP 200`,
   );
+});
+
+test('an http action to another address on this computer asks first: Cancel sends nothing, Confirm sends it once', async ({
+  page,
+}) => {
+  await setUp(page, 'door-confirm');
+  const server = target;
+  if (server === undefined) throw new Error('no target server');
+  await rows(page).filter({ hasText: 'Backup due' }).click();
+  const item = actionItem(page, 'Run backup');
+  const status = item.getByRole('status');
+  const question = `Send POST to ${server.host}? This address is on your own network.`;
+
+  // First press: main found the address internal and sent nothing; the question names method and host.
+  await item.getByRole('button', { name: 'Run backup' }).click();
+  await expect(status).toHaveText(question);
+  await expect(item.getByRole('button', { name: 'Run backup' })).toBeDisabled();
+  await item.getByRole('button', { name: 'Cancel' }).click();
+  await expect(status).toHaveText('Not sent');
+  await expect(item.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
+
+  // Asked again, and confirmed: exactly one request reaches the target.
+  await item.getByRole('button', { name: 'Run backup' }).click();
+  await expect(status).toHaveText(question);
+  expect(server.received()).toBe(0);
+  const axe = await new AxeBuilder({ page }).include('.message-detail').analyze();
+  expect(axe.violations).toEqual([]);
+  const answered = server.nextRequest();
+  await item.getByRole('button', { name: 'Confirm' }).click();
+  (await answered).end('ok');
+  await expect(status).toHaveText(`POST ${server.host} done: the server answered HTTP 200`);
+  expect(server.received()).toBe(1);
 });
 
 test.describe('in German (de-DE)', () => {

@@ -56,7 +56,8 @@ export interface AppCoreOptions {
   readonly log: Logger;
   readonly openExternal: (url: string) => Promise<void>;
   readonly copyText: (text: string) => void;
-  readonly openMessage: (server: string, message: NtfyMessage) => void;
+  /** Opens the window on a message; `confirmAction`: with that http action's confirmation shown (a popup's click). */
+  readonly openMessage: (server: string, message: NtfyMessage, options?: { readonly confirmAction?: number }) => void;
   /** The image attachment cache (its folder, and in tests the address guard); absent: popups show no images. */
   readonly attachments?: AttachmentCacheOptions;
   readonly events: AppCoreEvents;
@@ -104,7 +105,7 @@ export function startAppCore(options: AppCoreOptions): AppCore {
     openExternal: options.openExternal,
     openMessage: options.openMessage,
     copyText: options.copyText,
-    runHttpAction: (action) => runHttpAction(action),
+    runHttpAction: (action, request) => runHttpAction(action, request),
     ...(images === undefined ? {} : { downloadImage: images.downloadImage }),
     sounds: () => settings.get().preferences.sounds,
   });
@@ -208,7 +209,7 @@ export function startAppCore(options: AppCoreOptions): AppCore {
     pause,
     openExternal: options.openExternal,
     copyText: options.copyText,
-    runHttpAction: (action) => runHttpAction(action),
+    runHttpAction: (action, request) => runHttpAction(action, request),
     ...(images === undefined ? {} : { readImage: images.readImage }),
     newId: () => randomUUID(),
     now: () => clock.now(),

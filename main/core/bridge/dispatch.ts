@@ -33,6 +33,12 @@ function index(value: unknown): number {
   return value;
 }
 
+function runActionOptions(value: unknown): { confirmedInternal: boolean } {
+  if (!guard.isPlainObject(value) || typeof (value as { confirmedInternal?: unknown }).confirmedInternal !== 'boolean')
+    throw new InvalidArgument('options.confirmedInternal', t('rules.settings.boolean'));
+  return { confirmedInternal: (value as { confirmedInternal: boolean }).confirmedInternal };
+}
+
 function deleteHistoryOption(value: unknown): { deleteHistory: boolean } {
   if (
     typeof value !== 'object' ||
@@ -111,7 +117,7 @@ const ARGUMENT_CHECKS: { readonly [N in OperationName]: ArgumentChecks<Operation
   updateSettings: [guard.settingsPatch],
   listConnections: [],
   reconnectServer: [textOf('server', 2048)],
-  runAction: [(value) => guard.messageRef(value), index],
+  runAction: [(value) => guard.messageRef(value), index, runActionOptions],
   attachmentPreview: [(value) => guard.messageRef(value)],
   openLink: [textOf('url', 8192)],
   listNotices: [],

@@ -32,7 +32,7 @@ export interface MessageActionRequestsOptions extends MessageActionOptions {
 export function createMessageActionRequests(options: MessageActionRequestsOptions): MessageActionRequests {
   const { history, log } = options;
   return {
-    runAction: async (ref, index) => {
+    runAction: async (ref, index, runOptions) => {
       const stored = history.getMessage(ref);
       const raw = stored?.message.actions[index];
       if (stored === undefined || raw === undefined)
@@ -45,7 +45,11 @@ export function createMessageActionRequests(options: MessageActionRequestsOption
         const reason = availability.canRun ? t('core.action.incomplete') : availability.reason;
         return fail({ code: 'refused-url', message: reason });
       }
-      const outcome = await runMessageAction(action, options);
+      // The window may say the user confirmed; whether the target is internal is decided here, on the address.
+      const outcome = await runMessageAction(action, options, {
+        server: stored.server,
+        confirmedInternal: runOptions.confirmedInternal,
+      });
       if (outcome.kind === 'refused')
         return fail({ code: 'refused-url', message: t('rules.bridge.action-not-run', { reason: outcome.reason }) });
       return ok<ActionOutcomeDto>(outcome);

@@ -4,15 +4,32 @@
  * another host would carry the method, body and an X-Api-Key there: it is reported instead, naming that host), and a result the caller shows as it is (a follow-up popup's
  * body, the window's line next to the button). The text names the request and says what happened once, without the
  * button's label: the popup's title and the window's button already show that.
+ *
+ * Loopback, private, link-local and carrier-grade-NAT addresses (address-class.ts) are reached only when the caller
+ * allows it (the user confirmed, or the action targets the subscription's own server: run-message-action.ts); else
+ * nothing is sent and the result asks for a confirmation. Checked on the address the socket connects to, so a name
+ * that resolves to such an address counts too (core/net/guarded-request.ts).
  */
 import { t } from '../../../common/i18n/translate.ts';
 import { describeNetworkFailure } from '../../../common/network-failure.ts';
-import { type AddressGuard, guardedRequest } from '../net/guarded-request.ts';
+import { type AddressGuard, guardedRequest, RefusedAddress } from '../net/guarded-request.ts';
 import type { NotificationAction } from './notification-content.ts';
 
 export type HttpActionResult =
   | { readonly ok: true; readonly status: number; readonly message: string }
-  | { readonly ok: false; readonly status?: number; readonly message: string };
+  | {
+      readonly ok: false;
+      readonly status?: number;
+      readonly message: string;
+      /** Nothing was sent: the target is internal and the caller did not allow that. Method and host to confirm. */
+      readonly confirm?: { readonly method: string; readonly host: string };
+    };
+
+export interface HttpActionOptions extends AddressGuard {
+  readonly timeoutMs?: number;
+  /** Whether loopback, private and link-local addresses may be reached; default no. */
+  readonly allowInternal?: boolean;
+}
 
 type HttpAction = Extract<NotificationAction, { kind: 'http' }>;
 
@@ -30,10 +47,7 @@ export function httpActionTarget(action: Pick<HttpAction, 'method' | 'url'>): st
   return `${action.method} ${host}`;
 }
 
-export async function runHttpAction(
-  action: HttpAction,
-  options: { readonly timeoutMs?: number } & AddressGuard = {},
-): Promise<HttpActionResult> {
+export async function runHttpAction(action: HttpAction, options: HttpActionOptions = {}): Promise<HttpActionResult> {
   const timeoutMs = options.timeoutMs ?? HTTP_ACTION_TIMEOUT_MS;
   const origin = new URL(action.url).origin;
   const answer = await guardedRequest(action.url, {
@@ -42,8 +56,7 @@ export async function runHttpAction(
     headers: action.headers,
     // GET and HEAD cannot carry a body; ntfy's clients drop it there too.
     ...(action.body !== undefined && action.method !== 'GET' && action.method !== 'HEAD' ? { body: action.body } : {}),
-    // The user pressed a button this publisher labelled; internal addresses are its business (shown before it runs).
-    allowInternal: true,
+    allowInternal: options.allowInternal ?? false,
     maxRedirects: 5,
     // Method, body and headers (an X-Api-Key) were meant for this origin only: a redirect elsewhere is not followed.
     checkHop: (hop) => (hop.origin === origin ? undefined : 'elsewhere'),
@@ -61,6 +74,18 @@ export async function runHttpAction(
     return { ok: false, status: code, message: t('app.http-action.failed-status', { target, status }) };
   }
   const target = httpActionTarget(action);
+  // Refused before a byte went out to the first address; after a redirect (a name that resolved elsewhere this time),
+  // the first hop was already sent, so confirming would send it twice: reported as a failure instead.
+  if (answer.cause instanceof RefusedAddress) {
+    const host = new URL(action.url).host;
+    if (answer.url.href === new URL(action.url).href)
+      return {
+        ok: false,
+        message: t('app.http-action.needs-confirmation', { target }),
+        confirm: { method: action.method, host },
+      };
+    return { ok: false, message: t('app.http-action.internal-after-redirect', { target }) };
+  }
   if (answer.kind === 'refused')
     return { ok: false, message: t('app.http-action.redirected-elsewhere', { target, host: answer.url.host }) };
   const failure = describeNetworkFailure(answer.cause);

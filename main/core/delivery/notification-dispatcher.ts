@@ -4,6 +4,10 @@
  * from this process and reports the outcome in a follow-up popup, `copy` copies; `clear: true` closes the popup.
  * Shared by the app and `ntfy-tray subscribe --notify`.
  *
+ * A popup cannot ask: an `http` button whose target is on this computer or its network (run-message-action.ts) sends
+ * nothing from the popup; it opens the window on the message with that action's confirmation shown (the CLI, which
+ * has no window, says in a follow-up popup that nothing was sent).
+ *
  * A popup never waits for a download: it goes out at once without its image, and the image, once it is cached,
  * replaces the popup in place (same id: D-Bus replaces_id, Electron closes and shows again) without sounding again.
  * The shared queue only ever waits for the notifier, so a publisher's attachment that never answers cannot hold back
@@ -14,10 +18,10 @@ import type { Logger, Notifier, NotifierShowRequest } from '../ports.ts';
 import type { NtfyMessage } from '../protocol/types.ts';
 import type { DeliveredBatch } from './deliver.ts';
 import { isAllowedExternalUrl } from './external-url.ts';
-import { httpActionTarget, type HttpActionResult } from './http-action.ts';
-import type { NotificationAction } from './notification-content.ts';
+import { httpActionTarget } from './http-action.ts';
+import { type NotificationAction, toNotificationAction } from './notification-content.ts';
 import type { NotificationCommand, NotificationPolicy } from './notification-policy.ts';
-import { runMessageAction } from './run-message-action.ts';
+import { type MessageActionOptions, runMessageAction } from './run-message-action.ts';
 
 export interface NotificationDispatcherOptions {
   readonly notifier: Notifier;
@@ -25,11 +29,14 @@ export interface NotificationDispatcherOptions {
   readonly log: Logger;
   /** Hands an allowlisted URL to the OS (shell.openExternal, xdg-open). */
   readonly openExternal: (url: string) => Promise<void>;
-  /** Opens the window on a message; undefined where there is no window (the CLI). */
-  readonly openMessage?: (server: string, message: NtfyMessage) => void;
+  /**
+   * Opens the window on a message, with the confirmation of its action `confirmAction` (an index into
+   * `message.actions`) shown when given; undefined where there is no window (the CLI).
+   */
+  readonly openMessage?: (server: string, message: NtfyMessage, options?: { readonly confirmAction?: number }) => void;
   /** Undefined where there is no clipboard: copy actions are then not offered. */
   readonly copyText?: (text: string) => void;
-  readonly runHttpAction: (action: Extract<NotificationAction, { kind: 'http' }>) => Promise<HttpActionResult>;
+  readonly runHttpAction: MessageActionOptions['runHttpAction'];
   /**
    * Downloads an image attachment of a message from `server` (the subscription's) and returns its local path, or
    * undefined when it may not or could not; absent to show no images. Never awaited by the popup queue.
@@ -47,6 +54,20 @@ function buttonLabel(action: NotificationAction): string {
   return action.kind === 'http'
     ? t('app.http-action.button', { label: action.label, target: httpActionTarget(action) })
     : action.label;
+}
+
+/** Where a popup's button sits in the message's own actions (the window numbers them so); undefined if nowhere. */
+function indexInMessage(
+  message: NtfyMessage,
+  action: Extract<NotificationAction, { kind: 'http' }>,
+): number | undefined {
+  const index = message.actions.findIndex((raw) => {
+    const mapped = toNotificationAction(raw);
+    return (
+      mapped?.kind === 'http' && mapped.id === action.id && mapped.url === action.url && mapped.method === action.method
+    );
+  });
+  return index === -1 ? undefined : index;
 }
 
 interface Shown {
@@ -183,7 +204,23 @@ export class NotificationDispatcher {
     }
     const action = shown.actions.get(actionId);
     if (action === undefined) return;
-    const outcome = await runMessageAction(action, this.#options);
+    const outcome = await runMessageAction(action, this.#options, { server: shown.server, confirmedInternal: false });
+    if (outcome.kind === 'confirm' && action.kind === 'http' && this.#options.openMessage !== undefined) {
+      const index = indexInMessage(shown.message, action);
+      this.#options.openMessage(shown.server, shown.message, index === undefined ? {} : { confirmAction: index });
+      return; // the popup stays: nothing was done yet, and `clear` means "once it ran"
+    }
+    if (outcome.kind === 'confirm') {
+      await this.#show({
+        id: `${id}|result`,
+        title: t('app.http-action.failed-title', { label: action.label }),
+        body: outcome.message,
+        urgency: 'normal',
+        silent: false,
+        actions: [],
+      });
+      return;
+    }
     // An http action runs out of sight: its outcome comes back as a popup of its own.
     if (outcome.kind === 'http') {
       await this.#show({

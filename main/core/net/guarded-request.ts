@@ -46,7 +46,8 @@ export type GuardedResponse =
       readonly url: URL;
     };
 
-class RefusedAddress extends Error {}
+/** The error a request ends with when it would have reached an internal address it may not (nothing was sent). */
+export class RefusedAddress extends Error {}
 
 const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 

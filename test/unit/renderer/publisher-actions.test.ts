@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../../../common/i18n/translate.ts';
 import type { MessageActionDto } from '../../../common/ipc.ts';
-import { actionOutcomeText, publisherActionView } from '../../../renderer/history/publisher-actions.ts';
+import {
+  actionOutcomeText,
+  confirmInternalText,
+  httpActionTargetOf,
+  publisherActionView,
+} from '../../../renderer/history/publisher-actions.ts';
 
 const action = (fields: Partial<MessageActionDto> & Pick<MessageActionDto, 'kind'>): MessageActionDto => ({
   label: 'Do it',
@@ -92,6 +97,25 @@ describe('a copy action', () => {
   it('says what it will copy before it is pressed, on one line and without bidi overrides', () => {
     expect(publisherActionView(action({ kind: 'copy', value: 'rm -rf /\n\u202eevil' })).hint).toBe(
       'Copies “rm -rf / evil”',
+    );
+  });
+});
+
+describe('the question before an http action to this computer or its network', () => {
+  afterEach(() => {
+    setLocale(['en-US']);
+  });
+
+  it('names method and host, from the action itself when a popup asked', () => {
+    const restart = action({ kind: 'http', url: 'http://192.168.1.10/restart?key=1' });
+    expect(httpActionTargetOf(restart)).toEqual({ method: 'POST', host: '192.168.1.10' });
+    expect(httpActionTargetOf(action({ kind: 'view', url: 'http://192.168.1.10/' }))).toBeUndefined();
+    expect(confirmInternalText('POST', '192.168.1.10')).toBe(
+      'Send POST to 192.168.1.10? This address is on your own network.',
+    );
+    setLocale(['de-DE']);
+    expect(confirmInternalText('DELETE', '[::1]:8080')).toBe(
+      'DELETE an [::1]:8080 senden? Diese Adresse liegt in Ihrem eigenen Netzwerk.',
     );
   });
 });

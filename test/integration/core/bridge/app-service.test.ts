@@ -59,7 +59,7 @@ beforeEach(async () => {
       return Promise.resolve();
     },
     copyText: (text) => copied.push(text),
-    runHttpAction: (action) => runHttpAction(action),
+    runHttpAction: (action, options) => runHttpAction(action, options),
     readImage: (url) => {
       imageRequests.push(url);
       return Promise.resolve(
@@ -252,14 +252,26 @@ describe('history, actions and links', () => {
   it('runs message actions through the allowlist and refuses unsafe links', async () => {
     await store();
     const ref = { server: server.url, id: 'aaaaaaaaaaa1' };
-    expect(await service.runAction(ref, 0)).toEqual({
+    expect(await service.runAction(ref, 0, { confirmedInternal: false })).toEqual({
       ok: true,
       value: { kind: 'opened', url: 'https://example.com/deploy' },
     });
-    expect(await service.runAction(ref, 1)).toEqual({ ok: true, value: { kind: 'copied' } });
-    expect(await service.runAction(ref, 2)).toMatchObject({ ok: false, error: { code: 'refused-url' } });
-    expect(await service.runAction(ref, 3)).toMatchObject({ ok: true, value: { kind: 'http', ok: true, status: 200 } });
-    expect(await service.runAction(ref, 9)).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    expect(await service.runAction(ref, 1, { confirmedInternal: false })).toEqual({
+      ok: true,
+      value: { kind: 'copied' },
+    });
+    expect(await service.runAction(ref, 2, { confirmedInternal: false })).toMatchObject({
+      ok: false,
+      error: { code: 'refused-url' },
+    });
+    expect(await service.runAction(ref, 3, { confirmedInternal: false })).toMatchObject({
+      ok: true,
+      value: { kind: 'http', ok: true, status: 200 },
+    });
+    expect(await service.runAction(ref, 9, { confirmedInternal: false })).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' },
+    });
     expect(opened).toEqual(['https://example.com/deploy']);
     expect(copied).toEqual(['v1.2.3']);
     expect(await service.openLink('file:///etc/passwd')).toMatchObject({ ok: false, error: { code: 'refused-url' } });
@@ -341,7 +353,8 @@ describe('dispatchRequest (what IPC and the web bridge call)', () => {
       ['subscriptions:remove', ['id', { deleteHistory: 'yes' }], 'options.deleteHistory'],
       ['credentials:set', [{ server: server.url, kind: 'basic', user: 'a' }], 'credentials.password'],
       ['credentials:set', [{ server: server.url, kind: 'plaintext' }], 'credentials.kind'],
-      ['messages:run-action', [{ server: 's', id: 'i' }, -1], 'index'],
+      ['messages:run-action', [{ server: 's', id: 'i' }, -1, { confirmedInternal: false }], 'index'],
+      ['messages:run-action', [{ server: 's', id: 'i' }, 0, { confirmedInternal: 1 }], 'options.confirmedInternal'],
       ['links:open', [42], 'url'],
       ['settings:update', [{ pause: 0 }], 'patch.pause'],
     ];

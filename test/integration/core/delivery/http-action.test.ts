@@ -34,6 +34,9 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
+/** The user confirmed (every server here is on 127.0.0.1, an internal address): the tests below the first block. */
+const CONFIRMED = { allowInternal: true } as const;
+
 function action(
   fields: Partial<Extract<NotificationAction, { kind: 'http' }>>,
 ): Extract<NotificationAction, { kind: 'http' }> {
@@ -49,10 +52,46 @@ function action(
   };
 }
 
+describe('runHttpAction to this computer or its network', () => {
+  it('sends nothing to an internal address unless allowed, and names method and host to confirm', async () => {
+    const result = await runHttpAction(action({ method: 'PUT', body: 'reboot' }));
+    const host = new URL(server.url).host;
+    expect(result).toEqual({
+      ok: false,
+      message: `PUT ${host} not sent: this address is on your own network, and nobody confirmed it`,
+      confirm: { method: 'PUT', host },
+    });
+    expect(server.requests).toEqual([]);
+    expect(await runHttpAction(action({ method: 'PUT', body: 'reboot' }), CONFIRMED)).toMatchObject({ ok: true });
+    expect(server.requests.map((request) => request.method)).toEqual(['PUT']);
+  });
+
+  it('counts a name that resolves to an internal address as internal: checked on the address connected to', async () => {
+    const port = new URL(server.url).port;
+    const named = action({ url: `http://printer.lan.example:${port}/acks` });
+    const resolve = () => Promise.resolve(['127.0.0.1']);
+    expect(await runHttpAction(named, { resolve })).toMatchObject({
+      ok: false,
+      confirm: { method: 'POST', host: `printer.lan.example:${port}` },
+    });
+    expect(server.requests).toEqual([]);
+    expect(await runHttpAction(named, { resolve, ...CONFIRMED })).toMatchObject({ ok: true, status: 200 });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('sends to a public address without asking', async () => {
+    // The classifier names which address plays the internet: here the test server's.
+    const result = await runHttpAction(action({}), { classify: () => 'public' });
+    expect(result).toMatchObject({ ok: true, status: 200 });
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
 describe('runHttpAction', () => {
   it('sends the method, headers and body the publisher gave, and says what the server answered', async () => {
     const result = await runHttpAction(
       action({ method: 'PUT', headers: { Title: 'Acknowledged' }, body: 'done by alice' }),
+      CONFIRMED,
     );
     expect(result).toEqual({ ok: true, status: 200, message: `${target('PUT')} done: the server answered HTTP 200` });
     const [published] = server.cachedMessages();
@@ -62,24 +101,24 @@ describe('runHttpAction', () => {
 
   it('reports an error status once, naming the request and not the label', async () => {
     server.faults.failNext(1, { status: 500 });
-    const result = await runHttpAction(action({}));
+    const result = await runHttpAction(action({}), CONFIRMED);
     expect(result).toEqual({ ok: false, status: 500, message: `${target()} failed: the server answered HTTP 500` });
   });
 
   it('reports a refusal by the server (403) the same way', async () => {
-    const result = await runHttpAction(action({ url: `${server.url}/read-only-topic` }));
+    const result = await runHttpAction(action({ url: `${server.url}/read-only-topic` }), CONFIRMED);
     expect(result).toEqual({ ok: false, status: 403, message: `${target()} failed: the server answered HTTP 403` });
   });
 
   it('names a refused connection instead of "fetch failed"', async () => {
     const port = await closedPort();
-    const result = await runHttpAction(action({ url: `http://127.0.0.1:${String(port)}/acks` }));
+    const result = await runHttpAction(action({ url: `http://127.0.0.1:${String(port)}/acks` }), CONFIRMED);
     expect(result).toEqual({ ok: false, message: `POST 127.0.0.1:${String(port)} failed: connection refused` });
   });
 
   it('gives up after the timeout and says how long it waited', async () => {
     server.faults.stall();
-    const result = await runHttpAction(action({}), { timeoutMs: 200 });
+    const result = await runHttpAction(action({}), { ...CONFIRMED, timeoutMs: 200 });
     expect(result).toEqual({ ok: false, message: `${target()} failed: no answer within 0.2 s` });
     server.faults.unstall();
   });
@@ -91,6 +130,7 @@ describe('runHttpAction', () => {
       host.redirect('/dismiss', `${server.url}/api/v1/delete-all`, 307);
       const result = await runHttpAction(
         action({ url: `${host.url}/dismiss`, method: 'DELETE', headers: { 'X-Api-Key': 'secret' }, body: 'all' }),
+        CONFIRMED,
       );
       expect(result).toEqual({
         ok: false,
@@ -108,7 +148,7 @@ describe('runHttpAction', () => {
     try {
       host.redirect('/old', '/new', 307);
       host.respond('/new', { status: 202 });
-      const result = await runHttpAction(action({ url: `${host.url}/old`, body: 'x' }));
+      const result = await runHttpAction(action({ url: `${host.url}/old`, body: 'x' }), CONFIRMED);
       expect(result).toEqual({
         ok: true,
         status: 202,

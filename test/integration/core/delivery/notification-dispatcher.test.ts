@@ -52,7 +52,7 @@ beforeEach(async () => {
     },
     openMessage: (_server, shown) => openedMessages.push(shown.id),
     copyText: (text) => copied.push(text),
-    runHttpAction: (action) => runHttpAction(action),
+    runHttpAction: (action, options) => runHttpAction(action, options),
     sounds: () => sounds,
   });
 });
@@ -132,7 +132,7 @@ describe('NotificationDispatcher', () => {
       }),
       log: createRecordingLogger(),
       openExternal: () => Promise.resolve(),
-      runHttpAction: (action) => runHttpAction(action),
+      runHttpAction: (action, options) => runHttpAction(action, options),
       downloadImage: () => image.promise, // held: the first popup waits here until released
     });
     try {
@@ -166,7 +166,7 @@ describe('NotificationDispatcher', () => {
       }),
       log: createRecordingLogger(),
       openExternal: () => Promise.resolve(),
-      runHttpAction: (action) => runHttpAction(action),
+      runHttpAction: (action, options) => runHttpAction(action, options),
       downloadImage,
     });
   }
@@ -271,6 +271,71 @@ describe('NotificationDispatcher', () => {
       body: `POST ${new URL(server.url).host} failed: the server answered HTTP 502`,
     });
     expect(notifier.closed).toEqual([]);
+  });
+
+  describe('an http button aimed at another address on this computer or its network', () => {
+    // A second listener on 127.0.0.1: internal, and another origin than the subscription's server (another port).
+    const restartVia = (url: string): NtfyMessage =>
+      message({
+        actions: [
+          // Android only, so not on the popup: the popup's first button is the message's second action.
+          { id: 'b', action: 'broadcast', label: 'Take picture', clear: false },
+          { id: 'h', action: 'http', label: 'Restart', clear: true, url, body: 'now' },
+        ],
+      });
+
+    /** The dispatcher of this file again, with this window (none: the CLI). */
+    function replaceDispatcher(openMessage?: (server: string, shown: NtfyMessage, options?: object) => void) {
+      dispatcher.dispose();
+      dispatcher = new NotificationDispatcher({
+        notifier,
+        policy: new NotificationPolicy({
+          clock: new ManualClock(),
+          settings: () => ({ enabled: true }),
+          subscription: () => ({ muted: false, minPriority: 1 }),
+        }),
+        log: createRecordingLogger(),
+        openExternal: () => Promise.resolve(),
+        runHttpAction: (action, options) => runHttpAction(action, options),
+        ...(openMessage === undefined ? {} : { openMessage }),
+      });
+    }
+
+    it('sends nothing and opens the window on the message with that action to confirm', async () => {
+      const lan = await startPublisherHost();
+      try {
+        const windowOpened = new Promise<unknown[]>((resolve) => {
+          replaceDispatcher((_server, shown, options) => {
+            resolve([shown.id, options]);
+          });
+        });
+        await dispatcher.handle(live(restartVia(`${lan.url}/restart`)));
+        notifier.click(id('msg000000001'), 'action-0');
+        expect(await windowOpened).toEqual(['msg000000001', { confirmAction: 1 }]);
+        expect(lan.requests).toEqual([]);
+        // `clear` means "once it ran": the popup stays.
+        expect(notifier.closed).toEqual([]);
+      } finally {
+        await lan.close();
+      }
+    });
+
+    it('says in a follow-up popup that nothing was sent where there is no window (the CLI)', async () => {
+      const lan = await startPublisherHost();
+      try {
+        replaceDispatcher();
+        await dispatcher.handle(live(restartVia(`${lan.url}/restart`)));
+        notifier.click(id('msg000000001'), 'action-0');
+        const result = await notifier.waitForShown((request) => request.id.endsWith('|result'));
+        expect(result).toMatchObject({
+          title: 'Restart: failed',
+          body: `POST ${new URL(lan.url).host} not sent: this address is on your own network, and nobody confirmed it`,
+        });
+        expect(lan.requests).toEqual([]);
+      } finally {
+        await lan.close();
+      }
+    });
   });
 
   it('closes the popup of a cleared message and forgets dismissed ones', async () => {

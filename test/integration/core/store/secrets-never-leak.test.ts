@@ -110,7 +110,7 @@ describe.skipIf(skipKeychainTests)('secrets never reach the settings files or th
       pause: { get: () => undefined, set: () => undefined },
       openExternal: () => Promise.resolve(),
       copyText: () => undefined,
-      runHttpAction: (action) => runHttpAction(action),
+      runHttpAction: (action, options) => runHttpAction(action, options),
       newId: () => 'unused',
       now: () => 0,
       log: log.child('app-service'),

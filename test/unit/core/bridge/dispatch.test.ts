@@ -32,7 +32,7 @@ const VALID_ARGS: { readonly [N in OperationName]: OperationArgs<N> } = {
   updateSettings: [{ pause: 30 }],
   listConnections: [],
   reconnectServer: ['https://ntfy.example'],
-  runAction: [ref, 1],
+  runAction: [ref, 1, { confirmedInternal: false }],
   attachmentPreview: [ref],
   openLink: ['https://ntfy.sh/docs'],
   listNotices: [],
@@ -103,7 +103,14 @@ describe('dispatchRequest (every transport calls it; derived from the IPC table)
     const log = createRecordingLogger();
     const cases: [string, unknown[], string, string][] = [
       ['history:mark-read', [ref, 'yes'], 'read', 'must be true or false'],
-      ['messages:run-action', [ref, 11], 'index', 'must be a whole number from 0 to 10'],
+      ['messages:run-action', [ref, 11, { confirmedInternal: false }], 'index', 'must be a whole number from 0 to 10'],
+      [
+        'messages:run-action',
+        [ref, 1, { confirmedInternal: 'yes' }],
+        'options.confirmedInternal',
+        'must be true or false',
+      ],
+      ['messages:run-action', [ref, 1, {}], 'options.confirmedInternal', 'must be true or false'],
       ['subscriptions:remove', ['x'.repeat(65), { deleteHistory: true }], 'id', 'is too long'],
       ['subscriptions:remove', ['sub-1', {}], 'options.deleteHistory', 'must be true or false'],
       ['notices:dismiss', ['everything'], 'id', `must be one of ${DESKTOP_NOTICE_IDS.join(', ')}`],

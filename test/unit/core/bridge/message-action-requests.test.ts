@@ -48,7 +48,7 @@ describe('runAction refuses what the window disables, with the same reason', () 
       if (raw === undefined) throw new Error('no such action');
       const rule = actionAvailability({ kind: raw.action, url: raw.url });
       expect(rule.canRun).toBe(false);
-      expect(await requests.runAction(ref, index)).toEqual({
+      expect(await requests.runAction(ref, index, { confirmedInternal: false })).toEqual({
         ok: false,
         error: { code: 'refused-url', message: rule.canRun ? '' : rule.reason },
       });
@@ -61,7 +61,7 @@ describe('runAction refuses what the window disables, with the same reason', () 
     const { requests, opened } = requestsFor([
       { id: 'v', action: 'view', label: 'Open', clear: false, url: 'https://example.com/a' },
     ]);
-    expect(await requests.runAction(ref, 0)).toEqual({
+    expect(await requests.runAction(ref, 0, { confirmedInternal: false })).toEqual({
       ok: true,
       value: { kind: 'opened', url: 'https://example.com/a' },
     });

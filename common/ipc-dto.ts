@@ -167,6 +167,29 @@ export interface SubscriptionDto {
   readonly user?: string;
   /** Whether a password or token is stored in the keychain; the secret itself never crosses the bridge. */
   readonly hasCredentials: boolean;
+  /** Run by main for each message, with the message in its environment (common/command-variables.ts). */
+  readonly command?: string;
+  /** How the command's last run failed; absent when it has not failed since the app started, or ran fine since. */
+  readonly commandFailure?: CommandFailureDto;
+}
+
+/** A subscription command's failed run: exactly one of exitCode, signal or startError says why. */
+export interface CommandFailureDto {
+  /** The message it ran for. */
+  readonly messageId: string;
+  /** Milliseconds since the epoch. */
+  readonly at: number;
+  readonly exitCode?: number;
+  readonly signal?: string;
+  /** It could not be started (the shell is missing, …). */
+  readonly startError?: string;
+  /** The end of what it wrote to stderr. */
+  readonly stderrTail?: string;
+}
+
+/** A subscription's command failed or ran fine after failing: the window asks for the list again. */
+export interface CommandFailureChangedDto {
+  readonly subscriptionId: string;
 }
 
 /** What the editor saves; `id` absent for a new subscription. */
@@ -179,6 +202,8 @@ export interface SubscriptionInput {
   readonly filters?: FiltersDto;
   readonly muted?: boolean;
   readonly minPriority?: PriorityDto;
+  /** The command to run for each message; `''` removes it, absent keeps what is saved. */
+  readonly command?: string;
 }
 
 /** Write-only: the renderer hands a secret to main, which puts it in the keychain. */

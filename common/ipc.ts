@@ -21,6 +21,7 @@ import type {
   ActionOutcomeDto,
   AttachmentPreviewDto,
   BridgeResult,
+  CommandFailureChangedDto,
   ConnectionDto,
   CredentialsInput,
   DesktopNoticeDto,
@@ -163,6 +164,8 @@ export const bridgeEvents = {
   noticesChanged: event<readonly DesktopNoticeDto[]>()('notices:changed'),
   /** Signed in or out, or a sync ran (its result in `lastSync`). */
   accountChanged: event<AccountStatusDto>()('account:changed'),
+  /** A subscription's command failed, or ran fine after failing (its `commandFailure` in listSubscriptions). */
+  commandFailureChanged: event<CommandFailureChangedDto>()('subscriptions:command-failure-changed'),
 } as const;
 
 // ---- derived types -------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import { applyStoredCredentials } from './core/cli/stored-credentials.ts';
 import { parseSubscribeArgs, type SubscribePlan, subscribeUsage } from './core/cli/subscribe-args.ts';
 import { EXIT, runSubscribe } from './core/cli/subscribe-command.ts';
 import { usageError } from './core/cli/usage-error.ts';
-import { runMessageCommand } from './core/cli/message-command.ts';
+import { runMessageCommand } from './core/commands/message-command.ts';
 import { loadClientConfig } from './core/cli/client-config-file.ts';
 import { clientConfigCandidates } from './core/client-config/config-path.ts';
 import { homedir } from 'node:os';

@@ -30,6 +30,7 @@ import { setLocale, t } from '../common/i18n/translate.ts';
 import { createBridgeEmit } from '../common/ipc.ts';
 import { type AppCore, startAppCore } from './core/app/app-core.ts';
 import { isAllowedExternalUrl } from './core/delivery/external-url.ts';
+import { runMessageCommand } from './core/commands/message-command.ts';
 import { createConsoleLogger } from './core/logging.ts';
 import { DesktopNotices } from './core/notices/desktop-notices.ts';
 import { createNoticeDismissals, NOTICE_DISMISSALS_FILE } from './core/notices/notice-dismissals.ts';
@@ -270,6 +271,9 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
       emit('showMessage', { server, id: message.id, ...shown });
     },
     attachments: { dir: path.join(userData, 'attachments') },
+    // Subscriptions' commands get the app's environment, as the CLI's get the CLI's (core/app/subscription-commands.ts).
+    runCommand: (command, message) =>
+      runMessageCommand({ command, message, env: process.env, platform: process.platform, stdio: 'capture-stderr' }),
     events: {
       messagesReceived: (messages) => {
         emit('messagesReceived', messages);
@@ -283,6 +287,9 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
       trayChanged: updateTray,
       accountChanged: (status) => {
         emit('accountChanged', status);
+      },
+      commandFailureChanged: (change) => {
+        emit('commandFailureChanged', change);
       },
     },
     notices: createNoticeRequests({ notices, dismissals, log: log.child('notices') }),

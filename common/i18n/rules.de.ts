@@ -86,6 +86,7 @@ export const rulesDe: Translation<typeof rulesEn> = {
   'rules.settings.one-of': 'muss einer dieser Werte sein: {options}',
   'rules.settings.list': 'muss eine Liste sein',
   'rules.settings.text-length': 'muss 1 bis {max} Zeichen lang und nicht leer sein',
+  'rules.settings.command-nul': 'darf das Zeichen U+0000 nicht enthalten',
   'rules.settings.name-length': 'muss 1 bis {max} Zeichen lang sein',
   'rules.settings.user-only-basic': 'wird nur mit kind basic verwendet',
   'rules.settings.user-colon': 'darf kein „:“ enthalten',

@@ -86,6 +86,7 @@ export const rulesEn = {
   'rules.settings.one-of': 'must be one of {options}',
   'rules.settings.list': 'must be a list',
   'rules.settings.text-length': 'must be 1 to {max} characters, not blank',
+  'rules.settings.command-nul': 'cannot contain the character U+0000',
   'rules.settings.name-length': 'must be 1 to {max} characters',
   'rules.settings.user-only-basic': 'is only used with kind basic',
   'rules.settings.user-colon': 'must not contain ":"',

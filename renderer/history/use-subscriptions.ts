@@ -70,10 +70,13 @@ export function useSubscriptions(api: BridgeApi): SubscriptionsState {
       refreshSubscriptions();
       refreshUnreadCounts();
     });
+    // A subscription's command failed or works again: its row shows it (commandFailure in the list).
+    const unsubscribeCommands = api.onCommandFailureChanged(refreshSubscriptions);
     return () => {
       for (const stop of stopFirstCalls) stop();
       unsubscribeConnections();
       unsubscribeSettings();
+      unsubscribeCommands();
     };
   }, [api, refreshUnreadCounts, refreshSubscriptions]);
 

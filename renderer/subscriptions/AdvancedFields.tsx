@@ -1,6 +1,7 @@
 import { t } from '../../common/i18n/translate.ts';
 import type { ReactNode } from 'react';
 import { minPriorityChoices } from '../../common/priority-names.ts';
+import { CommandField } from './CommandField.tsx';
 import { SelectField, TextField } from './form-fields.tsx';
 import { transportOptions, type SubscriptionDraft } from './subscription-draft.ts';
 
@@ -13,6 +14,7 @@ export const advancedFieldNames = [
   'title',
   'priority',
   'tags',
+  'command',
 ] as const;
 export type AdvancedField = (typeof advancedFieldNames)[number];
 
@@ -127,6 +129,14 @@ export function AdvancedFields(props: AdvancedFieldsProps) {
         )}
         {text('filterTags', t('subscriptions.advanced.filter-tags'), t('subscriptions.advanced.filter-tags-hint'))}
       </fieldset>
+      <CommandField
+        id={fieldId('command')}
+        value={draft.command}
+        error={errors.command}
+        onChange={(command) => {
+          onChange({ command });
+        }}
+      />
       {children}
     </details>
   );

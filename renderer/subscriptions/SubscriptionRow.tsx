@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import { t } from '../../common/i18n/translate.ts';
 import type { SubscriptionDto } from '../../common/ipc.ts';
+import { CommandFailure } from './CommandFailure.tsx';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
 import { needsCredentials, type SubscriptionStatus } from './connection-status.ts';
 import { transportName } from './subscription-draft.ts';
@@ -36,6 +37,7 @@ export function SubscriptionRow(props: SubscriptionRowProps) {
         </p>
       </div>
       <ConnectionStatus status={status} nowMs={nowMs} muted={subscription.muted} paused={paused} />
+      {subscription.commandFailure === undefined ? null : <CommandFailure failure={subscription.commandFailure} />}
       <div className="subscription-row-actions">
         {needsCredentials(status) ? (
           <button

@@ -15,6 +15,8 @@ export interface SubscriptionDraft {
   readonly filterId: string | undefined;
   readonly muted: boolean;
   readonly minPriority: PriorityDto;
+  /** Run by main for each message; empty: none. */
+  readonly command: string;
 }
 
 /**
@@ -58,6 +60,7 @@ export function emptyDraft(server: string): SubscriptionDraft {
     filterId: undefined,
     muted: false,
     minPriority: 1,
+    command: '',
   };
 }
 
@@ -75,6 +78,7 @@ export function draftFromSubscription(subscription: SubscriptionDto): Subscripti
     filterId: filters.id,
     muted: subscription.muted,
     minPriority: subscription.minPriority,
+    command: subscription.command ?? '',
   };
 }
 
@@ -104,5 +108,7 @@ export function draftToInput(draft: SubscriptionDraft, id: string | undefined): 
     filters: filtersOf(draft),
     muted: draft.muted,
     minPriority: draft.minPriority,
+    // Always sent: '' removes a saved command.
+    command: draft.command.trim(),
   };
 }

@@ -15,6 +15,7 @@ import { createBridgeEmit } from '../../common/ipc.ts';
 import { type AppCore, startAppCore } from '../../main/core/app/app-core.ts';
 import { dispatchRequest } from '../../main/core/bridge/dispatch.ts';
 import type { ConnectionTiming } from '../../main/core/engine/connection-types.ts';
+import { runMessageCommand } from '../../main/core/commands/message-command.ts';
 import { createConsoleLogger } from '../../main/core/logging.ts';
 import { systemClock } from '../../common/clock.ts';
 import type { Clock, Logger } from '../../main/core/ports.ts';
@@ -164,6 +165,9 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
       log.log('info', 'would copy text to the clipboard (not copied by the dev bridge)');
     },
     attachments: { dir: path.join(dataDir, 'attachments') },
+    // The real core runs subscriptions' commands here too, with this process's environment.
+    runCommand: (command, message) =>
+      runMessageCommand({ command, message, env: process.env, platform: process.platform, stdio: 'capture-stderr' }),
     openMessage: (server, message) => {
       emit('showMessage', { server, id: message.id });
     },
@@ -180,6 +184,9 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
       trayChanged: () => undefined,
       accountChanged: (status) => {
         emit('accountChanged', status);
+      },
+      commandFailureChanged: (change) => {
+        emit('commandFailureChanged', change);
       },
     },
   });

@@ -6,7 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { AccountStatusDto, ConnectionDto, MessageDto, SettingsDto } from '../../../common/ipc.ts';
+import type {
+  AccountStatusDto,
+  CommandFailureChangedDto,
+  ConnectionDto,
+  MessageDto,
+  SettingsDto,
+} from '../../../common/ipc.ts';
 import { serverUrlOf } from '../../../common/server-url.ts';
 import { createAccountApi } from '../account/account-api.ts';
 import { createAccountRequests, toAccountStatusDto } from '../account/account-requests.ts';
@@ -33,6 +39,7 @@ import { desiredSubscriptions } from './desired-subscriptions.ts';
 import { createAppNotificationPolicy } from './notification-settings.ts';
 import { createPause } from './pause.ts';
 import { scheduleRetention } from './retention-schedule.ts';
+import { type RunSubscriptionCommand, SubscriptionCommands } from './subscription-commands.ts';
 import { SyncTopicListener } from './sync-topic-listener.ts';
 import { type CoreTrayCommand, runTrayCommand, type TrayStateOptions, trayStateOf } from './tray-state.ts';
 
@@ -44,6 +51,8 @@ export interface AppCoreEvents {
   readonly trayChanged: () => void;
   /** Signed in or out of the ntfy account, or a sync ran; absent where no window listens. */
   readonly accountChanged?: (status: AccountStatusDto) => void;
+  /** A subscription's command failed, or ran fine after failing; absent where no window listens. */
+  readonly commandFailureChanged?: (change: CommandFailureChangedDto) => void;
 }
 
 export interface AppCoreOptions {
@@ -67,6 +76,11 @@ export interface AppCoreOptions {
   readonly notificationsRefused?: () => boolean;
   /** Retention runs this often (milliseconds); default one hour. */
   readonly retentionIntervalMs?: number;
+  /**
+   * Runs a subscription's command for a message (core/commands/message-command.ts with the root's environment and
+   * platform); absent: subscriptions' commands are not run.
+   */
+  readonly runCommand?: RunSubscriptionCommand;
   /** Engine timing (tests and the dev bridge); the keepalive timeout always comes from the settings. */
   readonly timing?: Partial<ConnectionTiming>;
 }
@@ -110,6 +124,19 @@ export function startAppCore(options: AppCoreOptions): AppCore {
     sounds: () => settings.get().preferences.sounds,
   });
 
+  const runCommand = options.runCommand;
+  const commands =
+    runCommand === undefined
+      ? undefined
+      : new SubscriptionCommands({
+          run: runCommand,
+          clock,
+          log: log.child('commands'),
+          onFailureChanged: (subscriptionId) => {
+            events.commandFailureChanged?.({ subscriptionId });
+          },
+        });
+
   const manager = createEngine({
     clock,
     random: options.random,
@@ -130,6 +157,7 @@ export function startAppCore(options: AppCoreOptions): AppCore {
     },
     onDelivered: (batch: DeliveredBatch) => {
       void dispatcher.handle(batch); // logs its own failures; storing already happened
+      commands?.handle(batch, settings.get().subscriptions);
       if (batch.messages.length === 0) return;
       events.messagesReceived(
         batch.messages.map((message) =>
@@ -221,6 +249,7 @@ export function startAppCore(options: AppCoreOptions): AppCore {
       manager.reconnectServer(server);
     },
     ...(options.notices === undefined ? {} : { notices: options.notices }),
+    ...(commands === undefined ? {} : { commandFailure: (id: string) => commands.lastFailure(id) }),
     account: createAccountRequests({ account, accountChanged }),
   });
   const service: AppRequests = {
@@ -263,6 +292,7 @@ export function startAppCore(options: AppCoreOptions): AppCore {
       unsubscribeSettings();
       stopRetention();
       dispatcher.dispose();
+      commands?.dispose();
       await reconciling;
       await manager.stopAll();
     },

@@ -1,5 +1,12 @@
 /** From the core's shapes to the bridge's DTOs (common/ipc-dto.ts): plain data, no secrets, nothing more. */
-import type { ConnectionDto, MessageActionDto, MessageDto, SettingsDto, SubscriptionDto } from '../../../common/ipc.ts';
+import type {
+  CommandFailureDto,
+  ConnectionDto,
+  MessageActionDto,
+  MessageDto,
+  SettingsDto,
+  SubscriptionDto,
+} from '../../../common/ipc.ts';
 import { splitTags } from '../delivery/notification-content.ts';
 import type { ConnectionStatus } from '../engine/connection-types.ts';
 import type { StoredMessage } from '../store/history/types.ts';
@@ -43,6 +50,7 @@ export function toSubscriptionDto(
   subscription: SubscriptionSettings,
   auth: ServerAuth,
   hasCredentials: boolean,
+  commandFailure?: CommandFailureDto,
 ): SubscriptionDto {
   return {
     id: subscription.id,
@@ -56,6 +64,8 @@ export function toSubscriptionDto(
     hasCredentials,
     ...(subscription.displayName === undefined ? {} : { displayName: subscription.displayName }),
     ...(auth.kind === 'basic' ? { user: auth.user } : {}),
+    ...(subscription.command === undefined ? {} : { command: subscription.command }),
+    ...(commandFailure === undefined ? {} : { commandFailure }),
   };
 }
 

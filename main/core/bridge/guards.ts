@@ -163,6 +163,7 @@ export function subscriptionInput(value: unknown): SubscriptionInput {
     'filters',
     'muted',
     'minPriority',
+    'command',
   ]);
   // Every ntfy stream passes here, raw too: the settings validation refuses raw with a reason the user can act on.
   const transport = r['transport'];
@@ -181,6 +182,8 @@ export function subscriptionInput(value: unknown): SubscriptionInput {
     filters: optional(r['filters'], (v) => filters(v, 'subscription.filters')),
     muted: optional(r['muted'], (v) => boolean(v, 'subscription.muted')),
     minPriority: optional(r['minPriority'], (v) => priority(v, 'subscription.minPriority')),
+    // The settings validation says what a command may be; this only bounds what crosses the bridge.
+    command: optional(r['command'], (v) => text(v, 'subscription.command', { max: 8000, allowEmpty: true })),
   });
 }
 

@@ -11,7 +11,7 @@
 import type { NtfyMessage, NtfyMessageChange } from '../protocol/types.ts';
 import type { SinceValue } from '../protocol/since.ts';
 import { groupSubscriptions } from '../engine/groups.ts';
-import type { CommandOutcome } from './message-command.ts';
+import type { CommandOutcome } from '../commands/message-command.ts';
 import type { PlannedSubscription } from './subscribe-args.ts';
 import { t } from '../../../common/i18n/translate.ts';
 

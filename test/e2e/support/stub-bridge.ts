@@ -154,6 +154,7 @@ export function stubBridge(options: StubBridgeOptions): void {
     onShowMessage: () => () => undefined,
     onNoticesChanged: () => () => undefined,
     onAccountChanged: () => () => undefined,
+    onCommandFailureChanged: () => () => undefined,
   };
   Object.defineProperty(globalThis, name, { value: Object.freeze(api), enumerable: true });
 }

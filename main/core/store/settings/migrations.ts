@@ -109,12 +109,22 @@ export function migrateV5ToV6(previous: JsonRecord): JsonRecord {
   };
 }
 
+/**
+ * v6 → v7: a subscription may have a command (schema.ts). Nothing to move; the version changes so that an older app,
+ * whose validator refuses the unknown key, reads a file with commands as newer (kept, never rewritten) instead of
+ * as broken (backed up and reset).
+ */
+export function migrateV6ToV7(previous: JsonRecord): JsonRecord {
+  return { ...previous, version: 7 };
+}
+
 export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
   { from: 1, description: 'server auth kinds and the preferences object', migrate: migrateV1ToV2 },
   { from: 2, description: 'a global minimum priority for popups', migrate: migrateV2ToV3 },
   { from: 3, description: 'raw subscriptions use the JSON stream', migrate: migrateV3ToV4 },
   { from: 4, description: 'an ntfy account and its subscription sync state', migrate: migrateV4ToV5 },
   { from: 5, description: 'from where attachments are downloaded without a click', migrate: migrateV5ToV6 },
+  { from: 6, description: 'a command per subscription', migrate: migrateV6ToV7 },
 ];
 
 export type MigrationProblemKind = 'no-version' | 'newer-version' | 'unknown-version' | 'migration-failed';

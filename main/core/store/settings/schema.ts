@@ -10,7 +10,7 @@ import type { AppTransportKind } from '../../../../common/transports.ts';
 import type { SubscribeFilters } from '../../protocol/subscribe-request.ts';
 
 /** Bump together with a new step in migrations.ts. */
-export const SETTINGS_VERSION = 6;
+export const SETTINGS_VERSION = 7;
 
 export const DEFAULT_SERVER_URL = 'https://ntfy.sh';
 
@@ -44,6 +44,11 @@ export interface SubscriptionSettings {
   readonly muted: boolean;
   /** Messages below this priority are kept in history without a notification. */
   readonly minPriority: Priority;
+  /**
+   * Run by the user's shell for each message, with the message in the environment (core/commands/message-command.ts,
+   * as ntfy's `ntfy sub TOPIC COMMAND` and client.yml `command:`); absent: none (version 7).
+   */
+  readonly command?: string;
 }
 
 export interface QuietHours {
@@ -130,6 +135,7 @@ export const LIMITS = {
   displayNameLength: 100,
   userLength: 128,
   filterTextLength: 1000,
+  commandLength: 4000,
   maxAgeDays: { min: 1, max: 3650 },
   maxPerSubscription: { min: 10, max: 1_000_000 },
   keepaliveTimeoutSeconds: { min: 15, max: 3600 },

@@ -117,12 +117,28 @@ function readTransport(reader: FieldReader, record: JsonRecord, path: string): A
   return 'json';
 }
 
-const SUBSCRIPTION_KEYS = ['id', 'server', 'topic', 'displayName', 'transport', 'filters', 'muted', 'minPriority'];
+const SUBSCRIPTION_KEYS = [
+  'id',
+  'server',
+  'topic',
+  'displayName',
+  'transport',
+  'filters',
+  'muted',
+  'minPriority',
+  'command',
+];
+
+/** A command is one line of shell; U+0000 cannot be passed to a process at all. */
+function checkCommand(command: string): string | undefined {
+  return command.includes('\u0000') ? t('rules.settings.command-nul') : checkText(LIMITS.commandLength)(command);
+}
 
 function readSubscription(reader: FieldReader, value: unknown, path: string): SubscriptionSettings | undefined {
   const record = reader.object(value, path, SUBSCRIPTION_KEYS);
   if (record === undefined) return undefined;
   const displayName = reader.optionalString(record, 'displayName', path, checkText(LIMITS.displayNameLength));
+  const command = reader.optionalString(record, 'command', path, checkCommand);
   return {
     id: reader.string(record, 'id', path, (id) =>
       ID.test(id) ? undefined : t('rules.settings.id-pattern', { pattern: '[-_A-Za-z0-9]{1,64}' }),
@@ -134,6 +150,7 @@ function readSubscription(reader: FieldReader, value: unknown, path: string): Su
     filters: readFilters(reader, record['filters'], childPath(path, 'filters')),
     muted: reader.boolean(record, 'muted', path),
     minPriority: reader.integer(record, 'minPriority', path, { min: 1, max: 5 }) as Priority,
+    ...(command === undefined ? {} : { command }),
   };
 }
 

@@ -125,6 +125,28 @@ describe('Retry now', () => {
   });
 });
 
+describe('a subscription command', () => {
+  it('is saved through the dispatcher, kept when absent from an edit, removed by an empty one, and refused blank inside', async () => {
+    const save = (input: Record<string, unknown>) => dispatchRequest(service(), 'subscriptions:save', [input], log);
+    const address = { server: server.url, topic: 'alerts' };
+    expect(await save({ ...address, command: 'notify-send "$t" "$m"' })).toMatchObject({
+      ok: true,
+      value: { id: 'sub-1', command: 'notify-send "$t" "$m"' },
+    });
+    expect(settings.get().subscriptions[0]?.command).toBe('notify-send "$t" "$m"');
+    expect(await save({ ...address, id: 'sub-1', muted: true })).toMatchObject({
+      value: { command: 'notify-send "$t" "$m"' },
+    });
+    const cleared = await requests.saveSubscription({ ...address, id: 'sub-1', command: '' });
+    expect(cleared.ok && 'command' in cleared.value).toBe(false);
+    expect(settings.get().subscriptions[0]?.command).toBeUndefined();
+    expect(await save({ ...address, id: 'sub-1', command: 'a\u0000b' })).toMatchObject({
+      ok: false,
+      error: { fields: { command: 'cannot contain the character U+0000' } },
+    });
+  });
+});
+
 describe('Test in German', () => {
   afterEach(() => {
     setLocale(['en-US']);

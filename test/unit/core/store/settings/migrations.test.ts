@@ -7,6 +7,7 @@ import {
   migrateV3ToV4,
   migrateV4ToV5,
   migrateV5ToV6,
+  migrateV6ToV7,
   SETTINGS_MIGRATIONS,
   type SettingsMigration,
   type SettingsV1,
@@ -100,7 +101,7 @@ describe('v3 → v4', () => {
     const ws = { ...subscription, id: 'w1', topic: 'backups', transport: 'ws' };
     const migrated = migrateV3ToV4({ ...v3, subscriptions: [subscription, raw, ws] });
     expect(migrated).toEqual({ ...v3, version: 4, subscriptions: [subscription, { ...raw, transport: 'json' }, ws] });
-    expect(validateSettings(migrateV5ToV6(migrateV4ToV5(migrated))).ok).toBe(true);
+    expect(validateSettings(migrateV6ToV7(migrateV5ToV6(migrateV4ToV5(migrated)))).ok).toBe(true);
   });
 
   it('leaves subscriptions that are not a list (or not objects) to the validator', () => {
@@ -131,7 +132,7 @@ describe('migrateV4ToV5', () => {
       preferences: DEFAULT_PREFERENCES,
     };
     const migrated = migrateSettings(v4);
-    expect(migrated).toMatchObject({ ok: true, fromVersion: 4, document: { version: 6 } });
+    expect(migrated).toMatchObject({ ok: true, fromVersion: 4, document: { version: SETTINGS_VERSION } });
     const validated = migrated.ok ? validateSettings(migrated.document) : undefined;
     expect(validated?.ok).toBe(true);
     expect(validated?.ok === true && validated.settings.account).toBeUndefined();
@@ -153,12 +154,21 @@ describe('migrateV5ToV6', () => {
       ok: true,
       fromVersion: 5,
       document: {
-        version: 6,
+        version: SETTINGS_VERSION,
         preferences: { autoDownloadAttachments: 'subscription-server', autoDownloadMaxBytes: 2 * 1024 * 1024 },
       },
     });
     expect(migrated.ok && validateSettings(migrated.document).ok).toBe(true);
     expect(migrateV5ToV6({ version: 5, preferences: 'odd' })).toEqual({ version: 6, preferences: 'odd' });
+  });
+});
+
+describe('migrateV6ToV7', () => {
+  it('only moves the version (a subscription may now have a command), and the result validates', () => {
+    const v6 = { version: 6, defaultServer: 'https://ntfy.sh', servers: [], subscriptions: [subscription] };
+    expect(migrateV6ToV7(v6)).toEqual({ ...v6, version: 7 });
+    const migrated = migrateSettings({ ...v6, preferences: DEFAULT_PREFERENCES });
+    expect(migrated.ok && validateSettings(migrated.document).ok).toBe(true);
   });
 });
 

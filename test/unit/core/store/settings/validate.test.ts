@@ -10,7 +10,7 @@ import { isSecretKey } from '../../../../../main/core/store/secrets/redact.ts';
 /** A document using every field, as JSON from a file would be (plain data, not our types). */
 function fullDocument(): Record<string, unknown> {
   return {
-    version: 6,
+    version: 7,
     defaultServer: 'https://ntfy.sh',
     servers: [
       { url: 'https://ntfy.example.com', auth: { kind: 'basic', user: 'alice' } },
@@ -27,6 +27,7 @@ function fullDocument(): Record<string, unknown> {
         filters: { priority: ['4', 'urgent'], tags: ['warning', 'disk'], title: 'Backup' },
         muted: false,
         minPriority: 3,
+        command: 'notify-send "$t" "$m"',
       },
       {
         id: 'b2',
@@ -113,6 +114,18 @@ describe('validateSettings', () => {
     ]);
   });
 
+  it('refuses a blank command, one over 4000 characters and one with U+0000', () => {
+    expect(issuesOf(withValue(['subscriptions', 0, 'command'], '  '))).toEqual([
+      'subscriptions[0].command: must be 1 to 4000 characters, not blank',
+    ]);
+    expect(issuesOf(withValue(['subscriptions', 0, 'command'], 'x'.repeat(4001)))).toEqual([
+      'subscriptions[0].command: must be 1 to 4000 characters, not blank',
+    ]);
+    expect(issuesOf(withValue(['subscriptions', 0, 'command'], 'echo a\u0000b'))).toEqual([
+      'subscriptions[0].command: cannot contain the character U+0000',
+    ]);
+  });
+
   it('collects every issue instead of stopping at the first', () => {
     const document = withValue(['subscriptions', 1, 'transport'], 'carrier-pigeon');
     (document['preferences'] as Record<string, unknown>)['theme'] = 'neon';
@@ -175,7 +188,7 @@ describe('validateSettings', () => {
     [['servers', 0, 'url'], 'https://alice@ntfy.example.com', 'servers[0].url: must not contain credentials'],
     [['defaultServer'], 42, 'defaultServer: must be a string'],
     [['servers'], {}, 'servers: must be a list'],
-    [['version'], 1, 'version: must be 6'],
+    [['version'], 1, 'version: must be 7'],
     [['subscriptions', 1, 'transport'], 'raw', `subscriptions[1].transport: ${rawTransportRefused()}`],
     [['surprise'], true, 'surprise: is not a known setting'],
   ])('%j = %j → %s', (path, value, expected) => {
@@ -210,7 +223,7 @@ describe('validateSettings', () => {
     expect(issuesOf(null)).toEqual(['(document): must be an object']);
     expect(issuesOf([])).toEqual(['(document): must be an object']);
     expect(issuesOf({})).toEqual([
-      'version: must be 6',
+      'version: must be 7',
       'servers: is required',
       'subscriptions: is required',
       'defaultServer: is required',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandEnvironment, shellInvocation } from '../../../../main/core/cli/message-command.ts';
+import { commandEnvironment, shellInvocation } from '../../../../main/core/commands/message-command.ts';
 import { makeMessage } from '../../../support/messages.ts';
 
 describe('commandEnvironment', () => {

@@ -272,6 +272,29 @@ test('an http action to another address on this computer asks first: Cancel send
   expect(server.received()).toBe(1);
 });
 
+test('a popup cannot ask: its http button to this computer opens the window on the message with the question', async ({
+  page,
+}) => {
+  await setUp(page, 'door-popup');
+  const server = target;
+  if (server === undefined || bridge === undefined) throw new Error('not set up');
+  const popup = await bridge.notifier.waitForShown((request) => request.body.includes('Nightly backup is waiting.'));
+  expect(popup.actions[0]).toEqual({ id: 'action-0', label: `Run backup (POST ${server.host})` });
+  bridge.notifier.click(popup.id, 'action-0');
+
+  await expect(detail(page).getByRole('heading', { name: 'Backup due' })).toBeVisible();
+  const item = actionItem(page, 'Run backup');
+  await expect(item.getByRole('status')).toHaveText(
+    `Send POST to ${server.host}? This address is on your own network.`,
+  );
+  expect(server.received()).toBe(0);
+  const answered = server.nextRequest();
+  await item.getByRole('button', { name: 'Confirm' }).click();
+  (await answered).end('ok');
+  await expect(item.getByRole('status')).toHaveText(`POST ${server.host} done: the server answered HTTP 200`);
+  expect(server.received()).toBe(1);
+});
+
 test.describe('in German (de-DE)', () => {
   test.use({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
   coreSpeaks('de-DE');

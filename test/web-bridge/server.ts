@@ -168,8 +168,8 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
     // The real core runs subscriptions' commands here too, with this process's environment.
     runCommand: (command, message) =>
       runMessageCommand({ command, message, env: process.env, platform: process.platform, stdio: 'capture-stderr' }),
-    openMessage: (server, message) => {
-      emit('showMessage', { server, id: message.id });
+    openMessage: (server, message, shown) => {
+      emit('showMessage', { server, id: message.id, ...shown });
     },
     events: {
       messagesReceived: (messages) => {

@@ -79,6 +79,26 @@ describe('runHttpAction to this computer or its network', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('stops when a same-origin redirect leads to an internal address, and does not ask: the first hop went out', async () => {
+    const host = await startPublisherHost();
+    try {
+      host.redirect('/old', '/new', 307);
+      host.respond('/new', { status: 202 });
+      // The name was public when the request went out and internal on the redirect (DNS rebinding, played by the
+      // classifier: the same 127.0.0.1 is the internet once, then loopback).
+      let hops = 0;
+      const classify = () => (hops++ === 0 ? 'public' : 'loopback');
+      const result = await runHttpAction(action({ url: `${host.url}/old` }), { classify });
+      expect(result).toEqual({
+        ok: false,
+        message: `POST ${new URL(host.url).host} stopped: a redirect led to an address on your own network`,
+      });
+      expect(host.requests.map((request) => request.path)).toEqual(['/old']);
+    } finally {
+      await host.close();
+    }
+  });
+
   it('sends to a public address without asking', async () => {
     // The classifier names which address plays the internet: here the test server's.
     const result = await runHttpAction(action({}), { classify: () => 'public' });

@@ -251,7 +251,7 @@ export class Connection {
       error,
       topics: attempt.topics,
       clock,
-      probe: async (topics) => ({ answer: await checkTopicAccess(requestForSpec(this.#spec, { topics })) }),
+      probe: (topics) => checkTopicAccess(requestForSpec(this.#spec, { topics })),
     })
       .then((decision) => {
         // Replaced (reconnectNow, stop) while the search ran: its answer is about a connect that is gone.

@@ -12,16 +12,12 @@
  * Pure: the probe (one HTTP request) and the clock are passed in. All durations are milliseconds.
  */
 import type { Clock, TimerHandle } from '../ports.ts';
+import type { TopicAccessAnswer } from './http-requests.ts';
 import { errorMessage } from '../../../common/error-message.ts';
 import { t } from '../../../common/i18n/translate.ts';
 
-export type TopicProbe = 'readable' | 'forbidden' | 'unauthorized' | 'rate-limited' | 'unknown';
-
-export interface ProbeResult {
-  readonly answer: TopicProbe;
-  /** From a 429's Retry-After header, in milliseconds from now. */
-  readonly retryAfterMs?: number;
-}
+/** One probe's answer: the status of `GET /<topics>/auth` read once, in http-requests.ts, with a 429's Retry-After. */
+export type ProbeResult = TopicAccessAnswer;
 
 export interface FindForbiddenOptions {
   readonly topics: readonly string[];
@@ -56,15 +52,6 @@ export const DEFAULT_RATE_LIMIT_DELAY_MS = 5_000;
 /** Retry-After is clamped to this range: 0 would hammer the server, an hour would stall the connection. */
 export const MIN_RATE_LIMIT_DELAY_MS = 1_000;
 export const MAX_RATE_LIMIT_DELAY_MS = 60_000;
-
-/** How an HTTP status of `GET /<topics>/auth` reads as a probe answer (network errors are 'unknown'). */
-export function probeAnswerFromStatus(status: number): TopicProbe {
-  if (status >= 200 && status < 300) return 'readable';
-  if (status === 401) return 'unauthorized';
-  if (status === 403) return 'forbidden';
-  if (status === 429) return 'rate-limited';
-  return 'unknown';
-}
 
 export function rateLimitDelayMs(retryAfterMs: number | undefined): number {
   const delay = retryAfterMs ?? DEFAULT_RATE_LIMIT_DELAY_MS;

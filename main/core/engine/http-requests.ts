@@ -13,6 +13,7 @@ import { describeResponseError, readLimitedBody } from '../transports/error-body
 import { httpGet } from '../transports/http-get.ts';
 import { DEFAULT_MAX_LINE_BYTES } from '../transports/line-splitter.ts';
 import type { ServerError } from '../transports/transport.ts';
+import { parseRetryAfterMs } from './backoff.ts';
 
 /** A failure without an HTTP answer; `permanent` when retrying cannot help (bad credential characters, redirect). */
 export interface LocalRequestError {
@@ -114,12 +115,22 @@ export function createPoll(options: PollOptions = {}): Poll {
 
 export const pollOnce: Poll = createPoll();
 
-/** `rate-limited` is any 429 (request limit, or ntfy's login lockout 42909): neither a yes nor a no. */
+/**
+ * What `GET /<topics>/auth` says about reading every topic of a list (docs/protocol.md#endpoints). `rate-limited` is
+ * any 429 (request limit, or ntfy's login lockout 42909): neither a yes nor a no.
+ */
 export type TopicAccess = 'readable' | 'forbidden' | 'unauthorized' | 'rate-limited' | 'unknown';
 
-export type CheckTopicAccess = (request: SubscribeRequest) => Promise<TopicAccess>;
+export interface TopicAccessAnswer {
+  readonly answer: TopicAccess;
+  /** A 429's Retry-After (seconds or an HTTP date) in milliseconds from now; ntfy sends none, proxies may. */
+  readonly retryAfterMs?: number;
+}
 
-function accessFor(status: number): TopicAccess {
+export type CheckTopicAccess = (request: SubscribeRequest) => Promise<TopicAccessAnswer>;
+
+/** The one reading of an `/auth` status; every other status (404, 5xx, …) is not known to be forbidden. */
+export function topicAccessFromStatus(status: number): TopicAccess {
   if (status >= 200 && status <= 299) return 'readable';
   if (status === 403) return 'forbidden';
   if (status === 401) return 'unauthorized';
@@ -127,9 +138,9 @@ function accessFor(status: number): TopicAccess {
   return 'unknown';
 }
 
-/** `request` is a subscribe request for one topic; its URL's last path segment is replaced by `auth`. */
+/** `request` is a subscribe request for one topic or a list; its URL's last path segment is replaced by `auth`. */
 export const checkTopicAccess: CheckTopicAccess = (request) =>
-  new Promise<TopicAccess>((resolve) => {
+  new Promise<TopicAccessAnswer>((resolve) => {
     httpGet({
       url: authCheckUrl(request.url),
       headers: request.headers,
@@ -137,11 +148,14 @@ export const checkTopicAccess: CheckTopicAccess = (request) =>
       onResult: (result) => {
         // Network trouble, a refused redirect or unsendable credentials: not known to be forbidden.
         if (result.kind !== 'response') {
-          resolve('unknown');
+          resolve({ answer: 'unknown' });
           return;
         }
         result.response.resume();
-        resolve(accessFor(result.response.statusCode ?? 0));
+        const answer = topicAccessFromStatus(result.response.statusCode ?? 0);
+        const header = result.response.headers['retry-after'];
+        const retryAfterMs = answer === 'rate-limited' ? parseRetryAfterMs(header, Date.now()) : undefined;
+        resolve(retryAfterMs === undefined ? { answer } : { answer, retryAfterMs });
       },
     });
   });

@@ -328,9 +328,7 @@ describe('the engine in German', () => {
       error: { status: 403, code: 40301, message: 'forbidden (HTTP 403)' },
       topics: ['a', 'b'],
       clock: systemClock,
-      probe: async (topics) => ({
-        answer: await checkTopicAccess({ url: `${server.url}/${topics.join(',')}/json`, headers: {} }),
-      }),
+      probe: (topics) => checkTopicAccess({ url: `${server.url}/${topics.join(',')}/json`, headers: {} }),
     });
     expect(decision).toEqual({
       kind: 'reconnect',
@@ -345,9 +343,8 @@ describe('the engine in German', () => {
         response.writeHead(request.url?.startsWith('/busy') === true ? 429 : 403).end();
       },
     });
-    const probe = (prefix: string) => async (topics: readonly string[]) => ({
-      answer: await checkTopicAccess({ url: `${server.url}/${prefix}${topics.join(',')}/json`, headers: {} }),
-    });
+    const probe = (prefix: string) => (topics: readonly string[]) =>
+      checkTopicAccess({ url: `${server.url}/${prefix}${topics.join(',')}/json`, headers: {} });
     setLocale(['de-DE']);
     const find = (options: Partial<Parameters<typeof findForbiddenTopics>[0]>) =>
       findForbiddenTopics({ topics: ['a', 'b', 'c'], clock: systemClock, probe: probe(''), ...options });

@@ -101,11 +101,11 @@ describe('parseRetryAfterMs', () => {
 
 describe('clampDelayMs', () => {
   it('keeps delays within [0, 2^31 - 1] whole milliseconds', () => {
-    expect(MAX_TIMER_DELAY_MS).toBe(2 ** 31 - 1);
     expect(clampDelayMs(1500.4)).toBe(1500);
     expect(clampDelayMs(-1)).toBe(0);
     expect(clampDelayMs(Number.NaN)).toBe(0);
-    expect(clampDelayMs(2 ** 31)).toBe(MAX_TIMER_DELAY_MS);
-    expect(clampDelayMs(Number.POSITIVE_INFINITY)).toBe(MAX_TIMER_DELAY_MS);
+    // Node fires a longer timeout at once (TimeoutOverflowWarning), so the largest delay a timer takes is the cap.
+    expect(clampDelayMs(2 ** 31)).toBe(2 ** 31 - 1);
+    expect(clampDelayMs(Number.POSITIVE_INFINITY)).toBe(2 ** 31 - 1);
   });
 });

@@ -59,7 +59,7 @@ function setup(initialSince: SinceValue) {
     history,
     deliver,
     poll: () => Promise.resolve({ ok: true, items: [] }),
-    checkTopicAccess: () => Promise.resolve('readable'),
+    checkTopicAccess: () => Promise.resolve({ answer: 'readable' }),
     timing: { catchUpQuietMs: 100, pollAfterConnectMs: 60_000, backoffInitialMs: 1000, backoffMaxMs: 1000 },
     onStatus: () => undefined,
   });

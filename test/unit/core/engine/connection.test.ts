@@ -116,7 +116,7 @@ function setup(options: { topics?: readonly string[]; history?: FlakyHistory; sp
       await pollGate;
       return pollAnswer;
     },
-    checkTopicAccess: () => Promise.resolve('readable'),
+    checkTopicAccess: () => Promise.resolve({ answer: 'readable' }),
     timing: { catchUpQuietMs: 100, pollAfterConnectMs: 3000, backoffInitialMs: 1000, backoffMaxMs: 1000 },
     onStatus: (status) => statuses.push(status),
   });

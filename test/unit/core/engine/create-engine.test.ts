@@ -49,7 +49,7 @@ function setup(timing: () => Partial<ConnectionTiming>) {
       };
     },
     poll: () => Promise.resolve({ ok: true, items: [] }),
-    checkTopicAccess: () => Promise.resolve('readable'),
+    checkTopicAccess: () => Promise.resolve({ answer: 'readable' }),
     initialSince: { kind: 'none' },
     timing,
     onStatus: () => undefined,

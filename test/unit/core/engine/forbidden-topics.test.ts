@@ -3,7 +3,6 @@ import {
   DEFAULT_RATE_LIMIT_DELAY_MS,
   MAX_RATE_LIMIT_DELAY_MS,
   findForbiddenTopics,
-  probeAnswerFromStatus,
   type FindForbiddenOptions,
   type ProbeResult,
 } from '../../../../main/core/engine/forbidden-topics.ts';
@@ -268,19 +267,5 @@ describe('findForbiddenTopics', () => {
       expect(decision).toEqual({ kind: 'isolate', forbidden: culprits });
       expect(server.maxInFlight()).toBe(expected);
     }
-  });
-});
-
-describe('probeAnswerFromStatus', () => {
-  it('reads /auth statuses; only 403 is forbidden and a 429 is rate limiting', () => {
-    expect([200, 401, 403, 429, 500, 502, 404].map(probeAnswerFromStatus)).toEqual([
-      'readable',
-      'unauthorized',
-      'forbidden',
-      'rate-limited',
-      'unknown',
-      'unknown',
-      'unknown',
-    ]);
   });
 });

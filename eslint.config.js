@@ -24,6 +24,21 @@ const coreImportsNoAdapters =
   'main/core runs under both roots and plain Node: it imports neither main/desktop/, main/os/ nor preload/. ' +
   'Adapters come in through the ports (main/core/ports.ts); what the preload shares with the core lives in common/.';
 
+const storeBelowEngine =
+  'main/core/store is below the engine and imports nothing of it; a rule both need (server URLs, topic names) lives ' +
+  'in common/.';
+
+const serverUrlFromCommon = 'normalizeServerUrl is common/server-url.ts: import it from there, not through the engine.';
+
+/** What every file of main/core obeys. */
+const corePatterns = [
+  { group: ['electron/*'], message: noElectronInCore.message },
+  // Relative paths only (`node:os` is fine): `../../desktop/x.ts`, `../../../preload/x.ts`, ….
+  { regex: '^\\.\\.?/(\\.\\./)*(main/)?(desktop|os|preload)(/|$)', message: coreImportsNoAdapters },
+  // One home for the server-URL rule, so that no layer (the CLI, the bridge) imports the engine just to key by server.
+  { regex: '(^|/)engine/', importNames: ['normalizeServerUrl'], message: serverUrlFromCommon },
+];
+
 const commonImportsNothing =
   'common/ is shared by main, preload and renderer: it imports only files of common/ (no Node, Electron or package).';
 
@@ -62,16 +77,18 @@ export default defineConfig(
   },
   {
     files: ['main/core/**/*.ts'],
+    ignores: ['main/core/store/**'],
+    rules: { [noImports]: ['error', { paths: [noElectronInCore], patterns: corePatterns }] },
+  },
+  {
+    // The store sits below the engine: the engine writes to it, never the other way round.
+    files: ['main/core/store/**/*.ts'],
     rules: {
       [noImports]: [
         'error',
         {
           paths: [noElectronInCore],
-          patterns: [
-            { group: ['electron/*'], message: noElectronInCore.message },
-            // Relative paths only (`node:os` is fine): `../../desktop/x.ts`, `../../../preload/x.ts`, ….
-            { regex: '^\\.\\.?/(\\.\\./)*(main/)?(desktop|os|preload)(/|$)', message: coreImportsNoAdapters },
-          ],
+          patterns: [...corePatterns, { regex: '^\\.\\./(\\.\\./)*engine(/|$)', message: storeBelowEngine }],
         },
       ],
     },

@@ -7,7 +7,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'vite';
-import { normalizeServerUrl } from '../main/core/engine/groups.ts';
+import { normalizeServerUrl } from '../common/server-url.ts';
 import type { NtfyMessage } from '../main/core/protocol/types.ts';
 import { SqliteHistoryStore } from '../main/core/store/history/index.ts';
 import { sampleMessages } from '../test/integration/core/store/history/sample-messages.ts';

@@ -10,6 +10,7 @@
  * sees is reviewed in one place beside the tables in ipc.ts.
  */
 
+import type { ActionKind } from './action-kinds.ts';
 import type { ConnectionTrouble } from './connection-trouble.ts';
 import type { TransportKind } from './transports.ts';
 
@@ -41,7 +42,7 @@ export type BridgeResult<T> =
 export type PriorityDto = 1 | 2 | 3 | 4 | 5;
 
 export interface MessageActionDto {
-  readonly kind: 'view' | 'http' | 'copy' | 'broadcast';
+  readonly kind: ActionKind;
   readonly label: string;
   readonly url?: string;
   /** A copy action's text: the window shows what the button will copy before it is pressed. */
@@ -343,7 +344,7 @@ export interface DesktopNoticeDto {
 
 /** One action button of a message to send; the server gives it its id. */
 export interface PublishActionDto {
-  readonly action: 'view' | 'http' | 'broadcast' | 'copy';
+  readonly action: ActionKind;
   readonly label: string;
   readonly url?: string;
   readonly clear?: boolean;

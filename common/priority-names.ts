@@ -4,7 +4,7 @@
  * Here and not in the renderer because the CLI (main/core) says them too.
  *
  * ntfy calls 5 both "max" and "urgent" (https://docs.ntfy.sh/publish/#message-priority); we always say "urgent".
- * "max" is still accepted where people type a priority (main/core/publish/priority.ts, common/priority-filter.ts).
+ * "max" is still accepted where people type a priority (`readPriorityWord`, PRIORITY_FILTER_VALUES).
  */
 
 import { t } from './i18n/translate.ts';
@@ -22,6 +22,23 @@ export type PriorityName = (typeof names)[PriorityLevel];
 /** ntfy's name: "min", "low", "default", "high", "urgent". */
 export function priorityName(priority: PriorityLevel): PriorityName {
   return names[priority];
+}
+
+/**
+ * Every word ntfy reads as a priority (util.ParsePriority): 1 to 5, the names above and "max", its other name for 5.
+ * The one list behind the publish options (window and CLI) and the subscription filter's values.
+ */
+const PRIORITY_WORDS: ReadonlyMap<string, PriorityLevel> = new Map([
+  ...PRIORITY_LEVELS.flatMap((level) => [[String(level), level] as const, [names[level], level] as const]),
+  ['max', 5],
+]);
+
+/** The words, lower case: "1", "min", "2", "low", …, "5", "urgent", "max". */
+export const PRIORITY_WORDS_LIST: readonly string[] = [...PRIORITY_WORDS.keys()];
+
+/** A priority as people type it, in any case and with blanks around: the level, or undefined for anything else. */
+export function readPriorityWord(text: string): PriorityLevel | undefined {
+  return PRIORITY_WORDS.get(text.trim().toLowerCase());
 }
 
 /** The priority as a person reads it, in the active language: "Urgent", "Dringend". */

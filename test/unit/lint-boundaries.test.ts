@@ -67,6 +67,38 @@ describe('main/core', () => {
   });
 });
 
+describe('main/core/store and the server-URL rule', () => {
+  it('rejects an import of the engine in main/core/store', async () => {
+    const messages = await restrictedImportMessages(
+      "import { groupSubscriptions } from '../../engine/groups.ts';\nexport const g = groupSubscriptions;\n",
+      'main/core/store/history/queries.ts',
+    );
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('main/core/store is below the engine');
+  });
+
+  it('keeps the core-wide rules in main/core/store', async () => {
+    const messages = await restrictedImportMessages(electronValue, 'main/core/store/history/queries.ts');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('main/core must run under plain Node');
+  });
+
+  it('rejects normalizeServerUrl through the engine in main/core/cli, and allows it from common/', async () => {
+    const through = "import { normalizeServerUrl } from '../engine/groups.ts';\nexport const n = normalizeServerUrl;\n";
+    const messages = await restrictedImportMessages(through, 'main/core/cli/stored-credentials.ts');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('normalizeServerUrl is common/server-url.ts');
+    const direct =
+      "import { normalizeServerUrl } from '../../../common/server-url.ts';\nexport const n = normalizeServerUrl;\n";
+    expect(await restrictedImportMessages(direct, 'main/core/cli/stored-credentials.ts')).toEqual([]);
+  });
+
+  it('allows main/core/cli to use the engine for what it runs', async () => {
+    const code = "import { groupSubscriptions } from '../engine/groups.ts';\nexport const g = groupSubscriptions;\n";
+    expect(await restrictedImportMessages(code, 'main/core/cli/stored-credentials.ts')).toEqual([]);
+  });
+});
+
 describe('electron', () => {
   it.each([
     ['the Electron composition root', 'main/index.ts'],

@@ -4,12 +4,12 @@
  * URLs, message size) is left to the server, which says it in its own words.
  */
 import type { PublishActionDto, PublishInputDto } from '../../../common/ipc.ts';
+import { ACTION_KINDS, isActionKind } from '../../../common/action-kinds.ts';
 import { t } from '../../../common/i18n/translate.ts';
 import { InvalidArgument, isPlainObject, text } from './guards.ts';
 
 /** ntfy allows 3 actions per message; the form's editor offers no more. */
 const MAX_ACTIONS = 3;
-const ACTION_KINDS: readonly PublishActionDto['action'][] = ['view', 'http', 'broadcast', 'copy'];
 /** Headers of an http action or extras of a broadcast: a bound no real action comes near. */
 const MAX_MAP_ENTRIES = 20;
 
@@ -49,7 +49,7 @@ function action(value: unknown, field: string): PublishActionDto {
   const keys = ['action', 'label', 'url', 'clear', 'method', 'headers', 'body', 'intent', 'extras', 'value'];
   const r = plainRecord(value, field, keys);
   const kind = r['action'];
-  if (!ACTION_KINDS.includes(kind as PublishActionDto['action'])) {
+  if (!isActionKind(kind)) {
     throw new InvalidArgument(`${field}.action`, t('rules.settings.one-of', { options: ACTION_KINDS.join(', ') }));
   }
   return defined({

@@ -3,7 +3,8 @@
  * without NTFY_PASSWORD takes that user's password from the keychain; a subscription without any credentials
  * uses what `ntfy-tray login` stored for its server.
  */
-import { normalizeServerUrl, type Subscription } from '../engine/groups.ts';
+import { normalizeServerUrl } from '../../../common/server-url.ts';
+import type { Subscription } from '../engine/groups.ts';
 import { resolveCredentials } from '../store/secrets/credentials.ts';
 import type { SecretSource } from '../store/secrets/secret-store.ts';
 import type { ServerSettings } from '../store/settings/schema.ts';

@@ -26,9 +26,6 @@ export interface GroupOptions {
   readonly initialSince: SinceValue;
 }
 
-// The core's modules that key by server import it from here; the rule itself is common/server-url.ts.
-export { normalizeServerUrl };
-
 /** Changes when the secret changes, never reveals it; kept in memory only, to restart on a credentials change. */
 export function credentialsFingerprint(credentials: Credentials): string {
   const secret =

@@ -3,20 +3,12 @@
  * `ParseFailure` with a reason (the caller logs and skips it), optional fields of the wrong type are dropped, and
  * nothing throws. See docs/protocol.md#message-json.
  */
-import type {
-  ActionKind,
-  NtfyAction,
-  NtfyAttachment,
-  NtfyMessage,
-  NtfyMessageChange,
-  ParseResult,
-  Priority,
-} from './types.ts';
+import type { NtfyAction, NtfyAttachment, NtfyMessage, NtfyMessageChange, ParseResult, Priority } from './types.ts';
+import { isActionKind } from '../../../common/action-kinds.ts';
 import { errorMessage } from '../../../common/error-message.ts';
 
 type JsonObject = Readonly<Record<string, unknown>>;
 
-const ACTION_KINDS: ReadonlySet<string> = new Set<ActionKind>(['view', 'http', 'broadcast', 'copy']);
 const LIVENESS_EVENTS = new Set(['open', 'keepalive', 'poll_request'] as const);
 
 function isObject(value: unknown): value is JsonObject {
@@ -51,10 +43,10 @@ export function parsePriority(value: unknown): Priority {
 export function parseAction(value: unknown): NtfyAction | undefined {
   if (!isObject(value)) return undefined;
   const { id, action, label } = value;
-  if (typeof action !== 'string' || !ACTION_KINDS.has(action) || typeof label !== 'string') return undefined;
+  if (!isActionKind(action) || typeof label !== 'string') return undefined;
   const parsed: NtfyAction = {
     id: typeof id === 'string' ? id : '',
-    action: action as ActionKind,
+    action,
     label,
     clear: value['clear'] === true,
   };

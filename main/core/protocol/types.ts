@@ -3,10 +3,12 @@
  * here; `raw` keeps the object exactly as received, for `ntfy-tray subscribe --json` and the history's raw column.
  */
 
+import type { ActionKind } from '../../../common/action-kinds.ts';
+
 export type Priority = 1 | 2 | 3 | 4 | 5;
 
 /** `broadcast` is Android-only; `copy` comes from newer servers. Unknown kinds are dropped while parsing. */
-export type ActionKind = 'view' | 'http' | 'broadcast' | 'copy';
+export type { ActionKind };
 
 export interface NtfyAction {
   readonly id: string;

@@ -9,14 +9,13 @@
  * and `;`, and a backslash before the quote keeps it. The ntfy CLI turns line breaks into spaces first; so do we.
  * The server checks the rest (at most 3 actions, 40018).
  */
-import type { ActionKind } from '../protocol/types.ts';
 import type { PublishAction } from './publish-input.ts';
+import { ACTION_KINDS, isActionKind } from '../../../common/action-kinds.ts';
 import { t } from '../../../common/i18n/translate.ts';
 
 export type ActionsResult =
   { readonly ok: true; readonly value: PublishAction[] } | { readonly ok: false; readonly error: string };
 
-const KINDS: readonly ActionKind[] = ['view', 'http', 'broadcast', 'copy'];
 const TEXT_KEYS = ['action', 'label', 'url', 'method', 'body', 'intent', 'value'] as const;
 const TRUE_WORDS = ['true', 'yes', '1'];
 const FALSE_WORDS = ['false', 'no', '0'];
@@ -131,9 +130,9 @@ function toAction(loose: unknown, position: number): PublishAction {
     fields[key] = value;
   }
   const kind = typeof fields['action'] === 'string' ? fields['action'].toLowerCase() : '';
-  if (!(KINDS as readonly string[]).includes(kind)) {
+  if (!isActionKind(kind)) {
     // The kinds are wire values, listed as they are typed rather than joined as words.
-    throw new ActionSyntax(t('cli.actions.kind', { number, kinds: KINDS.join(', '), kind }));
+    throw new ActionSyntax(t('cli.actions.kind', { number, kinds: ACTION_KINDS.join(', '), kind }));
   }
   if (fields['label'] === undefined) throw new ActionSyntax(t('cli.actions.label-needed', { number }));
   if ((kind === 'view' || kind === 'http') && fields['url'] === undefined) {

@@ -1,28 +1,14 @@
 /**
  * A priority as people type it, read like ntfy's util.ParsePriority: `1`–`5` or `min`, `low`, `default`, `high`,
  * `max`, `urgent`, any case. The JSON publish takes only the number, so names are turned into it here. Help and
- * errors name 5 "urgent" only (common/priority-names.ts); "max", ntfy's other name for it, is still read.
+ * errors name 5 "urgent" only; "max", ntfy's other name for it, is still read.
  */
+import { readPriorityWord } from '../../../common/priority-names.ts';
 import type { Priority } from '../protocol/types.ts';
 
-const PRIORITY_WORDS: Readonly<Record<string, Priority>> = {
-  '1': 1,
-  min: 1,
-  '2': 2,
-  low: 2,
-  '3': 3,
-  default: 3,
-  '4': 4,
-  high: 4,
-  '5': 5,
-  max: 5,
-  urgent: 5,
-};
-
-/** The priority, or undefined for anything else. */
+/** The priority, or undefined for anything else (the words are common/priority-names.ts's). */
 export function parsePublishPriority(text: string): Priority | undefined {
-  const key = text.trim().toLowerCase();
-  return Object.hasOwn(PRIORITY_WORDS, key) ? PRIORITY_WORDS[key] : undefined;
+  return readPriorityWord(text);
 }
 
 /** `--tags a, b,,c` → `['a', 'b', 'c']`: split at commas and trimmed, as ntfy reads its `Tags` header. */

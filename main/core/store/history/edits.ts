@@ -4,7 +4,7 @@
  * unknown cursor), and without the row the dedupe would store it — and notify — again.
  */
 import type { DatabaseSync } from 'node:sqlite';
-import { normalizeServerUrl } from '../../engine/groups.ts';
+import { normalizeServerUrl } from '../../../../common/server-url.ts';
 import { TOMBSTONE_SET } from './sequences.ts';
 import { inWriteTransaction } from './transaction.ts';
 import type { MessageRef, SubscriptionRef } from './types.ts';

@@ -4,7 +4,7 @@
  * message arriving while the user scrolls does not shift the next page (as it would with OFFSET).
  */
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
-import { normalizeServerUrl } from '../../engine/groups.ts';
+import { normalizeServerUrl } from '../../../../common/server-url.ts';
 import { type Row, rowToStoredMessage, SELECT_COLUMNS } from './rows.ts';
 import type {
   ListMessagesOptions,

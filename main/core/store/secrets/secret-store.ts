@@ -3,7 +3,7 @@
  * the OS keychain (keytar-secret-store.ts); the headless CLI can also read them from the environment
  * (env-secret-source.ts). Settings only say which kind of secret a server needs (../settings/schema.ts).
  */
-import { normalizeServerUrl } from '../../engine/groups.ts';
+import { normalizeServerUrl } from '../../../../common/server-url.ts';
 
 /** The keychain service name every entry of the app is filed under. */
 export const SECRET_SERVICE = 'ntfy-tray';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { connectionFingerprint, groupSubscriptions, normalizeServerUrl } from '../../../../main/core/engine/groups.ts';
+import { normalizeServerUrl } from '../../../../common/server-url.ts';
+import { connectionFingerprint, groupSubscriptions } from '../../../../main/core/engine/groups.ts';
 
 const all = { initialSince: { kind: 'all' } } as const;
 

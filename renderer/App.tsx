@@ -78,8 +78,12 @@ export function App({ bridge }: AppProps) {
           data-connected={bridge.connected && servers.tone === 'ok'}
           data-tone={bridge.connected ? servers.tone : 'problem'}
           role="status"
+          title={bridge.connected ? servers.headline : t('history.shell.no-bridge')}
         >
-          {bridge.connected ? servers.headline : t('history.shell.no-bridge')}
+          {/* Only the dot shows in a short window (styles.css); the words stay for screen readers and on hover. */}
+          <span className="bridge-status-text">
+            {bridge.connected ? servers.headline : t('history.shell.no-bridge')}
+          </span>
         </p>
       </header>
       {bridge.connected ? <DesktopNoticesBanner api={bridge.api} /> : null}

@@ -1,6 +1,7 @@
 import { t } from '../../common/i18n/translate.ts';
 import { useState } from 'react';
 import type { BridgeApi, ConnectionDto } from '../../common/ipc.ts';
+import { useShortLayout } from '../layout/use-media-query.ts';
 import { useTicker } from '../subscriptions/use-ticker.ts';
 import {
   anyRetryCountdown,
@@ -54,6 +55,9 @@ interface ServerBannerProps {
 function ServerBanner({ api, health, nowMs, onFixCredentials }: ServerBannerProps) {
   const { headline, why } = describeServerHealth(health, nowMs);
   const [retryError, setRetryError] = useState<string | undefined>(undefined);
+  // In a short window (200 % zoom) a banner is one line: the why folds into its Details with the core's words.
+  const short = useShortLayout();
+  const folded = short && why !== undefined;
   const retry = () => {
     setRetryError(undefined);
     void api.reconnectServer(health.server).then((result) => {
@@ -64,11 +68,12 @@ function ServerBanner({ api, health, nowMs, onFixCredentials }: ServerBannerProp
     <li className="server-banner" data-server={health.server} data-kind={health.kind}>
       <div className="server-banner-text">
         <p className="server-banner-headline">{headline}</p>
-        {why === undefined ? null : <p className="server-banner-why">{why}</p>}
-        {health.detail === undefined ? null : (
+        {why === undefined || folded ? null : <p className="server-banner-why">{why}</p>}
+        {health.detail === undefined && !folded ? null : (
           <details className="server-banner-details">
             <summary>{t('history.banner.details')}</summary>
-            <p>{health.detail}</p>
+            {folded ? <p className="server-banner-why">{why}</p> : null}
+            {health.detail === undefined ? null : <p>{health.detail}</p>}
           </details>
         )}
         {retryError === undefined ? null : (

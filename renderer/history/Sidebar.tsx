@@ -71,7 +71,8 @@ export function Sidebar({ subscriptions, unreadCounts, connections, selected, on
           label={
             <>
               <span aria-hidden="true">☰ </span>
-              {t('history.sidebar.title')}
+              {/* Only the icon shows in a short window; the name stays the button's (styles.css). */}
+              <span className="drawer-toggle-text">{t('history.sidebar.title')}</span>
             </>
           }
           open={drawerOpen}

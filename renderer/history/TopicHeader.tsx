@@ -2,6 +2,7 @@ import { t } from '../../common/i18n/translate.ts';
 import { useRef, useState } from 'react';
 import type { SubscriptionDto } from '../../common/ipc.ts';
 import { ClearSubscription } from './ClearSubscription.tsx';
+import { useShortLayout } from '../layout/use-media-query.ts';
 import { MenuButton, type MenuItem } from './MenuButton.tsx';
 import { UnsubscribeConfirm } from './UnsubscribeConfirm.tsx';
 import './topic-header.css';
@@ -51,6 +52,8 @@ export function TopicHeader({
   /** What the last "Send test notification" did, in words; "Sending…" while it runs. */
   const [testStatus, setTestStatus] = useState('');
   const moreButton = useRef<HTMLButtonElement>(null);
+  // In a short window (200 % zoom) the header keeps one line: only "Send a message…" stays a button.
+  const short = useShortLayout();
   const name = subscription.displayName ?? subscription.topic;
   const topicUrl = `${subscription.server}/${subscription.topic}`;
 
@@ -66,7 +69,16 @@ export function TopicHeader({
     void onSendTest().then(setTestStatus);
   };
 
+  const frequent: MenuItem[] = [
+    ...(onSendTest === undefined ? [] : [{ label: t('history.topic.send-test'), onSelect: sendTest }]),
+    { label: t('history.topic.mark-all-read'), onSelect: onMarkAllRead },
+    {
+      label: subscription.muted ? t('history.topic.unmute') : t('history.topic.mute'),
+      onSelect: onToggleMuted,
+    },
+  ];
   const more: MenuItem[] = [
+    ...(short ? frequent : []),
     ...(onEdit === undefined ? [] : [{ label: t('history.topic.edit'), onSelect: onEdit }]),
     {
       label: t('history.topic.clear'),
@@ -112,21 +124,25 @@ export function TopicHeader({
             {t('history.topic.send-message')}
           </button>
         )}
-        {onSendTest === undefined ? null : (
-          <button type="button" onClick={sendTest}>
-            {t('history.topic.send-test')}
-          </button>
+        {short ? null : (
+          <>
+            {onSendTest === undefined ? null : (
+              <button type="button" onClick={sendTest}>
+                {t('history.topic.send-test')}
+              </button>
+            )}
+            <button type="button" onClick={onMarkAllRead}>
+              {t('history.topic.mark-all-read')}
+            </button>
+            <button
+              type="button"
+              title={subscription.muted ? t('history.topic.unmute-title') : t('history.topic.mute-title')}
+              onClick={onToggleMuted}
+            >
+              {subscription.muted ? t('history.topic.unmute') : t('history.topic.mute')}
+            </button>
+          </>
         )}
-        <button type="button" onClick={onMarkAllRead}>
-          {t('history.topic.mark-all-read')}
-        </button>
-        <button
-          type="button"
-          title={subscription.muted ? t('history.topic.unmute-title') : t('history.topic.mute-title')}
-          onClick={onToggleMuted}
-        >
-          {subscription.muted ? t('history.topic.unmute') : t('history.topic.mute')}
-        </button>
         <MenuButton ref={moreButton} label={t('history.topic.more-actions')} items={more} />
       </div>
       {asking === 'clear' ? (

@@ -8,6 +8,14 @@ import { useCallback, useSyncExternalStore } from 'react';
  */
 export const narrowLayoutQuery = '(max-width: 45rem)';
 
+/**
+ * Below this height (32rem is 512 CSS px: a 1200x800 window at 200 % zoom is 400 CSS px high, and so is a small
+ * 600x400 window) the chrome compacts so that at least five messages stay in view: one bar for the header, the
+ * topic's rare actions in its menu, server banners folded to one line, rows of two lines. renderer/styles.css has
+ * the same query in its `@media (max-height: 32rem)` block; change both together.
+ */
+export const shortLayoutQuery = '(max-height: 32rem)';
+
 /** Whether the media query matches now; the component re-renders when that changes (resize, zoom). */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
@@ -26,4 +34,9 @@ export function useMediaQuery(query: string): boolean {
 /** True while the window is narrow enough for the drawer layout (see narrowLayoutQuery). */
 export function useNarrowLayout(): boolean {
   return useMediaQuery(narrowLayoutQuery);
+}
+
+/** True while the window is short enough for the compact chrome (see shortLayoutQuery). */
+export function useShortLayout(): boolean {
+  return useMediaQuery(shortLayoutQuery);
 }

@@ -12,13 +12,15 @@ import type { Page } from 'playwright-core';
 import type { ChromiumLauncher } from './chromium.ts';
 import type { CustomProtocolStandIn } from './custom-protocol.ts';
 import type { IpcMainStandIn } from './ipc-main.ts';
+import { drivePageNavigation, type PageNavigation, type WindowOpenHandler } from './page-navigation.ts';
+import { drivePermissionRequests } from './page-permissions.ts';
 import {
   buildFirstCallProbeScript,
   buildPreloadInitScript,
   DELIVER_FUNCTION,
   INVOKE_BINDING,
 } from './preload-script.ts';
-import type { WindowRecord } from './records.ts';
+import type { PageRequestKind, RuntimeRecords, WindowRecord } from './records.ts';
 import type { SessionStandIn } from './session.ts';
 import { strict } from './strict.ts';
 
@@ -30,6 +32,8 @@ export interface WindowRuntime {
   /** Maps URLs of handled custom schemes to the pages' HTTP stand-ins and back (custom-protocol.ts). */
   readonly protocol: CustomProtocolStandIn;
   readonly windows: BrowserWindowStandIn[];
+  /** Records a navigation, window.open call or permission request of a page, once the app's handler answered. */
+  recordPageRequest<K extends PageRequestKind>(kind: K, record: RuntimeRecords[K][number]): void;
   /** A failure inside the stand-in or the page, kept for the test to see (never dropped silently). */
   reportError(message: string): void;
   /** Counts invokes that found no handler (the issue's first-call race). */
@@ -53,8 +57,6 @@ export interface BrowserWindowOptions {
 export function fileUrlAsElectronBuildsIt(filePath: string): string {
   return `file://${path.resolve(filePath).replace(/[?#]/g, encodeURIComponent)}`;
 }
-
-type WindowOpenHandler = (details: { url: string }) => { action: 'deny' | 'allow' };
 
 class WebContentsStandIn extends EventEmitter {
   readonly session: SessionStandIn;
@@ -102,6 +104,8 @@ export class BrowserWindowStandIn extends EventEmitter {
   #focusCount = 0;
   #minimized = false;
   #readyToShowSent = false;
+  /** Set once the page is open (before #page resolves): what the page may do without the app's consent. */
+  #navigation: PageNavigation | undefined;
   // webContents.send keeps its order: each delivery waits for the one before.
   #deliveries: Promise<void> = Promise.resolve();
 
@@ -150,6 +154,46 @@ export class BrowserWindowStandIn extends EventEmitter {
         throw error;
       }
     });
+    const runtime = this.#runtime;
+    const appUrlOf = (pageUrl: string): string => runtime.protocol.appUrlOf(pageUrl);
+    this.#navigation = await drivePageNavigation(context, page, {
+      emitWillNavigate: (url) => {
+        const event = {
+          url,
+          isSameDocument: false,
+          isMainFrame: true,
+          defaultPrevented: false,
+          preventDefault: () => void (event.defaultPrevented = true),
+        };
+        // Electron 45: (details event, url, isInPlace, isMainFrame, frameProcessId, frameRoutingId).
+        this.webContents.emit('will-navigate', event, url, false, true, 1, 1);
+        return !event.defaultPrevented;
+      },
+      windowOpenHandler: () => this.webContents.windowOpenHandler,
+      currentUrl: () => this.url,
+      appUrlOf,
+      recordNavigation: (record) => {
+        runtime.recordPageRequest('navigations', record);
+      },
+      recordWindowOpen: (record) => {
+        runtime.recordPageRequest('windowOpens', record);
+      },
+      reportError: (message) => {
+        runtime.reportError(message);
+      },
+    });
+    await drivePermissionRequests(context, page, {
+      requestHandler: () => runtime.session.permissionRequestHandler,
+      webContents: this.webContents,
+      appUrlOf,
+      record: (record) => {
+        runtime.recordPageRequest('permissionRequests', record);
+      },
+    });
+    // Electron's getURL follows the page wherever it went (a navigation the app let happen).
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) this.url = appUrlOf(frame.url());
+    });
     if (this.#preloadPath !== undefined) {
       await page.addInitScript(buildPreloadInitScript(await readFile(this.#preloadPath, 'utf8')));
       if (process.env['ELECTRON_STAND_IN_PROBE_FIRST_CALL'] === '1')
@@ -192,19 +236,29 @@ export class BrowserWindowStandIn extends EventEmitter {
 
   async loadURL(url: string): Promise<void> {
     this.#requestedUrl = url;
-    const page = await this.#page;
     try {
-      await page.goto(await this.#runtime.protocol.pageUrlFor(url), { waitUntil: 'load' });
+      await this.goto(url);
     } catch (error) {
       throw new Error(`ERR_FAILED loading '${url}': ${String(error)}`, { cause: error });
     }
-    this.url = this.#runtime.protocol.appUrlOf(page.url());
     this.#loaded = true;
     this.webContents.emit('did-finish-load');
     if (!this.#readyToShowSent) {
       this.#readyToShowSent = true;
       this.emit('ready-to-show');
     }
+  }
+
+  /**
+   * Loads `url` as the main process does (webContents.loadURL: no 'will-navigate'), without the window's load
+   * records and events; the test's `navigate` uses it directly.
+   */
+  async goto(url: string): Promise<void> {
+    const page = await this.#page;
+    const pageUrl = await this.#runtime.protocol.pageUrlFor(url);
+    this.#navigation?.expectProgrammaticLoad(pageUrl);
+    await page.goto(pageUrl, { waitUntil: 'load' });
+    this.url = this.#runtime.protocol.appUrlOf(page.url());
   }
 
   show(): void {

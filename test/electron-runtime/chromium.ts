@@ -43,7 +43,10 @@ export function createChromiumLauncher(): ChromiumLauncher {
           env: chromiumEnv(),
         });
         // The pages speak the app's language: Electron gives its renderers the app locale (navigator.languages).
-        return { browser, context: await browser.newContext({ locale: chromiumAppLocale(process.env) }) };
+        // A position to give when the app lets a page have one (page-permissions.ts): a granted request answers
+        // at once instead of waiting for a location service this machine does not have.
+        const geolocation = { latitude: 0, longitude: 0 };
+        return { browser, context: await browser.newContext({ locale: chromiumAppLocale(process.env), geolocation }) };
       })();
       return started;
     },

@@ -7,7 +7,7 @@ import { EMITTED, preventableEvent, QUIT_REFUSED } from './app.ts';
 import type { BrowserWindowStandIn } from './browser-window.ts';
 import type { ControlMessage, ControlReply, ControlRequest } from './protocol.ts';
 import type { SystemEndRecord } from './records.ts';
-import type { StandInRuntime } from './runtime.ts';
+import { PAGE_REQUEST_RECORDED, type StandInRuntime } from './runtime.ts';
 
 async function firstLoadedWindow(runtime: StandInRuntime): Promise<BrowserWindowStandIn> {
   const window = await firstWindow(runtime);
@@ -73,8 +73,8 @@ async function answer(runtime: StandInRuntime, request: ControlRequest): Promise
       }
     }
     case 'navigate': {
-      const window = await firstLoadedWindow(runtime);
-      await (await window.page()).goto(await runtime.protocol.pageUrlFor(request.url));
+      // As webContents.loadURL from main: Electron emits no 'will-navigate' for it.
+      await (await firstLoadedWindow(runtime)).goto(request.url);
       return null;
     }
     case 'clickTrayItem': {
@@ -88,6 +88,10 @@ async function answer(runtime: StandInRuntime, request: ControlRequest): Promise
       while (count() < request.count) await once(runtime.app, EMITTED);
       return null;
     }
+    case 'waitForPageRequests':
+      while (runtime.records[request.kind].length < request.count)
+        await once(runtime.pageRequests, PAGE_REQUEST_RECORDED);
+      return null;
     case 'clickNotification': {
       const notification = runtime.notifications[request.index];
       if (notification === undefined) throw new Error(`no notification ${String(request.index)}`);

@@ -9,7 +9,7 @@ import { cp, mkdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { PLATFORM_SWITCH, standInPlatform, type StandInPlatform } from './platform.ts';
 import type { ControlReply, ControlRequest, FinalRecordsEvent } from './protocol.ts';
-import type { RuntimeRecords, SystemEndRecord, WindowRecord } from './records.ts';
+import type { PageRequestKind, RuntimeRecords, SystemEndRecord, WindowRecord } from './records.ts';
 import { PACKAGED_SWITCH, type ToastActivationDetails } from './runtime.ts';
 import { repoRoot } from './ensure-dist.ts';
 
@@ -66,6 +66,11 @@ export interface LaunchedApp {
   closeWindow(): Promise<boolean>;
   waitForAppEvent(event: string, count?: number): Promise<void>;
   clickNotification(index: number, actionIndex?: number): Promise<void>;
+  /**
+   * Resolves once the pages have made `count` requests of `kind` (navigations they started, window.open calls,
+   * permission requests), each answered by the app's handler and recorded.
+   */
+  waitForPageRequests(kind: PageRequestKind, count: number): Promise<void>;
   /** app.quit() in the app, then waits for the process to end. */
   quit(): Promise<ExitInfo>;
   /** macOS: the system quits the app (Shut Down, Restart, Log Out); what the app did with it (control.ts). */
@@ -196,6 +201,9 @@ export async function launchApp(options: LaunchAppOptions): Promise<LaunchedApp>
           ? { op: 'clickNotification', index }
           : { op: 'clickNotification', index, actionIndex },
       );
+    },
+    waitForPageRequests: async (kind, count) => {
+      await request({ op: 'waitForPageRequests', kind, count });
     },
     waitForAppEvent: async (event, count = 1) => {
       await request({ op: 'waitForAppEvent', event, count });

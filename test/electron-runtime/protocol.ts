@@ -1,5 +1,5 @@
 /** Messages between the test process (launch-app.ts) and the app process (control.ts), over Node's fork channel. */
-import type { RuntimeRecords } from './records.ts';
+import type { PageRequestKind, RuntimeRecords } from './records.ts';
 import type { ToastActivationDetails } from './runtime.ts';
 
 export type ControlRequest =
@@ -9,7 +9,7 @@ export type ControlRequest =
   /** `source` is a function's text, called in the window's page with `arg` (JSON). */
   | { readonly op: 'evaluate'; readonly source: string; readonly arg: unknown }
   | { readonly op: 'waitForFunction'; readonly source: string; readonly arg: unknown; readonly timeoutMs: number }
-  /** Loads another URL in the window without 'will-navigate' (what a redirect or a compromised page achieves). */
+  /** Loads another URL in the window as webContents.loadURL does, without 'will-navigate'. */
   | { readonly op: 'navigate'; readonly url: string }
   | { readonly op: 'clickTrayItem'; readonly label: string }
   | { readonly op: 'closeWindow' }
@@ -17,6 +17,8 @@ export type ControlRequest =
   | { readonly op: 'clickNotification'; readonly index: number; readonly actionIndex?: number }
   /** Resolves once the app has emitted `event` at least `count` times. */
   | { readonly op: 'waitForAppEvent'; readonly event: string; readonly count: number }
+  /** Resolves once the pages' requests of that kind (page-navigation.ts, page-permissions.ts) number `count`. */
+  | { readonly op: 'waitForPageRequests'; readonly kind: PageRequestKind; readonly count: number }
   | { readonly op: 'quit' }
   /**
    * macOS: the system quits the app (Restart, Shut Down, Log Out, or Quit from the Dock): powerMonitor 'shutdown',

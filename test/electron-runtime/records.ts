@@ -3,6 +3,8 @@
  * child's IPC channel (test/electron-runtime/launch-app.ts). One instance per app process: the stand-in stands for
  * the `electron` module, which is a process-wide singleton in the real runtime too.
  */
+import type { NavigationRecord, WindowOpenRecord } from './page-navigation.ts';
+import type { PermissionRecord } from './page-permissions.ts';
 import type { LoginItemsRecord } from './platform-app.ts';
 import type { StandInPlatform } from './platform.ts';
 
@@ -59,6 +61,12 @@ export interface RuntimeRecords {
   readonly trays: TrayRecord[];
   readonly notifications: NotificationRecord[];
   readonly openedExternal: string[];
+  /** Navigations the pages started themselves, each offered to 'will-navigate' (page-navigation.ts). */
+  readonly navigations: NavigationRecord[];
+  /** window.open calls and target=_blank links, each offered to the window open handler. */
+  readonly windowOpens: WindowOpenRecord[];
+  /** Permission requests of the pages, each offered to the session's permission request handler. */
+  readonly permissionRequests: PermissionRecord[];
   readonly clipboard: string[];
   readonly dialogs: { readonly kind: string; readonly title: string; readonly content: string }[];
   readonly badgeCount: number;
@@ -78,6 +86,9 @@ export interface SystemEndRecord {
   readonly delayed: boolean;
 }
 
+/** What a page asked Electron's browser side for, each offered to the app's handler (browser-window.ts). */
+export type PageRequestKind = 'navigations' | 'windowOpens' | 'permissionRequests';
+
 export function emptyRecords(): RuntimeRecords {
   return {
     ready: false,
@@ -92,6 +103,9 @@ export function emptyRecords(): RuntimeRecords {
     trays: [],
     notifications: [],
     openedExternal: [],
+    navigations: [],
+    windowOpens: [],
+    permissionRequests: [],
     clipboard: [],
     dialogs: [],
     badgeCount: 0,

@@ -2,6 +2,7 @@
  * The state behind the stand-in `electron` module for one app process: the app, ipcMain, windows, trays and
  * notifications, and what the test reads of them. electron.ts creates exactly one, as Electron has one per process.
  */
+import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { AppStandIn } from './app.ts';
 import type { BaseWindowStandIn } from './base-window.ts';
@@ -10,10 +11,13 @@ import { createChromiumLauncher, type ChromiumLauncher } from './chromium.ts';
 import { CustomProtocolStandIn } from './custom-protocol.ts';
 import { IpcMainStandIn } from './ipc-main.ts';
 import type { StandInPlatform } from './platform.ts';
-import { emptyRecords, type RuntimeRecords } from './records.ts';
+import { emptyRecords, type PageRequestKind, type RuntimeRecords } from './records.ts';
 import { SessionStandIn } from './session.ts';
 import { createPowerMonitor, type NotificationStandIn } from './system.ts';
 import type { MenuStandIn, TrayStandIn } from './tray-menu.ts';
+
+/** Emitted on StandInRuntime.pageRequests after each recordPageRequest. */
+export const PAGE_REQUEST_RECORDED = 'recorded';
 
 /** Set to `1` in the app's environment (launchApp's `packaged`) to run as an installed app. */
 export const PACKAGED_SWITCH = 'ELECTRON_STAND_IN_PACKAGED';
@@ -33,6 +37,8 @@ export class StandInRuntime {
   readonly trays: TrayStandIn[] = [];
   readonly notifications: NotificationStandIn[] = [];
   readonly ipcMain = new IpcMainStandIn();
+  /** Emits PAGE_REQUEST_RECORDED, so the test channel can wait for a page's request to be answered. */
+  readonly pageRequests = new EventEmitter();
   readonly session = new SessionStandIn();
   readonly powerMonitor = createPowerMonitor();
   readonly chromium: ChromiumLauncher = createChromiumLauncher();
@@ -96,6 +102,11 @@ export class StandInRuntime {
 
   reportError(message: string): void {
     this.records.errors.push(message);
+  }
+
+  recordPageRequest<K extends PageRequestKind>(kind: K, record: RuntimeRecords[K][number]): void {
+    (this.records[kind] as RuntimeRecords[K][number][]).push(record);
+    this.pageRequests.emit(PAGE_REQUEST_RECORDED);
   }
 
   reportUnhandledInvoke(channel: string): void {

@@ -61,7 +61,13 @@ export type StandInFits = [
   Holds<Fits<typeof StandIn.app, Electron.App, AppMembers>>,
   Holds<Fits<typeof StandIn.ipcMain, Electron.IpcMain, 'handle' | 'handleOnce' | 'removeHandler'>>,
   Holds<Fits<StandInWindow, Electron.BrowserWindow, WindowMembers>>,
-  Holds<Fits<StandInWindow['webContents'], Electron.WebContents, 'id' | 'send' | 'getURL' | 'isDestroyed'>>,
+  Holds<
+    Fits<
+      StandInWindow['webContents'],
+      Electron.WebContents,
+      'id' | 'send' | 'getURL' | 'isDestroyed' | 'setWindowOpenHandler'
+    >
+  >,
   Holds<
     Fits<
       typeof StandIn.session.defaultSession,

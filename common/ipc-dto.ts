@@ -188,6 +188,40 @@ export interface CommandFailureDto {
   readonly stderrTail?: string;
 }
 
+/**
+ * What importing an ntfy CLI client.yml did (main reads it: core/client-config/). `unreadable`: not a client.yml
+ * (or not YAML) — nothing was imported; `problem` says where, never a value.
+ */
+export type ClientYmlImportDto =
+  | { readonly kind: 'unreadable'; readonly problem: string }
+  | {
+      readonly kind: 'imported';
+      readonly imported: number;
+      /** Already subscribed, or named earlier in the same file. */
+      readonly skipped: number;
+      /** Entries that could not be imported, each labelled by its place in the file. */
+      readonly failures: readonly { readonly label: string; readonly message: string }[];
+      /** Servers whose user and password or token from the file are now in the keychain. */
+      readonly serversWithCredentials: number;
+      /** Servers the file names with differing credentials: the first entry's were saved. */
+      readonly credentialConflicts: number;
+      /** Credentials that could not be saved (e.g. no keychain), one sentence each, never the secret. */
+      readonly credentialFailures: readonly string[];
+      /** Imported subscriptions that run a command. */
+      readonly withCommand: number;
+      /** The file's `default-host`, now the default server. */
+      readonly defaultServer?: string;
+    };
+
+export interface ClientYmlExportOptionsDto {
+  /** Write the keychain's passwords and tokens into the file too (the user asked for it). */
+  readonly includeSecrets: boolean;
+}
+
+export type ClientYmlExportDto =
+  | { readonly kind: 'canceled' }
+  | { readonly kind: 'saved'; readonly path: string; readonly subscriptions: number; readonly withSecrets: boolean };
+
 /** A subscription's command failed or ran fine after failing: the window asks for the list again. */
 export interface CommandFailureChangedDto {
   readonly subscriptionId: string;

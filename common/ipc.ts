@@ -21,6 +21,9 @@ import type {
   ActionOutcomeDto,
   AttachmentPreviewDto,
   BridgeResult,
+  ClientYmlExportDto,
+  ClientYmlExportOptionsDto,
+  ClientYmlImportDto,
   CommandFailureChangedDto,
   ConnectionDto,
   CredentialsInput,
@@ -105,6 +108,15 @@ export const bridgeOperations = {
   /** Tests with the typed credentials (never stored, never logged) or, with `{ kind: 'stored' }`, the stored ones. */
   testSubscription: operation<[input: SubscriptionInput, credentials: TestCredentialsDto], SubscriptionTestResult>()(
     'subscriptions:test',
+  ),
+  /**
+   * Imports an ntfy CLI client.yml (its text; `fileName` only names it in messages): subscriptions with their `if`
+   * filters and commands, passwords and tokens into the keychain, `default-host` as the default server.
+   */
+  importClientYml: operation<[text: string, fileName: string], ClientYmlImportDto>()('subscriptions:import-client-yml'),
+  /** Writes the subscriptions as a client.yml ntfy's CLI reads, where the user picks in a save dialog. */
+  exportClientYml: operation<[options: ClientYmlExportOptionsDto], ClientYmlExportDto>()(
+    'subscriptions:export-client-yml',
   ),
   /** Write-only: the secret goes to the keychain and never comes back. */
   setCredentials: operation<[input: CredentialsInput], null>()('credentials:set'),

@@ -7,6 +7,7 @@
  * before the window loads, what is stopped on quit) that the app tests in test/integration/app check.
  */
 import { readFile, realpath } from 'node:fs';
+import { chmod, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -29,6 +30,7 @@ import { systemClock } from '../common/clock.ts';
 import { setLocale, t } from '../common/i18n/translate.ts';
 import { createBridgeEmit } from '../common/ipc.ts';
 import { type AppCore, startAppCore } from './core/app/app-core.ts';
+import type { SaveFile } from './core/bridge/client-config-requests.ts';
 import { isAllowedExternalUrl } from './core/delivery/external-url.ts';
 import { runMessageCommand } from './core/commands/message-command.ts';
 import { createConsoleLogger } from './core/logging.ts';
@@ -216,6 +218,19 @@ async function main(): Promise<void> {
   });
 }
 
+/** The client.yml export: Electron's save dialog over the window, then the file (owner-only when it holds secrets). */
+const saveWithDialog: SaveFile = async (file) => {
+  const chosen = await dialog.showSaveDialog({
+    defaultPath: path.join(os.homedir(), file.suggestedName),
+    filters: [{ name: 'YAML', extensions: ['yml', 'yaml'] }],
+  });
+  if (chosen.canceled || chosen.filePath === '') return { kind: 'canceled' };
+  await writeFile(chosen.filePath, file.contents, { mode: file.private ? 0o600 : 0o644 });
+  // The mode applies only to a new file: one that existed keeps its own, so a file with secrets is narrowed here.
+  if (file.private) await chmod(chosen.filePath, 0o600);
+  return { kind: 'saved', path: chosen.filePath };
+};
+
 /** History, notifier and engine: what the window's requests wait for (see main/desktop/launch.ts). */
 async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore }, notices: DesktopNotices) {
   const userData = app.getPath('userData');
@@ -274,6 +289,7 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
     // Subscriptions' commands get the app's environment, as the CLI's get the CLI's (core/app/subscription-commands.ts).
     runCommand: (command, message) =>
       runMessageCommand({ command, message, env: process.env, platform: process.platform, stdio: 'capture-stderr' }),
+    saveFile: saveWithDialog,
     events: {
       messagesReceived: (messages) => {
         emit('messagesReceived', messages);

@@ -71,7 +71,33 @@ export const settingsDe: Translation<typeof settingsEn> = {
   'settings.files.import-json': 'Abonnements importieren (JSON)',
   'settings.files.import-yml': 'Aus ntfy-CLI-client.yml importieren',
   'settings.files.import-yml-hint':
-    'Passwörter und Token aus client.yml werden nicht importiert, und Befehle werden nicht ausgeführt.',
+    'Abonnements mit ihren Filtern und Befehlen; Passwörter und Token kommen in den Schlüsselbund; default-host wird der Standardserver.',
+  'settings.files.export-yml': 'Als ntfy-CLI-client.yml exportieren',
+  'settings.files.export-yml-secrets': 'Passwörter und Token einschließen',
+  'settings.files.export-yml-hint':
+    'ntfy subscribe --from-config liest sie. Passwörter und Token nur, wenn angekreuzt: Wer die Datei lesen kann, kann sie nutzen.',
+  'settings.files.yml-exported': {
+    one: '{count} Abonnement nach {path} exportiert.',
+    other: '{count} Abonnements nach {path} exportiert.',
+  },
+  'settings.files.yml-exported-secrets': 'Die Datei enthält Passwörter oder Token: Halten Sie sie privat.',
+  'settings.files.yml-export-canceled': 'Export abgebrochen.',
+  'settings.files.yml-export-unavailable': 'Eine client.yml kann hier nicht gespeichert werden.',
+  'settings.import.yml.credentials-saved': {
+    one: 'Zugangsdaten für {count} Server im Schlüsselbund gespeichert.',
+    other: 'Zugangsdaten für {count} Server im Schlüsselbund gespeichert.',
+  },
+  'settings.import.yml.credential-conflicts': {
+    one: '{count} Server ist mit verschiedenen Zugangsdaten genannt: Die seines ersten Eintrags wurden gespeichert.',
+    other: '{count} Server sind mit verschiedenen Zugangsdaten genannt: Die ihres ersten Eintrags wurden gespeichert.',
+  },
+  'settings.import.yml.credentials-failed': 'Zugangsdaten für {server} nicht gespeichert: {reason}',
+  'settings.import.yml.with-command': {
+    one: '{count} Abonnement führt für jede Nachricht einen Befehl aus.',
+    other: '{count} Abonnements führen für jede Nachricht einen Befehl aus.',
+  },
+  'settings.import.yml.default-server': 'Der Standardserver ist jetzt {server}.',
+  'settings.import.yml.unreadable': 'Nichts importiert: {problem}.',
   'settings.files.export-failed': 'Export fehlgeschlagen: {reason}',
   'settings.files.exported': {
     one: '{count} Abonnement nach {file} exportiert.',

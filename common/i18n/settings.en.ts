@@ -68,7 +68,35 @@ export const settingsEn = {
     'Servers, topics, names, filters and notification options as JSON. Passwords and tokens are never exported.',
   'settings.files.import-json': 'Import subscriptions (JSON)',
   'settings.files.import-yml': 'Import from ntfy CLI client.yml',
-  'settings.files.import-yml-hint': 'Passwords and tokens in client.yml are not imported, and commands are not run.',
+  'settings.files.import-yml-hint':
+    'Subscriptions with their filters and commands; passwords and tokens go to the keychain; default-host becomes the default server.',
+  'settings.files.export-yml': 'Export as ntfy CLI client.yml',
+  'settings.files.export-yml-secrets': 'Include passwords and tokens',
+  'settings.files.export-yml-hint':
+    'ntfy subscribe --from-config reads it. Passwords and tokens only when ticked: whoever can read the file can use them.',
+  'settings.files.yml-exported': {
+    one: 'Exported {count} subscription to {path}.',
+    other: 'Exported {count} subscriptions to {path}.',
+  },
+  'settings.files.yml-exported-secrets': 'The file holds passwords or tokens: keep it private.',
+  'settings.files.yml-export-canceled': 'Export canceled.',
+  'settings.files.yml-export-unavailable': 'Saving a client.yml is not available here.',
+  'settings.import.yml.credentials-saved': {
+    one: 'Credentials saved in the keychain for {count} server.',
+    other: 'Credentials saved in the keychain for {count} servers.',
+  },
+  'settings.import.yml.credential-conflicts': {
+    one: '{count} server is named with different credentials: those of its first entry were saved.',
+    other: '{count} servers are named with different credentials: those of their first entry were saved.',
+  },
+  'settings.import.yml.credentials-failed': 'Credentials for {server} not saved: {reason}',
+  'settings.import.yml.with-command': {
+    one: '{count} subscription runs a command for each message.',
+    other: '{count} subscriptions run a command for each message.',
+  },
+  'settings.import.yml.default-server': 'The default server is now {server}.',
+  // {problem} names the file and where in it (cli.client-config.*), never a value.
+  'settings.import.yml.unreadable': 'Nothing imported: {problem}.',
   'settings.files.export-failed': 'Export failed: {reason}',
   'settings.files.exported': {
     one: 'Exported {count} subscription to {file}.',

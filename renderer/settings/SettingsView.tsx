@@ -41,7 +41,7 @@ export function SettingsView({ api }: SettingsViewProps) {
           <HistoryFieldset settings={settings} save={save} />
           <AttachmentsFieldset settings={settings} save={save} />
           <ThemeFieldset settings={settings} save={save} />
-          <SubscriptionFilesFieldset api={api} defaultServer={settings.defaultServer} />
+          <SubscriptionFilesFieldset api={api} />
         </form>
       )}
     </main>

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import type { BridgeApi } from '../../common/ipc.ts';
 import { t } from '../../common/i18n/translate.ts';
 import { describeImport, importSubscriptions } from './import-subscriptions.ts';
-import { parseClientYml } from './client-yml-import.ts';
+import { describeClientYmlExport, describeClientYmlImport } from './client-yml-files.ts';
 import type { ImportParseResult } from './import-plan.ts';
 import { serializeSubscriptions, SUBSCRIPTIONS_FILE_NAME } from './subscriptions-json-export.ts';
 import { parseSubscriptionsJson } from './subscriptions-json-import.ts';
@@ -10,17 +10,16 @@ import { errorMessage } from '../../common/error-message.ts';
 
 export interface SubscriptionFilesFieldsetProps {
   readonly api: BridgeApi;
-  /** For client.yml topics without a host when the file names no default-host. */
-  readonly defaultServer: string;
 }
 
 type FileKind = 'json' | 'client-yml';
 
 /** Export to and import from files; every outcome is reported in one status region. */
-export function SubscriptionFilesFieldset({ api, defaultServer }: SubscriptionFilesFieldsetProps) {
+export function SubscriptionFilesFieldset({ api }: SubscriptionFilesFieldsetProps) {
   const id = useId();
   const [report, setReport] = useState<readonly string[]>([]);
   const [busy, setBusy] = useState(false);
+  const [ymlSecrets, setYmlSecrets] = useState(false);
   // The last export's blob URL, revoked on the next export or when the view goes (the download may still be
   // reading it right after the click).
   const exportUrl = useRef<string | undefined>(undefined);
@@ -51,14 +50,45 @@ export function SubscriptionFilesFieldset({ api, defaultServer }: SubscriptionFi
     setReport([t('settings.files.exported', { count: result.value.length, file: SUBSCRIPTIONS_FILE_NAME })]);
   };
 
+  // Main writes it where the user picks in a save dialog (with the keychain's secrets only when ticked).
+  const exportClientYml = async () => {
+    const result = await api.exportClientYml({ includeSecrets: ymlSecrets });
+    setReport(
+      result.ok
+        ? describeClientYmlExport(result.value)
+        : [t('settings.files.export-failed', { reason: result.error.message })],
+    );
+  };
+
+  // client.yml is read by main (one parser for the CLI and the app): it stores credentials in the keychain.
+  const importClientYml = async (file: File) => {
+    let text: string;
+    try {
+      text = await file.text();
+    } catch (error) {
+      const problem = t('settings.files.unreadable', { reason: errorMessage(error) });
+      setReport([t('settings.files.nothing-imported', { file: file.name, problem })]);
+      return;
+    }
+    const result = await api.importClientYml(text, file.name);
+    setReport(
+      result.ok
+        ? describeClientYmlImport(result.value)
+        : [t('settings.import.yml.unreadable', { problem: result.error.message })],
+    );
+  };
+
   const importFile = async (file: File, kind: FileKind) => {
     setBusy(true);
     setReport([t('settings.files.importing', { file: file.name })]);
     try {
+      if (kind === 'client-yml') {
+        await importClientYml(file);
+        return;
+      }
       let parsed: ImportParseResult;
       try {
-        const text = await file.text();
-        parsed = kind === 'json' ? parseSubscriptionsJson(text) : parseClientYml(text, { defaultServer });
+        parsed = parseSubscriptionsJson(await file.text());
       } catch (error) {
         parsed = { ok: false, error: t('settings.files.unreadable', { reason: errorMessage(error) }) };
       }
@@ -114,6 +144,31 @@ export function SubscriptionFilesFieldset({ api, defaultServer }: SubscriptionFi
         />
         <p id={`${id}-yml-hint`} className="field-hint">
           {t('settings.files.import-yml-hint')}
+        </p>
+      </div>
+      <div className="settings-field">
+        <button
+          type="button"
+          className="settings-export"
+          aria-describedby={`${id}-export-yml-hint`}
+          onClick={() => {
+            void exportClientYml();
+          }}
+        >
+          {t('settings.files.export-yml')}
+        </button>
+        <label className="choice">
+          <input
+            type="checkbox"
+            checked={ymlSecrets}
+            onChange={(event) => {
+              setYmlSecrets(event.target.checked);
+            }}
+          />
+          {t('settings.files.export-yml-secrets')}
+        </label>
+        <p id={`${id}-export-yml-hint`} className="field-hint">
+          {t('settings.files.export-yml-hint')}
         </p>
       </div>
       <div className="settings-status settings-report" role="status" aria-busy={busy}>

@@ -1,8 +1,11 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { SettingsDto } from '../../common/ipc.ts';
+import { configSubscriptions } from '../../main/core/cli/client-config-plan.ts';
+import { parseClientConfig } from '../../main/core/client-config/client-config.ts';
+import { createKeytarSecretStore } from '../../main/core/store/secrets/keytar-secret-store.ts';
 import { createRecordingLogger } from '../fakes/logger.ts';
 import { startTestServer, type TestServer } from '../server/index.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
@@ -386,7 +389,12 @@ test('import JSON creates the subscriptions, skipping existing ones and explaini
   expect(await subscriptionsInCore()).toHaveLength(3);
 });
 
-test('import from client.yml creates the subscriptions, without credentials or commands', async ({ page }) => {
+/** The keychain the dev bridge uses (its own service name), read directly: the import must have used the real one. */
+const devKeychain = createKeytarSecretStore({ log: createRecordingLogger('keychain'), service: 'ntfy-tray-dev-web' });
+
+test('import from client.yml keeps filters, commands and credentials (in the keychain), default-host the default', async ({
+  page,
+}) => {
   const existing = await bridge.core.service.saveSubscription({ server: ntfy.url, topic: 'cli-existing' });
   expect(existing.ok).toBe(true);
   const host = new URL(ntfy.url).host;
@@ -401,52 +409,155 @@ subscribe:
     command: notify-send "$m"
     if:
       priority: high,urgent
-      tags: disk
+      ta: disk
   - topic: ${host}/cli-no-scheme
+    token: tk_cli_yml_token_42
   - topic: cli-existing
   - topic: not a topic
 `;
-  await openSettings(page);
-  const files = group(page, 'Subscriptions');
-  await files.getByLabel('Import from ntfy CLI client.yml').setInputFiles({
-    name: 'client.yml',
-    mimeType: 'application/yaml',
-    buffer: Buffer.from(clientYml),
-  });
+  try {
+    await openSettings(page);
+    const files = group(page, 'Subscriptions');
+    await files.getByLabel('Import from ntfy CLI client.yml').setInputFiles({
+      name: 'client.yml',
+      mimeType: 'application/yaml',
+      buffer: Buffer.from(clientYml),
+    });
 
-  const report = files.getByRole('status');
-  await expect(report).toContainText(
-    'Imported 3, skipped 1 (already subscribed), 1 failed: item 5 (not a topic): topic must be 1-64 characters',
-  );
-  await expect(report).toContainText('1 subscription had credentials; add them in the subscription editor.');
-  await expect(report).toContainText('1 command was ignored: ntfy Tray does not run commands.');
+    const report = files.getByRole('status');
+    await expect(report).toContainText(
+      'Imported 3, skipped 1 (already subscribed), 1 failed: client.yml, subscribe entry 5:',
+    );
+    // Servers, not subscriptions: phil's password for the test server, the token for https://<host>.
+    await expect(report).toContainText('Credentials saved in the keychain for 2 servers.');
+    await expect(report).toContainText('1 subscription runs a command for each message.');
+    await expect(report).toContainText(`The default server is now ${ntfy.url}.`);
+    expect(await page.content()).not.toContain('cli-yml-password-77');
 
-  const subscriptions = await subscriptionsInCore();
-  expect(subscriptions.map(({ server, topic, filters }) => ({ server, topic, filters }))).toEqual([
-    { server: ntfy.url, topic: 'cli-existing', filters: {} },
-    { server: ntfy.url, topic: 'cli-alerts', filters: {} },
-    { server: ntfy.url, topic: 'cli-urgent', filters: { priority: ['high', 'urgent'], tags: ['disk'] } },
-    // A host without a scheme means https, as in the ntfy CLI.
-    { server: `https://${host}`, topic: 'cli-no-scheme', filters: {} },
-  ]);
-  expect(subscriptions.every((item) => !item.hasCredentials && item.auth === 'none')).toBe(true);
+    const subscriptions = await subscriptionsInCore();
+    expect(
+      subscriptions.map(({ server, topic, filters, command, auth, hasCredentials }) => ({
+        server,
+        topic,
+        filters,
+        command,
+        auth,
+        hasCredentials,
+      })),
+    ).toEqual([
+      { server: ntfy.url, topic: 'cli-existing', filters: {}, command: undefined, auth: 'basic', hasCredentials: true },
+      { server: ntfy.url, topic: 'cli-alerts', filters: {}, command: undefined, auth: 'basic', hasCredentials: true },
+      {
+        server: ntfy.url,
+        topic: 'cli-urgent',
+        filters: { priority: ['high', 'urgent'], tags: ['disk'] },
+        command: 'notify-send "$m"',
+        auth: 'basic',
+        hasCredentials: true,
+      },
+      // A host without a scheme means https, as in the ntfy CLI.
+      {
+        server: `https://${host}`,
+        topic: 'cli-no-scheme',
+        filters: {},
+        command: undefined,
+        auth: 'token',
+        hasCredentials: true,
+      },
+    ]);
+    // In the OS keychain itself (scripts/test-session.sh runs one), not a stand-in.
+    expect(await devKeychain.get({ server: ntfy.url, kind: 'password', user: 'phil' })).toBe('cli-yml-password-77');
+    expect(await devKeychain.get({ server: `https://${host}`, kind: 'token' })).toBe('tk_cli_yml_token_42');
+    expect((await coreSettings()).defaultServer).toBe(ntfy.url);
 
-  // Without default-host, bare topics go to the app's default server.
-  await files.getByLabel('Import from ntfy CLI client.yml').setInputFiles({
-    name: 'client.yml',
-    mimeType: 'application/yaml',
-    buffer: Buffer.from('subscribe:\n  - topic: cli-default\n'),
-  });
-  await expect(report).toContainText('Imported 1, skipped 0 (already subscribed), 0 failed.');
-  expect((await subscriptionsInCore()).at(-1)).toMatchObject({ server: ntfy.url, topic: 'cli-default' });
+    // Without default-host, bare topics go to the app's default server.
+    await files.getByLabel('Import from ntfy CLI client.yml').setInputFiles({
+      name: 'client.yml',
+      mimeType: 'application/yaml',
+      buffer: Buffer.from('subscribe:\n  - topic: cli-default\n'),
+    });
+    await expect(report).toHaveText('Imported 1, skipped 0 (already subscribed), 0 failed.');
+    expect((await subscriptionsInCore()).at(-1)).toMatchObject({ server: ntfy.url, topic: 'cli-default' });
 
-  await files.getByLabel('Import from ntfy CLI client.yml').setInputFiles({
-    name: 'broken.yml',
-    mimeType: 'application/yaml',
-    buffer: Buffer.from('subscribe:\n  - topic: "unclosed\n'),
-  });
-  await expect(report).toContainText('Nothing imported: broken.yml is not valid YAML');
-  expect(await subscriptionsInCore()).toHaveLength(5);
+    await files.getByLabel('Import from ntfy CLI client.yml').setInputFiles({
+      name: 'broken.yml',
+      mimeType: 'application/yaml',
+      buffer: Buffer.from('subscribe:\n  - topic: "unclosed\n'),
+    });
+    await expect(report).toContainText('Nothing imported: broken.yml is not valid YAML');
+    expect(await subscriptionsInCore()).toHaveLength(5);
+  } finally {
+    await bridge.core.service.clearCredentials(ntfy.url);
+    await bridge.core.service.clearCredentials(`https://${host}`);
+  }
+});
+
+test("export as client.yml writes what ntfy's CLI reads; passwords and tokens only when ticked", async ({ page }) => {
+  const token = 'tk_export_yml_token_9';
+  const saved = [
+    await bridge.core.service.saveSubscription({
+      server: ntfy.url,
+      topic: 'yml-alerts',
+      command: 'notify-send "$t" "$m"',
+      filters: { priority: ['high', '5'], tags: ['disk'] },
+    }),
+    await bridge.core.service.saveSubscription({ server: 'https://ntfy.example.com/base', topic: 'yml-other' }),
+    await bridge.core.service.setCredentials({ server: 'https://ntfy.example.com/base', kind: 'token', token }),
+  ];
+  expect(saved.every((result) => result.ok)).toBe(true);
+  try {
+    await openSettings(page);
+    const files = group(page, 'Subscriptions');
+    const report = files.getByRole('status');
+    const exportedPath = async (): Promise<string> => {
+      const text = (await report.textContent()) ?? '';
+      const match = /Exported 2 subscriptions to (.+\.yml)\./.exec(text);
+      if (match?.[1] === undefined) throw new Error(`no export in: ${text}`);
+      return match[1];
+    };
+
+    await files.getByRole('button', { name: 'Export as ntfy CLI client.yml' }).click();
+    await expect(report).toContainText('Exported 2 subscriptions to');
+    const plain = await readFile(await exportedPath(), 'utf8');
+    expect(plain).not.toContain(token);
+    const parsed = parseClientConfig(plain);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problem));
+    const options = { path: 'client.yml', transport: 'json', authVia: 'header', scheduled: false } as const;
+    const reread = configSubscriptions(parsed.config, options);
+    expect(reread.ok && reread.value).toEqual([
+      {
+        server: ntfy.url,
+        topic: 'yml-alerts',
+        transport: 'json',
+        filters: { priority: ['high', '5'], tags: ['disk'] },
+        credentials: { kind: 'none' },
+        authVia: 'header',
+        scheduled: false,
+        command: 'notify-send "$t" "$m"',
+      },
+      {
+        server: 'https://ntfy.example.com/base',
+        topic: 'yml-other',
+        transport: 'json',
+        filters: {},
+        credentials: { kind: 'none' },
+        authVia: 'header',
+        scheduled: false,
+      },
+    ]);
+    expect(parsed.config.defaultHost).toBe(ntfy.url);
+
+    await files.getByRole('checkbox', { name: 'Include passwords and tokens' }).check();
+    await files.getByRole('button', { name: 'Export as ntfy CLI client.yml' }).click();
+    await expect(report).toContainText('The file holds passwords or tokens: keep it private.');
+    const path = await exportedPath();
+    const withSecrets = parseClientConfig(await readFile(path, 'utf8'));
+    expect(withSecrets.ok && withSecrets.config.subscribe.map((entry) => entry.token)).toEqual([undefined, token]);
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    expect(await page.content()).not.toContain(token);
+  } finally {
+    await bridge.core.service.clearCredentials('https://ntfy.example.com/base');
+  }
 });
 
 interface ProbedElement {
@@ -538,7 +649,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.getByLabel('Import from ntfy CLI client.yml').setInputFiles({
       name: 'client.yml',
       mimeType: 'application/yaml',
-      buffer: Buffer.from('subscribe:\n  - topic: axe-check\n    token: tk_x\n'),
+      buffer: Buffer.from('subscribe:\n  - topic: axe-check\n'),
     });
     await expect(group(page, 'Subscriptions').getByRole('status')).toContainText('Imported 1');
 

@@ -5,7 +5,7 @@
  * to every open page.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ import path from 'node:path';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { createBridgeEmit } from '../../common/ipc.ts';
 import { type AppCore, startAppCore } from '../../main/core/app/app-core.ts';
+import type { SaveFile } from '../../main/core/bridge/client-config-requests.ts';
 import { dispatchRequest } from '../../main/core/bridge/dispatch.ts';
 import type { ConnectionTiming } from '../../main/core/engine/connection-types.ts';
 import { runMessageCommand } from '../../main/core/commands/message-command.ts';
@@ -45,6 +46,11 @@ export interface WebBridgeOptions {
   readonly clock?: Clock;
   readonly random?: () => number;
   readonly timing?: Partial<ConnectionTiming>;
+  /**
+   * The save dialog the desktop app shows (client.yml export); default: the file is written into the data folder
+   * (a browser page has no dialog that hands main a path), and the answer says where.
+   */
+  readonly saveFile?: SaveFile;
 }
 
 /**
@@ -168,6 +174,13 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
     // The real core runs subscriptions' commands here too, with this process's environment.
     runCommand: (command, message) =>
       runMessageCommand({ command, message, env: process.env, platform: process.platform, stdio: 'capture-stderr' }),
+    saveFile:
+      options.saveFile ??
+      (async (file) => {
+        const target = path.join(dataDir, file.suggestedName);
+        await writeFile(target, file.contents, { mode: 0o600 });
+        return { kind: 'saved', path: target };
+      }),
     openMessage: (server, message, shown) => {
       emit('showMessage', { server, id: message.id, ...shown });
     },

@@ -18,6 +18,7 @@ import { createAccountApi } from '../account/account-api.ts';
 import { createAccountRequests, toAccountStatusDto } from '../account/account-requests.ts';
 import { AccountService } from '../account/account-service.ts';
 import { type AppRequests, createAppService } from '../bridge/app-service.ts';
+import type { SaveFile } from '../bridge/client-config-requests.ts';
 import { toConnectionDto, toMessageDto, toSettingsDto } from '../bridge/dto.ts';
 import { AttachmentCache, type AttachmentCacheOptions } from '../delivery/attachment-cache.ts';
 import type { DeliveredBatch } from '../delivery/deliver.ts';
@@ -81,6 +82,8 @@ export interface AppCoreOptions {
    * platform); absent: subscriptions' commands are not run.
    */
   readonly runCommand?: RunSubscriptionCommand;
+  /** The shell's save dialog, for the client.yml export (core/bridge/client-config-requests.ts); absent: none. */
+  readonly saveFile?: SaveFile;
   /** Engine timing (tests and the dev bridge); the keepalive timeout always comes from the settings. */
   readonly timing?: Partial<ConnectionTiming>;
 }
@@ -250,6 +253,7 @@ export function startAppCore(options: AppCoreOptions): AppCore {
     },
     ...(options.notices === undefined ? {} : { notices: options.notices }),
     ...(commands === undefined ? {} : { commandFailure: (id: string) => commands.lastFailure(id) }),
+    ...(options.saveFile === undefined ? {} : { saveFile: options.saveFile }),
     account: createAccountRequests({ account, accountChanged }),
   });
   const service: AppRequests = {

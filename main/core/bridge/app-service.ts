@@ -11,6 +11,7 @@ import type { BridgeRequests } from '../../../common/ipc.ts';
 import { type AccountRequests, NO_ACCOUNT_REQUESTS } from '../account/account-requests.ts';
 import { NO_NOTICE_REQUESTS, type NoticeRequests } from '../notices/notice-requests.ts';
 import type { AppHistoryStore } from '../ports.ts';
+import { type ClientConfigRequestsOptions, createClientConfigRequests } from './client-config-requests.ts';
 import { type CredentialRequestsOptions, createCredentialRequests } from './credential-requests.ts';
 import { createHistoryRequests } from './history-requests.ts';
 import { createMessageActionRequests, type MessageActionRequestsOptions } from './message-action-requests.ts';
@@ -28,7 +29,8 @@ export interface AppServiceOptions
     CredentialRequestsOptions,
     SettingsRequestsOptions,
     MessageActionRequestsOptions,
-    PublishRequestsOptions {
+    PublishRequestsOptions,
+    ClientConfigRequestsOptions {
   readonly history: AppHistoryStore;
   /** Desktop notices (main/core/notices); none where nothing feeds them. */
   readonly notices?: NoticeRequests;
@@ -37,11 +39,20 @@ export interface AppServiceOptions
 }
 
 export function createAppService(options: AppServiceOptions): AppRequests {
+  const subscriptions = createSubscriptionRequests(options);
+  const credentials = createCredentialRequests(options);
+  const settings = createSettingsRequests(options);
   return {
     ...createHistoryRequests(options),
-    ...createSubscriptionRequests(options),
-    ...createCredentialRequests(options),
-    ...createSettingsRequests(options),
+    ...subscriptions,
+    ...credentials,
+    ...settings,
+    // A client.yml import saves through the same requests (and checks) as the window's editor and settings.
+    ...createClientConfigRequests(options, {
+      saveSubscription: subscriptions.saveSubscription,
+      setCredentials: credentials.setCredentials,
+      updateSettings: settings.updateSettings,
+    }),
     ...createMessageActionRequests(options),
     ...createPublishRequests(options),
     ...(options.notices ?? NO_NOTICE_REQUESTS),

@@ -112,6 +112,9 @@ const ARGUMENT_CHECKS: { readonly [N in OperationName]: ArgumentChecks<Operation
   removeSubscription: [textOf('id', 64), deleteHistoryOption],
   testSubscription: [guard.subscriptionInput, testCredentials],
   setCredentials: [guard.credentialsInput],
+  // A client.yml of 1 MiB is far more than any real one (ntfy's own is a few lines).
+  importClientYml: [textOf('text', 1024 * 1024), textOf('fileName', 260)],
+  exportClientYml: [guard.clientYmlExportOptions],
   clearCredentials: [textOf('server', 2048)],
   getSettings: [],
   updateSettings: [guard.settingsPatch],

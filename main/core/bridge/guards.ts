@@ -5,6 +5,7 @@
 import type {
   AccountSignInDto,
   BridgeError,
+  ClientYmlExportOptionsDto,
   CredentialsInput,
   FiltersDto,
   MessageQuery,
@@ -185,6 +186,11 @@ export function subscriptionInput(value: unknown): SubscriptionInput {
     // The settings validation says what a command may be; this only bounds what crosses the bridge.
     command: optional(r['command'], (v) => text(v, 'subscription.command', { max: 8000, allowEmpty: true })),
   });
+}
+
+export function clientYmlExportOptions(value: unknown): ClientYmlExportOptionsDto {
+  const r = record(value, 'options', ['includeSecrets']);
+  return { includeSecrets: boolean(r['includeSecrets'], 'options.includeSecrets') };
 }
 
 export function credentialsInput(value: unknown): CredentialsInput {

@@ -22,7 +22,8 @@ export function configDefaultCredentials(config: ClientConfig): Credentials | un
   return undefined;
 }
 
-function entryCredentials(entry: ClientConfigEntry, config: ClientConfig): Credentials {
+/** Whose credentials an entry uses (cmd/subscribe.go maybeAddAuthHeader); also what an app import stores. */
+export function entryCredentials(entry: ClientConfigEntry, config: ClientConfig): Credentials {
   if (entry.token === '' || (entry.user === '' && entry.password === '')) return { kind: 'none' };
   if (entry.token !== undefined) return { kind: 'token', token: entry.token };
   if (entry.user !== undefined && entry.user !== '' && entry.password !== undefined) {

@@ -91,12 +91,35 @@ function checkFields(map: Record<string, unknown>, known: readonly string[], ent
   }
 }
 
+/**
+ * Every name the server reads each filter under (server/types.go parseQueryFilters: `readParam(r, "x-priority",
+ * "priority", "prio", "p")` …): ntfy's CLI passes `if:` keys on as query parameters as written, so each works.
+ */
+const FILTER_ALIASES: ReadonlyMap<string, ClientConfigFilter> = new Map<string, ClientConfigFilter>([
+  ['id', 'id'],
+  ['x-id', 'id'],
+  ['message', 'message'],
+  ['x-message', 'message'],
+  ['m', 'message'],
+  ['title', 'title'],
+  ['x-title', 'title'],
+  ['t', 'title'],
+  ['priority', 'priority'],
+  ['x-priority', 'priority'],
+  ['prio', 'priority'],
+  ['p', 'priority'],
+  ['tags', 'tags'],
+  ['x-tags', 'tags'],
+  ['tag', 'tags'],
+  ['ta', 'tags'],
+]);
+
 function readFilters(value: unknown, entry: number): ClientConfigEntry['if'] {
   if (value === null || value === undefined) return {};
   if (!isMap(value)) throw new ProblemError({ kind: 'not-a-map', field: 'if', entry });
   const filters: Partial<Record<ClientConfigFilter, string>> = {};
   for (const [name, raw] of Object.entries(value)) {
-    const filter = CLIENT_CONFIG_FILTERS.find((known) => known === name);
+    const filter = FILTER_ALIASES.get(name);
     if (filter === undefined) throw new ProblemError({ kind: 'unknown-filter', field: name, entry });
     const filterText = text(raw, `if.${name}`, entry);
     if (filterText !== undefined) filters[filter] = filterText;

@@ -155,6 +155,8 @@ export function stubBridge(options: StubBridgeOptions): void {
     onNoticesChanged: () => () => undefined,
     onAccountChanged: () => () => undefined,
     onCommandFailureChanged: () => () => undefined,
+    importClientYml: refused,
+    exportClientYml: refused,
   };
   Object.defineProperty(globalThis, name, { value: Object.freeze(api), enumerable: true });
 }

@@ -28,6 +28,8 @@ const EXPECTED_OPERATIONS: Readonly<Record<string, string>> = {
   testSubscription: 'subscriptions:test',
   setCredentials: 'credentials:set',
   clearCredentials: 'credentials:clear',
+  importClientYml: 'subscriptions:import-client-yml',
+  exportClientYml: 'subscriptions:export-client-yml',
   getSettings: 'settings:get',
   updateSettings: 'settings:update',
   listConnections: 'connections:list',
@@ -51,6 +53,7 @@ const EXPECTED_LISTENERS: Readonly<Record<string, string>> = {
   onShowMessage: 'window:show-message',
   onNoticesChanged: 'notices:changed',
   onAccountChanged: 'account:changed',
+  onCommandFailureChanged: 'subscriptions:command-failure-changed',
 };
 
 interface Recorded {

@@ -4,8 +4,7 @@
  * too (the problems of single items, with the core's refusals, are in import-subscriptions.test.ts).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setLocale, t } from '../../../common/i18n/translate.ts';
-import { parseClientYml, resolveClientTopic } from '../../../renderer/settings/client-yml-import.ts';
+import { setLocale } from '../../../common/i18n/translate.ts';
 import { describeImport, type ImportReport } from '../../../renderer/settings/import-subscriptions.ts';
 import { describePause } from '../../../renderer/settings/pause-words.ts';
 import { parseSubscriptionsJson } from '../../../renderer/settings/subscriptions-json-import.ts';
@@ -46,23 +45,7 @@ describe('the settings in German', () => {
     ]);
   });
 
-  it('says in German why a whole file is refused, keys and values as the file writes them', () => {
-    const appDefault = { defaultServer: 'https://ntfy.sh' };
-    const noList = errorOf(parseClientYml('default-host: https://ntfy.sh\n', appDefault));
-    expect(t('settings.files.nothing-imported', { file: 'client.yml', problem: noList })).toBe(
-      'Nichts importiert: client.yml hat keine subscribe:-Liste.',
-    );
-    expect(errorOf(parseClientYml('default-host: ftp://x\nsubscribe: []\n', appDefault))).toBe(
-      'default-host „ftp://x“ muss eine http- oder https-URL sein',
-    );
-    expect(errorOf(parseClientYml('- topic: alerts\n', appDefault))).toBe(
-      'ist keine client.yml (erwartet wird eine Zuordnung mit einer subscribe:-Liste)',
-    );
-    // The parser's own detail (where in the file) is the yaml package's, in English.
-    expect(errorOf(parseClientYml('subscribe:\n  - topic: "alerts\n', appDefault))).toMatch(
-      /^ist kein gültiges YAML: /,
-    );
-
+  it('says in German why a whole subscriptions file is refused, keys and values as the file writes them', () => {
     expect(errorOf(parseSubscriptionsJson('[]'))).toBe(
       'ist keine ntfy-Tray-Abonnementdatei (kein "format": "ntfy-tray-subscriptions")',
     );
@@ -75,15 +58,6 @@ describe('the settings in German', () => {
     );
     expect(errorOf(parseSubscriptionsJson('{"format": "ntfy-tray-subscriptions", "version": 1}'))).toBe(
       'hat keine „subscriptions“-Liste',
-    );
-  });
-
-  it('says in German why a client.yml topic URL is refused', () => {
-    expect(() => resolveClientTopic('https://alice:pw@ntfy.example.com/alerts', 'https://ntfy.sh')).toThrow(
-      'Themen-URL „https://alice:pw@ntfy.example.com/alerts“ darf keine Zugangsdaten enthalten',
-    );
-    expect(() => resolveClientTopic('https://ntfy.example.com/', 'https://ntfy.sh')).toThrow(
-      'Themen-URL „https://ntfy.example.com/“ endet nicht auf einen Themennamen',
     );
   });
 

@@ -13,7 +13,6 @@ import { createAppService } from '../../../main/core/bridge/app-service.ts';
 import { dispatchRequest } from '../../../main/core/bridge/dispatch.ts';
 import { SqliteHistoryStore } from '../../../main/core/store/history/index.ts';
 import { openConfSettingsStore } from '../../../main/core/store/settings/conf-settings-store.ts';
-import { parseClientYml } from '../../../renderer/settings/client-yml-import.ts';
 import { describeImport, importSubscriptions } from '../../../renderer/settings/import-subscriptions.ts';
 import { parseSubscriptionsJson } from '../../../renderer/settings/subscriptions-json-import.ts';
 import { createRecordingLogger } from '../../fakes/logger.ts';
@@ -119,17 +118,6 @@ describe('importSubscriptions', () => {
     expect(await topicsInCore()).toEqual(['fine']);
   });
 
-  it('tells the core refusals of client.yml items the same way', async () => {
-    const yml = 'subscribe:\n  - topic: not a topic\n  - topic: tagged\n    if:\n      tags: ",disk"\n  - topic: ok\n';
-    const report = await importSubscriptions(api, planOf(parseClientYml(yml, { defaultServer: 'https://ntfy.sh' })));
-
-    expect(describeImport(report)).toEqual([
-      'Imported 1, skipped 0 (already subscribed), 2 failed: ' +
-        'item 1 (not a topic): topic must be 1-64 characters of A-Z a-z 0-9 _ - (got "not a topic"); ' +
-        'item 2 (tagged): tag filter "" must not be empty',
-    ]);
-  });
-
   it('saves a raw subscription of an older export with the JSON stream, and the report says so', async () => {
     const plan = planOf(
       parseSubscriptionsJson(
@@ -170,45 +158,6 @@ describe('the import report in German', () => {
   });
   afterEach(() => {
     setLocale(['en-US']);
-  });
-
-  it('tells what a client.yml could not be read for, and what the core refused, in German', async () => {
-    const yml = `default-host: https://ntfy.example.com
-subscribe:
-  - topic: gut
-  - alerts
-  - command: echo ohne Thema
-  - topic: ftp://ntfy.example.com/ftp
-  - topic: seltsam
-    if:
-      since: 10m
-  - topic: liste
-    if: [priority, high]
-  - topic: tippfehler
-    comand: echo hi
-  - topic: verschachtelt
-    if:
-      t: [Backup]
-  - topic: kein Thema
-  - topic: heikel
-    if:
-      p: high,highest
-`;
-    const report = await importSubscriptions(api, planOf(parseClientYml(yml, { defaultServer: 'https://ntfy.sh' })));
-
-    // YAML keys (topic, if, since, comand, t) and the file's values stay as written; the sentences around them are German.
-    expect(describeImport(report)).toEqual([
-      '1 importiert, 0 übersprungen (bereits abonniert), 9 fehlgeschlagen: ' +
-        'Eintrag 2: muss eine Zuordnung mit „topic“ sein; ' +
-        'Eintrag 3: hat kein Thema; ' +
-        'Eintrag 4 (ftp://ntfy.example.com/ftp): Themen-URL „ftp://ntfy.example.com/ftp“ muss http(s) sein; ' +
-        'Eintrag 5 (seltsam): „if“ hat einen unbekannten Filter „since“; ' +
-        'Eintrag 6 (liste): „if“ muss eine Zuordnung von Filtern sein; ' +
-        'Eintrag 7 (tippfehler): hat ein unbekanntes Feld „comand“; ' +
-        'Eintrag 8 (verschachtelt): Filter „t“ muss ein Text sein; ' +
-        'Eintrag 9 (kein Thema): Thema muss aus 1–64 Zeichen A-Z a-z 0-9 _ - bestehen (gelesen: „kein Thema“); ' +
-        'Eintrag 10 (heikel): Prioritätsfilter „highest“ muss 1-5 oder min, low, default, high, urgent sein',
-    ]);
   });
 
   it('tells what a subscriptions file could not be read for, and what the core refused, in German', async () => {

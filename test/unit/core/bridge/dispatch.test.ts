@@ -28,6 +28,8 @@ const VALID_ARGS: { readonly [N in OperationName]: OperationArgs<N> } = {
   testSubscription: [subscription, { kind: 'stored' }],
   setCredentials: [{ server: 'https://ntfy.example', kind: 'token', token: 'tk_secret' }],
   clearCredentials: ['https://ntfy.example'],
+  importClientYml: ['subscribe:\n  - topic: alerts\n', 'client.yml'],
+  exportClientYml: [{ includeSecrets: false }],
   getSettings: [],
   updateSettings: [{ pause: 30 }],
   listConnections: [],

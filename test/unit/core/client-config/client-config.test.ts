@@ -65,6 +65,19 @@ subscribe:
     expect(parsed.subscribe[1]).not.toHaveProperty('token');
   });
 
+  it('reads every name the server takes a filter under (server/types.go: x-priority, prio, p, ta, m, t …)', () => {
+    const yml =
+      'subscribe:\n  - topic: a\n    if:\n      prio: high\n      ta: disk\n      m: done\n      t: Backup\n      x-id: abc\n';
+    const parsed = parseClientConfig(yml);
+    expect(parsed.ok && parsed.config.subscribe[0]?.if).toEqual({
+      priority: 'high',
+      tags: 'disk',
+      message: 'done',
+      title: 'Backup',
+      id: 'abc',
+    });
+  });
+
   it('names the field and entry of a problem, never a value', () => {
     expect(problem('subscribe:\n  - topic: a\n    pasword: hunter2\n')).toEqual({
       kind: 'unknown-field',
@@ -72,9 +85,9 @@ subscribe:
       entry: 1,
     });
     expect(problem('subscribe:\n  - topic: a\n  - user: x\n')).toEqual({ kind: 'missing-topic', entry: 2 });
-    expect(problem('subscribe:\n  - topic: a\n    if:\n      prio: high\n')).toEqual({
+    expect(problem('subscribe:\n  - topic: a\n    if:\n      since: 10m\n')).toEqual({
       kind: 'unknown-filter',
-      field: 'prio',
+      field: 'since',
       entry: 1,
     });
     expect(problem('subscribe: mytopic\n')).toEqual({ kind: 'not-a-list', field: 'subscribe' });

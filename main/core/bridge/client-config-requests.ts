@@ -1,0 +1,212 @@
+/**
+ * ntfy CLI's client.yml in the app: import (the window hands over the file's text) and export (written where the
+ * user picks in a save dialog). One parser for the CLI and the app (core/client-config/client-config.ts), and the
+ * same reading of entries as `ntfy-tray subscribe --from-config` (core/cli/client-config-plan.ts: topic URLs,
+ * filters, whose credentials, which command).
+ *
+ * Import keeps everything the app can hold: each entry becomes a subscription with its `if` filters and its command
+ * (or `default-command`), saved through the same checks as the editor's; its password or token goes to the
+ * keychain as its server's credentials (the app keeps one set per server: the first entry naming a server decides,
+ * a later one with other credentials is counted as a conflict); `default-host` becomes the default server. Bare
+ * topics of a file without `default-host` go to the app's default server.
+ *
+ * Export writes no secret unless the user asked for them (`includeSecrets`), and then with owner-only permissions.
+ */
+import type {
+  BridgeRequests,
+  BridgeResult,
+  ClientYmlExportDto,
+  ClientYmlImportDto,
+  CredentialsInput,
+} from '../../../common/ipc.ts';
+import { t } from '../../../common/i18n/translate.ts';
+import { ALREADY_SUBSCRIBED_CODE } from '../../../common/subscription-rules.ts';
+import { describeClientConfigProblem } from '../cli/client-config-file.ts';
+import { entryCredentials } from '../cli/client-config-plan.ts';
+import { readFilters } from '../cli/filter-args.ts';
+import { parseTopicUrl } from '../cli/topic-url.ts';
+import { clientConfigYaml } from '../client-config/client-config-export.ts';
+import { type ClientConfig, parseClientConfig } from '../client-config/client-config.ts';
+import type { Logger } from '../ports.ts';
+import type { Credentials } from '../protocol/subscribe-request.ts';
+import { normalizeServerUrl } from '../../../common/server-url.ts';
+import { resolveCredentials } from '../store/secrets/credentials.ts';
+import { MissingSecretError } from '../store/secrets/errors.ts';
+import type { SecretStore } from '../store/secrets/secret-store.ts';
+import type { SettingsStore } from '../store/settings/settings-store.ts';
+import { fail, keychainError, ok } from './request-results.ts';
+
+export type ClientConfigRequests = Pick<BridgeRequests, 'importClientYml' | 'exportClientYml'>;
+
+/** Asks the user where to save a file and writes it there; `canceled` when they chose nowhere. */
+export type SaveFile = (file: {
+  readonly suggestedName: string;
+  readonly contents: string;
+  /** Holds secrets: readable by its owner only. */
+  readonly private: boolean;
+}) => Promise<{ readonly kind: 'saved'; readonly path: string } | { readonly kind: 'canceled' }>;
+
+export interface ClientConfigRequestsOptions {
+  readonly settings: SettingsStore;
+  readonly secrets: SecretStore;
+  readonly log: Logger;
+  /** The save dialog of the shell (Electron's, or the dev bridge's stand-in); absent: export is not offered. */
+  readonly saveFile?: SaveFile;
+}
+
+/** The requests an import goes through, so that it is checked exactly as the editor's saves are. */
+type ImportVia = Pick<BridgeRequests, 'saveSubscription' | 'setCredentials' | 'updateSettings'>;
+
+export const CLIENT_YML_FILE_NAME = 'client.yml';
+
+function credentialsInput(server: string, credentials: Credentials): CredentialsInput | undefined {
+  if (credentials.kind === 'basic')
+    return { server, kind: 'basic', user: credentials.user, password: credentials.password };
+  if (credentials.kind === 'token') return { server, kind: 'token', token: credentials.token };
+  return undefined;
+}
+
+function sameCredentials(a: Credentials, b: Credentials): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+async function importConfig(
+  config: ClientConfig,
+  fileName: string,
+  via: ImportVia,
+  appDefaultServer: string,
+): Promise<ClientYmlImportDto> {
+  // A file without default-host: bare topics go to the app's default server (ntfy's CLI would use ntfy.sh).
+  const host = config.defaultHostSet ? config.defaultHost : appDefaultServer;
+  let imported = 0;
+  let skipped = 0;
+  let withCommand = 0;
+  const failures: { label: string; message: string }[] = [];
+  const credentialsByServer = new Map<string, Credentials>();
+  const conflicts = new Set<string>();
+  const seen = new Set<string>();
+  for (const [index, entry] of config.subscribe.entries()) {
+    const label = t('cli.client-config.entry', { path: fileName, entry: index + 1 });
+    const topicUrl = parseTopicUrl(entry.topic, host);
+    if (!topicUrl.ok) {
+      failures.push({ label, message: topicUrl.error });
+      continue;
+    }
+    const filters = readFilters(entry.if);
+    if (!filters.ok) {
+      failures.push({ label, message: filters.error });
+      continue;
+    }
+    const server = normalizeServerUrl(topicUrl.value.server);
+    const credentials = entryCredentials(entry, config);
+    if (credentials.kind !== 'none') {
+      const known = credentialsByServer.get(server);
+      if (known === undefined) credentialsByServer.set(server, credentials);
+      else if (!sameCredentials(known, credentials)) conflicts.add(server);
+    }
+    const command = entry.command ?? config.defaultCommand;
+    for (const topic of topicUrl.value.topics) {
+      const key = `${server} ${topic}`;
+      if (seen.has(key)) {
+        skipped += 1;
+        continue;
+      }
+      seen.add(key);
+      const saved = await via.saveSubscription({
+        server,
+        topic,
+        filters: filters.value,
+        ...(command === undefined ? {} : { command }),
+      });
+      if (saved.ok) {
+        imported += 1;
+        if (command !== undefined) withCommand += 1;
+      } else if (saved.error.code === ALREADY_SUBSCRIBED_CODE) skipped += 1;
+      else failures.push({ label, message: saved.error.message });
+    }
+  }
+  let serversWithCredentials = 0;
+  const credentialFailures: string[] = [];
+  for (const [server, credentials] of credentialsByServer) {
+    const input = credentialsInput(server, credentials);
+    if (input === undefined) continue;
+    const result = await via.setCredentials(input);
+    if (result.ok) serversWithCredentials += 1;
+    else credentialFailures.push(t('settings.import.yml.credentials-failed', { server, reason: result.error.message }));
+  }
+  let defaultServer: string | undefined;
+  if (config.defaultHostSet) {
+    const updated = await via.updateSettings({ defaultServer: config.defaultHost });
+    if (updated.ok) defaultServer = updated.value.defaultServer;
+    else failures.push({ label: 'default-host', message: updated.error.message });
+  }
+  return {
+    kind: 'imported',
+    imported,
+    skipped,
+    failures,
+    serversWithCredentials,
+    credentialConflicts: conflicts.size,
+    credentialFailures,
+    withCommand,
+    ...(defaultServer === undefined ? {} : { defaultServer }),
+  };
+}
+
+export function createClientConfigRequests(options: ClientConfigRequestsOptions, via: ImportVia): ClientConfigRequests {
+  const { settings, secrets, log } = options;
+  return {
+    importClientYml: async (text, fileName) => {
+      const parsed = parseClientConfig(text);
+      if (!parsed.ok) {
+        return ok({ kind: 'unreadable' as const, problem: describeClientConfigProblem(fileName, parsed.problem) });
+      }
+      const report = await importConfig(parsed.config, fileName, via, settings.get().defaultServer);
+      // Counts only: the file's secrets never reach a log.
+      log.log('info', 'imported a client.yml', {
+        imported: report.kind === 'imported' ? report.imported : 0,
+        serversWithCredentials: report.kind === 'imported' ? report.serversWithCredentials : 0,
+      });
+      return ok(report);
+    },
+
+    exportClientYml: async ({ includeSecrets }): Promise<BridgeResult<ClientYmlExportDto>> => {
+      if (options.saveFile === undefined) {
+        return fail({ code: 'internal', message: t('settings.files.yml-export-unavailable') });
+      }
+      const current = settings.get();
+      const credentials = new Map<string, Credentials>();
+      if (includeSecrets) {
+        try {
+          for (const server of current.servers) {
+            const found = await resolveCredentials(server, secrets).catch((error: unknown) => {
+              // A secret the keychain lost: that server's entries go without; the keychain itself answered.
+              if (error instanceof MissingSecretError) return undefined;
+              throw error;
+            });
+            if (found !== undefined && found.kind !== 'none') credentials.set(server.url, found);
+          }
+        } catch (error) {
+          return keychainError(error);
+        }
+      }
+      const contents = clientConfigYaml({
+        defaultHost: current.defaultServer,
+        subscriptions: current.subscriptions,
+        credentials,
+      });
+      const saved = await options.saveFile({
+        suggestedName: CLIENT_YML_FILE_NAME,
+        contents,
+        private: credentials.size > 0,
+      });
+      if (saved.kind === 'canceled') return ok({ kind: 'canceled' as const });
+      return ok({
+        kind: 'saved' as const,
+        path: saved.path,
+        subscriptions: current.subscriptions.length,
+        withSecrets: credentials.size > 0,
+      });
+    },
+  };
+}

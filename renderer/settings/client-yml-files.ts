@@ -1,0 +1,37 @@
+/**
+ * client.yml in the settings view: import and export both run in main (core/bridge/client-config-requests.ts, one
+ * parser for the CLI and the app); this only words their answers for the view's status region.
+ */
+import type { ClientYmlExportDto, ClientYmlImportDto } from '../../common/ipc.ts';
+import { t } from '../../common/i18n/translate.ts';
+
+export function describeClientYmlImport(report: ClientYmlImportDto): string[] {
+  if (report.kind === 'unreadable') {
+    return [t('settings.import.yml.unreadable', { problem: report.problem })];
+  }
+  const reasons = report.failures
+    .map((failure) => t('settings.import.failure', { item: failure.label, problem: failure.message }))
+    .join('; ');
+  const counts = { count: report.imported, skipped: report.skipped, failed: report.failures.length };
+  const lines = [
+    reasons === ''
+      ? t('settings.import.summary', counts)
+      : t('settings.import.summary-with-failures', { ...counts, reasons }),
+  ];
+  if (report.serversWithCredentials > 0)
+    lines.push(t('settings.import.yml.credentials-saved', { count: report.serversWithCredentials }));
+  if (report.credentialConflicts > 0)
+    lines.push(t('settings.import.yml.credential-conflicts', { count: report.credentialConflicts }));
+  lines.push(...report.credentialFailures);
+  if (report.withCommand > 0) lines.push(t('settings.import.yml.with-command', { count: report.withCommand }));
+  if (report.defaultServer !== undefined)
+    lines.push(t('settings.import.yml.default-server', { server: report.defaultServer }));
+  return lines;
+}
+
+export function describeClientYmlExport(outcome: ClientYmlExportDto): string[] {
+  if (outcome.kind === 'canceled') return [t('settings.files.yml-export-canceled')];
+  const lines = [t('settings.files.yml-exported', { count: outcome.subscriptions, path: outcome.path })];
+  if (outcome.withSecrets) lines.push(t('settings.files.yml-exported-secrets'));
+  return lines;
+}

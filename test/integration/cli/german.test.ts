@@ -1,6 +1,8 @@
 /**
- * The CLI in German (LANG=de_DE.UTF-8) as a process: usage errors, help, and the human lines on stderr are German,
- * while option names, command names and --json output stay exactly as they are in English.
+ * The CLI in German (LANG=de_DE.UTF-8): usage errors, help, and the human lines on stderr are German, while option
+ * names, command names and --json output stay exactly as they are in English. In-process (the same runCli the
+ * command runs), except where the process is the point: the language taken from the process's own environment, a
+ * lock held by another process, and the D-Bus address the notifier reads from the environment.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,6 +10,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lockDataDir } from '../../../main/core/store/data-dir-lock.ts';
 import { SqliteHistoryStore } from '../../../main/core/store/history/sqlite-history-store.ts';
+import { runCliInProcess } from '../../support/cli-in-process.ts';
 import { startCli } from '../../support/cli-process.ts';
 import { makeMessage } from '../../support/messages.ts';
 
@@ -23,7 +26,15 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function run(
+function run(
+  args: readonly string[],
+  env: Readonly<Record<string, string>> = GERMAN,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return runCliInProcess(args, env);
+}
+
+/** As a process: the language comes from the process's environment (main/cli.ts), exit codes reach the shell. */
+async function runProcess(
   args: readonly string[],
   env: Readonly<Record<string, string>> = GERMAN,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -46,8 +57,8 @@ async function storeTwoServers(): Promise<void> {
 }
 
 describe('ntfy-tray with LANG=de_DE.UTF-8', () => {
-  it('names an unknown option and the one it probably meant in German (exit 2)', async () => {
-    const result = await run(['history', '--tpoic', 'alerts']);
+  it('names an unknown option and the one it probably meant in German (exit 2), as a process too', async () => {
+    const result = await runProcess(['history', '--tpoic', 'alerts']);
 
     expect(result).toEqual({
       code: 2,
@@ -164,8 +175,8 @@ describe('ntfy-tray with LANG=de_DE.UTF-8', () => {
     const lock = lockDataDir({ dataDir, kind: 'subscribe', pid: process.pid });
     if (!lock.ok) throw new Error(`could not take the lock: ${JSON.stringify(lock)}`);
     try {
-      // Refused before it connects: nothing listens on this port.
-      const result = await run(['subscribe', '--data-dir', dataDir, 'http://127.0.0.1:9/alerts']);
+      // Refused before it connects: nothing listens on this port. A process: the lock is another process's.
+      const result = await runProcess(['subscribe', '--data-dir', dataDir, 'http://127.0.0.1:9/alerts']);
 
       expect(result.code).toBe(1);
       expect(result.stderr).toBe(
@@ -179,7 +190,7 @@ describe('ntfy-tray with LANG=de_DE.UTF-8', () => {
   });
 
   it('says in German that --notify cannot show desktop notifications without a session bus (exit 1)', async () => {
-    const result = await run(['subscribe', '--notify', '--data-dir', dataDir, 'http://127.0.0.1:9/alerts'], {
+    const result = await runProcess(['subscribe', '--notify', '--data-dir', dataDir, 'http://127.0.0.1:9/alerts'], {
       ...GERMAN,
       DBUS_SESSION_BUS_ADDRESS: `unix:path=${path.join(dataDir, 'no-bus')}`,
     });

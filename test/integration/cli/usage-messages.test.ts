@@ -1,8 +1,10 @@
 /**
- * What `ntfy-tray` says when it is used wrongly or asked for help, as a process: one line and a pointer to
- * --help instead of the whole help text, "did you mean" for typos, and help for every command.
+ * What `ntfy-tray` says when it is used wrongly or asked for help: one line and a pointer to --help instead of the
+ * whole help text, "did you mean" for typos, and help for every command. In-process (the same runCli the command
+ * runs); the first case is a process, for the exit code and the streams as a shell sees them.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { runCliInProcess } from '../../support/cli-in-process.ts';
 import { type CliProcess, startCli } from '../../support/cli-process.ts';
 
 const running: CliProcess[] = [];
@@ -12,6 +14,8 @@ function cli(args: readonly string[]): CliProcess {
   running.push(process);
   return process;
 }
+
+const run = runCliInProcess;
 
 afterEach(() => {
   for (const process of running.splice(0)) process.child.kill('SIGKILL');
@@ -30,29 +34,29 @@ describe('a usage error', () => {
   });
 
   it("names an unknown option and the one it probably meant instead of Node's parser text", async () => {
-    const process = cli(['history', '--tpoic', 'alerts']);
+    const result = await run(['history', '--tpoic', 'alerts']);
 
-    expect(await process.exited()).toBe(2);
-    expect(process.stderr()).toBe(
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
       "ntfy-tray history: unknown option '--tpoic'; did you mean '--topic'?\n" +
         "Run 'ntfy-tray history --help' for usage.\n",
     );
   });
 
   it('names an option that lacks its value', async () => {
-    const process = cli(['subscribe', '--since']);
+    const result = await run(['subscribe', '--since']);
 
-    expect(await process.exited()).toBe(2);
-    expect(process.stderr()).toBe(
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
       "ntfy-tray subscribe: option '--since' needs a value\nRun 'ntfy-tray subscribe --help' for usage.\n",
     );
   });
 
   it('suggests the command an unknown one was probably meant to be', async () => {
-    const process = cli(['subscibe', 'alerts']);
+    const result = await run(['subscibe', 'alerts']);
 
-    expect(await process.exited()).toBe(2);
-    expect(process.stderr()).toBe(
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
       "ntfy-tray: unknown command 'subscibe'; did you mean 'subscribe'?\nRun 'ntfy-tray --help' for usage.\n",
     );
   });
@@ -67,17 +71,17 @@ describe('help', () => {
     [['logout', '--help'], 'Usage: ntfy-tray logout <url>'],
     [['history', '-h'], '--topic <topic>'],
   ])('%j prints it on stdout and exits 0', async (args, text) => {
-    const process = cli(args);
+    const result = await run(args);
 
-    expect(await process.exited()).toBe(0);
-    expect(process.stdout()).toContain(text);
-    expect(process.stderr()).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(text);
+    expect(result.stderr).toBe('');
   });
 
   it('refuses help for a command that does not exist (exit 2)', async () => {
-    const process = cli(['help', 'histroy']);
+    const result = await run(['help', 'histroy']);
 
-    expect(await process.exited()).toBe(2);
-    expect(process.stderr()).toContain("unknown command 'histroy'; did you mean 'history'?");
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("unknown command 'histroy'; did you mean 'history'?");
   });
 });

@@ -1,9 +1,13 @@
-/** `ntfy-tray subscribe` as a process: what its arguments let through to a real server (test/server on 127.0.0.1). */
+/**
+ * `ntfy-tray subscribe`: what its arguments let through to a real server (test/server on 127.0.0.1). A process where
+ * a connection runs; in-process (the same runCli) for what is refused at argument time.
+ */
 import { readdir, readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/index.ts';
+import { type CliResult, runCliInProcess } from '../../support/cli-in-process.ts';
 import { type CliProcess, startCli } from '../../support/cli-process.ts';
 
 const PASSWORD = 'right-password';
@@ -16,6 +20,11 @@ function cli(args: readonly string[], env?: Readonly<Record<string, string>>): C
   const process = startCli(['subscribe', '--data-dir', dataDir, ...args], env);
   running.push(process);
   return process;
+}
+
+/** Argument checks need no process: the same runCli in this one (test/support/cli-in-process.ts). */
+function inProcess(args: readonly string[], env?: Readonly<Record<string, string>>): Promise<CliResult> {
+  return runCliInProcess(['subscribe', '--data-dir', dataDir, ...args], env);
 }
 
 beforeEach(async () => {
@@ -79,12 +88,12 @@ describe('refused at argument time (exit 2), before anything is sent', () => {
     ['--keepalive-timeout 25d', ['--keepalive-timeout', '25d'], {}, /--keepalive-timeout 25d is out of range/],
     ['--backoff-max 100d', ['--backoff-max', '100d'], {}, /--backoff-max 100d is out of range: use from 1s to 1h/],
   ])('%s', async (_name, args, env, message) => {
-    const process = cli([...args, `${server.url}/open-a`], env);
+    const result = await inProcess([...args, `${server.url}/open-a`], env);
 
-    expect(await process.exited()).toBe(2);
-    expect(process.stderr()).toMatch(message);
-    expect(process.stderr()).toContain("Run 'ntfy-tray subscribe --help' for usage.");
-    expect(process.stderr()).not.toContain('Usage:');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).toContain("Run 'ntfy-tray subscribe --help' for usage.");
+    expect(result.stderr).not.toContain('Usage:');
     expect(server.requests).toEqual([]);
   });
 
@@ -94,11 +103,11 @@ describe('refused at argument time (exit 2), before anything is sent', () => {
     ['?auth=QmVhcmVyIHRrX3NlY3JldA', /use --token or --user instead/],
     ['#latest', /takes no fragment/],
   ])('a topic URL with %s', async (suffix, message) => {
-    const process = cli([`${server.url}/open-a${suffix}`]);
+    const result = await inProcess([`${server.url}/open-a${suffix}`]);
 
-    expect(await process.exited()).toBe(2);
-    expect(process.stderr()).toMatch(message);
-    expect(process.stderr()).not.toContain('QmVhcmVyIHRrX3NlY3JldA');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).not.toContain('QmVhcmVyIHRrX3NlY3JldA');
     expect(server.requests).toEqual([]);
   });
 });

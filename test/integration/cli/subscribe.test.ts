@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/index.ts';
 import { ALICE_AND_OPEN_TOPICS } from '../../support/alice-auth.ts';
+import { runCliInProcess } from '../../support/cli-in-process.ts';
 import { type CliProcess, startCli } from '../../support/cli-process.ts';
 import { makeMessage } from '../../support/messages.ts';
 import { SqliteHistoryStore } from '../../../main/core/store/history/index.ts';
@@ -171,9 +172,10 @@ describe('ntfy-tray subscribe', () => {
       ['ftp://host/a'],
       ['--since', 'soon', `${server.url}/a`],
     ]) {
-      const process = cli(args);
-      expect(await process.exited()).toBe(2);
-      expect(process.stderr()).toContain("Run 'ntfy-tray subscribe --help' for usage.");
+      // In-process (the same runCli): argument checks need no process of their own.
+      const result = await runCliInProcess(['subscribe', '--data-dir', dataDir, ...args]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain("Run 'ntfy-tray subscribe --help' for usage.");
     }
   });
 });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/index.ts';
 import { ALICE_AND_OPEN_TOPICS } from '../../support/alice-auth.ts';
+import { runCliInProcess } from '../../support/cli-in-process.ts';
 import { type CliProcess, startCli } from '../../support/cli-process.ts';
 
 let server: TestServer;
@@ -50,9 +51,8 @@ describe("ntfy's names", () => {
   });
 
   it('help sub shows the subscribe help', async () => {
-    const help = startCli(['help', 'sub']);
-    running.push(help);
-    expect(await help.exited()).toBe(0);
-    expect(help.stdout()).toContain('Usage: ntfy-tray subscribe');
+    const help = await runCliInProcess(['help', 'sub']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: ntfy-tray subscribe');
   });
 });

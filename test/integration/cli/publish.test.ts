@@ -1,6 +1,7 @@
 /**
- * `ntfy-tray publish` as a process against test/server on 127.0.0.1: every flag reaches the server (checked on the
- * stored message), the message from stdin, --json, and the failures in words with their exit codes.
+ * `ntfy-tray publish` against test/server on 127.0.0.1: every flag reaches the server (checked on the stored message),
+ * the message from stdin, --json, and the failures in words with their exit codes. A process per case where stdin or
+ * the process matters; the refusals in words run in-process.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -12,6 +13,7 @@ import { createConsoleLogger } from '../../../main/core/logging.ts';
 import { upsertServer } from '../../../main/core/store/settings/edits.ts';
 import { openConfSettingsStore } from '../../../main/core/store/settings/conf-settings-store.ts';
 import { startTestServer, type TestServer } from '../../server/index.ts';
+import { runCliInProcess } from '../../support/cli-in-process.ts';
 
 const ENTRY = path.resolve(import.meta.dirname, '../../../main/cli.ts');
 const PASSWORD = 'correct-horse-battery-staple';
@@ -38,6 +40,14 @@ async function publish(args: readonly string[], options: { stdin?: string; env?:
   child.stdin.end(options.stdin ?? '');
   const [code] = (await once(child, 'exit')) as [number | null];
   return { code, stdout, stderr } satisfies Run;
+}
+
+/**
+ * The same command in this process (the same runCli, test/support/cli-in-process.ts), for the answers in words that
+ * need no stdin, pipes or signals: a process each only costs time.
+ */
+function publishInProcess(args: readonly string[]): Promise<Run> {
+  return runCliInProcess(['publish', ...args, '--data-dir', dataDir], { HOME: dataDir });
 }
 
 beforeEach(async () => {
@@ -161,37 +171,37 @@ describe('ntfy-tray publish', () => {
   });
 
   it('explains the server`s refusals in words: wrong password, delay bounds, too many actions', async () => {
-    const wrong = await publish(['-u', 'alice:nope', `${server.url}/alerts`, 'x']);
+    const wrong = await publishInProcess(['-u', 'alice:nope', `${server.url}/alerts`, 'x']);
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain('did not accept the user name and password, or the token (HTTP 401, 40101)');
-    const soon = await publish([`${server.url}/open`, 'x', '--in', '5s']);
+    const soon = await publishInProcess([`${server.url}/open`, 'x', '--in', '5s']);
     expect(soon.stderr).toContain('the delay is too short: at least 10 seconds (HTTP 400, 40005)');
     const actions =
       'view, A, https://a.test; view, B, https://b.test; view, C, https://c.test; view, D, https://d.test';
-    const many = await publish([`${server.url}/open`, 'x', '-A', actions]);
+    const many = await publishInProcess([`${server.url}/open`, 'x', '-A', actions]);
     expect(many.code).toBe(1);
     expect(many.stderr).toContain('the actions are not valid: only 3 actions allowed (HTTP 400, 40018)');
-    const email = await publish([`${server.url}/open`, 'x', '-e', 'me@x.test']);
+    const email = await publishInProcess([`${server.url}/open`, 'x', '-e', 'me@x.test']);
     expect(email.stderr).toContain('this server does not send e-mail (HTTP 400, 40001)');
   });
 
   it('exits 1 with the network failure when nothing listens, and 2 on a usage error', async () => {
     const url = server.url;
     await server.close();
-    const down = await publish([`${url}/open`, 'x']);
+    const down = await publishInProcess([`${url}/open`, 'x']);
     expect(down.code).toBe(1);
     expect(down.stderr).toBe(`ntfy-tray publish: not sent: cannot reach ${new URL(url).host}: connection refused\n`);
     server = await startTestServer();
-    const usage = await publish([`${server.url}/open`, '-p', 'loud', 'x']);
+    const usage = await publishInProcess([`${server.url}/open`, '-p', 'loud', 'x']);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toBe(
       'ntfy-tray publish: --priority loud: use 1-5 or min, low, default, high, urgent\n' +
         "Run 'ntfy-tray publish --help' for usage.\n",
     );
-    const typo = await publish([`${server.url}/open`, '--titel', 'x']);
+    const typo = await publishInProcess([`${server.url}/open`, '--titel', 'x']);
     expect(typo.code).toBe(2);
     expect(typo.stderr).toContain("unknown option '--titel'; did you mean '--title'?");
-    const badAction = await publish([`${server.url}/open`, '-A', 'jump, Go', 'x']);
+    const badAction = await publishInProcess([`${server.url}/open`, '-A', 'jump, Go', 'x']);
     expect(badAction.code).toBe(2);
     expect(badAction.stderr).toContain('--actions: action 1: the kind must be view, http, broadcast, copy');
   });

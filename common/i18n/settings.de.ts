@@ -111,14 +111,6 @@ export const settingsDe: Translation<typeof settingsEn> = {
   'settings.import.summary-with-failures':
     '{count} importiert, {skipped} übersprungen (bereits abonniert), {failed} fehlgeschlagen: {reasons}',
   'settings.import.failure': '{item}: {problem}',
-  'settings.import.with-credentials': {
-    one: '{count} Abonnement hatte Zugangsdaten; fügen Sie sie im Abonnement-Editor hinzu.',
-    other: '{count} Abonnements hatten Zugangsdaten; fügen Sie sie im Abonnement-Editor hinzu.',
-  },
-  'settings.import.with-command': {
-    one: '{count} Befehl wurde ignoriert: ntfy Tray führt keine Befehle aus.',
-    other: '{count} Befehle wurden ignoriert: ntfy Tray führt keine Befehle aus.',
-  },
   'settings.import.raw-as-json': {
     one: '{count} Abonnement nutzt den JSON-Stream statt Rohtext, den ntfy Tray nicht mehr anbietet (dieselben Nachrichten, mit Titeln, Prioritäten und Nachholen).',
     other:
@@ -134,28 +126,12 @@ export const settingsDe: Translation<typeof settingsEn> = {
   'settings.import.file.unknown-version': 'hat eine unbekannte Formatversion ({version})',
   'settings.import.file.no-version': 'nennt keine Formatversion',
   'settings.import.file.no-subscriptions-list': 'hat keine „subscriptions“-Liste',
-  'settings.import.file.not-yaml': 'ist kein gültiges YAML: {reason}',
-  'settings.import.file.not-client-yml':
-    'ist keine client.yml (erwartet wird eine Zuordnung mit einer subscribe:-Liste)',
-  'settings.import.file.no-subscribe-list': 'hat keine subscribe:-Liste',
-  'settings.import.file.default-host-not-text': 'hat ein default-host, das keine URL ist',
-  'settings.import.file.default-host': 'default-host „{url}“ {problem}',
 
   'settings.import.problem.field': 'Feld „{field}“ {problem}',
   'settings.import.problem.unknown-field': 'hat ein unbekanntes Feld „{name}“',
   'settings.import.problem.not-text': 'muss ein Text sein',
   'settings.import.problem.not-text-list': 'muss eine Liste von Texten sein',
   'settings.import.problem.json-filter': 'Filter „{name}“ {problem}',
-  'settings.import.problem.yml-not-mapping': 'muss eine Zuordnung mit „topic“ sein',
-  'settings.import.problem.yml-no-topic': 'hat kein Thema',
-  'settings.import.problem.yml-if-not-mapping': '„if“ muss eine Zuordnung von Filtern sein',
-  'settings.import.problem.yml-unknown-filter': '„if“ hat einen unbekannten Filter „{name}“',
-  'settings.import.problem.yml-filter': 'Filter „{name}“ {problem}',
-  'settings.import.problem.topic-url-scheme': 'Themen-URL „{url}“ muss http(s) sein',
-  'settings.import.problem.topic-url-invalid': 'Themen-URL „{url}“ ist keine gültige URL',
-  'settings.import.problem.topic-url-credentials': 'Themen-URL „{url}“ darf keine Zugangsdaten enthalten',
-  'settings.import.problem.topic-url-query': 'Themen-URL „{url}“ darf keine Abfrage und kein Fragment haben',
-  'settings.import.problem.topic-url-no-topic': 'Themen-URL „{url}“ endet nicht auf einen Themennamen',
 
   'settings.import.problem.topic-refused': 'Thema {problem} (gelesen: „{topic}“)',
   'settings.import.problem.filter-refused': '{filter} {problem}',

@@ -110,14 +110,6 @@ export const settingsEn = {
   'settings.import.summary-with-failures':
     'Imported {count}, skipped {skipped} (already subscribed), {failed} failed: {reasons}',
   'settings.import.failure': '{item}: {problem}',
-  'settings.import.with-credentials': {
-    one: '{count} subscription had credentials; add them in the subscription editor.',
-    other: '{count} subscriptions had credentials; add them in the subscription editor.',
-  },
-  'settings.import.with-command': {
-    one: '{count} command was ignored: ntfy Tray does not run commands.',
-    other: '{count} commands were ignored: ntfy Tray does not run commands.',
-  },
   'settings.import.raw-as-json': {
     one: '{count} subscription uses the JSON stream instead of raw text, which ntfy Tray no longer offers (the same messages, with titles, priorities and catch-up).',
     other:
@@ -133,11 +125,6 @@ export const settingsEn = {
   'settings.import.file.unknown-version': 'has an unknown format version ({version})',
   'settings.import.file.no-version': 'has an unknown format version (none)',
   'settings.import.file.no-subscriptions-list': 'has no "subscriptions" list',
-  'settings.import.file.not-yaml': 'is not valid YAML: {reason}',
-  'settings.import.file.not-client-yml': 'is not a client.yml (expected a mapping with a subscribe: list)',
-  'settings.import.file.no-subscribe-list': 'has no subscribe: list',
-  'settings.import.file.default-host-not-text': 'default-host must be a URL',
-  'settings.import.file.default-host': 'default-host "{url}" {problem}',
 
   // An item's problems: they read after the item's label in settings.import.failure ("item 3 (alerts): …"). A
   // {problem} is a predicate that reads after its subject ("must be a text", a rules.* field message); {field} and
@@ -147,16 +134,6 @@ export const settingsEn = {
   'settings.import.problem.not-text': 'must be a text',
   'settings.import.problem.not-text-list': 'must be a list of texts',
   'settings.import.problem.json-filter': '{name} filter {problem}',
-  'settings.import.problem.yml-not-mapping': 'must be a mapping with a topic',
-  'settings.import.problem.yml-no-topic': 'has no topic',
-  'settings.import.problem.yml-if-not-mapping': '"if" must be a mapping of filters',
-  'settings.import.problem.yml-unknown-filter': '"if" has an unknown filter "{name}"',
-  'settings.import.problem.yml-filter': 'filter "{name}" {problem}',
-  'settings.import.problem.topic-url-scheme': 'topic URL "{url}" must be http(s)',
-  'settings.import.problem.topic-url-invalid': 'topic URL "{url}" is not a valid URL',
-  'settings.import.problem.topic-url-credentials': 'topic URL "{url}" must not contain credentials',
-  'settings.import.problem.topic-url-query': 'topic URL "{url}" must not have a query or fragment',
-  'settings.import.problem.topic-url-no-topic': 'topic URL "{url}" does not end in a topic name',
 
   // A value the core refused when the item was saved; {problem} is the core's rule message for the field.
   'settings.import.problem.topic-refused': 'topic {problem} (got "{topic}")',

@@ -1,5 +1,5 @@
 /**
- * What both importers (our JSON, the ntfy CLI's client.yml) produce: the subscriptions a file holds, ready to be
+ * What the JSON importer produces (the ntfy CLI's client.yml is read by main: core/bridge/client-config-requests.ts): the subscriptions a file holds, ready to be
  * saved one by one, and what could not be read, item by item. A reader checks the shape the `SubscriptionInput`
  * type promises (an object, texts, lists, a known stream); the rules on the values (topic names, priority and tag
  * filters, lengths) are the core's, which checks every item when it is saved and answers with a code and the field
@@ -29,10 +29,6 @@ export interface ImportPlan {
   readonly problems: readonly ItemProblem[];
   /** Items naming a server and topic that an earlier item of the same file already named. */
   readonly duplicates: number;
-  /** client.yml only: subscriptions that came with a user, password or token (never imported). */
-  readonly withCredentials: number;
-  /** client.yml only: items with a `command` (or under a `default-command`); ntfy Tray runs no commands. */
-  readonly withCommand: number;
 }
 
 export type ImportParseResult =

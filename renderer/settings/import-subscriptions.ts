@@ -9,8 +9,6 @@ export interface ImportReport {
   /** Already subscribed (in the app, or earlier in the same file). */
   readonly skipped: number;
   readonly failures: readonly ItemProblem[];
-  readonly withCredentials: number;
-  readonly withCommand: number;
   /** Imported subscriptions whose file asked for the raw stream; they use the JSON stream instead. */
   readonly rawAsJson: number;
 }
@@ -42,8 +40,6 @@ export async function importSubscriptions(
     imported,
     skipped,
     failures,
-    withCredentials: plan.withCredentials,
-    withCommand: plan.withCommand,
     rawAsJson,
   };
 }
@@ -59,10 +55,6 @@ export function describeImport(report: ImportReport): string[] {
       ? t('settings.import.summary', counts)
       : t('settings.import.summary-with-failures', { ...counts, reasons }),
   ];
-  if (report.withCredentials > 0) {
-    lines.push(t('settings.import.with-credentials', { count: report.withCredentials }));
-  }
-  if (report.withCommand > 0) lines.push(t('settings.import.with-command', { count: report.withCommand }));
   if (report.rawAsJson > 0) lines.push(t('settings.import.raw-as-json', { count: report.rawAsJson }));
   return lines;
 }

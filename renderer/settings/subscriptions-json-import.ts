@@ -125,5 +125,5 @@ export function parseSubscriptionsJson(text: string): ImportParseResult {
 
   const { planned, problems } = readItems(items, readSubscription);
   const { kept, duplicates } = withoutDuplicates(planned);
-  return { ok: true, plan: { subscriptions: kept, problems, duplicates, withCredentials: 0, withCommand: 0 } };
+  return { ok: true, plan: { subscriptions: kept, problems, duplicates } };
 }

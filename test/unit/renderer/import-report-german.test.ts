@@ -14,8 +14,6 @@ const nothing: ImportReport = {
   imported: 0,
   skipped: 0,
   failures: [],
-  withCredentials: 0,
-  withCommand: 0,
   rawAsJson: 0,
 };
 
@@ -33,14 +31,10 @@ describe('the settings in German', () => {
       imported: 1234,
       skipped: 1,
       failures: [{ label: 'Eintrag 2 (alerts)', message: 'Thema ist zu lang' }],
-      withCredentials: 1,
-      withCommand: 2,
       rawAsJson: 3,
     };
     expect(describeImport(report)).toEqual([
       '1.234 importiert, 1 übersprungen (bereits abonniert), 1 fehlgeschlagen: Eintrag 2 (alerts): Thema ist zu lang',
-      '1 Abonnement hatte Zugangsdaten; fügen Sie sie im Abonnement-Editor hinzu.',
-      '2 Befehle wurden ignoriert: ntfy Tray führt keine Befehle aus.',
       '3 Abonnements nutzen den JSON-Stream statt Rohtext, den ntfy Tray nicht mehr anbietet (dieselben Nachrichten, mit Titeln, Prioritäten und Nachholen).',
     ]);
   });

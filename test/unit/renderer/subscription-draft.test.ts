@@ -21,6 +21,7 @@ const subscription: SubscriptionDto = {
   minPriority: 3,
   auth: 'none',
   hasCredentials: false,
+  command: 'notify-send "$m"',
 };
 
 describe('parseList and formatList', () => {
@@ -43,6 +44,7 @@ describe('drafts', () => {
       filters: { id: 'abc', message: 'done', priority: ['4', 'urgent'], tags: ['backup', 'nightly'] },
       muted: true,
       minPriority: 3,
+      command: 'notify-send "$m"',
     });
   });
 
@@ -53,7 +55,9 @@ describe('drafts', () => {
       displayName: '  ',
       filterTitle: '  ',
       filterTags: ' disk , ',
+      command: '  ',
     };
+    // The command is always sent: '' removes one that was saved.
     expect(draftToInput(draft, undefined)).toEqual({
       server: 'https://ntfy.sh',
       topic: 'alerts',
@@ -61,6 +65,7 @@ describe('drafts', () => {
       filters: { tags: ['disk'] },
       muted: false,
       minPriority: 1,
+      command: '',
     });
   });
 

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Logger } from '../../../main/core/ports.ts';
 import { openConfSettingsStore } from '../../../main/core/store/settings/conf-settings-store.ts';
 import { startTestServer, type TestServer } from '../../server/index.ts';
+import { type CliResult, runCliInProcess } from '../../support/cli-in-process.ts';
 import { type CliProcess, startCli } from '../../support/cli-process.ts';
 
 const silent: Logger = { log: () => undefined, child: () => silent };
@@ -31,6 +32,11 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
+/** The same runCli in this process (test/support/cli-in-process.ts): these runs end by themselves. */
+function inProcess(args: readonly string[]): Promise<CliResult> {
+  return runCliInProcess([...args, '--data-dir', dataDir]);
+}
+
 beforeEach(async () => {
   server = await startTestServer();
   dataDir = await mkdtemp(path.join(tmpdir(), 'ntfy-tray-topic-input-'));
@@ -48,18 +54,18 @@ describe('a topic as people type it', () => {
     expect((await settings.update((current) => ({ ...current, defaultServer: server.url }))).ok).toBe(true);
     await server.publish('alerts', 'on the default server');
 
-    const poll = cli(['subscribe', '--poll', '--text', 'alerts']);
+    const poll = await inProcess(['subscribe', '--poll', '--text', 'alerts']);
 
-    expect(await poll.exited()).toBe(0);
-    expect(poll.stdout()).toContain('alerts p3 on the default server');
+    expect(poll.code).toBe(0);
+    expect(poll.stdout).toContain('alerts p3 on the default server');
     expect(server.requests.map((request) => request.path)).toEqual(['/alerts/json']);
   });
 
   it('assumes https for host:port/topic (so plain HTTP on that port fails as a TLS problem, in words)', async () => {
-    const poll = cli(['subscribe', '--poll', `127.0.0.1:${String(server.port)}/alerts`]);
+    const poll = await inProcess(['subscribe', '--poll', `127.0.0.1:${String(server.port)}/alerts`]);
 
-    expect(await poll.exited()).toBe(1);
-    expect(poll.stderr()).toBe(
+    expect(poll.code).toBe(1);
+    expect(poll.stderr).toBe(
       `poll failed: https://127.0.0.1:${String(server.port)}/alerts: TLS certificate problem: secure connection could not be set up\n`,
     );
   });
@@ -69,10 +75,10 @@ describe('an unreachable server', () => {
   it('is "connection refused" for subscribe --poll, not an errno code', async () => {
     const port = await closedPort();
 
-    const poll = cli(['subscribe', '--poll', `http://127.0.0.1:${String(port)}/alerts`]);
+    const poll = await inProcess(['subscribe', '--poll', `http://127.0.0.1:${String(port)}/alerts`]);
 
-    expect(await poll.exited()).toBe(1);
-    expect(poll.stderr()).toBe(`poll failed: http://127.0.0.1:${String(port)}/alerts: connection refused\n`);
+    expect(poll.code).toBe(1);
+    expect(poll.stderr).toBe(`poll failed: http://127.0.0.1:${String(port)}/alerts: connection refused\n`);
   });
 
   it('is "connection refused" in the reconnect line of a running subscribe', async () => {
@@ -90,10 +96,10 @@ describe('an unreachable server', () => {
   it('is named by login, which stores nothing (exit 1)', async () => {
     const port = await closedPort();
 
-    const login = cli(['login', `http://127.0.0.1:${String(port)}/alerts`, '--user', 'alice:pw']);
+    const login = await inProcess(['login', `http://127.0.0.1:${String(port)}/alerts`, '--user', 'alice:pw']);
 
-    expect(await login.exited()).toBe(1);
-    expect(login.stderr()).toBe(
+    expect(login.code).toBe(1);
+    expect(login.stderr).toBe(
       `ntfy-tray login: Not stored: cannot reach http://127.0.0.1:${String(port)}: connection refused ` +
         '(--no-check stores without asking the server)\n',
     );

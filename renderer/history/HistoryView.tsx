@@ -70,11 +70,15 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
     undefined,
   );
   const [searchText, setSearchText] = useState('');
-  const [adding, setAdding] = useState(false);
+  /**
+   * The one form open in the pane above the list (never both: each would push the list away): adding a
+   * subscription or sending to the selected one. `addButton` and `sendOpener` are the buttons focus goes back to.
+   */
+  const [form, setForm] = useState<'add' | 'send' | undefined>(undefined);
   const addButton = useRef<HTMLElement | null>(null);
-  /** The send form is open; `sendOpener` is the button it gives focus back to. */
-  const [sending, setSending] = useState(false);
   const sendOpener = useRef<HTMLElement | null>(null);
+  /** What the last message sent with the form did, for the topic header; a new object each time. */
+  const [sendOutcome, setSendOutcome] = useState<{ readonly text: string } | undefined>(undefined);
   const scrollRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<MessageListHandle>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -161,7 +165,7 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
   }, [showRequest, history.messages, openMessage]);
 
   const closeForm = useCallback(() => {
-    setAdding(false);
+    setForm(undefined);
     // Back to where the reader came from, so keyboard users are not dropped at the top of the page.
     requestAnimationFrame(() => {
       addButton.current?.focus();
@@ -169,11 +173,22 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
   }, []);
 
   const closeSendForm = useCallback(() => {
-    setSending(false);
+    setForm(undefined);
     requestAnimationFrame(() => {
       sendOpener.current?.focus();
     });
   }, []);
+
+  const { showPending } = live;
+  const sent = useCallback(
+    (outcome: string) => {
+      setSendOutcome({ text: outcome });
+      closeSendForm();
+      // The list goes to its top, where the message arrives (held ones go in first, as the pill would do).
+      showPending();
+    },
+    [closeSendForm, showPending],
+  );
 
   const searching = search.hits !== undefined;
   const entries: readonly ListEntry[] = searching
@@ -202,7 +217,7 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
         onSelect={setSelected}
         onAdd={(button) => {
           addButton.current = button;
-          setAdding(true);
+          setForm('add');
         }}
       />
       <main className="history-main" aria-labelledby="history-title">
@@ -238,19 +253,23 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
             }
             onSendMessage={(opener) => {
               sendOpener.current = opener;
-              setSending(true);
+              setForm('send');
             }}
+            sendOutcome={sendOutcome}
           />
         )}
-        {sending && selectedSubscription !== undefined ? (
-          <Suspense fallback={<p className="send-form">{t('history.shell.loading')}</p>}>
-            <SendForm
-              key={subscriptionKey(selectedSubscription)}
-              api={api}
-              subscription={selectedSubscription}
-              onClose={closeSendForm}
-            />
-          </Suspense>
+        {form === 'send' && selectedSubscription !== undefined ? (
+          <div className="history-form">
+            <Suspense fallback={<p className="send-form">{t('history.shell.loading')}</p>}>
+              <SendForm
+                key={subscriptionKey(selectedSubscription)}
+                api={api}
+                subscription={selectedSubscription}
+                onClose={closeSendForm}
+                onSent={sent}
+              />
+            </Suspense>
+          </div>
         ) : null}
         <HistoryToolbar
           searchText={searchText}
@@ -261,18 +280,20 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
           onMinPriorityChange={setMinPriority}
         />
         <QuietStatusBadges api={api} />
-        {adding ? (
-          <SubscriptionForm
-            api={api}
-            onClose={closeForm}
-            onSaved={(subscription) => {
-              // The new topic is opened: its (empty) list says how to publish to it.
-              setSelected({ server: subscription.server, topic: subscription.topic });
-              refreshSubscriptions();
-              refreshUnreadCounts();
-              closeForm();
-            }}
-          />
+        {form === 'add' ? (
+          <div className="history-form">
+            <SubscriptionForm
+              api={api}
+              onClose={closeForm}
+              onSaved={(subscription) => {
+                // The new topic is opened: its (empty) list says how to publish to it.
+                setSelected({ server: subscription.server, topic: subscription.topic });
+                refreshSubscriptions();
+                refreshUnreadCounts();
+                closeForm();
+              }}
+            />
+          </div>
         ) : null}
         {error === undefined ? null : (
           <p className="history-error" role="alert">

@@ -14,6 +14,8 @@ export interface SendFormProps {
   readonly subscription: SubscriptionDto;
   /** Escape or Cancel: the view closes the form and gives focus back to where it was opened from. */
   readonly onClose: () => void;
+  /** The server took the message: the view closes the form and shows `outcome` ("Sent", "Scheduled for …"). */
+  readonly onSent: (outcome: string) => void;
 }
 
 type Status =
@@ -23,10 +25,10 @@ type Status =
 
 /**
  * "Send a message" to the selected topic, with the fields of ntfy's publish dialog. Everything is passed on as
- * typed and the server's answer is shown in words; a message that was sent clears the message field (the rest
- * stays, for the next one).
+ * typed and the server's answer is shown in words: a refusal here, beside the fields to correct; a message that was
+ * sent closes the form (onSent), so the list shows it arriving.
  */
-export function SendForm({ api, subscription, onClose }: SendFormProps) {
+export function SendForm({ api, subscription, onClose, onSent }: SendFormProps) {
   const [draft, setDraft] = useState<SendDraft>(emptySendDraft);
   const [previewing, setPreviewing] = useState(false);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
@@ -51,9 +53,7 @@ export function SendForm({ api, subscription, onClose }: SendFormProps) {
     void api.publishMessage(input).then((result) => {
       const described = describeSendResult(result);
       setStatus({ kind: 'done', ...described });
-      if (!described.sent) return;
-      setDraft((current) => ({ ...current, message: '' }));
-      setPreviewing(false);
+      if (described.sent) onSent(described.text);
     });
   };
 

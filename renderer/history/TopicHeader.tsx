@@ -1,5 +1,5 @@
 import { t } from '../../common/i18n/translate.ts';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SubscriptionDto } from '../../common/ipc.ts';
 import { ClearSubscription } from './ClearSubscription.tsx';
 import { useShortLayout } from '../layout/use-media-query.ts';
@@ -24,6 +24,8 @@ export interface TopicHeaderProps {
   readonly onSendTest?: (() => Promise<string>) | undefined;
   /** "Send a message…": the view opens the form and gives focus back to `opener` when it closes. */
   readonly onSendMessage?: ((opener: HTMLElement) => void) | undefined;
+  /** What the send form's last message did ("Sent"), shown where the Test's outcome is; a new object each time. */
+  readonly sendOutcome?: { readonly text: string } | undefined;
 }
 
 /** The host a server URL names (`https://ntfy.example.com:8080` → `ntfy.example.com:8080`); the URL if it is none. */
@@ -47,6 +49,7 @@ export function TopicHeader({
   onEdit,
   onSendTest,
   onSendMessage,
+  sendOutcome,
 }: TopicHeaderProps) {
   const [asking, setAsking] = useState<Asking>(undefined);
   /** What the last "Send test notification" did, in words; "Sending…" while it runs. */
@@ -62,6 +65,11 @@ export function TopicHeader({
     setAsking(undefined);
     requestAnimationFrame(() => moreButton.current?.focus());
   };
+
+  // The send form closed on success: its outcome takes this line, as the last thing done to the topic.
+  useEffect(() => {
+    if (sendOutcome !== undefined) setTestStatus(sendOutcome.text);
+  }, [sendOutcome]);
 
   const sendTest = () => {
     if (onSendTest === undefined) return;
@@ -107,7 +115,7 @@ export function TopicHeader({
           <span className="topic-header-host">{hostOf(subscription.server)}</span>
           <span className="topic-header-url">{topicUrl}</span>
         </p>
-        {onSendTest === undefined ? null : (
+        {onSendTest === undefined && onSendMessage === undefined ? null : (
           <p className="topic-header-status" role="status">
             {testStatus}
           </p>

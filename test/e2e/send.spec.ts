@@ -65,7 +65,7 @@ function cachedOn(server: TestServer, topic: string) {
   return server.cachedMessages().filter((message) => message.topic === topic);
 }
 
-test('every field of the form reaches the server; a delay says when, a plain send says Sent and clears the message', async ({
+test('every field of the form reaches the server; a delay says when, a plain send says Sent; the form closes once sent', async ({
   page,
 }) => {
   const core = await startBridge();
@@ -96,9 +96,9 @@ test('every field of the form reaches the server; a delay says when, a plain sen
   await second.getByLabel('Method').selectOption('PUT');
   await form.getByRole('button', { name: 'Send', exact: true }).click();
 
-  await expect(form.getByRole('status')).toHaveText(/^Scheduled for /);
-  await expect(form.getByLabel('Message', { exact: true })).toHaveValue('');
-  await expect(form.getByLabel('Title')).toHaveValue('Backup finished');
+  // Sent: the form closes and the topic header says what happened.
+  await expect(form).toHaveCount(0);
+  await expect(header.getByRole('status')).toHaveText(/^Scheduled for /);
   const [scheduled] = cachedOn(ntfy, 'send-all');
   expect(scheduled).toMatchObject({
     title: 'Backup finished',
@@ -116,10 +116,11 @@ test('every field of the form reaches the server; a delay says when, a plain sen
   // 30 minutes ahead of when it was published, give or take the server's clock (seconds).
   expect((scheduled?.time ?? 0) - Math.floor(Date.now() / 1000)).toBeGreaterThan(25 * 60);
 
-  await form.getByLabel('Delay').fill('');
+  await openForm(page, header, 'Send all');
   await form.getByLabel('Message', { exact: true }).fill('second one');
   await form.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(form.getByRole('status')).toHaveText('Sent');
+  await expect(form).toHaveCount(0);
+  await expect(header.getByRole('status')).toHaveText('Sent');
   expect(cachedOn(ntfy, 'send-all').map((message) => message.message)).toEqual([
     'All **42** files copied',
     'second one',
@@ -309,16 +310,20 @@ test.describe('in German (de-DE)', () => {
     // A delay it understands: the time it will arrive, in German date order and the 24-hour clock.
     await delay.fill('30m');
     await send.click();
-    await expect(form.getByRole('status')).toHaveText(/^Geplant für \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);
-    await expect(form.getByLabel('Nachricht', { exact: true })).toHaveValue('');
+    // Sent: the form closes and the topic header says what happened.
+    await expect(form).toHaveCount(0);
+    await expect(header.getByRole('status')).toHaveText(/^Geplant für \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);
 
-    await delay.fill('');
+    await header.locator('.topic-header-actions button').first().click();
+    await form.getByLabel('Titel').fill('Sicherung fertig');
     await form.getByLabel('Nachricht', { exact: true }).fill('Version **2.4** läuft auf allen Hosts.');
     await send.click();
-    await expect(form.getByRole('status')).toHaveText('Gesendet');
+    await expect(form).toHaveCount(0);
+    await expect(header.getByRole('status')).toHaveText('Gesendet');
     expect(cachedOn(ntfy, 'send-de').map((message) => message.title)).toEqual(['Sicherung fertig', 'Sicherung fertig']);
 
-    // The README's picture shows a message being typed under the last outcome.
+    // The README's picture shows a message being typed.
+    await header.locator('.topic-header-actions button').first().click();
     await form.getByLabel('Nachricht', { exact: true }).fill('Die nächste Sicherung läuft um 02:00 Uhr.');
     await form.getByLabel('Titel').focus();
     const screenshotDir = process.env['UPDATE_SCREENSHOTS'] === '1' ? docsDir : test.info().outputDir;

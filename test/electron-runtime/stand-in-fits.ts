@@ -94,7 +94,7 @@ export type StandInFits = [
   Holds<Fits<InstanceType<typeof StandIn.Notification>, Electron.Notification, 'show' | 'close'>>,
   Holds<Fits<typeof StandIn.shell, Electron.Shell, 'openExternal'>>,
   Holds<Fits<typeof StandIn.clipboard, Electron.Clipboard, 'writeText' | 'readText'>>,
-  Holds<Fits<typeof StandIn.dialog, Electron.Dialog, 'showErrorBox' | 'showMessageBox'>>,
+  Holds<Fits<typeof StandIn.dialog, Electron.Dialog, 'showErrorBox' | 'showMessageBox' | 'showSaveDialog'>>,
   Holds<Fits<typeof StandIn.net, Electron.Net, 'isOnline' | 'online'>>,
   Holds<
     Fits<

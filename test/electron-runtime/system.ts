@@ -3,7 +3,13 @@
  * for and never reach the desktop (shell.openExternal opens nothing; the clipboard is a list).
  */
 import { EventEmitter } from 'node:events';
-import type { BaseWindow, MessageBoxOptions, MessageBoxReturnValue } from 'electron';
+import type {
+  BaseWindow,
+  MessageBoxOptions,
+  MessageBoxReturnValue,
+  SaveDialogOptions,
+  SaveDialogReturnValue,
+} from 'electron';
 import type { NotificationRecord, RuntimeRecords } from './records.ts';
 
 export interface SystemRuntime {
@@ -82,8 +88,17 @@ export function createClipboard(records: RuntimeRecords): {
   };
 }
 
+/**
+ * The path the user "picks" in a save dialog (launchApp's `env`); unset: the user cancels it, as Electron answers
+ * `{ canceled: true, filePath: '' }`.
+ */
+export const SAVE_DIALOG_PATH_SWITCH = 'ELECTRON_STAND_IN_SAVE_PATH';
+
 export interface DialogStandIn {
   showErrorBox(title: string, content: string): void;
+  /** Electron's two forms: (options) and (window, options); records the suggested path as the content. */
+  showSaveDialog(options: SaveDialogOptions): Promise<SaveDialogReturnValue>;
+  showSaveDialog(window: BaseWindow, options: SaveDialogOptions): Promise<SaveDialogReturnValue>;
   /** Electron's two forms: (options) and (window, options). */
   showMessageBox(options: MessageBoxOptions): Promise<MessageBoxReturnValue>;
   showMessageBox(window: BaseWindow, options: MessageBoxOptions): Promise<MessageBoxReturnValue>;
@@ -102,6 +117,16 @@ export function createDialog(records: RuntimeRecords): DialogStandIn {
         content: [options.message, options.detail].filter(Boolean).join('\n'),
       });
       return Promise.resolve({ response: 0, checkboxChecked: false });
+    },
+    showSaveDialog: (first: BaseWindow | SaveDialogOptions, second?: SaveDialogOptions) => {
+      const options: SaveDialogOptions = second ?? first;
+      records.dialogs.push({ kind: 'save', title: options.title ?? '', content: options.defaultPath ?? '' });
+      const picked = process.env[SAVE_DIALOG_PATH_SWITCH];
+      return Promise.resolve(
+        picked === undefined || picked === ''
+          ? { canceled: true, filePath: '' }
+          : { canceled: false, filePath: picked },
+      );
     },
   };
 }

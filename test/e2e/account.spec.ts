@@ -1,10 +1,10 @@
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createRecordingLogger } from '../fakes/logger.ts';
 import { startTestServer, type TestServer } from '../server/index.ts';
 import { holdingClock } from '../support/holding-clock.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
+import { docsScreenshot } from './support/docs-screenshot.ts';
 
 // Sync with an ntfy account (issue 14 §2), through the UI against the real core behind the dev:web bridge and a
 // local test/server with auth and one user. The "server side" (another device) is the test itself, with a token of
@@ -12,7 +12,6 @@ import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
 // the test presses Sync now (no 2 s after-change or 5 min periodic sync runs under it). Tests share one core and
 // run in order: the first signs out at its end, the accessibility tests sign in again.
 
-const docsDir = path.resolve(import.meta.dirname, '../../docs');
 const PASSWORD = 'correct horse battery staple';
 
 let ntfy: TestServer;
@@ -155,12 +154,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
-function screenshotPath(name: string): string {
-  // docs/ keeps the committed screenshots; a normal run writes to its own output folder (see history-view.spec.ts).
-  const dir = process.env['UPDATE_SCREENSHOTS'] === '1' ? docsDir : test.info().outputDir;
-  return path.join(dir, name);
-}
-
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`the account section has no serious accessibility violations, signed out and in (${colorScheme})`, async ({
     page,
@@ -177,6 +170,6 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(account.getByText('Signed in as phil')).toBeVisible();
     await expect(account.getByRole('region', { name: 'Limits' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    if (colorScheme === 'light') await account.screenshot({ path: screenshotPath('window-account.png') });
+    if (colorScheme === 'light') await docsScreenshot(account, 'window-account.png');
   });
 }

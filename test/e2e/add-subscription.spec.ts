@@ -1,16 +1,14 @@
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createRecordingLogger } from '../fakes/logger.ts';
 import { startTestServer, type TestServer } from '../server/index.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
+import { docsScreenshot } from './support/docs-screenshot.ts';
 
 // Adding a subscription (issue 13, item 8): one form from Messages and from Subscriptions, https assumed where no
 // scheme is typed, the new topic opened, and an empty topic that says how to publish to it. Driven through the UI
 // against the real core behind the dev:web bridge and a local test/server; tests share one core and use their own
 // topics.
-
-const docsDir = path.resolve(import.meta.dirname, '../../docs');
 
 let ntfy: TestServer;
 let bridge: WebBridge;
@@ -65,12 +63,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
-
-function screenshotPath(name: string): string {
-  // docs/ keeps the committed screenshots; a normal run writes to its own output folder (see history-view.spec.ts).
-  const dir = process.env['UPDATE_SCREENSHOTS'] === '1' ? docsDir : test.info().outputDir;
-  return path.join(dir, name);
 }
 
 test('the form shows the URL it will use as it is typed, https assumed where no scheme was typed', async ({ page }) => {
@@ -178,7 +170,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await form.getByLabel('Display name (optional)').fill('Alerts');
     await expect(form.getByLabel('Topic')).toHaveAccessibleDescription('Subscribes to https://ntfy.sh/alerts');
     expect(await seriousViolations(page)).toEqual([]);
-    if (colorScheme === 'light') await page.screenshot({ path: screenshotPath('window-add-subscription.png') });
+    if (colorScheme === 'light') await docsScreenshot(page, 'window-add-subscription.png');
   });
 
   test(`an empty topic has no serious accessibility violations (${colorScheme})`, async ({ page }) => {
@@ -192,6 +184,6 @@ for (const colorScheme of ['light', 'dark'] as const) {
       `curl -d "Hi" ${ntfy.url}/${topic}`,
     );
     expect(await seriousViolations(page)).toEqual([]);
-    if (colorScheme === 'light') await page.screenshot({ path: screenshotPath('window-empty-topic.png') });
+    if (colorScheme === 'light') await docsScreenshot(page, 'window-empty-topic.png');
   });
 }

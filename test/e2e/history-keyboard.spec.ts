@@ -4,6 +4,7 @@ import type { MessageDto } from '../../common/ipc.ts';
 import { makeSubscription } from '../support/subscriptions.ts';
 import { serveDirectory, type StaticServer } from './support/static-server.ts';
 import { exposeStubBridge, type StubBridgeGlobals } from './support/stub-bridge.ts';
+import { docsScreenshot } from './support/docs-screenshot.ts';
 
 const rendererDir = path.resolve(import.meta.dirname, '../../dist/renderer');
 const server0 = 'https://ntfy.example.com';
@@ -131,10 +132,7 @@ test('arrows, Home/End and PageUp/PageDown move between rows, scrolled into view
   const pagedDown = await press('PageDown', 'below', 1);
   await press('PageUp', 1, pagedDown);
   await press('End', messageCount - 1, 1);
-  // docs/ keeps the committed screenshot (`UPDATE_SCREENSHOTS=1`): the focused last row after End.
-  const docs = path.resolve(import.meta.dirname, '../../docs');
-  const screenshotDir = process.env['UPDATE_SCREENSHOTS'] === '1' ? docs : test.info().outputDir;
-  await page.screenshot({ path: path.join(screenshotDir, 'window-keyboard.png') });
+  await docsScreenshot(page, 'window-keyboard.png');
   await press('ArrowDown', messageCount - 1, messageCount - 1);
   await press('ArrowUp', messageCount - 2, messageCount - 1);
   const pagedUp = await press('PageUp', 'above', messageCount - 2);

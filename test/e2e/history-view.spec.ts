@@ -5,9 +5,9 @@ import type { MessageDto } from '../../common/ipc.ts';
 import { makeSubscription } from '../support/subscriptions.ts';
 import { serveDirectory, type StaticServer } from './support/static-server.ts';
 import { exposeStubBridge, type StubBridgeGlobals } from './support/stub-bridge.ts';
+import { docsScreenshot } from './support/docs-screenshot.ts';
 
 const rendererDir = path.resolve(import.meta.dirname, '../../dist/renderer');
-const docsDir = path.resolve(import.meta.dirname, '../../docs');
 const server0 = 'https://ntfy.example.com';
 const messageCount = 5_000;
 const topics = ['alerts', 'backups', 'deploys'];
@@ -330,10 +330,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
     expect(serious).toEqual([]);
 
-    // docs/ keeps the committed screenshots; a normal run writes to its own output folder so it never dirties the
-    // checkout. `UPDATE_SCREENSHOTS=1 npm run test:e2e` refreshes the ones in docs/.
-    const screenshotDir = process.env['UPDATE_SCREENSHOTS'] === '1' ? docsDir : test.info().outputDir;
-    await page.screenshot({ path: path.join(screenshotDir, `window-history-${colorScheme}.png`) });
+    await docsScreenshot(page, `window-history-${colorScheme}.png`);
   });
 }
 

@@ -1,10 +1,10 @@
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Clock } from '../../main/core/ports.ts';
 import { createRecordingLogger } from '../fakes/logger.ts';
 import { startTestServer, type TestServer } from '../server/index.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
+import { docsScreenshot } from './support/docs-screenshot.ts';
 
 // The Messages view's rows (display name, plain markdown preview, icons, high/urgent accent) and its header's
 // pause and quiet-hours badges, against the real core behind the dev:web bridge and a test server on 127.0.0.1.
@@ -141,11 +141,8 @@ test('rows show the display name, markdown as plain text, icons for extras and a
     const axe = await new AxeBuilder({ page }).include('.message-list').analyze();
     expect(axe.violations, colorScheme).toEqual([]);
   }
-  // docs/ keeps the committed screenshot (`UPDATE_SCREENSHOTS=1`); a normal run writes to its own output folder.
   await page.emulateMedia({ colorScheme: 'light' });
-  const docs = path.resolve(import.meta.dirname, '../../docs');
-  const screenshotDir = process.env['UPDATE_SCREENSHOTS'] === '1' ? docs : test.info().outputDir;
-  await page.screenshot({ path: path.join(screenshotDir, 'window-rows.png') });
+  await docsScreenshot(page, 'window-rows.png');
 });
 
 test('a pause until resumed shows in the header, and Resume ends it', async ({ page }) => {

@@ -1,15 +1,13 @@
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createRecordingLogger } from '../fakes/logger.ts';
 import { startTestServer, type TestServer } from '../server/index.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
+import { docsScreenshot } from './support/docs-screenshot.ts';
 
 // Reflow (issue 13 item 4, WCAG 1.4.10): the window at 320 CSS px (400 % of 1280), at 600 px (a 1200 px window at
 // 200 % zoom) and at its default 960 px, against the real core behind the dev:web bridge. Below ~720 CSS px the
 // Messages sidebar is a drawer behind a "Subscriptions" button and the message detail covers the list.
-
-const docsDir = path.resolve(import.meta.dirname, '../../docs');
 
 let ntfy: TestServer;
 let bridge: WebBridge;
@@ -280,12 +278,10 @@ test.describe('accessibility, narrow and wide', () => {
     await page.setViewportSize({ width: 400, height: 680 });
     await page.emulateMedia({ colorScheme: 'light' });
     await openMessages(page);
-    // docs/ keeps the committed screenshots; a normal run writes to its own output folder (see history-view.spec).
-    const screenshotDir = process.env['UPDATE_SCREENSHOTS'] === '1' ? docsDir : test.info().outputDir;
-    await page.screenshot({ path: path.join(screenshotDir, 'window-narrow.png') });
+    await docsScreenshot(page, 'window-narrow.png');
     await drawerButton(page).click();
     await expect(drawerButton(page)).toHaveAttribute('aria-expanded', 'true');
-    await page.screenshot({ path: path.join(screenshotDir, 'window-narrow-drawer.png') });
+    await docsScreenshot(page, 'window-narrow-drawer.png');
   });
 
   // The "after" of docs/before/4-narrow-600.png and 4-zoom-200.png: a subscription chosen and a message open.
@@ -310,8 +306,7 @@ test.describe('accessibility, narrow and wide', () => {
         await rows(page).filter({ hasText: 'Disk almost full' }).click();
         await expect(page.getByRole('button', { name: 'Close message' })).toBeVisible();
         await expectNoSidewaysScrolling(page, shot.file);
-        const screenshotDir = process.env['UPDATE_SCREENSHOTS'] === '1' ? docsDir : test.info().outputDir;
-        await page.screenshot({ path: path.join(screenshotDir, shot.file) });
+        await docsScreenshot(page, shot.file);
       } finally {
         await context.close();
       }

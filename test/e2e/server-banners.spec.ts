@@ -1,12 +1,12 @@
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
-import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createRecordingLogger } from '../fakes/logger.ts';
 import { startTestServer, type TestServer, type TestUser } from '../server/index.ts';
 import { holdingClock } from '../support/holding-clock.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
 import { coreSpeaks } from './support/core-language.ts';
+import { docsScreenshot } from './support/docs-screenshot.ts';
 
 // Connection trouble per server, where people look (issue 13, items 1 and 2): the header and one banner per server,
 // in words, with Retry now; and the credentials editor testing what was typed. Each test runs its own core behind
@@ -36,12 +36,6 @@ async function startBridge(): Promise<WebBridge> {
     timing: { backoffInitialMs: 60_000, backoffMaxMs: 60_000 },
   });
   return bridge;
-}
-
-/** docs/ keeps the committed screenshots (`UPDATE_SCREENSHOTS=1`); a normal run writes to its own output folder. */
-function screenshotPath(name: string): string {
-  const docs = path.resolve(import.meta.dirname, '../../docs');
-  return path.join(process.env['UPDATE_SCREENSHOTS'] === '1' ? docs : test.info().outputDir, name);
 }
 
 /** A port on 127.0.0.1 that nothing listens on: bound, then closed. */
@@ -94,7 +88,7 @@ test('a server that is down: header and one banner in words with a countdown; Re
   await expect(entry.locator('.server-banner-headline')).not.toContainText('ECONNREFUSED');
   await entry.getByText('Details').click();
   await expect(entry.locator('.server-banner-details')).toContainText('ECONNREFUSED');
-  await page.screenshot({ path: screenshotPath('window-server-down.png') });
+  await docsScreenshot(page, 'window-server-down.png');
 
   // The same banner in Subscriptions, and the rows no longer repeat the error once per topic.
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Subscriptions' }).click();
@@ -152,7 +146,7 @@ test('wrong password: the banner leads to the credentials, Test checks what is t
   await expect(form.locator('.test-result')).toHaveText('');
   await form.getByRole('button', { name: 'Test', exact: true }).click();
   await expect(result).toContainText('Connected: the server accepts this subscription');
-  await page.screenshot({ path: screenshotPath('window-credentials.png') });
+  await docsScreenshot(page, 'window-credentials.png');
   // Testing stored nothing: the connection is still refused.
   await expect(banner(page, host)).toBeVisible();
 

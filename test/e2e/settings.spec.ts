@@ -1,5 +1,4 @@
 import { readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { SettingsDto } from '../../common/ipc.ts';
@@ -9,6 +8,7 @@ import { createKeytarSecretStore } from '../../main/core/store/secrets/keytar-se
 import { createRecordingLogger } from '../fakes/logger.ts';
 import { startTestServer, type TestServer } from '../server/index.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
+import { docsScreenshot } from './support/docs-screenshot.ts';
 
 // The settings view driven through the UI only, against the real core behind the dev:web bridge. Settings are
 // global, so every test gets a core of its own (fresh data folder); the ntfy test server is shared.
@@ -658,11 +658,6 @@ for (const colorScheme of ['light', 'dark'] as const) {
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
     expect(serious).toEqual([]);
-    // Written to this test's output folder; `UPDATE_SCREENSHOTS=1` puts them in docs/ (like history-view.spec.ts).
-    const screenshotDir =
-      process.env['UPDATE_SCREENSHOTS'] === '1'
-        ? path.resolve(import.meta.dirname, '../../docs')
-        : test.info().outputDir;
-    await page.screenshot({ path: path.join(screenshotDir, `window-settings-${colorScheme}.png`), fullPage: true });
+    await docsScreenshot(page, `window-settings-${colorScheme}.png`, { fullPage: true });
   });
 }

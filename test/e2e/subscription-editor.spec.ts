@@ -1,5 +1,4 @@
 import { createServer, type AddressInfo } from 'node:net';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { SubscriptionDto, SubscriptionInput } from '../../common/ipc.ts';
@@ -8,6 +7,7 @@ import { startTestServer, type TestServer, type TestUser } from '../server/index
 import type { BridgeRequestMessage, BridgeResponseMessage } from '../web-bridge/protocol.ts';
 import { holdingClock } from '../support/holding-clock.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
+import { docsScreenshot } from './support/docs-screenshot.ts';
 
 // The Subscriptions view (list with live connection status, editor, credentials, test, delete), driven through the
 // UI against the real core behind the dev:web bridge. Tests share one core, so each uses its own topics, and each
@@ -18,8 +18,6 @@ const alice: TestUser = {
   password: 'correct-horse-battery-staple',
   access: [{ topic: 'team-*', permission: 'read-write' }],
 };
-
-const docsDir = path.resolve(import.meta.dirname, '../../docs');
 
 let ntfy: TestServer;
 let bridge: WebBridge;
@@ -483,9 +481,7 @@ test('every connection status in words, with no serious accessibility violations
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     expect(await seriousViolations(page)).toEqual([]);
-    // Written to this test's output folder; `UPDATE_SCREENSHOTS=1` puts them in docs/ (like history-view.spec.ts).
-    const screenshotDir = process.env['UPDATE_SCREENSHOTS'] === '1' ? docsDir : test.info().outputDir;
-    await page.screenshot({ path: path.join(screenshotDir, `window-subscriptions-${colorScheme}.png`) });
+    await docsScreenshot(page, `window-subscriptions-${colorScheme}.png`);
   }
 });
 

@@ -1,16 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
-import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { SubscriptionDto } from '../../common/ipc.ts';
 import { createRecordingLogger } from '../fakes/logger.ts';
 import { startTestServer, type TestServer } from '../server/index.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
+import { docsScreenshot } from './support/docs-screenshot.ts';
 
 // The topic header (issue 13 item 3): a selected subscription's name, host and URL, and its actions, above its
 // messages, at the default window size, against the real core behind the dev:web bridge and a test server on
 // 127.0.0.1. Each test runs its own core, so the sidebar holds only that test's subscriptions.
-
-const docsDir = path.resolve(import.meta.dirname, '../../docs');
 
 let ntfy: TestServer;
 let bridge: WebBridge | undefined;
@@ -293,8 +291,5 @@ test('the header and its menu have no accessibility violations in light and dark
   // Captured with the menu open, so the picture shows every action the header has.
   await header.getByRole('button', { name: 'More actions' }).click();
   await expect(header.getByRole('menu')).toBeVisible();
-  // docs/ keeps the committed screenshots; a normal run writes to its own output folder so it never dirties the
-  // checkout. `UPDATE_SCREENSHOTS=1` refreshes the one in docs/.
-  const screenshotDir = process.env['UPDATE_SCREENSHOTS'] === '1' ? docsDir : test.info().outputDir;
-  await page.screenshot({ path: path.join(screenshotDir, 'window-topic-header.png') });
+  await docsScreenshot(page, 'window-topic-header.png');
 });

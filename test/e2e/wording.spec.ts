@@ -1,4 +1,3 @@
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Clock } from '../../main/core/ports.ts';
@@ -6,13 +5,12 @@ import { createRecordingLogger } from '../fakes/logger.ts';
 import { startTestServer, type TestServer } from '../server/index.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
 import { coreSpeaks } from './support/core-language.ts';
+import { docsScreenshot } from './support/docs-screenshot.ts';
 
 // Wording (issue 13, item 11): one vocabulary for priorities wherever a minimum is chosen, every time in the
 // locale's own format (12-hour in en-US, 24-hour in de-DE; nothing forces an hour cycle), and a tag that became the
 // title's emoji not repeated as a chip. Against the real core behind the dev:web bridge and a test server on
 // 127.0.0.1.
-
-const docsDir = path.resolve(import.meta.dirname, '../../docs');
 
 const minPriorityChoices = ['Any priority', 'Low and above', 'Default and above', 'High and above', 'Urgent only'];
 
@@ -166,8 +164,7 @@ for (const { locale, listName, messageTime, badge } of locales) {
       expect((await core.updateSettings({ pause: 30 })).ok).toBe(true);
       await expect(page.locator('.quiet-status-badge')).toHaveText(badge);
 
-      const dir = process.env['UPDATE_SCREENSHOTS'] === '1' ? docsDir : test.info().outputDir;
-      await page.screenshot({ path: path.join(dir, `window-wording-${locale}.png`) });
+      await docsScreenshot(page, `window-wording-${locale}.png`);
     });
   });
 }
@@ -239,8 +236,7 @@ test.describe('the German window', () => {
     await expect(row.getByRole('img', { name: '2 Aktionen' })).toBeVisible();
     await expect(row.locator('.message-priority .visually-hidden')).toHaveText('Priorität standard');
 
-    const dir = process.env['UPDATE_SCREENSHOTS'] === '1' ? docsDir : test.info().outputDir;
-    await page.screenshot({ path: path.join(dir, 'window-de-DE.png') });
+    await docsScreenshot(page, 'window-de-DE.png');
   });
 });
 

@@ -81,9 +81,13 @@ describe('restart', () => {
     const server = await serverForTest();
     const cached = await server.publish('a', 'survives');
     const stream = await openStream(server, '/a/json');
-    const restarted = server.faults.restart({ pauseMs: 300 });
+    // The pause lasts until the test has seen the refusal, however slowly the machine runs.
+    let endPause = (): void => undefined;
+    const paused = new Promise<void>((resolve) => (endPause = resolve));
+    const restarted = server.faults.restart({ until: paused });
     await expect(fetch(`${server.url}/v1/health`)).rejects.toThrow();
     await stream.waitForClose();
+    endPause();
     await restarted;
     const poll = await request(server, '/a/json?poll=1');
     expect(jsonLines(poll.text).map((event) => event.id)).toEqual([cached.id]);

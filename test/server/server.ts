@@ -110,11 +110,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     get stalled() {
       return ctx.faults.stalled;
     },
-    restart: async ({ pauseMs = 100 } = {}) => {
+    restart: async ({ pauseMs = 100, until } = {}) => {
       const closed = closeListener(http);
       dropEverything();
       await closed;
-      await sleep(pauseMs);
+      await (until ?? sleep(pauseMs));
       await listen(http, port);
     },
     inject: (data, injectOptions = {}) =>

@@ -263,8 +263,12 @@ export interface Faults {
   /** Ends a stall; held requests are then processed. Events published during the stall are lost for its streams. */
   unstall(): void;
   readonly stalled: boolean;
-  /** Closes the listener and every connection, waits, and listens again on the same port. The cache survives. */
-  restart(options?: { pauseMs?: number }): Promise<void>;
+  /**
+   * Closes the listener and every connection, waits, and listens again on the same port. The cache survives. It waits
+   * `pauseMs` (default 100), or until `until` settles: a test that checks what happens during the pause holds it
+   * open that way, so a slow machine cannot end it first.
+   */
+  restart(options?: { pauseMs?: number; until?: Promise<void> }): Promise<void>;
   /** Writes bytes into live streams as they are (one chunk on HTTP); returns how many streams got them. */
   inject(data: string | Buffer, options?: InjectOptions): number;
   /** Answers the next `count` (matching) requests with the given status instead of handling them. */

@@ -1,8 +1,8 @@
 /**
  * BrowserWindow and its webContents (https://www.electronjs.org/docs/latest/api/browser-window) over a Playwright
  * page: construction before 'ready' throws as in Electron, `loadFile` opens the real renderer file in Chromium with
- * the preload run first, ipcRenderer.invoke reaches ipcMain with the calling frame's URL, and `webContents.send`
- * reaches the page's listeners in order.
+ * the preload run first in a world of its own (preload-world.ts), ipcRenderer.invoke reaches ipcMain with the
+ * calling frame's URL, and `webContents.send` reaches the preload's listeners in order.
  */
 import { EventEmitter } from 'node:events';
 import { readFile } from 'node:fs/promises';
@@ -14,12 +14,7 @@ import type { CustomProtocolStandIn } from './custom-protocol.ts';
 import type { IpcMainStandIn } from './ipc-main.ts';
 import { drivePageNavigation, type PageNavigation, type WindowOpenHandler } from './page-navigation.ts';
 import { drivePermissionRequests } from './page-permissions.ts';
-import {
-  buildFirstCallProbeScript,
-  buildPreloadInitScript,
-  DELIVER_FUNCTION,
-  INVOKE_BINDING,
-} from './preload-script.ts';
+import { runPreloadInIsolatedWorld, type PreloadWorld } from './preload-world.ts';
 import type { PageRequestKind, RuntimeRecords, WindowRecord } from './records.ts';
 import type { SessionStandIn } from './session.ts';
 import { strict } from './strict.ts';
@@ -106,6 +101,8 @@ export class BrowserWindowStandIn extends EventEmitter {
   #readyToShowSent = false;
   /** Set once the page is open (before #page resolves): what the page may do without the app's consent. */
   #navigation: PageNavigation | undefined;
+  /** Set with #navigation when the window has a preload: where webContents.send delivers. */
+  #preload: PreloadWorld | undefined;
   // webContents.send keeps its order: each delivery waits for the one before.
   #deliveries: Promise<void> = Promise.resolve();
 
@@ -133,10 +130,9 @@ export class BrowserWindowStandIn extends EventEmitter {
     page.on('console', (message) => {
       if (message.type() === 'error') this.#runtime.reportError(`page console: ${message.text()}`);
     });
-    await page.exposeBinding(INVOKE_BINDING, async (source, channel: unknown, args: unknown) => {
-      const name = String(channel);
+    const invoke = async (name: string, args: unknown[], pageUrl: string): Promise<unknown> => {
       // As Electron reports it: a page served for app://ntfy-tray shows that URL, not its HTTP stand-in's.
-      const frameUrl = this.#runtime.protocol.appUrlOf(source.frame.url());
+      const frameUrl = this.#runtime.protocol.appUrlOf(pageUrl);
       const event = strict('IpcMainInvokeEvent', {
         type: 'frame',
         senderFrame: strict('senderFrame', { url: frameUrl }),
@@ -147,13 +143,12 @@ export class BrowserWindowStandIn extends EventEmitter {
         preventDefault: () => undefined,
       }) as unknown as IpcMainInvokeEvent;
       try {
-        // The answer crosses as a structured clone too: a function in it fails the invoke, as in Electron.
-        return structuredClone(await this.#runtime.ipcMain.invoke(name, event, Array.isArray(args) ? args : []));
+        return await this.#runtime.ipcMain.invoke(name, event, args);
       } catch (error) {
         if (String(error).includes('No handler registered')) this.#runtime.reportUnhandledInvoke(name);
         throw error;
       }
-    });
+    };
     const runtime = this.#runtime;
     const appUrlOf = (pageUrl: string): string => runtime.protocol.appUrlOf(pageUrl);
     this.#navigation = await drivePageNavigation(context, page, {
@@ -195,9 +190,14 @@ export class BrowserWindowStandIn extends EventEmitter {
       if (frame === page.mainFrame()) this.url = appUrlOf(frame.url());
     });
     if (this.#preloadPath !== undefined) {
-      await page.addInitScript(buildPreloadInitScript(await readFile(this.#preloadPath, 'utf8')));
-      if (process.env['ELECTRON_STAND_IN_PROBE_FIRST_CALL'] === '1')
-        await page.addInitScript(buildFirstCallProbeScript());
+      this.#preload = await runPreloadInIsolatedWorld(context, page, {
+        preloadSource: await readFile(this.#preloadPath, 'utf8'),
+        probeFirstCall: process.env['ELECTRON_STAND_IN_PROBE_FIRST_CALL'] === '1',
+        invoke,
+        reportError: (message) => {
+          runtime.reportError(message);
+        },
+      });
     }
     return page;
   }
@@ -213,15 +213,9 @@ export class BrowserWindowStandIn extends EventEmitter {
     structuredClone(args);
     this.#deliveries = this.#deliveries
       .then(async () => {
-        const page = await this.#page;
-        await page.evaluate(
-          ([name, values, deliver]) => {
-            const target = (globalThis as Record<string, unknown>)[deliver];
-            // A page without the preload (or not loaded yet) has no listeners: Electron drops the message too.
-            if (typeof target === 'function') (target as (c: string, a: unknown) => void)(name, values);
-          },
-          [channel, args, DELIVER_FUNCTION] as const,
-        );
+        await this.#page;
+        // A page without the preload (or not loaded yet) has no listeners: Electron drops the message too.
+        await this.#preload?.deliver(channel, args);
       })
       .catch((error: unknown) => {
         // A send that meets a navigation went to the document being replaced; Electron drops it the same way.

@@ -51,6 +51,8 @@ export function buildPermissionInitScript(): string {
   return `(() => {
   const ask = window[${JSON.stringify(PERMISSION_BINDING)}];
   if (typeof ask !== 'function') return;
+  // Only the wrappers below ask: no page script finds the binding by name.
+  delete window[${JSON.stringify(PERMISSION_BINDING)}];
   const wrap = (target, name, permission, detailsOf) => {
     if (target === undefined || typeof target[name] !== 'function') return;
     const original = target[name];

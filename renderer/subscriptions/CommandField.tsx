@@ -49,7 +49,7 @@ export function CommandField({ id, value, error, onChange }: CommandFieldProps) 
                 {names.map((name, index) => (
                   <span key={name}>
                     {index === 0 ? null : ' '}
-                    <code>${name}</code>
+                    <code>{`$${name}`}</code>
                   </span>
                 ))}
               </td>

@@ -28,6 +28,8 @@ const dataTexts = [
   /^Open dashboard$/,
   /^http:\/\/127\.0\.0\.1:\d+/,
   /^127\.0\.0\.1:\d+$/,
+  // The environment variables a subscription's command gets: ntfy's names (common/command-variables.ts), not words.
+  /^\$(NTFY_[A-Z]+|id|topic|time|message|m|title|t|priority|prio|p|tags|tag|ta|raw)$/,
   // Times and dates are Intl's (English month and weekday names in the en fallback locale).
   /^(\d{1,2}:\d{2}( [AP]M)?|[A-Z][a-z]{2} \d{1,2}, \d{4}.*|[A-Z][a-z]{2} \d{1,2}:\d{2}.*)$/,
 ];

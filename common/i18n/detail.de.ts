@@ -62,6 +62,8 @@ export const detailDe: Translation<typeof detailEn> = {
   'detail.send.scheduled': 'Geplant für {time}',
   'detail.send.not-sent': 'Nicht gesendet: {reason}',
   'detail.send.test-sent': 'Testbenachrichtigung gesendet',
+  'detail.send.test-sent-silent': 'Testbenachrichtigung gesendet, aber sie erscheint nicht als Popup: {reason}',
+  'detail.send.muted-reason': 'Dieses Thema ist stummgeschaltet',
   'detail.send.actions.legend': 'Aktionsschaltflächen',
   'detail.send.actions.group': 'Aktion {number}',
   'detail.send.actions.kind': 'Art',

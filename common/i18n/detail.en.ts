@@ -64,6 +64,8 @@ export const detailEn = {
   'detail.send.scheduled': 'Scheduled for {time}',
   'detail.send.not-sent': 'Not sent: {reason}',
   'detail.send.test-sent': 'Test notification sent',
+  'detail.send.test-sent-silent': 'Test notification sent, but it will not pop up: {reason}',
+  'detail.send.muted-reason': 'This topic is muted',
   'detail.send.actions.legend': 'Action buttons',
   'detail.send.actions.group': 'Action {number}',
   'detail.send.actions.kind': 'Kind',

@@ -115,6 +115,13 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
   });
   const { markRead, readKeys, deletedKeys } = actions;
   const live = useLiveArrivals({ api, filter, scrollRef, prepend, refreshUnreadCounts });
+  // Another subscription chosen: a message of another topic does not stay open beside its list.
+  const select = useCallback((subscription: SubscriptionRefDto | undefined) => {
+    setSelected(subscription);
+    if (subscription === undefined) return;
+    const key = subscriptionKey(subscription);
+    setOpened((current) => (current === undefined || subscriptionKey(current) === key ? current : undefined));
+  }, []);
   const showAll = useCallback(() => {
     setSelected(undefined);
   }, []);
@@ -214,7 +221,7 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
         unreadCounts={subscriptions.unreadCounts}
         connections={subscriptions.connections}
         selected={selected}
-        onSelect={setSelected}
+        onSelect={select}
         onAdd={(button) => {
           addButton.current = button;
           setForm('add');
@@ -249,7 +256,11 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
                   }
             }
             onSendTest={() =>
-              sendTestNotification(api, { server: selectedSubscription.server, topic: selectedSubscription.topic })
+              sendTestNotification(api, {
+                server: selectedSubscription.server,
+                topic: selectedSubscription.topic,
+                muted: selectedSubscription.muted,
+              })
             }
             onSendMessage={(opener) => {
               sendOpener.current = opener;
@@ -287,7 +298,7 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
               onClose={closeForm}
               onSaved={(subscription) => {
                 // The new topic is opened: its (empty) list says how to publish to it.
-                setSelected({ server: subscription.server, topic: subscription.topic });
+                select({ server: subscription.server, topic: subscription.topic });
                 refreshSubscriptions();
                 refreshUnreadCounts();
                 closeForm();

@@ -89,6 +89,23 @@ export function quietStatusText(status: QuietStatus, nowMs: number, locale?: str
 }
 
 /**
+ * Why a message to `subscription` would not pop up now, in the words the header's badges use: notifications off,
+ * a pause, quiet hours (the test message is not urgent), or the topic muted; undefined when it would.
+ */
+export function whyNoPopup(
+  settings: SettingsDto,
+  subscription: { readonly muted: boolean },
+  nowMs: number,
+  locale?: string,
+): string | undefined {
+  const paused = pausedReason(settings, nowMs, locale);
+  if (paused !== undefined) return paused;
+  const quiet = quietStatuses(settings, nowMs).find((status) => status.kind === 'quiet-hours');
+  if (quiet !== undefined) return quietStatusText(quiet, nowMs, locale);
+  return subscription.muted ? t('detail.send.muted-reason') : undefined;
+}
+
+/**
  * Why no subscription pops anything up right now (a global pause, or notifications off); undefined when they do.
  * The end of a pause is said as the Messages header says it; `locale` undefined: the user's.
  */

@@ -6,6 +6,7 @@ import type { BridgeApi, BridgeResult, PublishOutcomeDto, SubscriptionRefDto } f
 import { testNotificationInput } from '../../common/test-notification.ts';
 import { activeLocale, t } from '../../common/i18n/translate.ts';
 import { absoluteTime } from './format.ts';
+import { whyNoPopup } from './quiet-status.ts';
 
 export interface SendResult {
   readonly sent: boolean;
@@ -32,8 +33,17 @@ export function describeSendResult(result: BridgeResult<PublishOutcomeDto>, loca
   return { sent: false, text: t('detail.send.not-sent', { reason: capitalized(outcome.detail) }) };
 }
 
-/** Publishes the fixed test message (the tray menu sends the same) and says what happened. */
-export async function sendTestNotification(api: BridgeApi, topic: SubscriptionRefDto): Promise<string> {
+/**
+ * Publishes the fixed test message (the tray menu sends the same) and says what happened; sent while a pause,
+ * quiet hours, notifications off or the topic's mute hold popups back, it says that nothing will pop up and why.
+ */
+export async function sendTestNotification(
+  api: BridgeApi,
+  topic: SubscriptionRefDto & { readonly muted: boolean },
+): Promise<string> {
   const result = describeSendResult(await api.publishMessage(testNotificationInput(topic.server, topic.topic)));
-  return result.sent ? t('detail.send.test-sent') : result.text;
+  if (!result.sent) return result.text;
+  const settings = await api.getSettings();
+  const why = settings.ok ? whyNoPopup(settings.value, topic, Date.now()) : undefined;
+  return why === undefined ? t('detail.send.test-sent') : t('detail.send.test-sent-silent', { reason: why });
 }

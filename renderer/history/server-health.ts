@@ -122,7 +122,8 @@ export function explainConnectionTrouble(trouble: ConnectionTrouble | undefined)
   }
 }
 
-export type HealthTone = 'ok' | 'pending' | 'problem';
+/** `idle`: there is no server to be connected to (a first launch), which is neither fine nor a problem. */
+export type HealthTone = 'ok' | 'pending' | 'problem' | 'idle';
 
 export interface HealthDescription {
   readonly headline: string;
@@ -176,7 +177,7 @@ export function describeServerHealth(health: ServerHealth, nowMs: number): Healt
  */
 export function summarizeServers(health: readonly ServerHealth[]): HealthDescription {
   const worst = [...health].sort((a, b) => SEVERITY[b.kind] - SEVERITY[a.kind])[0];
-  if (worst === undefined) return { headline: t('history.servers.none'), tone: 'ok' };
+  if (worst === undefined) return { headline: t('history.servers.none'), tone: 'idle' };
   const others = troubledServers(health).length - 1;
   const withOthers = (headline: string) =>
     others > 0 ? t('history.servers.and-others', { headline, count: others }) : headline;

@@ -43,6 +43,17 @@ test('shows the header, the empty state and a connected bridge when window.ntfy 
 
   await expectAppShell(page);
   await expect(page.getByRole('banner').getByRole('status')).toHaveText('No servers to connect to');
+  // Neither connected nor in trouble: the dot is the words' grey, not green (issue 25 §6).
+  const dot = await page.locator('.bridge-status').evaluate((element) => {
+    const style = (pseudo?: string) =>
+      (
+        globalThis as unknown as {
+          getComputedStyle(e: unknown, p?: string): { color: string; backgroundColor: string };
+        }
+      ).getComputedStyle(element, pseudo);
+    return { dot: style('::before').backgroundColor, words: style().color };
+  });
+  expect(dot.dot).toBe(dot.words);
   await expect(page.getByRole('heading', { name: 'No messages yet' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('renderer-connected.png'), fullPage: true });
   expect(errors).toEqual([]);

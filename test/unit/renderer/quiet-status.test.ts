@@ -6,6 +6,7 @@ import {
   quietHoursEnd,
   quietStatuses,
   quietStatusText,
+  whyNoPopup,
 } from '../../../renderer/history/quiet-status.ts';
 
 // Local wall-clock times (built from local date parts), so the tests hold in any time zone.
@@ -118,5 +119,26 @@ describe('pausedReason', () => {
     expect(pausedReason({ ...off, preferences: { ...off.preferences, notificationsEnabled: false } }, 0)).toBe(
       'Notifications are off',
     );
+  });
+});
+
+describe('whyNoPopup', () => {
+  const day = at(10, 12);
+  const audible = { muted: false };
+
+  it('says nothing when a message would pop up', () => {
+    expect(whyNoPopup(settings(), audible, day, 'en-GB')).toBeUndefined();
+  });
+
+  it('names a pause, quiet hours, notifications off and a muted topic', () => {
+    expect(whyNoPopup(settings({ pausedUntil: null }), audible, day, 'en-GB')).toBe(
+      'Notifications paused until you resume',
+    );
+    expect(whyNoPopup(settings(), audible, at(10, 23), 'en-GB')).toBe('Quiet hours until 07:00');
+    const off = settings();
+    expect(
+      whyNoPopup({ ...off, preferences: { ...off.preferences, notificationsEnabled: false } }, audible, day, 'en-GB'),
+    ).toBe('Notifications are off');
+    expect(whyNoPopup(settings(), { muted: true }, day, 'en-GB')).toBe('This topic is muted');
   });
 });

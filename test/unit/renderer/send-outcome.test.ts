@@ -1,18 +1,27 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../../../common/i18n/translate.ts';
-import type { BridgeApi, PublishInputDto } from '../../../common/ipc.ts';
+import type { BridgeApi, PublishInputDto, SettingsDto } from '../../../common/ipc.ts';
 import { describeSendResult, sendTestNotification } from '../../../renderer/history/send-outcome.ts';
 
 // 2026-03-10 12:43 UTC: the same date in every time zone a test machine has.
 const at = Date.UTC(2026, 2, 10, 12, 43) / 1000;
 
-/** A bridge whose only part used here is publishMessage, answering `sent` for whatever it is given. */
-function publishingApi(published: PublishInputDto[]): BridgeApi {
-  const api: Pick<BridgeApi, 'publishMessage'> = {
+/**
+ * A bridge whose only parts used here are publishMessage, answering `sent` for whatever it is given, and
+ * getSettings, answering `settings` (or that it cannot, without them).
+ */
+function publishingApi(published: PublishInputDto[], settings?: SettingsDto): BridgeApi {
+  const api: Pick<BridgeApi, 'publishMessage' | 'getSettings'> = {
     publishMessage: (input) => {
       published.push(input);
       return Promise.resolve({ ok: true, value: { outcome: 'sent', id: 'x', time: at, scheduled: false } });
     },
+    getSettings: () =>
+      Promise.resolve(
+        settings === undefined
+          ? { ok: false, error: { code: 'internal', message: 'no settings here' } }
+          : { ok: true, value: settings },
+      ),
   };
   return api as BridgeApi;
 }
@@ -54,8 +63,44 @@ describe('describeSendResult', () => {
   it('says a sent test notification in German', async () => {
     setLocale(['de-DE']);
     const published: PublishInputDto[] = [];
-    const text = await sendTestNotification(publishingApi(published), { server: 'http://127.0.0.1:1', topic: 'x' });
+    const text = await sendTestNotification(publishingApi(published), {
+      server: 'http://127.0.0.1:1',
+      topic: 'x',
+      muted: false,
+    });
     expect(text).toBe('Testbenachrichtigung gesendet');
     expect(published).toHaveLength(1);
+  });
+
+  it('says that a test sent while paused or to a muted topic will not pop up, and why', async () => {
+    const paused: SettingsDto = {
+      defaultServer: 'https://ntfy.sh',
+      pausedUntil: null,
+      preferences: {
+        notificationsEnabled: true,
+        quietHours: { enabled: false, start: '22:00', end: '07:00', urgentBreaksThrough: false },
+        sounds: true,
+        minPriority: 1,
+        startAtLogin: false,
+        theme: 'system',
+        historyRetention: { maxAgeDays: 30, maxPerSubscription: 1000 },
+        keepaliveTimeoutSeconds: 60,
+        autoDownloadAttachments: 'subscription-server',
+        autoDownloadMaxBytes: 2_097_152,
+      },
+    };
+    const topic = { server: 'http://127.0.0.1:1', topic: 'x', muted: false };
+    expect(await sendTestNotification(publishingApi([], paused), topic)).toBe(
+      'Test notification sent, but it will not pop up: Notifications paused until you resume',
+    );
+    const { pausedUntil: _, ...playing } = paused;
+    expect(await sendTestNotification(publishingApi([], playing), topic)).toBe('Test notification sent');
+    expect(await sendTestNotification(publishingApi([], playing), { ...topic, muted: true })).toBe(
+      'Test notification sent, but it will not pop up: This topic is muted',
+    );
+    setLocale(['de-DE']);
+    expect(await sendTestNotification(publishingApi([], paused), topic)).toBe(
+      'Testbenachrichtigung gesendet, aber sie erscheint nicht als Popup: Benachrichtigungen pausiert, bis Sie sie fortsetzen',
+    );
   });
 });

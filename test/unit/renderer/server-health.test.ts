@@ -127,7 +127,7 @@ describe('describeServerHealth', () => {
 
 describe('summarizeServers', () => {
   it('names the worst server for the header, without a countdown', () => {
-    expect(summarizeServers([])).toEqual({ headline: 'No servers to connect to', tone: 'ok' });
+    expect(summarizeServers([])).toEqual({ headline: 'No servers to connect to', tone: 'idle' });
     expect(summarizeServers(serverHealth([connection(example, { kind: 'open' })]))).toEqual({
       headline: 'Connected to ntfy.example.com',
       tone: 'ok',

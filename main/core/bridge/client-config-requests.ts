@@ -28,7 +28,7 @@ import { parseTopicUrl } from '../cli/topic-url.ts';
 import { clientConfigYaml } from '../client-config/client-config-export.ts';
 import { type ClientConfig, parseClientConfig } from '../client-config/client-config.ts';
 import type { Logger } from '../ports.ts';
-import type { Credentials } from '../protocol/subscribe-request.ts';
+import type { Credentials, SubscribeFilters } from '../protocol/subscribe-request.ts';
 import { normalizeServerUrl } from '../../../common/server-url.ts';
 import { resolveCredentials } from '../store/secrets/credentials.ts';
 import { MissingSecretError } from '../store/secrets/errors.ts';
@@ -70,6 +70,70 @@ function sameCredentials(a: Credentials, b: Credentials): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+interface PlannedEntry {
+  readonly label: string;
+  readonly server: string;
+  readonly topics: readonly string[];
+  readonly filters: SubscribeFilters;
+  readonly command?: string;
+}
+
+interface EntryPlan {
+  readonly entries: PlannedEntry[];
+  readonly failures: { label: string; message: string }[];
+  /** Per server: the credentials of the first entry that names it with some. */
+  readonly credentials: Map<string, Credentials>;
+  readonly conflicts: Set<string>;
+}
+
+/** Reads every entry as `subscribe --from-config` does; what cannot be read is that entry's failure. */
+function planEntries(config: ClientConfig, fileName: string, host: string): EntryPlan {
+  const plan: EntryPlan = { entries: [], failures: [], credentials: new Map(), conflicts: new Set() };
+  for (const [index, entry] of config.subscribe.entries()) {
+    const label = t('cli.client-config.entry', { path: fileName, entry: index + 1 });
+    const topicUrl = parseTopicUrl(entry.topic, host);
+    if (!topicUrl.ok) {
+      plan.failures.push({ label, message: topicUrl.error });
+      continue;
+    }
+    const filters = readFilters(entry.if);
+    if (!filters.ok) {
+      plan.failures.push({ label, message: filters.error });
+      continue;
+    }
+    const server = normalizeServerUrl(topicUrl.value.server);
+    const credentials = entryCredentials(entry, config);
+    if (credentials.kind !== 'none') {
+      const known = plan.credentials.get(server);
+      if (known === undefined) plan.credentials.set(server, credentials);
+      else if (!sameCredentials(known, credentials)) plan.conflicts.add(server);
+    }
+    const command = entry.command ?? config.defaultCommand;
+    plan.entries.push({
+      label,
+      server,
+      topics: topicUrl.value.topics,
+      filters: filters.value,
+      ...(command === undefined ? {} : { command }),
+    });
+  }
+  return plan;
+}
+
+/** Into the keychain first, so that the new subscriptions connect with them rather than meet a 401. */
+async function saveCredentials(plan: EntryPlan, via: ImportVia): Promise<{ saved: number; failures: string[] }> {
+  let saved = 0;
+  const failures: string[] = [];
+  for (const [server, credentials] of plan.credentials) {
+    const input = credentialsInput(server, credentials);
+    if (input === undefined) continue;
+    const result = await via.setCredentials(input);
+    if (result.ok) saved += 1;
+    else failures.push(t('settings.import.yml.credentials-failed', { server, reason: result.error.message }));
+  }
+  return { saved, failures };
+}
+
 async function importConfig(
   config: ClientConfig,
   fileName: string,
@@ -77,35 +141,15 @@ async function importConfig(
   appDefaultServer: string,
 ): Promise<ClientYmlImportDto> {
   // A file without default-host: bare topics go to the app's default server (ntfy's CLI would use ntfy.sh).
-  const host = config.defaultHostSet ? config.defaultHost : appDefaultServer;
+  const plan = planEntries(config, fileName, config.defaultHostSet ? config.defaultHost : appDefaultServer);
+  const credentials = await saveCredentials(plan, via);
   let imported = 0;
   let skipped = 0;
   let withCommand = 0;
-  const failures: { label: string; message: string }[] = [];
-  const credentialsByServer = new Map<string, Credentials>();
-  const conflicts = new Set<string>();
+  const failures = plan.failures;
   const seen = new Set<string>();
-  for (const [index, entry] of config.subscribe.entries()) {
-    const label = t('cli.client-config.entry', { path: fileName, entry: index + 1 });
-    const topicUrl = parseTopicUrl(entry.topic, host);
-    if (!topicUrl.ok) {
-      failures.push({ label, message: topicUrl.error });
-      continue;
-    }
-    const filters = readFilters(entry.if);
-    if (!filters.ok) {
-      failures.push({ label, message: filters.error });
-      continue;
-    }
-    const server = normalizeServerUrl(topicUrl.value.server);
-    const credentials = entryCredentials(entry, config);
-    if (credentials.kind !== 'none') {
-      const known = credentialsByServer.get(server);
-      if (known === undefined) credentialsByServer.set(server, credentials);
-      else if (!sameCredentials(known, credentials)) conflicts.add(server);
-    }
-    const command = entry.command ?? config.defaultCommand;
-    for (const topic of topicUrl.value.topics) {
+  for (const { label, server, topics, filters, command } of plan.entries) {
+    for (const topic of topics) {
       const key = `${server} ${topic}`;
       if (seen.has(key)) {
         skipped += 1;
@@ -115,7 +159,7 @@ async function importConfig(
       const saved = await via.saveSubscription({
         server,
         topic,
-        filters: filters.value,
+        filters,
         ...(command === undefined ? {} : { command }),
       });
       if (saved.ok) {
@@ -124,15 +168,6 @@ async function importConfig(
       } else if (saved.error.code === ALREADY_SUBSCRIBED_CODE) skipped += 1;
       else failures.push({ label, message: saved.error.message });
     }
-  }
-  let serversWithCredentials = 0;
-  const credentialFailures: string[] = [];
-  for (const [server, credentials] of credentialsByServer) {
-    const input = credentialsInput(server, credentials);
-    if (input === undefined) continue;
-    const result = await via.setCredentials(input);
-    if (result.ok) serversWithCredentials += 1;
-    else credentialFailures.push(t('settings.import.yml.credentials-failed', { server, reason: result.error.message }));
   }
   let defaultServer: string | undefined;
   if (config.defaultHostSet) {
@@ -145,9 +180,9 @@ async function importConfig(
     imported,
     skipped,
     failures,
-    serversWithCredentials,
-    credentialConflicts: conflicts.size,
-    credentialFailures,
+    serversWithCredentials: credentials.saved,
+    credentialConflicts: plan.conflicts.size,
+    credentialFailures: credentials.failures,
     withCommand,
     ...(defaultServer === undefined ? {} : { defaultServer }),
   };

@@ -33,7 +33,8 @@ export interface LaunchAppOptions {
   readonly platform?: StandInPlatform;
   /**
    * As an installed app: app.isPackaged true, so test hooks stay off and the packaged menu shows. `appDir` must
-   * then be laid out as `<install>/resources/app` (packaged-app.ts makes one from what electron-builder packs).
+   * then be laid out as `<install>/resources/app` (packaged-app.ts makes one from what electron-builder packs) or be
+   * electron-builder's app.asar extracted to `<install>/resources/app.asar` (test/integration/packaging/asar.ts).
    */
   readonly packaged?: boolean;
 }

@@ -134,13 +134,15 @@ export class StandInRuntime {
 
 /**
  * An installed app runs from `<install>/resources/app.asar`, or `<install>/resources/app` when unpacked, and
- * Electron sets process.resourcesPath to `<install>/resources`. Node cannot read app.asar, so a packaged launch runs
- * the unpacked form (launchApp's `packaged`, test/electron-runtime/packaged-app.ts) and must be laid out that way.
+ * Electron sets process.resourcesPath to `<install>/resources`. Node cannot read inside an archive, so a packaged
+ * launch runs either `resources/app` (test/electron-runtime/packaged-app.ts) or electron-builder's app.asar
+ * extracted to a folder of that name beside its app.asar.unpacked (test/integration/packaging/packaged-asar.test.ts),
+ * which gives the app the same paths as Electron's asar support does.
  */
 function checkPackagedLayout(appPath: string): void {
   const resources = path.dirname(appPath);
-  if (path.basename(appPath) !== 'app' || path.basename(resources) !== 'resources') {
-    throw new Error(`a packaged launch runs from <install>/resources/app, not ${appPath}`);
+  if (!['app', 'app.asar'].includes(path.basename(appPath)) || path.basename(resources) !== 'resources') {
+    throw new Error(`a packaged launch runs from <install>/resources/app or app.asar, not ${appPath}`);
   }
   Object.defineProperty(process, 'resourcesPath', { value: resources, enumerable: true });
 }

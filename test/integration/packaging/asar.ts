@@ -1,4 +1,5 @@
-import { open } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, open, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 
 /**
  * Reads the file index of an asar archive, enough for tests to check what electron-builder packed. Layout
@@ -11,6 +12,7 @@ interface AsarEntry {
   readonly size?: number;
   readonly offset?: string;
   readonly unpacked?: boolean;
+  readonly executable?: boolean;
 }
 
 export interface AsarArchive {
@@ -18,6 +20,11 @@ export interface AsarArchive {
   readonly paths: readonly string[];
   isUnpacked(filePath: string): boolean;
   readText(filePath: string): Promise<string>;
+  /**
+   * Writes every file to `target` as Electron's asar support shows them under `…/app.asar/`: packed files from the
+   * archive, unpacked ones from `<archive>.unpacked` beside it, executables executable.
+   */
+  extractTo(target: string): Promise<void>;
 }
 
 function listEntries(entry: AsarEntry, prefix: string, into: Map<string, AsarEntry>): void {
@@ -47,19 +54,35 @@ export async function openAsar(archivePath: string): Promise<AsarArchive> {
       return entry;
     }
 
+    async function readBytes(filePath: string): Promise<Buffer> {
+      const { size = 0, offset, unpacked } = findFile(filePath);
+      if (unpacked === true || offset === undefined) throw new Error(`${filePath} is stored outside the archive`);
+      const reader = await open(archivePath, 'r');
+      try {
+        const data = Buffer.alloc(size);
+        await reader.read(data, 0, size, dataStart + Number(offset));
+        return data;
+      } finally {
+        await reader.close();
+      }
+    }
+
     return {
       paths: [...entries.keys()],
       isUnpacked: (filePath) => findFile(filePath).unpacked === true,
-      readText: async (filePath) => {
-        const { size = 0, offset, unpacked } = findFile(filePath);
-        if (unpacked === true || offset === undefined) throw new Error(`${filePath} is stored outside the archive`);
-        const reader = await open(archivePath, 'r');
-        try {
-          const data = Buffer.alloc(size);
-          await reader.read(data, 0, size, dataStart + Number(offset));
-          return data.toString('utf8');
-        } finally {
-          await reader.close();
+      readText: async (filePath) => (await readBytes(filePath)).toString('utf8'),
+      extractTo: async (target) => {
+        for (const [filePath, entry] of entries) {
+          const destination = path.join(target, ...filePath.split('/'));
+          if (entry.files !== undefined) {
+            await mkdir(destination, { recursive: true });
+            continue;
+          }
+          await mkdir(path.dirname(destination), { recursive: true });
+          if (entry.unpacked === true)
+            await copyFile(path.join(`${archivePath}.unpacked`, ...filePath.split('/')), destination);
+          else await writeFile(destination, await readBytes(filePath));
+          if (entry.executable === true) await chmod(destination, 0o755);
         }
       },
     };

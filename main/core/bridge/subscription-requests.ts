@@ -5,6 +5,7 @@
 import type {
   BridgeRequests,
   BridgeResult,
+  CommandFailureDto,
   SubscriptionInput,
   SubscriptionTestOutcome,
   SubscriptionTestResult,
@@ -48,6 +49,8 @@ export interface SubscriptionRequestsOptions {
   readonly checkTopicAccess: CheckTopicAccess;
   readonly newId: () => string;
   readonly log: Logger;
+  /** The last failed run of a subscription's command (core/app/subscription-commands.ts); absent: none. */
+  readonly commandFailure?: (subscriptionId: string) => CommandFailureDto | undefined;
 }
 
 /** What each answer of the access check tells the user (the words made when asked, in the active language). */
@@ -75,7 +78,8 @@ export function createSubscriptionRequests(options: SubscriptionRequestsOptions)
 
   async function subscriptionDto(subscription: SubscriptionSettings, current: Settings) {
     const auth = serverAuth(current, subscription.server);
-    return toSubscriptionDto(subscription, auth, await hasCredentials({ url: subscription.server, auth }));
+    const failure = subscription.command === undefined ? undefined : options.commandFailure?.(subscription.id);
+    return toSubscriptionDto(subscription, auth, await hasCredentials({ url: subscription.server, auth }), failure);
   }
 
   function toSettings(
@@ -85,6 +89,8 @@ export function createSubscriptionRequests(options: SubscriptionRequestsOptions)
   ): SubscriptionSettings {
     const existing = current.subscriptions.find((item) => item.id === input.id);
     const displayName = input.displayName?.trim();
+    // '' removes the command; absent keeps it. Kept as typed otherwise: leading blanks mean nothing to a shell.
+    const command = input.command === undefined ? existing?.command : input.command.trim() || undefined;
     return {
       id: existing?.id ?? options.newId(),
       server,
@@ -94,6 +100,7 @@ export function createSubscriptionRequests(options: SubscriptionRequestsOptions)
       muted: input.muted ?? existing?.muted ?? false,
       minPriority: input.minPriority ?? existing?.minPriority ?? 1,
       ...(displayName === undefined || displayName === '' ? {} : { displayName }),
+      ...(command === undefined ? {} : { command }),
     };
   }
 

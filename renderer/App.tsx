@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
 import { t } from '../common/i18n/translate.ts';
 import type { MessageRefDto } from '../common/ipc.ts';
 import type { BridgeStatus } from './bridge.ts';
@@ -53,8 +53,22 @@ export function App({ bridge }: AppProps) {
     [api],
   );
 
+  // The skip link's target: the list's one Tab stop (the row last focused), else the search box (no messages yet).
+  const skipToList = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    const target =
+      document.querySelector<HTMLElement>('.message-scroller [role="listitem"][tabindex="0"]') ??
+      document.querySelector<HTMLElement>('#history-search');
+    target?.focus();
+  };
+
   return (
     <div className="app">
+      {bridge.connected && place.view === 'history' ? (
+        <a className="skip-link" href="#history-title" onClick={skipToList}>
+          {t('history.shell.skip-to-list')}
+        </a>
+      ) : null}
       <header className="app-header">
         <h1>ntfy Tray</h1>
         {bridge.connected ? (

@@ -75,6 +75,8 @@ export const historyDe: Translation<typeof historyEn> = {
   'history.quiet.resume-failed': 'Fortsetzen nicht möglich: {reason}',
 
   'history.sidebar.title': 'Abonnements',
+  'history.sidebar.drawer': 'Abonnementliste',
+  'history.shell.skip-to-list': 'Zu den Nachrichten springen',
   'history.sidebar.add': 'Abonnement hinzufügen',
   'history.sidebar.empty-title': 'Noch keine Abonnements – fügen Sie eines hinzu',
   'history.sidebar.all': 'Alle Abonnements',

@@ -71,6 +71,9 @@ export const historyEn = {
   'history.quiet.resume-failed': 'Could not resume: {reason}',
 
   'history.sidebar.title': 'Subscriptions',
+  // The narrow window's drawer button: not "Subscriptions", which the view's tab is called (unique button names).
+  'history.sidebar.drawer': 'Subscription list',
+  'history.shell.skip-to-list': 'Skip to the messages',
   'history.sidebar.add': 'Add subscription',
   'history.sidebar.empty-title': 'No subscriptions yet — add one',
   'history.sidebar.all': 'All subscriptions',

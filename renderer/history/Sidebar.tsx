@@ -72,7 +72,7 @@ export function Sidebar({ subscriptions, unreadCounts, connections, selected, on
             <>
               <span aria-hidden="true">☰ </span>
               {/* Only the icon shows in a short window; the name stays the button's (styles.css). */}
-              <span className="drawer-toggle-text">{t('history.sidebar.title')}</span>
+              <span className="drawer-toggle-text">{t('history.sidebar.drawer')}</span>
             </>
           }
           open={drawerOpen}

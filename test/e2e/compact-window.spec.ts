@@ -109,7 +109,7 @@ for (const size of [
       await page.screenshot({ path: test.info().outputPath('all.png') });
       expect(await rowsInView(page)).toBeGreaterThanOrEqual(5);
 
-      await page.getByRole('button', { name: 'Subscriptions', exact: true }).last().click();
+      await page.getByRole('button', { name: 'Subscription list' }).click();
       await page
         .getByRole('navigation', { name: 'Subscriptions' })
         .getByRole('button', { name: /compact-alerts/ })

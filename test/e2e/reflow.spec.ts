@@ -100,8 +100,8 @@ function rows(page: Page): Locator {
 
 function drawerButton(page: Page): Locator {
   return page
-    .getByRole('button', { name: 'Subscriptions', exact: true, expanded: false })
-    .or(page.getByRole('button', { name: 'Subscriptions', exact: true, expanded: true }));
+    .getByRole('button', { name: 'Subscription list', exact: true, expanded: false })
+    .or(page.getByRole('button', { name: 'Subscription list', exact: true, expanded: true }));
 }
 
 function sidebar(page: Page): Locator {

@@ -173,6 +173,9 @@ export class BrowserWindowStandIn extends EventEmitter {
       recordWindowOpen: (record) => {
         runtime.recordPageRequest('windowOpens', record);
       },
+      recordClosedPopup: (record) => {
+        runtime.recordPageRequest('closedPopups', record);
+      },
       reportError: (message) => {
         runtime.reportError(message);
       },

@@ -5,6 +5,7 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { chromiumArgs, chromiumExecutablePath } from '../support/chromium.ts';
 import { chromiumAppLocale } from './os-locale.ts';
+import { blockPopupDocuments } from './page-navigation.ts';
 
 export interface ChromiumSession {
   readonly browser: Browser;
@@ -46,6 +47,7 @@ export function createChromiumLauncher(): ChromiumLauncher {
         // A position to give when the app lets a page have one (page-permissions.ts): a granted request answers
         // at once instead of waiting for a location service this machine does not have.
         const geolocation = { latitude: 0, longitude: 0 };
+        await blockPopupDocuments(browser);
         return { browser, context: await browser.newContext({ locale: chromiumAppLocale(process.env), geolocation }) };
       })();
       return started;

@@ -11,16 +11,23 @@
  * - `setWindowOpenHandler` (https://www.electronjs.org/docs/latest/api/web-contents#contentssetwindowopenhandlerhandler):
  *   window.open and target=_blank links reach the handler with Chromium's own account of them (Page.windowOpen, sent
  *   before the new window exists). The stand-in never opens a second BrowserWindow: `{ action: 'deny' }` is obeyed
- *   (the popup Chromium makes regardless is closed at once), and 'allow' — or no handler, which Electron treats as
- *   'allow' — is reported as an error, because it would open a window the app does not manage.
+ *   (the popup Chromium makes regardless loads nothing, blockPopupDocuments, and is closed at once), and 'allow' —
+ *   or no handler, which Electron treats as 'allow' — is reported as an error, because it would open a window the
+ *   app does not manage.
  */
 import type { HandlerDetails, WebContents } from 'electron';
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 
 export interface NavigationRecord {
   /** As Electron reports it (app://… for pages of a handled scheme). */
   readonly url: string;
   readonly prevented: boolean;
+}
+
+/** A popup Chromium made for a window.open, as the stand-in closed it. */
+export interface ClosedPopupRecord {
+  /** Where it was when closed: Chromium's error page when its document was blocked. */
+  readonly url: string;
 }
 
 export interface WindowOpenRecord {
@@ -42,6 +49,7 @@ export interface NavigationOwner {
   appUrlOf(pageUrl: string): string;
   recordNavigation(record: NavigationRecord): void;
   recordWindowOpen(record: WindowOpenRecord): void;
+  recordClosedPopup(record: ClosedPopupRecord): void;
   reportError(message: string): void;
 }
 
@@ -151,9 +159,15 @@ export async function drivePageNavigation(
 
   // Chromium makes the popup whatever the handler said; none may stay (the stand-in opens no second window).
   page.on('popup', (popup) => {
-    popup.close().catch((error: unknown) => {
-      owner.reportError(`closing a popup failed: ${String(error)}`);
-    });
+    const url = popup.url();
+    popup.close().then(
+      () => {
+        owner.recordClosedPopup({ url });
+      },
+      (error: unknown) => {
+        owner.reportError(`closing a popup failed: ${String(error)}`);
+      },
+    );
   });
 
   await cdp.send('Page.enable');
@@ -163,4 +177,34 @@ export async function drivePageNavigation(
       programmatic.push(normalized(url));
     },
   };
+}
+
+interface TargetInfo {
+  readonly targetId: string;
+  readonly type: string;
+  readonly openerId?: string;
+}
+
+/**
+ * Browser-wide: no popup a window's page opens ever loads its document, so a denied window.open reaches no server
+ * before the stand-in closes it. A popup is a page target with an opener; the windows' own pages have none, and
+ * subframes are no targets of their own.
+ */
+export async function blockPopupDocuments(browser: Browser): Promise<void> {
+  const cdp = await browser.newBrowserCDPSession();
+  cdp.on('Fetch.requestPaused', (event: RequestPaused) => {
+    const decide = async (): Promise<void> => {
+      const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: TargetInfo[] };
+      const target = targetInfos.find((info) => info.targetId === event.frameId);
+      if (target?.type === 'page' && target.openerId !== undefined)
+        await cdp.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' });
+      else await cdp.send('Fetch.continueRequest', { requestId: event.requestId });
+    };
+    decide().catch((error: unknown) => {
+      // A request that ended meanwhile (its page closed) needs no answer.
+      if (!/Invalid InterceptionId|not found|closed/i.test(String(error)))
+        console.error('electron stand-in: could not decide on a popup request', error);
+    });
+  });
+  await cdp.send('Fetch.enable', { patterns: [{ resourceType: 'Document', requestStage: 'Request' }] });
 }

@@ -3,7 +3,7 @@
  * child's IPC channel (test/electron-runtime/launch-app.ts). One instance per app process: the stand-in stands for
  * the `electron` module, which is a process-wide singleton in the real runtime too.
  */
-import type { NavigationRecord, WindowOpenRecord } from './page-navigation.ts';
+import type { ClosedPopupRecord, NavigationRecord, WindowOpenRecord } from './page-navigation.ts';
 import type { PermissionRecord } from './page-permissions.ts';
 import type { LoginItemsRecord } from './platform-app.ts';
 import type { StandInPlatform } from './platform.ts';
@@ -65,6 +65,8 @@ export interface RuntimeRecords {
   readonly navigations: NavigationRecord[];
   /** window.open calls and target=_blank links, each offered to the window open handler. */
   readonly windowOpens: WindowOpenRecord[];
+  /** The popups Chromium made for those anyway, each closed by the stand-in once its first load ended. */
+  readonly closedPopups: ClosedPopupRecord[];
   /** Permission requests of the pages, each offered to the session's permission request handler. */
   readonly permissionRequests: PermissionRecord[];
   readonly clipboard: string[];
@@ -87,7 +89,7 @@ export interface SystemEndRecord {
 }
 
 /** What a page asked Electron's browser side for, each offered to the app's handler (browser-window.ts). */
-export type PageRequestKind = 'navigations' | 'windowOpens' | 'permissionRequests';
+export type PageRequestKind = 'navigations' | 'windowOpens' | 'closedPopups' | 'permissionRequests';
 
 export function emptyRecords(): RuntimeRecords {
   return {
@@ -105,6 +107,7 @@ export function emptyRecords(): RuntimeRecords {
     openedExternal: [],
     navigations: [],
     windowOpens: [],
+    closedPopups: [],
     permissionRequests: [],
     clipboard: [],
     dialogs: [],

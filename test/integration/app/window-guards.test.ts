@@ -5,6 +5,8 @@
  * and target=_blank links through the window open handler, and permission requests through the session's
  * permission request handler (all but writing to the clipboard are refused).
  */
+import { once } from 'node:events';
+import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { APP_TEST_TIMEOUT_MS } from '../../electron-runtime/app-session.ts';
 import type { LaunchedApp } from '../../electron-runtime/launch-app.ts';
@@ -12,7 +14,7 @@ import type { PageGlobals } from '../../electron-runtime/page-globals.ts';
 import { waitForPageText } from '../../support/app-page.ts';
 import { registerAppTestHooks } from '../../support/app-test-hooks.ts';
 
-const { session, startServer, launchSubscribed } = registerAppTestHooks();
+const { session, cleanUpAfterTest, startServer, launchSubscribed } = registerAppTestHooks();
 
 const APP_PAGE = 'app://ntfy-tray/index.html';
 
@@ -97,26 +99,45 @@ describe('what the window lets its page do', { timeout: APP_TEST_TIMEOUT_MS }, (
     expect(app.output()).toContain('refused to navigate the main window');
   });
 
-  it('refuses window.open and target=_blank links through the window open handler', async () => {
+  it('refuses window.open and target=_blank links through the window open handler: nothing loads', async () => {
+    // A page on 127.0.0.1 that counts who asks for it: a popup that loaded would ask.
+    const asked: string[] = [];
+    const elsewhere = createServer((request, response) => {
+      asked.push(request.url ?? '');
+      response.end('<!doctype html><title>elsewhere</title>');
+    });
+    elsewhere.listen(0, '127.0.0.1');
+    await once(elsewhere, 'listening');
+    cleanUpAfterTest(async () => {
+      elsewhere.close();
+      await once(elsewhere, 'close');
+    });
+    const address = elsewhere.address();
+    if (address === null || typeof address === 'string') throw new Error('no TCP address');
+    const origin = `http://127.0.0.1:${String(address.port)}`;
     const app = await launchOnAppPage();
 
-    await app.evaluate(() => {
+    await app.evaluate((target) => {
       const page = globalThis as unknown as ClickablePage;
       const link = page.document.createElement('a');
-      link.href = 'https://elsewhere.example/tab';
+      link.href = `${target}/tab`;
       link.target = '_blank';
       page.document.body.append(link);
       link.click();
-      page.open('https://elsewhere.example/popup');
-    }, null);
+      page.open(`${target}/popup`);
+    }, origin);
     await app.waitForPageRequests('windowOpens', 2);
+    // Chromium makes the popups anyway; once each first load has ended, the stand-in closes it.
+    await app.waitForPageRequests('closedPopups', 2);
     expect(await bridgeAnswers(app)).toBe(true);
 
     const records = await app.records();
     expect(records.windowOpens).toEqual([
-      { url: 'https://elsewhere.example/tab', action: 'deny' },
-      { url: 'https://elsewhere.example/popup', action: 'deny' },
+      { url: `${origin}/tab`, action: 'deny' },
+      { url: `${origin}/popup`, action: 'deny' },
     ]);
+    expect(asked).toEqual([]);
+    expect(records.closedPopups.map((popup) => popup.url)).not.toContain(`${origin}/popup`);
     expect(records.windows.map((window) => window.url)).toEqual([APP_PAGE]);
     expect(records.errors).toEqual([]);
     expect(app.output()).toContain('refused to open a new window');

@@ -182,10 +182,14 @@ export class BrowserWindowStandIn extends EventEmitter {
     });
     await drivePermissionRequests(context, page, {
       requestHandler: () => runtime.session.permissionRequestHandler,
+      checkHandler: () => runtime.session.permissionCheckHandler,
       webContents: this.webContents,
       appUrlOf,
       record: (record) => {
         runtime.recordPageRequest('permissionRequests', record);
+      },
+      recordCheck: (record) => {
+        runtime.recordPageRequest('permissionChecks', record);
       },
     });
     // Electron's getURL follows the page wherever it went (a navigation the app let happen).

@@ -2,18 +2,19 @@
  * The session's permission request handler (https://www.electronjs.org/docs/latest/api/session#sessetpermissionrequesthandlerhandler)
  * driven by the page: the APIs that ask for a permission — Notification.requestPermission, geolocation's
  * getCurrentPosition, the async clipboard, getUserMedia — first ask the app's handler with Electron's permission
- * name and details, then go on to Chromium's own implementation, which the answer has set up: granted, the
- * permission is granted to the frame's origin in the browser context; refused (or never granted), Chromium refuses
- * it as it does every permission nobody granted. With no handler the request is granted, as Electron's default is.
+ * name and details, then go on to Chromium's own implementation, which the answer has set up (DevTools
+ * Browser.setPermission for the frame's origin: granted or denied). navigator.permissions.query asks the
+ * permission *check* handler the same way. With no handler the answer is yes, as Electron's default is.
  *
  * The asking happens in the page's world (Chromium's DevTools protocol has no event for a permission prompt), so a
  * page that reaches the originals past the wrappers gets Chromium's default, a refusal: stricter than Electron,
- * never kinder. watchPosition, navigator.permissions.query and the permission *check* handler are not driven.
+ * never kinder. watchPosition and the synchronous Notification.permission are not driven.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import type { PermissionRequestHandler } from './session.ts';
+import type { PermissionCheckHandler, PermissionRequestHandler } from './session.ts';
 
 export const PERMISSION_BINDING = '__electronStandInRequestPermission';
+export const PERMISSION_CHECK_BINDING = '__electronStandInCheckPermission';
 
 export interface PermissionRecord {
   /** Electron's name ('notifications', 'geolocation', 'clipboard-read', 'clipboard-sanitized-write', 'media'). */
@@ -24,10 +25,12 @@ export interface PermissionRecord {
 
 export interface PermissionOwner {
   requestHandler(): PermissionRequestHandler | null;
+  checkHandler(): PermissionCheckHandler | null;
   /** The webContents the handler gets as its first argument. */
   readonly webContents: unknown;
   appUrlOf(pageUrl: string): string;
   record(record: PermissionRecord): void;
+  recordCheck(record: PermissionRecord): void;
 }
 
 /** Electron's permission name → the names Playwright grants in Chromium. */
@@ -50,9 +53,18 @@ function chromiumPermissions(permission: string, mediaTypes: readonly string[]):
 export function buildPermissionInitScript(): string {
   return `(() => {
   const ask = window[${JSON.stringify(PERMISSION_BINDING)}];
-  if (typeof ask !== 'function') return;
-  // Only the wrappers below ask: no page script finds the binding by name.
+  const check = window[${JSON.stringify(PERMISSION_CHECK_BINDING)}];
+  if (typeof ask !== 'function' || typeof check !== 'function') return;
+  // Only the wrappers below ask: no page script finds the bindings by name.
   delete window[${JSON.stringify(PERMISSION_BINDING)}];
+  delete window[${JSON.stringify(PERMISSION_CHECK_BINDING)}];
+  if (typeof Permissions !== 'undefined') {
+    const original = Permissions.prototype.query;
+    Permissions.prototype.query = function (descriptor) {
+      const name = descriptor && typeof descriptor.name === 'string' ? descriptor.name : '';
+      return check(name).then(() => original.call(this, descriptor));
+    };
+  }
   const wrap = (target, name, permission, detailsOf) => {
     if (target === undefined || typeof target[name] !== 'function') return;
     const original = target[name];
@@ -95,29 +107,62 @@ export function buildPermissionInitScript(): string {
 })();`;
 }
 
+/** navigator.permissions.query names → Electron's permission name and media type. */
+function electronPermissionOfQuery(name: string): { permission: string; mediaType?: 'video' | 'audio' } {
+  switch (name) {
+    case 'camera':
+      return { permission: 'media', mediaType: 'video' };
+    case 'microphone':
+      return { permission: 'media', mediaType: 'audio' };
+    case 'clipboard-write':
+      return { permission: 'clipboard-sanitized-write' };
+    default:
+      return { permission: name };
+  }
+}
+
 export async function drivePermissionRequests(
   context: BrowserContext,
   page: Page,
   owner: PermissionOwner,
 ): Promise<void> {
-  // Per origin, what the browser context has been granted so far (clearPermissions takes all back at once).
-  const granted = new Map<string, Set<string>>();
-  const setGrant = async (origin: string, names: readonly string[], grant: boolean): Promise<void> => {
-    const current = granted.get(origin) ?? new Set<string>();
-    granted.set(origin, current);
-    if (grant) {
-      for (const name of names) current.add(name);
-      await context.grantPermissions(names, { origin });
-      return;
-    }
-    if (!names.some((name) => current.has(name))) return;
-    for (const name of names) current.delete(name);
-    await context.clearPermissions();
-    for (const [other, grants] of granted) {
-      if (grants.size > 0) await context.grantPermissions([...grants], { origin: other });
+  const browser = context.browser();
+  if (browser === null) throw new Error('the stand-in needs a launched browser');
+  const pageSession = await context.newCDPSession(page);
+  const { targetInfo } = (await pageSession.send('Target.getTargetInfo')) as {
+    targetInfo: { browserContextId?: string };
+  };
+  const browserSession = await browser.newBrowserCDPSession();
+  // Chromium's own state for the frame's origin, so its implementation answers as the app did.
+  const setChromiumPermission = async (origin: string, names: readonly string[], granted: boolean): Promise<void> => {
+    // An opaque origin (a file: page) cannot be granted anything by origin: Chromium's refusal stands.
+    if (origin === 'null') return;
+    for (const name of names) {
+      await browserSession.send('Browser.setPermission', {
+        permission: { name },
+        setting: granted ? 'granted' : 'denied',
+        origin,
+        ...(targetInfo.browserContextId === undefined ? {} : { browserContextId: targetInfo.browserContextId }),
+      });
     }
   };
 
+  await page.exposeBinding(PERMISSION_CHECK_BINDING, async (source, queried: unknown): Promise<void> => {
+    const { permission, mediaType } = electronPermissionOfQuery(String(queried));
+    const requestingUrl = owner.appUrlOf(source.frame.url());
+    const origin = new URL(source.frame.url()).origin;
+    const handler = owner.checkHandler();
+    const allowed =
+      handler === null ||
+      (handler as (...args: unknown[]) => boolean)(owner.webContents, permission, owner.appUrlOf(origin), {
+        requestingUrl,
+        isMainFrame: source.frame === page.mainFrame(),
+        securityOrigin: owner.appUrlOf(origin),
+        ...(mediaType === undefined ? {} : { mediaType }),
+      });
+    owner.recordCheck({ permission, requestingUrl, granted: allowed });
+    await setChromiumPermission(origin, [String(queried)], allowed);
+  });
   await page.exposeBinding(PERMISSION_BINDING, async (source, permission: unknown, details: unknown) => {
     const name = String(permission);
     const mediaTypes = (details as { mediaTypes?: string[] } | null)?.mediaTypes ?? [];
@@ -134,9 +179,7 @@ export async function drivePermissionRequests(
         (handler as (...args: unknown[]) => void)(owner.webContents, name, resolve, request);
       }));
     owner.record({ permission: name, requestingUrl, granted: allowed });
-    const origin = new URL(source.frame.url()).origin;
-    // An opaque origin (a file: page) cannot be granted anything by origin: Chromium's refusal stands.
-    if (origin !== 'null') await setGrant(origin, chromiumPermissions(name, mediaTypes), allowed);
+    await setChromiumPermission(new URL(source.frame.url()).origin, chromiumPermissions(name, mediaTypes), allowed);
     return allowed;
   });
   await page.addInitScript(buildPermissionInitScript());

@@ -69,6 +69,8 @@ export interface RuntimeRecords {
   readonly closedPopups: ClosedPopupRecord[];
   /** Permission requests of the pages, each offered to the session's permission request handler. */
   readonly permissionRequests: PermissionRecord[];
+  /** navigator.permissions.query calls, each offered to the session's permission check handler. */
+  readonly permissionChecks: PermissionRecord[];
   readonly clipboard: string[];
   readonly dialogs: { readonly kind: string; readonly title: string; readonly content: string }[];
   readonly badgeCount: number;
@@ -89,7 +91,8 @@ export interface SystemEndRecord {
 }
 
 /** What a page asked Electron's browser side for, each offered to the app's handler (browser-window.ts). */
-export type PageRequestKind = 'navigations' | 'windowOpens' | 'closedPopups' | 'permissionRequests';
+export type PageRequestKind =
+  'navigations' | 'windowOpens' | 'closedPopups' | 'permissionRequests' | 'permissionChecks';
 
 export function emptyRecords(): RuntimeRecords {
   return {
@@ -109,6 +112,7 @@ export function emptyRecords(): RuntimeRecords {
     windowOpens: [],
     closedPopups: [],
     permissionRequests: [],
+    permissionChecks: [],
     clipboard: [],
     dialogs: [],
     badgeCount: 0,

@@ -143,7 +143,7 @@ describe('what the window lets its page do', { timeout: APP_TEST_TIMEOUT_MS }, (
     expect(app.output()).toContain('refused to open a new window');
   });
 
-  it('refuses notifications, location and reading the clipboard, and lets the page write to it', async () => {
+  it('refuses notifications, location and reading the clipboard, lets the page write to it, and says so when asked', async () => {
     const app = await launchOnAppPage();
 
     const answers = await app.evaluate(async () => {
@@ -152,6 +152,7 @@ describe('what the window lets its page do', { timeout: APP_TEST_TIMEOUT_MS }, (
         navigator: {
           geolocation: { getCurrentPosition(ok: () => void, failed: (error: { code: number }) => void): void };
           clipboard: { readText(): Promise<string>; writeText(text: string): Promise<void> };
+          permissions: { query(descriptor: { name: string }): Promise<{ state: string }> };
         };
       };
       const settled = (promise: Promise<unknown>) =>
@@ -173,6 +174,9 @@ describe('what the window lets its page do', { timeout: APP_TEST_TIMEOUT_MS }, (
         }),
         readClipboard: await settled(page.navigator.clipboard.readText()),
         writeClipboard: await settled(page.navigator.clipboard.writeText('copied by the page')),
+        // Asked of the check handler: what the page may do without asking.
+        checkGeolocation: (await page.navigator.permissions.query({ name: 'geolocation' })).state,
+        checkClipboardWrite: (await page.navigator.permissions.query({ name: 'clipboard-write' })).state,
       };
     }, null);
 
@@ -181,12 +185,18 @@ describe('what the window lets its page do', { timeout: APP_TEST_TIMEOUT_MS }, (
       geolocation: 'refused: code 1',
       readClipboard: expect.stringContaining('refused: NotAllowedError') as unknown,
       writeClipboard: 'allowed',
+      checkGeolocation: 'denied',
+      checkClipboardWrite: 'granted',
     });
     const records = await app.records();
     expect(records.permissionRequests).toEqual([
       { permission: 'notifications', requestingUrl: APP_PAGE, granted: false },
       { permission: 'geolocation', requestingUrl: APP_PAGE, granted: false },
       { permission: 'clipboard-read', requestingUrl: APP_PAGE, granted: false },
+      { permission: 'clipboard-sanitized-write', requestingUrl: APP_PAGE, granted: true },
+    ]);
+    expect(records.permissionChecks).toEqual([
+      { permission: 'geolocation', requestingUrl: APP_PAGE, granted: false },
       { permission: 'clipboard-sanitized-write', requestingUrl: APP_PAGE, granted: true },
     ]);
     expect(app.output()).toContain('refused a permission request');

@@ -12,6 +12,24 @@ export function normalizeServerUrl(server: string): string {
   return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
 }
 
+/**
+ * A server as people read it: its host and base path (`https://ntfy.example.com` → `ntfy.example.com`), with the
+ * scheme kept when another server of `known` has the same host and path under another scheme, so
+ * `https://127.0.0.1:18090` and `http://127.0.0.1:18090` never read the same. Not a URL: the text as it is.
+ */
+export function serverLabel(server: string, known: readonly string[] = []): string {
+  if (!URL.canParse(server)) return server;
+  const url = new URL(server);
+  const withoutScheme = (parsed: URL) => `${parsed.host}${parsed.pathname.replace(/\/+$/, '')}`;
+  const label = withoutScheme(url);
+  const twin = known.some((other) => {
+    if (!URL.canParse(other)) return false;
+    const parsed = new URL(other);
+    return parsed.protocol !== url.protocol && withoutScheme(parsed) === label;
+  });
+  return twin ? `${url.protocol}//${label}` : label;
+}
+
 /** Said of a server that is not an http(s) URL; reads after the field name ("server must be …"). */
 export function invalidServerUrl(): RuleError<'invalid-server-url'> {
   return { code: 'invalid-server-url', message: t('rules.field.invalid-server-url') };

@@ -47,6 +47,8 @@ export const historyDe: Translation<typeof historyEn> = {
   'history.server-error.timeout': 'Der Server hat nicht rechtzeitig geantwortet.',
   'history.server-error.tls':
     'Der sicheren Verbindung des Servers kann nicht vertraut werden (Problem mit dem Zertifikat).',
+  'history.server.tls-try-http':
+    '{why} Spricht dieser Server auf diesem Port einfaches HTTP, abonnieren Sie stattdessen {url}.',
   'history.server-error.unexpected-status': 'Der Server hat unerwartet geantwortet.',
   'history.server-error.failed': 'Die Verbindung ist fehlgeschlagen.',
   'history.server-error.not-ntfy':

@@ -44,6 +44,7 @@ export const historyEn = {
   'history.server-error.reset': 'The connection to the server was cut.',
   'history.server-error.timeout': 'The server stopped answering in time.',
   'history.server-error.tls': "The server's secure connection could not be trusted (certificate problem).",
+  'history.server.tls-try-http': '{why} If this server speaks plain HTTP on that port, subscribe to {url} instead.',
   'history.server-error.unexpected-status': 'The server gave an unexpected answer.',
   'history.server-error.failed': 'The connection failed.',
   'history.server-error.not-ntfy':

@@ -1,7 +1,7 @@
 import { t } from '../../common/i18n/translate.ts';
 import { useState } from 'react';
-import type { SubscriptionRefDto } from '../../common/ipc.ts';
-import { topicUrlOf } from '../../common/topic-input.ts';
+import type { SubscriptionDto, SubscriptionRefDto } from '../../common/ipc.ts';
+import { publishCommand } from './publish-command.ts';
 import './empty-history.css';
 
 export interface EmptyHistoryProps {
@@ -11,12 +11,21 @@ export interface EmptyHistoryProps {
   readonly filtered: boolean;
   /** The topic selected in the sidebar; undefined for "All subscriptions". */
   readonly topic?: SubscriptionRefDto | undefined;
+  /** The selected subscription itself: a protected topic's command carries its sign-in (never the secret). */
+  readonly subscription?: SubscriptionDto | undefined;
   /** False once it is known that there are none, so the first step can be said; undefined while unknown. */
   readonly hasSubscriptions?: boolean | undefined;
 }
 
 /** What an empty list says, and how to see more: the first reason that applies wins. */
-export function EmptyHistory({ searching, unreadOnly, filtered, topic, hasSubscriptions }: EmptyHistoryProps) {
+export function EmptyHistory({
+  searching,
+  unreadOnly,
+  filtered,
+  topic,
+  subscription,
+  hasSubscriptions,
+}: EmptyHistoryProps) {
   const [title, hint] = searching
     ? [t('history.empty.no-matches'), t('history.empty.no-matches-hint')]
     : unreadOnly
@@ -33,7 +42,7 @@ export function EmptyHistory({ searching, unreadOnly, filtered, topic, hasSubscr
     <section className="empty-state" aria-labelledby="history-empty-title">
       <h3 id="history-empty-title">{title}</h3>
       <p>{hint}</p>
-      {showPublish ? <PublishCommand command={`curl -d "Hi" ${topicUrlOf(topic)}`} /> : null}
+      {showPublish ? <PublishCommand command={publishCommand(topic, subscription)} /> : null}
     </section>
   );
 }

@@ -328,6 +328,7 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
               unreadOnly={unreadOnly}
               filtered={minPriority > 1}
               topic={selected}
+              subscription={selectedSubscription}
               hasSubscriptions={
                 subscriptions.subscriptions === undefined ? undefined : subscriptions.subscriptions.length > 0
               }

@@ -7,6 +7,7 @@ import { t } from '../../common/i18n/translate.ts';
 import type { ConnectionTrouble } from '../../common/connection-trouble.ts';
 import type { MessageKey } from '../../common/i18n/translate.ts';
 import type { ConnectionDto } from '../../common/ipc.ts';
+import { serverLabel } from '../../common/server-url.ts';
 
 export type ServerHealthKind = 'connected' | 'connecting' | 'unreachable' | 'credentials' | 'error';
 
@@ -33,13 +34,9 @@ const SEVERITY: Readonly<Record<ServerHealthKind, number>> = {
   connected: 0,
 };
 
-export function serverName(server: string): string {
-  try {
-    return new URL(server).host;
-  } catch {
-    // Not a URL (the core always sends one; be safe with what a stub might): the text itself names it.
-    return server;
-  }
+/** How a server is named in banners and the header: serverLabel among the servers the window knows. */
+export function serverName(server: string, known: readonly string[] = []): string {
+  return serverLabel(server, known);
 }
 
 function healthOf(connection: ConnectionDto): Omit<ServerHealth, 'server' | 'name'> | undefined {
@@ -64,11 +61,12 @@ function healthOf(connection: ConnectionDto): Omit<ServerHealth, 'server' | 'nam
 /** One entry per server that has a running connection, in the order the core lists them. */
 export function serverHealth(connections: readonly ConnectionDto[]): ServerHealth[] {
   const byServer = new Map<string, ServerHealth>();
+  const known = connections.map((connection) => connection.server);
   for (const connection of connections) {
     const health = healthOf(connection);
     if (health === undefined) continue;
     const current = byServer.get(connection.server);
-    const next: ServerHealth = { server: connection.server, name: serverName(connection.server), ...health };
+    const next: ServerHealth = { server: connection.server, name: serverName(connection.server, known), ...health };
     if (current === undefined || SEVERITY[next.kind] > SEVERITY[current.kind]) {
       byServer.set(connection.server, next);
     } else if (current.kind === 'unreachable' && next.kind === 'unreachable') {
@@ -137,6 +135,19 @@ function secondsUntil(atMs: number, nowMs: number): number {
   return Math.max(0, Math.ceil((atMs - nowMs) / 1000));
 }
 
+/**
+ * `host:port` typed without a scheme is taken as https; a TLS failure there is most often a server that speaks plain
+ * HTTP on that port (a test or home server), so the banner says which address to try instead.
+ */
+function withPlainHttpHint(why: string, health: ServerHealth): string {
+  if (health.trouble?.kind !== 'network' || health.trouble.failure !== 'tls' || !URL.canParse(health.server))
+    return why;
+  const url = new URL(health.server);
+  if (url.protocol !== 'https:' || url.port === '') return why;
+  url.protocol = 'http:';
+  return t('history.server.tls-try-http', { why, url: url.href.replace(/\/+$/, '') });
+}
+
 /** One server's banner (or header) in words; `nowMs` drives the countdown. */
 export function describeServerHealth(health: ServerHealth, nowMs: number): HealthDescription {
   switch (health.kind) {
@@ -151,7 +162,7 @@ export function describeServerHealth(health: ServerHealth, nowMs: number): Healt
           seconds === 0
             ? t('history.server.unreachable-retrying-now', { name: health.name })
             : t('history.server.unreachable-retrying-in', { name: health.name, count: seconds }),
-        why: explainConnectionTrouble(health.trouble),
+        why: withPlainHttpHint(explainConnectionTrouble(health.trouble), health),
         tone: 'problem',
       };
     }

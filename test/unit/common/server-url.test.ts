@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeServerUrl, serverUrlError, serverUrlOf } from '../../../common/server-url.ts';
+import { normalizeServerUrl, serverLabel, serverUrlError, serverUrlOf } from '../../../common/server-url.ts';
 
 describe('server URL rule', () => {
   it.each([
@@ -26,5 +26,20 @@ describe('server URL rule', () => {
       message: 'must not contain credentials',
     });
     expect(serverUrlError('https://ntfy.sh/base')).toBeUndefined();
+  });
+});
+
+describe('serverLabel', () => {
+  it('drops the scheme, keeps a port and a base path', () => {
+    expect(serverLabel('https://ntfy.example.com')).toBe('ntfy.example.com');
+    expect(serverLabel('http://127.0.0.1:18090/ntfy')).toBe('127.0.0.1:18090/ntfy');
+    expect(serverLabel('not a url')).toBe('not a url');
+  });
+
+  it('keeps the scheme when another known server differs only by it', () => {
+    const known = ['https://127.0.0.1:18090', 'http://127.0.0.1:18090', 'https://ntfy.sh'];
+    expect(serverLabel('https://127.0.0.1:18090', known)).toBe('https://127.0.0.1:18090');
+    expect(serverLabel('http://127.0.0.1:18090', known)).toBe('http://127.0.0.1:18090');
+    expect(serverLabel('https://ntfy.sh', known)).toBe('ntfy.sh');
   });
 });

@@ -148,3 +148,32 @@ describe('summarizeServers', () => {
     ).toBe('ntfy.example.com did not accept the sign-in (and 1 more)');
   });
 });
+
+describe('servers named exactly (issue 25 §7)', () => {
+  const tls = (server: string): ConnectionDto =>
+    connection(server, {
+      kind: 'backoff',
+      nextAttemptAt: 5_000,
+      reason: 'ERR_SSL_WRONG_VERSION_NUMBER',
+      trouble: { kind: 'network', failure: 'tls' },
+    });
+
+  it('keeps the scheme of two servers that differ only by it, and drops it otherwise', () => {
+    const both = serverHealth([tls('https://127.0.0.1:18090'), connection('http://127.0.0.1:18090', { kind: 'open' })]);
+    expect(both.map((health) => health.name)).toEqual(['https://127.0.0.1:18090', 'http://127.0.0.1:18090']);
+    expect(serverHealth([connection(example, { kind: 'open' })]).map((health) => health.name)).toEqual([
+      'ntfy.example.com',
+    ]);
+  });
+
+  it('suggests http:// for a TLS failure on an https address with a port of its own', () => {
+    const [withPort] = serverHealth([tls('https://127.0.0.1:18090')]);
+    expect(withPort && describeServerHealth(withPort, 0).why).toBe(
+      "The server's secure connection could not be trusted (certificate problem). If this server speaks plain HTTP on that port, subscribe to http://127.0.0.1:18090 instead.",
+    );
+    const [standard] = serverHealth([tls('https://ntfy.example.com')]);
+    expect(standard && describeServerHealth(standard, 0).why).toBe(
+      "The server's secure connection could not be trusted (certificate problem).",
+    );
+  });
+});

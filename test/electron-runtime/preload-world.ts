@@ -65,6 +65,18 @@ export async function runPreloadInIsolatedWorld(
   cdp.on('Runtime.executionContextsCleared', () => {
     preloadContext = undefined;
   });
+  // Playwright reports only the page's world: an error in the preload's (as Electron prints it) is reported here.
+  cdp.on(
+    'Runtime.exceptionThrown',
+    ({
+      exceptionDetails,
+    }: {
+      exceptionDetails: { executionContextId?: number; text: string; exception?: { description?: string } };
+    }) => {
+      if (exceptionDetails.executionContextId !== preloadContext) return;
+      options.reportError(`preload error: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+    },
+  );
 
   const evaluateIn = async (contextId: number, expression: string): Promise<void> => {
     const result = (await cdp.send('Runtime.evaluate', { contextId, expression })) as {

@@ -53,6 +53,11 @@ export interface LaunchedApp {
   readonly exited: Promise<ExitInfo>;
   /** Everything the app wrote on stdout and stderr so far. */
   output(): string;
+  /**
+   * Resolves once the app has written `text` on stdout or stderr. Its output comes through pipes that the control
+   * channel does not wait for: a line logged before an answer may still be on its way when the answer arrives.
+   */
+  waitForOutput(text: string): Promise<void>;
   records(): Promise<RuntimeRecords>;
   /** The records the app process sent as it exited (after a quit or a failed start); undefined before that. */
   finalRecords(): RuntimeRecords | undefined;
@@ -163,8 +168,17 @@ export async function launchApp(options: LaunchAppOptions): Promise<LaunchedApp>
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const outputWaiters = new Set<{ text: string; found: () => void }>();
+  const onOutput = (chunk: Buffer): void => {
+    output += chunk.toString();
+    for (const waiter of outputWaiters) {
+      if (!output.includes(waiter.text)) continue;
+      outputWaiters.delete(waiter);
+      waiter.found();
+    }
+  };
+  child.stdout?.on('data', onOutput);
+  child.stderr?.on('data', onOutput);
   const exited = new Promise<ExitInfo>((resolve) => {
     child.on('exit', (code, signal) => {
       resolve({ code, signal });
@@ -181,6 +195,17 @@ export async function launchApp(options: LaunchAppOptions): Promise<LaunchedApp>
     pid,
     exited,
     output: () => output,
+    waitForOutput: (text) =>
+      new Promise<void>((resolve, reject) => {
+        if (output.includes(text)) {
+          resolve();
+          return;
+        }
+        outputWaiters.add({ text, found: resolve });
+        void exited.then(() => {
+          reject(new Error(`the app ended without writing '${text}'; its output:\n${output}`));
+        });
+      }),
     records: async () => (await request({ op: 'records' })) as RuntimeRecords,
     finalRecords: () => finalRecords,
     waitForWindow: async () => (await request({ op: 'waitForWindow' })) as WindowRecord,

@@ -47,7 +47,7 @@ describe('IPC sender check', { timeout: APP_TEST_TIMEOUT_MS }, () => {
       ok: false,
       error: { code: 'invalid-argument', message: 'request from an unexpected page' },
     });
-    expect(app.output()).toContain('refused an IPC request from an unexpected sender');
+    await app.waitForOutput('refused an IPC request from an unexpected sender');
   });
 
   it('refuses the renderer file itself opened as a file:// page: only its app:// origin is trusted', async () => {

@@ -96,7 +96,7 @@ describe('what the window lets its page do', { timeout: APP_TEST_TIMEOUT_MS }, (
     ]);
     expect(records.windows.map((window) => window.url)).toEqual([APP_PAGE]);
     expect(records.openedExternal).toEqual([]);
-    expect(app.output()).toContain('refused to navigate the main window');
+    await app.waitForOutput('refused to navigate the main window');
   });
 
   it('refuses window.open and target=_blank links through the window open handler: nothing loads', async () => {
@@ -140,7 +140,7 @@ describe('what the window lets its page do', { timeout: APP_TEST_TIMEOUT_MS }, (
     expect(records.closedPopups.map((popup) => popup.url)).not.toContain(`${origin}/popup`);
     expect(records.windows.map((window) => window.url)).toEqual([APP_PAGE]);
     expect(records.errors).toEqual([]);
-    expect(app.output()).toContain('refused to open a new window');
+    await app.waitForOutput('refused to open a new window');
   });
 
   it('refuses notifications, location and reading the clipboard, lets the page write to it, and says so when asked', async () => {
@@ -199,6 +199,6 @@ describe('what the window lets its page do', { timeout: APP_TEST_TIMEOUT_MS }, (
       { permission: 'geolocation', requestingUrl: APP_PAGE, granted: false },
       { permission: 'clipboard-sanitized-write', requestingUrl: APP_PAGE, granted: true },
     ]);
-    expect(app.output()).toContain('refused a permission request');
+    await app.waitForOutput('refused a permission request');
   });
 });

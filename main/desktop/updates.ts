@@ -63,7 +63,8 @@ export async function startUpdates(options: UpdatesOptions): Promise<UpdateCheck
   log.log('info', 'updates', { install: kind, mode });
   if (mode === 'off') return undefined;
   try {
-    // electron-builder writes it for the installers (AppImage, deb, rpm, NSIS, macOS zip), not for a --dir build.
+    // electron-builder writes it into every build it makes from `publish`, a --dir folder too (then 'notify': the
+    // folder cannot replace itself); a copy without it (a test's extracted app) checks nothing.
     await access(path.join(options.resourcesPath, 'app-update.yml'));
   } catch {
     log.log('info', 'no app-update.yml in the resources folder: not checking for updates');

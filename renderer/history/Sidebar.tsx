@@ -100,7 +100,8 @@ function SidebarContent({ subscriptions, unreadCounts, connections, selected, on
       </h2>
       <button
         type="button"
-        className="add-subscription"
+        // Primary, as the Subscriptions view's own Add subscription (one look: renderer/styles.css).
+        className="add-subscription button-primary"
         onClick={(event) => {
           onAdd(event.currentTarget);
         }}

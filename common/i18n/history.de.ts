@@ -110,6 +110,7 @@ export const historyDe: Translation<typeof historyEn> = {
   'history.unsubscribe.question': 'Abo von {name} beenden? Seine Benachrichtigungen hören auf.',
   'history.unsubscribe.delete-history': 'Auch die gespeicherten Nachrichten löschen',
   'history.unsubscribe.confirm': 'Abo beenden',
+  'history.unsubscribe.keep': 'Abo behalten',
 
   'history.list.label': 'Nachrichten, neueste zuerst',
   'history.list.search-results-label': 'Suchergebnisse',

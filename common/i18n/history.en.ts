@@ -106,6 +106,8 @@ export const historyEn = {
   'history.unsubscribe.question': 'Unsubscribe from {name}? Its notifications stop.',
   'history.unsubscribe.delete-history': 'Also delete its stored messages',
   'history.unsubscribe.confirm': 'Unsubscribe',
+  // Not "Cancel": in the subscription editor that closes the editor, beside this one.
+  'history.unsubscribe.keep': 'Keep subscription',
 
   'history.list.label': 'Messages, newest first',
   'history.list.search-results-label': 'Search results',

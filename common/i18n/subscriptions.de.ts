@@ -47,12 +47,6 @@ export const subscriptionsDe: Translation<typeof subscriptionsEn> = {
   'subscriptions.editor.save': 'Speichern',
   'subscriptions.editor.test': 'Testen',
   'subscriptions.editor.cancel': 'Abbrechen',
-  'subscriptions.editor.delete': 'Löschen…',
-
-  'subscriptions.delete.title': '„{name}“ löschen? Seine Benachrichtigungen enden.',
-  'subscriptions.delete.history': 'Auch die gespeicherten Nachrichten löschen',
-  'subscriptions.delete.confirm': 'Abonnement löschen',
-  'subscriptions.delete.keep': 'Behalten',
 
   'subscriptions.address.topic': 'Thema',
   'subscriptions.address.topic-placeholder': 'alerts oder ntfy.sh/alerts',

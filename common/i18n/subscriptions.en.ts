@@ -50,12 +50,7 @@ export const subscriptionsEn = {
   'subscriptions.editor.save': 'Save',
   'subscriptions.editor.test': 'Test',
   'subscriptions.editor.cancel': 'Cancel',
-  'subscriptions.editor.delete': 'Delete…',
-
-  'subscriptions.delete.title': 'Delete “{name}”? Its notifications stop.',
-  'subscriptions.delete.history': 'Also delete its stored messages',
-  'subscriptions.delete.confirm': 'Delete subscription',
-  'subscriptions.delete.keep': 'Keep it',
+  // Unsubscribing is worded as in the Messages view's topic header (history.unsubscribe.*): one word per action.
 
   'subscriptions.address.topic': 'Topic',
   'subscriptions.address.topic-placeholder': 'alerts, or ntfy.sh/alerts',

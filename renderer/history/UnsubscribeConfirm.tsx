@@ -51,7 +51,7 @@ export function UnsubscribeConfirm({ name, onConfirm, onCancel }: UnsubscribeCon
           {t('history.unsubscribe.confirm')}
         </button>
         <button type="button" autoFocus onClick={onCancel}>
-          {t('history.confirm.cancel')}
+          {t('history.unsubscribe.keep')}
         </button>
       </span>
     </div>

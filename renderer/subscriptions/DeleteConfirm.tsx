@@ -21,7 +21,7 @@ export function DeleteConfirm({ idPrefix, name, busy, error, onConfirm, onCancel
   return (
     <div className="delete-confirm" role="group" aria-labelledby={`${idPrefix}-delete-title`}>
       <p id={`${idPrefix}-delete-title`} className="delete-confirm-title">
-        {t('subscriptions.delete.title', { name })}
+        {t('history.unsubscribe.question', { name })}
       </p>
       <label className="choice">
         <input
@@ -32,7 +32,7 @@ export function DeleteConfirm({ idPrefix, name, busy, error, onConfirm, onCancel
             setDeleteHistory(event.target.checked);
           }}
         />
-        {t('subscriptions.delete.history')}
+        {t('history.unsubscribe.delete-history')}
       </label>
       <div className="form-actions">
         <button
@@ -43,10 +43,10 @@ export function DeleteConfirm({ idPrefix, name, busy, error, onConfirm, onCancel
             onConfirm(deleteHistory);
           }}
         >
-          {t('subscriptions.delete.confirm')}
+          {t('history.unsubscribe.confirm')}
         </button>
         <button type="button" onClick={onCancel}>
-          {t('subscriptions.delete.keep')}
+          {t('history.unsubscribe.keep')}
         </button>
       </div>
       {error === undefined ? null : (

@@ -276,7 +276,7 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
                   setConfirmingDelete(true);
                 }}
               >
-                {t('subscriptions.editor.delete')}
+                {t('history.topic.unsubscribe')}
               </button>
             )}
           </div>

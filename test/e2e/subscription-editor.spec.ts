@@ -382,15 +382,15 @@ test('delete, keeping the stored messages or deleting them too', async ({ page }
   await openSubscriptions(page);
   await editButton(row(page, 'delete-keep')).click();
   let form = editor(page, 'Edit subscription');
-  await form.getByRole('button', { name: 'Delete…' }).click();
+  await form.getByRole('button', { name: 'Unsubscribe…' }).click();
   const keepHistory = form.getByRole('checkbox', { name: 'Also delete its stored messages' });
   await expect(keepHistory).toBeFocused();
   await expect(keepHistory).not.toBeChecked();
-  // "Keep it" steps back without deleting.
-  await form.getByRole('button', { name: 'Keep it' }).click();
-  await expect(form.getByRole('button', { name: 'Delete…' })).toBeFocused();
-  await form.getByRole('button', { name: 'Delete…' }).click();
-  await form.getByRole('button', { name: 'Delete subscription' }).click();
+  // "Keep subscription" steps back without unsubscribing.
+  await form.getByRole('button', { name: 'Keep subscription' }).click();
+  await expect(form.getByRole('button', { name: 'Unsubscribe…' })).toBeFocused();
+  await form.getByRole('button', { name: 'Unsubscribe…' }).click();
+  await form.getByRole('button', { name: 'Unsubscribe', exact: true }).click();
   await expect(form).toBeHidden();
   await expect(row(page, 'delete-keep')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add subscription' })).toBeFocused();
@@ -399,9 +399,9 @@ test('delete, keeping the stored messages or deleting them too', async ({ page }
 
   await editButton(row(page, 'delete-all')).click();
   form = editor(page, 'Edit subscription');
-  await form.getByRole('button', { name: 'Delete…' }).click();
+  await form.getByRole('button', { name: 'Unsubscribe…' }).click();
   await form.getByRole('checkbox', { name: 'Also delete its stored messages' }).check();
-  await form.getByRole('button', { name: 'Delete subscription' }).click();
+  await form.getByRole('button', { name: 'Unsubscribe', exact: true }).click();
   await expect(form).toBeHidden();
   await expect(row(page, 'delete-all')).toHaveCount(0);
   expect(await findSubscription(ntfy.url, 'delete-all')).toBeUndefined();

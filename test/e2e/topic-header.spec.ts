@@ -119,7 +119,7 @@ test('at 960×680 the header names the topic and its server, every action is on 
   await header.getByRole('button', { name: 'Cancel' }).click();
   await openMenuItem(header, 'Unsubscribe…');
   await expectAllOnScreen(header.getByRole('group', { name: /Unsubscribe from/ }), 'unsubscribe question');
-  await header.getByRole('button', { name: 'Cancel' }).click();
+  await header.getByRole('button', { name: 'Keep subscription' }).click();
 
   // Narrow windows (the sidebar is a drawer then): the header wraps instead of pushing Cancel off screen.
   for (const width of [600, 320]) {
@@ -232,7 +232,7 @@ test('Unsubscribe asks, removes the subscription from the core and the sidebar, 
 
   await openMenuItem(header, 'Unsubscribe…');
   const question = header.getByRole('group', { name: 'Unsubscribe from Goes away? Its notifications stop.' });
-  await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expect(question.getByRole('button', { name: 'Keep subscription' })).toBeFocused();
   await question.getByRole('button', { name: 'Unsubscribe', exact: true }).click();
 
   await expect(sidebarEntry(page, 'Goes away')).toHaveCount(0);

@@ -3,7 +3,7 @@ import { t } from '../../common/i18n/translate.ts';
 import type { BridgeApi, SubscriptionDto } from '../../common/ipc.ts';
 import { AddressFields, type AddressField } from './AddressFields.tsx';
 import { AdvancedFields, advancedFieldNames, type AdvancedField } from './AdvancedFields.tsx';
-import { entryToTestCredentials, untestableEntry, type CredentialsEntry } from './credentials.ts';
+import { entryFor, entryToTestCredentials, untestableEntry, type CredentialsEntry } from './credentials.ts';
 import { CredentialsSection } from './CredentialsSection.tsx';
 import { DeleteConfirm } from './DeleteConfirm.tsx';
 import { placeFieldErrors } from './field-errors.ts';
@@ -161,6 +161,18 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
     const typed = entryToTestCredentials(credentials.entry);
     void api.testSubscription(input(), typed).then((result) => {
       setTest(result.ok ? { kind: 'done', result: result.value } : { kind: 'failed', message: result.error.message });
+      if (result.ok && result.value.outcome !== 'ok' && result.value.outcome !== 'unreachable') askForCredentials();
+    });
+  };
+
+  // The server wants (other) credentials: ask for them right here, as ntfy's web app does with its login dialog,
+  // instead of saying "No permission" with the fields folded away under Advanced.
+  const askForCredentials = () => {
+    setAdvancedOpen(true);
+    if (credentials.entry.kind === 'none' && credentials.stored.auth === 'none')
+      credentials.setEntry(entryFor('basic', credentials.stored));
+    requestAnimationFrame(() => {
+      credentials.focus();
     });
   };
 

@@ -171,9 +171,7 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
     setAdvancedOpen(true);
     if (credentials.entry.kind === 'none' && credentials.stored.auth === 'none')
       credentials.setEntry(entryFor('basic', credentials.stored));
-    requestAnimationFrame(() => {
-      credentials.focus();
-    });
+    credentials.focus();
   };
 
   const remove = (deleteHistory: boolean) => {

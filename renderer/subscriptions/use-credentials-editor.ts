@@ -38,7 +38,10 @@ export interface CredentialsEditor {
   readonly problem: string | undefined;
   readonly busy: boolean;
   readonly focusRef: (element: HTMLElement | null) => void;
-  /** Focuses the section's first control now (it must be rendered). */
+  /**
+   * Focuses the section's first control once React has rendered what the caller just changed (opening Advanced,
+   * showing the fields): a frame later is not enough on a loaded machine, where the render can come after it.
+   */
   readonly focus: () => void;
   readonly replace: () => void;
   readonly remove: () => void;
@@ -68,17 +71,14 @@ export function useCredentialsEditor(options: CredentialsEditorOptions): Credent
   const focusRef = useCallback((element: HTMLElement | null) => {
     focusTarget.current = element;
   }, []);
-  const focus = useCallback(() => {
-    focusTarget.current?.focus();
-  }, []);
   // After Replace, Keep or Remove the control that was pressed is gone: focus goes to what replaced it.
   const [focusRequest, setFocusRequest] = useState(0);
   useEffect(() => {
     if (focusRequest > 0) focusTarget.current?.focus();
   }, [focusRequest]);
-  const refocus = () => {
+  const refocus = useCallback(() => {
     setFocusRequest((count) => count + 1);
-  };
+  }, []);
 
   const showError = (error: BridgeError) => {
     const placed = placeFieldErrors(error, credentialsFields);
@@ -128,7 +128,7 @@ export function useCredentialsEditor(options: CredentialsEditorOptions): Credent
     problem,
     busy,
     focusRef,
-    focus,
+    focus: refocus,
     replace: () => {
       setEntry(entryFor(stored.auth === 'none' ? 'basic' : stored.auth, stored));
       setReplacing(true);

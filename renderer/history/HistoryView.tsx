@@ -186,15 +186,23 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
     });
   }, []);
 
-  const { showPending } = live;
+  // After a send the list goes to its top, where the message arrives (held ones go in first, as the pill would do):
+  // once the closed form has left the layout, so that its going cannot move the list away from the top again.
+  const { showNewest } = live;
+  const [revealRequest, setRevealRequest] = useState(0);
+  const revealed = useRef(0);
+  useEffect(() => {
+    if (revealRequest === revealed.current) return;
+    revealed.current = revealRequest;
+    showNewest();
+  }, [revealRequest, showNewest]);
   const sent = useCallback(
     (outcome: string) => {
       setSendOutcome({ text: outcome });
       closeSendForm();
-      // The list goes to its top, where the message arrives (held ones go in first, as the pill would do).
-      showPending();
+      setRevealRequest((count) => count + 1);
     },
-    [closeSendForm, showPending],
+    [closeSendForm],
   );
 
   const searching = search.hits !== undefined;

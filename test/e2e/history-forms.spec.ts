@@ -99,8 +99,8 @@ test('the forms open inside the layout, one at a time, and the page never grows'
 const SENT_INTO_VIEW_BUG =
   'known bug, left open: after a send from far down the list, the message does not always come into view under load (see the comment above this test)';
 
-test('a message sent closes the form, says Sent in the header, and gives focus back', async ({ page }) => {
-  const header = await openNews(page);
+/** Sends "Fresh from the form" with the topic header's form; checks that it closes, says Sent and gives focus back. */
+async function sendFromTheForm(page: Page, header: Locator): Promise<void> {
   const opener = header.getByRole('button', { name: 'Send a message…' });
   await opener.click();
   const send = page.getByRole('form', { name: 'Send a message to News' });
@@ -111,6 +111,10 @@ test('a message sent closes the form, says Sent in the header, and gives focus b
   await expect(send).toHaveCount(0);
   await expect(header.getByRole('status')).toHaveText('Sent');
   await expect(opener).toBeFocused();
+}
+
+test('a message sent closes the form, says Sent in the header, and gives focus back', async ({ page }) => {
+  await sendFromTheForm(page, await openNews(page));
 });
 
 test('a message sent from far down the list comes into view at the top of the list', async ({ page }) => {
@@ -123,15 +127,6 @@ test('a message sent from far down the list comes into view at the top of the li
     scroller.scrollTop = scroller.scrollHeight;
   });
   await expect(rows(page).filter({ hasText: 'Item 30' })).not.toBeInViewport();
-  const opener = header.getByRole('button', { name: 'Send a message…' });
-  await opener.click();
-  const send = page.getByRole('form', { name: 'Send a message to News' });
-  await send.getByLabel('Title').fill('Fresh from the form');
-  await send.getByLabel('Message', { exact: true }).fill('Typed in the window');
-  await send.getByRole('button', { name: 'Send', exact: true }).click();
-
-  await expect(send).toHaveCount(0);
-  await expect(header.getByRole('status')).toHaveText('Sent');
-  await expect(opener).toBeFocused();
+  await sendFromTheForm(page, header);
   await expect(rows(page).filter({ hasText: 'Fresh from the form' })).toBeInViewport();
 });

@@ -1,13 +1,13 @@
 import { execFile } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, open, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Configuration } from 'app-builder-lib';
 import { appimageChecksums } from 'app-builder-lib/out/toolsets/linux.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDistBuilt } from '../../electron-runtime/ensure-dist.ts';
 import { parse } from 'yaml';
+import { runElectronBuilder } from './linux-dir-build.ts';
 
 /*
  * The AppImage must start on stock Ubuntu 22.04/24.04, Fedora and Arch, which ship no libfuse.so.2: electron-builder's
@@ -24,9 +24,7 @@ import { parse } from 'yaml';
 const run = promisify(execFile);
 const projectRoot = path.resolve(import.meta.dirname, '../../..');
 const checkScript = path.join(projectRoot, 'scripts', 'check-appimage-runtime.ts');
-const CLOSED_PORT_URL = 'http://127.0.0.1:9/';
 const SQUASHFS_ZSTD = 6;
-const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
 
 async function which(command: string): Promise<string | undefined> {
   try {
@@ -56,12 +54,6 @@ let workDir: string;
 /** Stand-in runtimes: a static program, and one linked against a libfuse.so.2 as the legacy runtime needs it. */
 let staticRuntime: string;
 let fuse2Runtime: string;
-
-function processEnvWithoutVitest(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  delete env['VITEST'];
-  return env;
-}
 
 /** Type-2 AppImage runtimes carry 'AI' + 2 at ELF offset 8 (padding the ELF spec leaves free). */
 async function markAsAppImageRuntime(file: string): Promise<void> {
@@ -138,8 +130,6 @@ describe('the AppImage runtime', () => {
     'is what electron-builder puts in front of the AppImage it builds offline with this configuration',
     async () => {
       const toolsDir = path.join(workDir, 'appimage-tools');
-      const electronDist = path.join(workDir, 'electron-dist');
-      const outputDir = path.join(workDir, 'release');
       // The static toolset's layout (app-builder-lib toolsets/linux.js getPaths); the legacy one differs.
       await mkdir(path.join(toolsDir, 'runtimes'), { recursive: true });
       await mkdir(path.join(toolsDir, 'lib', 'x64'), { recursive: true });
@@ -147,44 +137,11 @@ describe('the AppImage runtime', () => {
       await writeFile(path.join(toolsDir, 'desktop-file-validate'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
       const runtime = await readFile(staticRuntime);
       await writeFile(path.join(toolsDir, 'runtimes', 'runtime-x64'), runtime);
-      await mkdir(electronDist);
-      // electron-builder flips fuses after this marker (electron-builder.test.ts explains the wire).
-      await writeFile(
-        path.join(electronDist, 'electron'),
-        `#!/bin/sh\nexit 0\n# ${FUSE_SENTINEL}\u0001\u000810110001\n`,
-      );
-      await chmod(path.join(electronDist, 'electron'), 0o755);
-
-      // Rebuilds dist/ only when stale, under the lock the app tests share: a rebuild empties dist/ first.
-      await ensureDistBuilt();
-      await run(
-        process.execPath,
-        [
-          path.join(projectRoot, 'node_modules', 'electron-builder', 'cli.js'),
-          '--linux',
-          'AppImage',
-          '--x64',
-          '--publish',
-          'never',
-          `-c.electronDist=${electronDist}`,
-          '-c.electronVersion=45.4.1',
-          `-c.directories.output=${outputDir}`,
-          '-c.npmRebuild=false',
-        ],
-        {
-          cwd: projectRoot,
-          env: {
-            ...processEnvWithoutVitest(),
-            APPIMAGE_TOOLS_PATH: toolsDir,
-            ELECTRON_MIRROR: CLOSED_PORT_URL,
-            ELECTRON_BUILDER_BINARIES_MIRROR: CLOSED_PORT_URL,
-            HTTP_PROXY: CLOSED_PORT_URL,
-            HTTPS_PROXY: CLOSED_PORT_URL,
-            ELECTRON_CACHE: path.join(workDir, 'electron-cache'),
-            ELECTRON_BUILDER_CACHE: path.join(workDir, 'builder-cache'),
-          },
-        },
-      );
+      const { outputDir } = await runElectronBuilder({
+        workDir,
+        targets: ['--linux', 'AppImage', '--x64'],
+        env: { APPIMAGE_TOOLS_PATH: toolsDir },
+      });
       const appImage = path.join(outputDir, `ntfy Tray-0.1.0.AppImage`);
       const packed = await readFile(appImage);
 

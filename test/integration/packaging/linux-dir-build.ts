@@ -45,8 +45,21 @@ async function findUnpackedDir(outputDir: string): Promise<string> {
   return path.join(outputDir, names[0]);
 }
 
-/** Builds dist/ if stale, then packs it into `<workDir>/release` as electron-builder's Linux dir target. */
-export async function buildLinuxDir(workDir: string): Promise<LinuxDirBuild> {
+export interface ElectronBuilderRun {
+  /** Scratch folder: the stand-in Electron folder, the empty caches and `release/` (the output) go in it. */
+  readonly workDir: string;
+  /** What to build, as electron-builder's arguments (e.g. `['--linux', '--dir']`). */
+  readonly targets: readonly string[];
+  /** Added to the environment (e.g. APPIMAGE_TOOLS_PATH). */
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Builds dist/ if stale, then runs the real electron-builder on electron-builder.yml with a stand-in Electron
+ * folder, every mirror and proxy on a closed port and empty caches. Resolves to `<workDir>/release` and the log.
+ */
+export async function runElectronBuilder(options: ElectronBuilderRun): Promise<{ outputDir: string; log: string }> {
+  const { workDir } = options;
   const electronDist = path.join(workDir, 'electron-dist');
   const outputDir = path.join(workDir, 'release');
   await mkdir(electronDist, { recursive: true });
@@ -61,8 +74,7 @@ export async function buildLinuxDir(workDir: string): Promise<LinuxDirBuild> {
     process.execPath,
     [
       path.join(projectRoot, 'node_modules', 'electron-builder', 'cli.js'),
-      '--linux',
-      '--dir',
+      ...options.targets,
       '--publish',
       'never',
       `-c.electronDist=${electronDist}`,
@@ -76,6 +88,7 @@ export async function buildLinuxDir(workDir: string): Promise<LinuxDirBuild> {
       cwd: projectRoot,
       env: {
         ...processEnvWithoutVitest(),
+        ...options.env,
         ELECTRON_MIRROR: CLOSED_PORT_URL,
         ELECTRON_BUILDER_BINARIES_MIRROR: CLOSED_PORT_URL,
         HTTP_PROXY: CLOSED_PORT_URL,
@@ -85,5 +98,11 @@ export async function buildLinuxDir(workDir: string): Promise<LinuxDirBuild> {
       },
     },
   );
-  return { unpackedDir: await findUnpackedDir(outputDir), log: builder.stdout + builder.stderr };
+  return { outputDir, log: builder.stdout + builder.stderr };
+}
+
+/** Packs dist/ into `<workDir>/release` as electron-builder's Linux dir target. */
+export async function buildLinuxDir(workDir: string): Promise<LinuxDirBuild> {
+  const { outputDir, log } = await runElectronBuilder({ workDir, targets: ['--linux', '--dir'] });
+  return { unpackedDir: await findUnpackedDir(outputDir), log };
 }

@@ -90,4 +90,6 @@ export const appDe: Translation<typeof appEn> = {
   'app.copy.no-clipboard': 'hier gibt es keine Zwischenablage',
   'app.ipc.unexpected-sender': 'Anfrage von einer unerwarteten Seite',
   'app.ipc.not-started': 'die App konnte nicht starten; siehe Protokoll',
+  'app.file-picker.choose': 'Datei auswählen…',
+  'app.file-picker.none': 'Keine Datei ausgewählt',
 };

@@ -86,4 +86,6 @@ export const appEn = {
   'app.copy.no-clipboard': 'there is no clipboard here',
   'app.ipc.unexpected-sender': 'request from an unexpected page',
   'app.ipc.not-started': 'the app could not start; see its log',
+  'app.file-picker.choose': 'Choose file…',
+  'app.file-picker.none': 'No file chosen',
 } as const satisfies MessageTable;

@@ -1,0 +1,110 @@
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
+import { describedBy, FieldMessages } from '../forms/FieldMessages.tsx';
+import './ui.css';
+
+/** What every labelled field takes besides its element's own attributes. */
+interface FieldFrame {
+  readonly label: ReactNode;
+  /** Shown right under the field, and the field is aria-invalid while it is set. */
+  readonly error?: string | undefined;
+  readonly hint?: ReactNode | undefined;
+  /** The wrapper's class, which places label and field (`form-field` unless given). */
+  readonly frameClassName?: string | undefined;
+}
+
+/** The ids a field's aria-describedby lists: its own error and hint, then any the caller names. */
+function describe(id: string, error: string | undefined, hint: ReactNode, extra: string | undefined) {
+  const ids = [describedBy(id, error, hint), extra].filter((item) => item !== undefined && item !== '');
+  return ids.length === 0 ? undefined : ids.join(' ');
+}
+
+function Frame({
+  id,
+  label,
+  error,
+  hint,
+  frameClassName,
+  children,
+}: FieldFrame & { readonly id: string; readonly children: ReactNode }) {
+  return (
+    <div className={frameClassName ?? 'form-field'}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      <FieldMessages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export interface TextFieldProps extends FieldFrame, Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
+  readonly type?: 'text' | 'url' | 'number' | 'time' | 'password' | 'search' | 'email' | undefined;
+  readonly ref?: Ref<HTMLInputElement> | undefined;
+}
+
+/** A labelled one-line field with its error and hint wired to it (`.ui-field`). */
+export function TextField(props: TextFieldProps) {
+  const { label, error, hint, frameClassName, id: givenId, className, ...input } = props;
+  const ownId = useId();
+  const id = givenId ?? ownId;
+  return (
+    <Frame id={id} label={label} error={error} hint={hint} frameClassName={frameClassName}>
+      <input
+        {...input}
+        id={id}
+        className={className === undefined ? 'ui-field' : `ui-field ${className}`}
+        aria-invalid={error === undefined ? input['aria-invalid'] : true}
+        aria-describedby={describe(id, error, hint, input['aria-describedby'])}
+      />
+    </Frame>
+  );
+}
+
+export interface TextAreaProps extends FieldFrame, TextareaHTMLAttributes<HTMLTextAreaElement> {
+  readonly ref?: Ref<HTMLTextAreaElement> | undefined;
+}
+
+/** A labelled text area with its error and hint wired to it (`.ui-field`). */
+export function TextArea(props: TextAreaProps) {
+  const { label, error, hint, frameClassName, id: givenId, className, ...area } = props;
+  const ownId = useId();
+  const id = givenId ?? ownId;
+  return (
+    <Frame id={id} label={label} error={error} hint={hint} frameClassName={frameClassName}>
+      <textarea
+        {...area}
+        id={id}
+        className={className === undefined ? 'ui-field' : `ui-field ${className}`}
+        aria-invalid={error === undefined ? area['aria-invalid'] : true}
+        aria-describedby={describe(id, error, hint, area['aria-describedby'])}
+      />
+    </Frame>
+  );
+}
+
+export interface SelectProps extends FieldFrame, SelectHTMLAttributes<HTMLSelectElement> {
+  readonly ref?: Ref<HTMLSelectElement> | undefined;
+}
+
+/** A labelled select with its error and hint wired to it (`.ui-select`); the options are its children. */
+export function Select(props: SelectProps) {
+  const { label, error, hint, frameClassName, id: givenId, className, ...select } = props;
+  const ownId = useId();
+  const id = givenId ?? ownId;
+  return (
+    <Frame id={id} label={label} error={error} hint={hint} frameClassName={frameClassName}>
+      <select
+        {...select}
+        id={id}
+        className={className === undefined ? 'ui-select' : `ui-select ${className}`}
+        aria-invalid={error === undefined ? select['aria-invalid'] : true}
+        aria-describedby={describe(id, error, hint, select['aria-describedby'])}
+      />
+    </Frame>
+  );
+}

@@ -256,6 +256,19 @@ export type TestCredentialsDto =
   | { readonly kind: 'basic'; readonly user: string; readonly password: string }
   | { readonly kind: 'token'; readonly token: string };
 
+/** The editor's Save: `saveAnyway` stores the subscription and typed credentials unchecked (the server was down). */
+export interface CheckedSaveOptionsDto {
+  readonly saveAnyway: boolean;
+}
+
+/**
+ * What the editor's Save did. `not-saved`: the server refused the credentials (or, without any, wants some), or could
+ * not be reached to check typed ones; `check` is what Test would say. Nothing was saved and no secret was stored.
+ */
+export type CheckedSaveDto =
+  | { readonly outcome: 'saved'; readonly subscription: SubscriptionDto }
+  | { readonly outcome: 'not-saved'; readonly check: SubscriptionTestResult };
+
 /** `missing-credentials`: the settings call for a password or token the keychain does not hold (nothing was sent). */
 export type SubscriptionTestOutcome =
   'ok' | 'wrong-credentials' | 'missing-credentials' | 'no-permission' | 'unreachable';

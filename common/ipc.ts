@@ -20,6 +20,8 @@ import type {
   AccountSyncOutcomeDto,
   ActionOutcomeDto,
   AttachmentPreviewDto,
+  CheckedSaveDto,
+  CheckedSaveOptionsDto,
   BridgeResult,
   ClientYmlExportDto,
   ClientYmlExportOptionsDto,
@@ -61,8 +63,9 @@ export const BRIDGE_GLOBAL_NAME = 'ntfy';
  * 7: publishMessage.
  * 8: account operations.
  * 9: runAction takes `{ confirmedInternal }` and may answer `confirm`; showMessage may carry `confirmAction`.
+ * 10: saveCheckedSubscription (the editor's Save checks access and stores typed credentials only when accepted).
  */
-export const BRIDGE_CONTRACT_VERSION = 9;
+export const BRIDGE_CONTRACT_VERSION = 10;
 
 /** Types only: the key under which an entry carries its argument list and answer (never present at run time). */
 declare const entryTypes: unique symbol;
@@ -109,6 +112,16 @@ export const bridgeOperations = {
   testSubscription: operation<[input: SubscriptionInput, credentials: TestCredentialsDto], SubscriptionTestResult>()(
     'subscriptions:test',
   ),
+  /**
+   * The editor's Save, checked as Test checks: a new subscription (or one moved to another server or topic) and typed
+   * credentials are first tried against the server; refused (401/403), or unreachable with typed credentials, it
+   * answers `not-saved` and stores nothing. Accepted (or `saveAnyway`), the typed credentials go to the keychain and
+   * the subscription is saved. An unreachable server without typed credentials does not stop a save.
+   */
+  saveCheckedSubscription: operation<
+    [input: SubscriptionInput, credentials: TestCredentialsDto, options: CheckedSaveOptionsDto],
+    CheckedSaveDto
+  >()('subscriptions:save-checked'),
   /**
    * Imports an ntfy CLI client.yml (its text; `fileName` only names it in messages): subscriptions with their `if`
    * filters and commands, passwords and tokens into the keychain, `default-host` as the default server.

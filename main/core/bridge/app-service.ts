@@ -39,8 +39,9 @@ export interface AppServiceOptions
 }
 
 export function createAppService(options: AppServiceOptions): AppRequests {
-  const subscriptions = createSubscriptionRequests(options);
   const credentials = createCredentialRequests(options);
+  // The editor's checked Save stores typed credentials through the same request as the window's setCredentials.
+  const subscriptions = createSubscriptionRequests(options, { setCredentials: credentials.setCredentials });
   const settings = createSettingsRequests(options);
   return {
     ...createHistoryRequests(options),

@@ -58,9 +58,9 @@ function noticeId(value: unknown): DesktopNoticeId {
 }
 
 /** Only the keys of `kind`: typed credentials carry nothing else (and nothing of them is ever logged). */
-function onlyKeys(value: object, keys: readonly string[]): Readonly<Record<string, unknown>> {
+function onlyKeys(value: object, keys: readonly string[], path = 'credentials'): Readonly<Record<string, unknown>> {
   const extra = Object.keys(value).find((key) => !keys.includes(key));
-  if (extra !== undefined) throw new InvalidArgument(`credentials.${extra}`, t('core.bridge.not-expected'));
+  if (extra !== undefined) throw new InvalidArgument(`${path}.${extra}`, t('core.bridge.not-expected'));
   return value as Readonly<Record<string, unknown>>;
 }
 
@@ -87,6 +87,12 @@ function testCredentials(value: unknown): TestCredentialsDto {
   throw new InvalidArgument('credentials.kind', t('core.bridge.test-credentials-kind'));
 }
 
+function checkedSaveOptions(value: unknown): { saveAnyway: boolean } {
+  if (!guard.isPlainObject(value)) throw new InvalidArgument('options', t('rules.settings.object'));
+  const r = onlyKeys(value, ['saveAnyway'], 'options');
+  return { saveAnyway: readBoolean('options.saveAnyway')(r['saveAnyway']) };
+}
+
 function readBoolean(field: string): ArgumentCheck<boolean> {
   return (value) => {
     if (typeof value !== 'boolean') throw new InvalidArgument(field, t('rules.settings.boolean'));
@@ -109,6 +115,7 @@ const ARGUMENT_CHECKS: { readonly [N in OperationName]: ArgumentChecks<Operation
   clearSubscription: [(value) => guard.subscriptionRef(value)],
   listSubscriptions: [],
   saveSubscription: [guard.subscriptionInput],
+  saveCheckedSubscription: [guard.subscriptionInput, testCredentials, checkedSaveOptions],
   removeSubscription: [textOf('id', 64), deleteHistoryOption],
   testSubscription: [guard.subscriptionInput, testCredentials],
   setCredentials: [guard.credentialsInput],

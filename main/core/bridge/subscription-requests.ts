@@ -6,9 +6,12 @@ import type {
   BridgeRequests,
   BridgeResult,
   CommandFailureDto,
+  CredentialsInput,
+  SubscriptionDto,
   SubscriptionInput,
   SubscriptionTestOutcome,
   SubscriptionTestResult,
+  TestCredentialsDto,
 } from '../../../common/ipc.ts';
 import { t, type MessageKey } from '../../../common/i18n/translate.ts';
 import { invalidServerUrl, serverUrlError, serverUrlOf } from '../../../common/server-url.ts';
@@ -33,6 +36,7 @@ export type SubscriptionRequests = Pick<
   BridgeRequests,
   | 'listSubscriptions'
   | 'saveSubscription'
+  | 'saveCheckedSubscription'
   | 'removeSubscription'
   | 'testSubscription'
   | 'listConnections'
@@ -62,7 +66,20 @@ const TEST_OUTCOMES: Record<TopicAccess, [SubscriptionTestOutcome, Extract<Messa
   unknown: ['unreachable', 'core.test.unknown'],
 };
 
-export function createSubscriptionRequests(options: SubscriptionRequestsOptions): SubscriptionRequests {
+/** The credential request a checked save stores typed credentials through (credential-requests.ts). */
+export type SubscriptionRequestsVia = Pick<BridgeRequests, 'setCredentials'>;
+
+/** Typed credentials as `setCredentials` takes them; undefined for `stored` and `none` (nothing to store). */
+function typedCredentials(server: string, typed: TestCredentialsDto): CredentialsInput | undefined {
+  if (typed.kind === 'basic') return { server, kind: 'basic', user: typed.user, password: typed.password };
+  if (typed.kind === 'token') return { server, kind: 'token', token: typed.token };
+  return undefined;
+}
+
+export function createSubscriptionRequests(
+  options: SubscriptionRequestsOptions,
+  via: SubscriptionRequestsVia,
+): SubscriptionRequests {
   const { settings, secrets, log } = options;
 
   async function hasCredentials(server: ServerSettings): Promise<boolean> {
@@ -120,6 +137,65 @@ export function createSubscriptionRequests(options: SubscriptionRequestsOptions)
     }
   }
 
+  /** The subscription `input` describes, checked as every save checks it, or the answer that says what is wrong. */
+  function validated(input: SubscriptionInput): BridgeResult<SubscriptionSettings> {
+    // A user or password in the URL would be dropped without a word: refuse it, credentials go to the keychain.
+    const serverError = serverUrlError(input.server);
+    if (serverError !== undefined) return validationFailed([{ path: 'server', message: serverError.message }]);
+    const server = serverUrlOf(input.server);
+    if (server === undefined) return validationFailed([{ path: 'server', message: invalidServerUrl().message }]);
+    const topicError = topicNameError(input.topic);
+    if (topicError !== undefined) return validationFailed([{ path: 'topic', message: topicError.message }]);
+    // The bridge takes every ntfy stream; the app offers all but raw, and says why (common/transports.ts).
+    const { transport, ...rest } = input;
+    if (transport === 'raw') return validationFailed([{ path: 'transport', message: rawTransportRefused() }]);
+    const current = settings.get();
+    const duplicate = current.subscriptions.find(
+      (item) => item.server === server && item.topic === input.topic && item.id !== input.id,
+    );
+    if (duplicate !== undefined) {
+      // Its own code, so that the window can tell it apart (an import skips it) without reading the words.
+      const already = alreadySubscribed();
+      return fail({ code: already.code, message: `topic: ${already.message}`, fields: { topic: already.message } });
+    }
+    if (input.id !== undefined && !current.subscriptions.some((item) => item.id === input.id)) {
+      return fail({ code: 'not-found', message: t('rules.bridge.no-such-subscription') });
+    }
+    return ok(toSettings({ ...rest, ...(transport === undefined ? {} : { transport }) }, server, current));
+  }
+
+  async function store(subscription: SubscriptionSettings) {
+    const { server } = subscription;
+    const result = await settings.update((latest) => {
+      const withServer = latest.servers.some((item) => item.url === server)
+        ? latest
+        : upsertServer(latest, { url: server, auth: { kind: 'none' } });
+      return upsertSubscription(withServer, subscription);
+    });
+    if (!result.ok) return validationFailed<SubscriptionDto>(result.issues);
+    return ok(await subscriptionDto(subscription, result.settings));
+  }
+
+  /** Test's one check: may these credentials (typed, or the stored ones) read `topic` on `server`? */
+  async function checkAccess(
+    server: string,
+    topic: string,
+    typed: TestCredentialsDto,
+  ): Promise<BridgeResult<SubscriptionTestResult>> {
+    const credentials = typed.kind === 'stored' ? await storedCredentials(server) : typed;
+    if ('ok' in credentials) return credentials;
+    const request = buildSubscribeRequest({ baseUrl: server, topics: [topic], transport: 'json', credentials });
+    const [outcome, detail] = TEST_OUTCOMES[(await options.checkTopicAccess(request)).answer];
+    return ok({ outcome, detail: t(detail) });
+  }
+
+  /** Whether a save must ask the server first: typed credentials, and a subscription to an address not yet checked. */
+  function needsCheck(subscription: SubscriptionSettings, typed: TestCredentialsDto): boolean {
+    if (typedCredentials(subscription.server, typed) !== undefined) return true;
+    const existing = settings.get().subscriptions.find((item) => item.id === subscription.id);
+    return existing?.server !== subscription.server || existing.topic !== subscription.topic;
+  }
+
   return {
     listSubscriptions: async () => {
       const current = settings.get();
@@ -127,37 +203,31 @@ export function createSubscriptionRequests(options: SubscriptionRequestsOptions)
     },
 
     saveSubscription: async (input) => {
-      // A user or password in the URL would be dropped without a word: refuse it, credentials go to the keychain.
-      const serverError = serverUrlError(input.server);
-      if (serverError !== undefined) return validationFailed([{ path: 'server', message: serverError.message }]);
-      const server = serverUrlOf(input.server);
-      if (server === undefined) return validationFailed([{ path: 'server', message: invalidServerUrl().message }]);
-      const topicError = topicNameError(input.topic);
-      if (topicError !== undefined) return validationFailed([{ path: 'topic', message: topicError.message }]);
-      // The bridge takes every ntfy stream; the app offers all but raw, and says why (common/transports.ts).
-      const { transport, ...rest } = input;
-      if (transport === 'raw') return validationFailed([{ path: 'transport', message: rawTransportRefused() }]);
-      const current = settings.get();
-      const duplicate = current.subscriptions.find(
-        (item) => item.server === server && item.topic === input.topic && item.id !== input.id,
-      );
-      if (duplicate !== undefined) {
-        // Its own code, so that the window can tell it apart (an import skips it) without reading the words.
-        const already = alreadySubscribed();
-        return fail({ code: already.code, message: `topic: ${already.message}`, fields: { topic: already.message } });
+      const subscription = validated(input);
+      return subscription.ok ? await store(subscription.value) : subscription;
+    },
+
+    saveCheckedSubscription: async (input, typed, { saveAnyway }) => {
+      const subscription = validated(input);
+      if (!subscription.ok) return subscription;
+      const { server, topic } = subscription.value;
+      const toStore = typedCredentials(server, typed);
+      if (!saveAnyway && needsCheck(subscription.value, typed)) {
+        const check = await checkAccess(server, topic, typed);
+        if (!check.ok) return check;
+        const { outcome } = check.value;
+        // A server that cannot be reached neither accepts nor refuses: typed credentials wait for "Save anyway",
+        // a subscription without any is saved (its connection keeps trying and says how it goes).
+        const refused = outcome !== 'ok' && (outcome !== 'unreachable' || toStore !== undefined);
+        if (refused) return ok({ outcome: 'not-saved' as const, check: check.value });
       }
-      if (input.id !== undefined && !current.subscriptions.some((item) => item.id === input.id)) {
-        return fail({ code: 'not-found', message: t('rules.bridge.no-such-subscription') });
+      // The secret goes in first: when the keychain refuses it, the subscription is not saved without it either.
+      if (toStore !== undefined) {
+        const stored = await via.setCredentials(toStore);
+        if (!stored.ok) return stored;
       }
-      const subscription = toSettings({ ...rest, ...(transport === undefined ? {} : { transport }) }, server, current);
-      const result = await settings.update((latest) => {
-        const withServer = latest.servers.some((item) => item.url === server)
-          ? latest
-          : upsertServer(latest, { url: server, auth: { kind: 'none' } });
-        return upsertSubscription(withServer, subscription);
-      });
-      if (!result.ok) return validationFailed(result.issues);
-      return ok(await subscriptionDto(subscription, result.settings));
+      const saved = await store(subscription.value);
+      return saved.ok ? ok({ outcome: 'saved' as const, subscription: saved.value }) : saved;
     },
 
     removeSubscription: async (id, { deleteHistory }) => {
@@ -177,11 +247,7 @@ export function createSubscriptionRequests(options: SubscriptionRequestsOptions)
       if (server === undefined || !isValidTopicName(input.topic)) {
         return fail({ code: 'invalid-argument', message: t('rules.bridge.test-needs-address') });
       }
-      const credentials = typed.kind === 'stored' ? await storedCredentials(server) : typed;
-      if ('ok' in credentials) return credentials;
-      const request = buildSubscribeRequest({ baseUrl: server, topics: [input.topic], transport: 'json', credentials });
-      const [outcome, detail] = TEST_OUTCOMES[(await options.checkTopicAccess(request)).answer];
-      return ok({ outcome, detail: t(detail) });
+      return checkAccess(server, input.topic, typed);
     },
 
     listConnections: () => Promise.resolve(ok(options.connections().map(toConnectionDto))),

@@ -124,6 +124,7 @@ export function stubBridge(options: StubBridgeOptions): void {
     clearSubscription: () => ok(0),
     listSubscriptions: () => ok(subscriptions),
     saveSubscription: refused,
+    saveCheckedSubscription: refused,
     removeSubscription: () => ok(null),
     testSubscription: () => ok({ outcome: 'ok' as const, detail: 'stub' }),
     setCredentials: () => ok(null),

@@ -24,6 +24,7 @@ const EXPECTED_OPERATIONS: Readonly<Record<string, string>> = {
   clearSubscription: 'history:clear',
   listSubscriptions: 'subscriptions:list',
   saveSubscription: 'subscriptions:save',
+  saveCheckedSubscription: 'subscriptions:save-checked',
   removeSubscription: 'subscriptions:remove',
   testSubscription: 'subscriptions:test',
   setCredentials: 'credentials:set',

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../../../../common/i18n/translate.ts';
 import type { BridgeRequests } from '../../../../common/ipc.ts';
+import { createCredentialRequests } from '../../../../main/core/bridge/credential-requests.ts';
 import { dispatchRequest } from '../../../../main/core/bridge/dispatch.ts';
 import {
   createSubscriptionRequests,
@@ -43,16 +44,20 @@ beforeEach(async () => {
   settings = openConfSettingsStore({ dir, log });
   secrets = createInMemorySecretStoreForDev();
   reconnected = [];
-  requests = createSubscriptionRequests({
-    settings,
-    history: { deleteSubscriptionMessages: () => 0 },
-    secrets,
-    connections: () => [],
-    checkTopicAccess,
-    newId: () => 'sub-1',
-    log,
-    reconnectServer: (url) => reconnected.push(url),
-  });
+  const credentials = createCredentialRequests({ settings, secrets, log });
+  requests = createSubscriptionRequests(
+    {
+      settings,
+      history: { deleteSubscriptionMessages: () => 0 },
+      secrets,
+      connections: () => [],
+      checkTopicAccess,
+      newId: () => 'sub-1',
+      log,
+      reconnectServer: (url) => reconnected.push(url),
+    },
+    { setCredentials: credentials.setCredentials },
+  );
 });
 
 afterEach(async () => {
@@ -113,6 +118,94 @@ describe('Test with the typed credentials', () => {
   });
 });
 
+describe("the editor's checked Save", () => {
+  const address = { server: '', topic: 'private' };
+  const aliceRef = () => ({ server: server.url, kind: 'password' as const, user: 'alice' });
+
+  it('refuses wrong typed credentials: nothing saved, no secret in the keychain', async () => {
+    const wrong = { kind: 'basic' as const, user: 'alice', password: 'wrong-7c1' };
+    expect(
+      await requests.saveCheckedSubscription({ ...address, server: server.url }, wrong, { saveAnyway: false }),
+    ).toEqual({
+      ok: true,
+      value: { outcome: 'not-saved', check: { outcome: 'wrong-credentials', detail: expect.any(String) as string } },
+    });
+    expect(settings.get().subscriptions).toEqual([]);
+    expect(settings.get().servers.find((item) => item.url === server.url)?.auth ?? { kind: 'none' }).toEqual({
+      kind: 'none',
+    });
+    expect(await secrets.get(aliceRef())).toBeUndefined();
+    expect(JSON.stringify(log.entries)).not.toContain('wrong-7c1');
+  });
+
+  it('refuses a new protected topic without credentials, and saves it with the right ones and their secret', async () => {
+    const topic = { ...address, server: server.url };
+    expect(await requests.saveCheckedSubscription(topic, { kind: 'stored' }, { saveAnyway: false })).toMatchObject({
+      value: { outcome: 'not-saved', check: { outcome: 'no-permission' } },
+    });
+    expect(settings.get().subscriptions).toEqual([]);
+    const right = { kind: 'basic' as const, user: 'alice', password: PASSWORD };
+    expect(await requests.saveCheckedSubscription(topic, right, { saveAnyway: false })).toMatchObject({
+      value: {
+        outcome: 'saved',
+        subscription: { topic: 'private', auth: 'basic', user: 'alice', hasCredentials: true },
+      },
+    });
+    expect(await secrets.get(aliceRef())).toBe(PASSWORD);
+  });
+
+  it('with typed credentials and the server down: not saved, unless "save anyway"', async () => {
+    const down = server.url;
+    await server.close();
+    const right = { kind: 'basic' as const, user: 'alice', password: PASSWORD };
+    const topic = { ...address, server: down };
+    expect(await requests.saveCheckedSubscription(topic, right, { saveAnyway: false })).toMatchObject({
+      value: { outcome: 'not-saved', check: { outcome: 'unreachable' } },
+    });
+    expect(await secrets.get({ ...aliceRef(), server: down })).toBeUndefined();
+    expect(await requests.saveCheckedSubscription(topic, right, { saveAnyway: true })).toMatchObject({
+      value: { outcome: 'saved', subscription: { auth: 'basic', hasCredentials: true } },
+    });
+    expect(await secrets.get({ ...aliceRef(), server: down })).toBe(PASSWORD);
+    server = await startTestServer();
+  });
+
+  it('saves a subscription without credentials to a server that is down (its connection keeps trying)', async () => {
+    const down = server.url;
+    await server.close();
+    expect(
+      await requests.saveCheckedSubscription({ ...address, server: down }, { kind: 'stored' }, { saveAnyway: false }),
+    ).toMatchObject({ value: { outcome: 'saved' } });
+    server = await startTestServer();
+  });
+
+  it('does not ask the server again for an edit that keeps the address and types no credentials', async () => {
+    expect(await requests.saveSubscription({ server: server.url, topic: 'private' })).toMatchObject({ ok: true });
+    expect(
+      await requests.saveCheckedSubscription(
+        { server: server.url, topic: 'private', id: 'sub-1', muted: true },
+        { kind: 'stored' },
+        { saveAnyway: false },
+      ),
+    ).toMatchObject({ value: { outcome: 'saved', subscription: { muted: true } } });
+  });
+
+  it('says what is wrong with the input before asking the server', async () => {
+    expect(
+      await requests.saveCheckedSubscription(
+        { server: server.url, topic: 'bad topic' },
+        { kind: 'stored' },
+        {
+          saveAnyway: false,
+        },
+      ),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'validation-failed', fields: { topic: expect.any(String) as string } },
+    });
+  });
+});
+
 describe('Retry now', () => {
   it("reconnects that server's connections (normalized URL) and refuses what is not a server", async () => {
     expect(await requests.reconnectServer(`${server.url}/`)).toEqual({ ok: true, value: null });
@@ -157,7 +250,7 @@ describe('Test in German', () => {
     const topic = { server: server.url, topic: 'private' };
     expect(await requests.testSubscription(topic, { kind: 'basic', user: 'alice', password: 'wrong' })).toEqual({
       ok: true,
-      value: { outcome: 'wrong-credentials', detail: 'Der Server hat Benutzername, Passwort oder Token abgelehnt.' },
+      value: { outcome: 'wrong-credentials', detail: 'Prüfen Sie Benutzername und Passwort oder das Token.' },
     });
     expect(await requests.testSubscription(topic, { kind: 'basic', user: 'alice', password: PASSWORD })).toEqual({
       ok: true,

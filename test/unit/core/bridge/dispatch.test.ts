@@ -24,6 +24,7 @@ const VALID_ARGS: { readonly [N in OperationName]: OperationArgs<N> } = {
   clearSubscription: [subscription],
   listSubscriptions: [],
   saveSubscription: [subscription],
+  saveCheckedSubscription: [subscription, { kind: 'basic', user: 'phil', password: 'secret' }, { saveAnyway: false }],
   removeSubscription: ['sub-1', { deleteHistory: false }],
   testSubscription: [subscription, { kind: 'stored' }],
   setCredentials: [{ server: 'https://ntfy.example', kind: 'token', token: 'tk_secret' }],
@@ -132,6 +133,24 @@ describe('dispatchRequest (every transport calls it; derived from the IPC table)
         'must be stored, none, basic or token',
       ],
       ['subscriptions:test', [subscription, { kind: 'none', token: 't' }], 'credentials.token', 'is not expected'],
+      [
+        'subscriptions:save-checked',
+        [subscription, { kind: 'basic', user: 'phil', password: '' }, { saveAnyway: false }],
+        'credentials.password',
+        'must not be empty',
+      ],
+      [
+        'subscriptions:save-checked',
+        [subscription, { kind: 'stored' }, {}],
+        'options.saveAnyway',
+        'must be true or false',
+      ],
+      [
+        'subscriptions:save-checked',
+        [subscription, { kind: 'stored' }, { saveAnyway: true, check: false }],
+        'options.check',
+        'is not expected',
+      ],
     ];
     for (const [channel, args, field, problem] of cases) {
       const message = `${field}: ${problem}`;

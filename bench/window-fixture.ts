@@ -77,7 +77,7 @@ function plainRow(message: NtfyMessage, index: number): string {
   const tags = message.tags.length === 0 ? '' : `<p class="tags">${escapeHtml(message.tags.join(' · '))}</p>`;
   const title = message.title === undefined ? '' : `<p class="title">${escapeHtml(message.title)}</p>`;
   return (
-    `<div role="listitem" aria-posinset="${index + 1}"><p class="meta">${escapeHtml(message.topic)}</p>` +
+    `<div role="option" aria-posinset="${index + 1}"><p class="meta">${escapeHtml(message.topic)}</p>` +
     `${title}<p>${escapeHtml(message.message)}</p>${tags}</div>`
   );
 }
@@ -92,9 +92,9 @@ function plainListPage(messages: readonly NtfyMessage[], rows: number, label: st
 <html lang="en"><head><meta charset="utf-8"><title>baseline</title><style>
 html, body { margin: 0; height: 100%; font: 14px system-ui, sans-serif; }
 .scroller { height: 100%; overflow-y: auto; }
-[role="listitem"] { padding: 0.6rem 1rem; border-bottom: 1px solid #ddd; }
+[role="option"] { padding: 0.6rem 1rem; border-bottom: 1px solid #ddd; }
 p { margin: 0.2rem 0; } .meta, .tags { font-size: 0.8rem; color: #666; } .title { font-weight: 600; }
-</style></head><body><div class="scroller"><div role="list" aria-label="${escapeHtml(label)}">
+</style></head><body><div class="scroller"><div role="listbox" aria-label="${escapeHtml(label)}">
 ${newestFirst.map(plainRow).join('\n')}
 </div></div></body></html>
 `;

@@ -120,7 +120,7 @@ export function installWindowProbes(listLabel: string): void {
       observer.observe(page.document, { subtree: true, childList: true, attributes: true });
     });
 
-  const rowsOf = (label: string): string => `[role="list"][aria-label="${label}"] [role="listitem"]`;
+  const rowsOf = (label: string): string => `[role="listbox"][aria-label="${label}"] [role="option"]`;
 
   const scrollerOf = (element: PageElement): PageElement => {
     for (let current: PageElement | null = element; current !== null; current = current.parentElement) {
@@ -149,10 +149,10 @@ export function installWindowProbes(listLabel: string): void {
   page.windowBench = {
     firstRows,
     scrollThrough: ({ label, rows, stepPx, timeoutMs }) => {
-      const list = page.document.querySelector(`[role="list"][aria-label="${label}"]`);
+      const list = page.document.querySelector(`[role="listbox"][aria-label="${label}"]`);
       if (list === null) return Promise.reject(new Error(`no list labelled ${label}`));
       const scroller = scrollerOf(list);
-      const target = `[role="listitem"][aria-posinset="${rows}"]`;
+      const target = `[role="option"][aria-posinset="${rows}"]`;
       return new Promise((resolve) => {
         const frameDeltas: number[] = [];
         let framesAtEnd = 0;

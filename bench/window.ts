@@ -194,7 +194,7 @@ async function measureScroll(context: BrowserContext, appUrl: string, rows: numb
  */
 async function timeKeystrokeToResults(page: Page, word: string): Promise<number | undefined> {
   await page.getByRole('searchbox', { name: 'Search messages' }).fill('');
-  await page.locator(`[role="list"][aria-label="${HISTORY_LABEL}"] [role="listitem"]`).first().waitFor();
+  await page.locator(`[role="listbox"][aria-label="${HISTORY_LABEL}"] [role="option"]`).first().waitFor();
   await page.evaluate((label) => {
     (globalThis as unknown as ProbeGlobals).windowBench.armSearch(label);
   }, RESULTS_LABEL);

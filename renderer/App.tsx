@@ -57,7 +57,7 @@ export function App({ bridge }: AppProps) {
   const skipToList = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     const target =
-      document.querySelector<HTMLElement>('.message-scroller [role="listitem"][tabindex="0"]') ??
+      document.querySelector<HTMLElement>('.message-scroller [role="option"][tabindex="0"]') ??
       document.querySelector<HTMLElement>('#history-search');
     target?.focus();
   };

@@ -49,7 +49,7 @@ export interface HistoryViewProps {
  */
 function focusAfterUnsubscribe(root: HTMLElement | null): void {
   const candidates = [
-    root?.querySelector<HTMLElement>('.sidebar button[aria-pressed="true"]'),
+    root?.querySelector<HTMLElement>('.sidebar button[aria-current="true"]'),
     root?.querySelector<HTMLElement>('.sidebar .add-subscription'),
     root?.querySelector<HTMLElement>('#history-search'),
   ];
@@ -152,7 +152,7 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
     // Back to the row the reader came from (if it is still rendered).
     requestAnimationFrame(() => {
       if (key === undefined) return;
-      const rows = scrollRef.current?.querySelectorAll<HTMLElement>('[role="listitem"]') ?? [];
+      const rows = scrollRef.current?.querySelectorAll<HTMLElement>('[role="option"]') ?? [];
       for (const row of rows) if (row.dataset['key'] === key) row.focus();
     });
   }, [opened]);

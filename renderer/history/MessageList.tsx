@@ -130,7 +130,7 @@ export function MessageList({
       onFocus={onFocus}
       onBlur={onBlur}
     >
-      <div role="list" aria-label={label} className="message-list" style={{ height: virtualizer.getTotalSize() }}>
+      <div role="listbox" aria-label={label} className="message-list" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => {
           const entry = entries[item.index];
           if (entry === undefined) return null;

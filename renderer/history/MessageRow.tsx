@@ -27,7 +27,7 @@ export interface MessageRowProps {
   readonly ref: Ref<HTMLDivElement>;
   /** Click or Enter on the row: the reader has seen it. */
   readonly onActivate: (message: MessageDto) => void;
-  /** Shown in the detail pane. */
+  /** Shown in the detail pane: the list's selected option. */
   readonly current: boolean;
   /** The list's one Tab stop (roving tabindex): tabIndex 0, every other row -1. */
   readonly tabStop: boolean;
@@ -86,13 +86,14 @@ export const MessageRow = memo(function MessageRow({
   return (
     <div
       ref={ref}
-      role="listitem"
+      role="option"
       tabIndex={tabStop ? 0 : -1}
       className="message-row"
       data-index={index}
       data-key={messageKey(message)}
       data-read={message.read}
-      aria-current={current ? 'true' : undefined}
+      // The open row is the listbox's selection (single select: only it says so, the others are unselected).
+      aria-selected={current ? true : undefined}
       data-priority={message.priority}
       aria-posinset={index + 1}
       aria-setsize={setSize}

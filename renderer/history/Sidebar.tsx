@@ -77,7 +77,7 @@ export function Sidebar({ subscriptions, unreadCounts, connections, selected, on
           }
           open={drawerOpen}
           onOpenChange={onOpenChange}
-          initialFocus=".subscription[aria-pressed='true']"
+          initialFocus=".subscription[aria-current='true']"
         >
           {content}
         </Drawer>
@@ -119,7 +119,7 @@ function SidebarContent({ subscriptions, unreadCounts, connections, selected, on
             <button
               type="button"
               className="subscription"
-              aria-pressed={selectedKey === undefined}
+              aria-current={selectedKey === undefined ? 'true' : undefined}
               onClick={() => {
                 onSelect(undefined);
               }}
@@ -136,7 +136,7 @@ function SidebarContent({ subscriptions, unreadCounts, connections, selected, on
                 <button
                   type="button"
                   className="subscription"
-                  aria-pressed={selectedKey === key}
+                  aria-current={selectedKey === key ? 'true' : undefined}
                   title={`${subscription.server}/${subscription.topic}`}
                   onClick={() => {
                     onSelect({ server: subscription.server, topic: subscription.topic });

@@ -103,7 +103,7 @@ test('an http topic URL is saved as given, opened in Messages, and its empty lis
   expect(saved.map((item) => item.server)).toEqual([ntfy.url]);
 
   // The new topic is the selected one, and its (empty) list says how to publish to it.
-  await expect(sidebar(page).getByRole('button', { name: /(^| )x$/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(sidebar(page).getByRole('button', { name: /(^| )x$/ })).toHaveAttribute('aria-current', 'true');
   const empty = page.getByRole('region', { name: 'No messages yet' });
   const command = `curl -d "Hi" ${ntfy.url}/x`;
   await expect(empty.locator('code')).toHaveText(command);
@@ -120,7 +120,7 @@ test('an http topic URL is saved as given, opened in Messages, and its empty lis
   // What the line says works: a message published there shows up in the open topic.
   await ntfy.waitForSubscribers(1, { topic: 'x' });
   await ntfy.publish('x', 'Hi');
-  await expect(page.getByRole('list', { name: 'Messages, newest first' }).getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('listbox', { name: 'Messages, newest first' }).getByRole('option')).toHaveCount(1);
 });
 
 test('the same form opens from Messages and from Subscriptions, with "Advanced" folded', async ({ page }) => {

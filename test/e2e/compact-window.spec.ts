@@ -62,7 +62,7 @@ test.afterAll(async () => {
 });
 
 function rows(page: Page): Locator {
-  return page.getByRole('list', { name: 'Messages, newest first' }).getByRole('listitem');
+  return page.getByRole('listbox', { name: 'Messages, newest first' }).getByRole('option');
 }
 
 /** A box as the page's getBoundingClientRect gives it; typed here because this project's Node types have no DOM. */

@@ -90,7 +90,7 @@ test('the app starts, shows its window with a connected bridge, and turns a publ
 
   await server.waitForSubscribers(1, { topic: 'smoke', timeoutMs: 15_000 });
   await server.publish('smoke', { title: 'Smoke test', message: 'hello from the test server' });
-  await expect(window.getByRole('listitem').filter({ hasText: 'Smoke test' }).first()).toBeVisible();
+  await expect(window.getByRole('option').filter({ hasText: 'Smoke test' }).first()).toBeVisible();
   // A packaged build cannot enable the test hooks (main/desktop/test-hooks.ts): the window is all it shows us.
   if (binary.found && binary.packaged === true) return;
   const electronApp = app;

@@ -83,8 +83,8 @@ async function storedCount(topic: string): Promise<number> {
 /** The message rows (tag chips are list items too, inside the rows). */
 function rows(page: Page) {
   return page
-    .getByRole('list', { name: /Messages, newest first|Search results/ })
-    .getByRole('listitem')
+    .getByRole('listbox', { name: /Messages, newest first|Search results/ })
+    .getByRole('option')
     .filter({ has: page.locator('.message-meta') });
 }
 
@@ -374,7 +374,7 @@ test('keyboard only: search, move through rows, open, act, close; axe finds noth
   await expect(rows(page).nth(1)).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(detail(page).getByRole('heading', { name: 'Key 2' })).toBeFocused();
-  await expect(rows(page).nth(1)).toHaveAttribute('aria-current', 'true');
+  await expect(rows(page).nth(1)).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Tab');
   await expect(detail(page).getByRole('button', { name: 'Close message' })).toBeFocused();
   await page.keyboard.press('Tab');

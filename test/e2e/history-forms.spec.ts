@@ -34,7 +34,7 @@ test.afterAll(async () => {
 test.use({ viewport: { width: 960, height: 680 } });
 
 function rows(page: Page): Locator {
-  return page.getByRole('list', { name: 'Messages, newest first' }).getByRole('listitem');
+  return page.getByRole('listbox', { name: 'Messages, newest first' }).getByRole('option');
 }
 
 /** How far the page itself scrolls: 0 while everything fits the window (only the panes scroll). */

@@ -52,7 +52,7 @@ test.afterAll(async () => {
   await server.close();
 });
 
-const messageList = (page: Page) => page.getByRole('list', { name: 'Messages, newest first' });
+const messageList = (page: Page) => page.getByRole('listbox', { name: 'Messages, newest first' });
 const row = (page: Page, index: number) => messageList(page).locator(`[data-index="${index}"]`);
 
 /** Where keyboard focus is: a row's data-index, "body" (nothing focused), or another element's name. */

@@ -130,10 +130,10 @@ test.afterAll(async () => {
   await server.close();
 });
 
-const messageList = (page: Page) => page.getByRole('list', { name: /Messages, newest first|Search results/ });
+const messageList = (page: Page) => page.getByRole('listbox', { name: /Messages, newest first|Search results/ });
 const rows = (page: Page) =>
   messageList(page)
-    .getByRole('listitem')
+    .getByRole('option')
     .filter({ has: page.locator('.message-meta') });
 const lastListQuery = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as StubBridgeGlobals).listQueries.at(-1) ?? null);
@@ -188,7 +188,7 @@ test('search highlights matches among 5,000 messages', async ({ page }) => {
   await expect(page.getByRole('searchbox', { name: 'Search messages' })).toBeFocused();
   await page.keyboard.type('NEEDLE');
 
-  await expect(page.getByRole('list', { name: 'Search results' })).toBeVisible();
+  await expect(page.getByRole('listbox', { name: 'Search results' })).toBeVisible();
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).locator('mark')).toHaveText('needle');
   await expect(rows(page)).toContainText('The disk check found a needle in the haystack');
@@ -221,7 +221,7 @@ test('the sidebar and the unread toggle filter the query', async ({ page }) => {
   await openHistory(page);
 
   await page.getByRole('button', { name: /backups/ }).click();
-  await expect(page.getByRole('button', { name: /backups/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: /backups/ })).toHaveAttribute('aria-current', 'true');
   await expect
     .poll(() => lastListQuery(page))
     .toEqual({ subscription: { server: server0, topic: 'backups' }, limit: 100 });

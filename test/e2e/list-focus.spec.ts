@@ -25,7 +25,7 @@ test.afterAll(async () => {
 const messageCount = 40;
 
 function list(page: Page) {
-  return page.getByRole('list', { name: 'Messages, newest first' });
+  return page.getByRole('listbox', { name: 'Messages, newest first' });
 }
 
 /** The focused row's data-index, or what else has focus. */

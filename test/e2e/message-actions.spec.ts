@@ -86,7 +86,7 @@ async function closedPort(): Promise<number> {
 }
 
 function rows(page: Page): Locator {
-  return page.getByRole('list', { name: 'Messages, newest first' }).getByRole('listitem');
+  return page.getByRole('listbox', { name: 'Messages, newest first' }).getByRole('option');
 }
 
 function detail(page: Page): Locator {
@@ -322,7 +322,7 @@ test.describe('in German (de-DE)', () => {
       .toBe(1);
     await page.goto(bridge.url);
     // The list is another part: its row is found by the message's own title.
-    await page.getByRole('listitem').filter({ hasText: 'Tür offen' }).first().click();
+    await page.getByRole('option').filter({ hasText: 'Tür offen' }).first().click();
 
     const article = detail(page);
     await expect(article.getByRole('heading', { name: 'Tür offen' })).toBeVisible();

@@ -56,7 +56,7 @@ async function startBridge(clock?: Clock): Promise<WebBridge> {
 }
 
 function rows(page: Page): Locator {
-  return page.getByRole('list', { name: 'Messages, newest first' }).getByRole('listitem');
+  return page.getByRole('listbox', { name: 'Messages, newest first' }).getByRole('option');
 }
 
 function row(page: Page, text: string): Locator {

@@ -84,7 +84,7 @@ test('buttons and fields in Messages look as they do in Subscriptions', async ({
 
 test('a markdown table has cell borders in the detail', async ({ page }) => {
   await page.goto(bridge.url);
-  await page.getByRole('list', { name: 'Messages, newest first' }).getByRole('listitem').click();
+  await page.getByRole('listbox', { name: 'Messages, newest first' }).getByRole('option').click();
   const cell = page.getByRole('article', { name: /Disk report/ }).getByRole('cell', { name: '/var' });
   await expect(cell).toBeVisible();
   await expect(cell).toHaveCSS('border-top-style', 'solid');

@@ -92,12 +92,12 @@ for (const size of [
 
     test('Messages, a topic and a message detail show all their text, none cut off', async ({ page }) => {
       await page.goto(bridge.url);
-      const list = page.getByRole('list', { name: pseudo('Messages, newest first') });
-      await expect(list.getByRole('listitem').filter({ hasText: 'Disk almost full' })).toBeVisible();
+      const list = page.getByRole('listbox', { name: pseudo('Messages, newest first') });
+      await expect(list.getByRole('option').filter({ hasText: 'Disk almost full' })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', /^en/);
       await fit(page, 'Messages');
 
-      await list.getByRole('listitem').filter({ hasText: 'Disk almost full' }).click();
+      await list.getByRole('option').filter({ hasText: 'Disk almost full' }).click();
       await expect(page.getByRole('article', { name: /Disk almost full/ })).toBeVisible();
       await fit(page, 'message detail');
     });

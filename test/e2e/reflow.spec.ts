@@ -95,7 +95,7 @@ function views(page: Page): Locator {
 }
 
 function rows(page: Page): Locator {
-  return page.getByRole('list', { name: 'Messages, newest first' }).getByRole('listitem');
+  return page.getByRole('listbox', { name: 'Messages, newest first' }).getByRole('option');
 }
 
 function drawerButton(page: Page): Locator {

@@ -175,7 +175,7 @@ test('wrong credentials show "Credentials rejected"; fixing them reconnects and 
   await secured.publish('team-fix', { title: 'After the fix', message: 'delivered with the right password' });
   await expect.poll(() => storedMessages(secured.url, 'team-fix')).toContain('delivered with the right password');
   await views(page).getByRole('button', { name: 'Messages' }).click();
-  await expect(page.getByRole('list', { name: 'Messages, newest first' })).toContainText(
+  await expect(page.getByRole('listbox', { name: 'Messages, newest first' })).toContainText(
     'delivered with the right password',
   );
 });

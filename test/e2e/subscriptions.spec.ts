@@ -47,14 +47,14 @@ test('add through the form, receive, read by activating the row, mark all read',
   await expect(editor(page)).toBeHidden();
   const entry = sidebar(page).getByRole('button', { name: /UI alerts/ });
   await expect(entry).toBeVisible();
-  await expect(entry).toHaveAttribute('aria-pressed', 'true');
+  await expect(entry).toHaveAttribute('aria-current', 'true');
   await expect(sidebar(page).getByRole('button', { name: 'Add subscription' })).toBeFocused();
   await ntfy.waitForSubscribers(1, { topic: 'ui-added' });
 
   await ntfy.publish('ui-added', { title: 'Backup', message: 'older message' });
   await ntfy.publish('ui-added', { title: 'Disk', message: 'disk almost full' });
 
-  const rows = page.getByRole('list', { name: 'Messages, newest first' }).getByRole('listitem');
+  const rows = page.getByRole('listbox', { name: 'Messages, newest first' }).getByRole('option');
   await expect(rows.first()).toContainText('disk almost full');
   await expect(entry).toContainText('2 unread');
   await expect(rows.first()).toContainText('Unread');
@@ -76,7 +76,7 @@ test('add through the form, receive, read by activating the row, mark all read',
   await ntfy.publish('ui-added', 'and another');
   await expect(entry).toContainText('2 unread');
   await entry.click();
-  await expect(entry).toHaveAttribute('aria-pressed', 'true');
+  await expect(entry).toHaveAttribute('aria-current', 'true');
   await page.getByRole('button', { name: 'Mark all read' }).click();
   await expect(entry.locator('.unread-badge')).toHaveCount(0);
   await expect(rows.filter({ hasText: 'Unread' })).toHaveCount(0);

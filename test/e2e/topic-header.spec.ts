@@ -65,8 +65,8 @@ function topicHeader(page: Page, name: string): Locator {
 
 function rows(page: Page): Locator {
   return page
-    .getByRole('list', { name: 'Messages, newest first' })
-    .getByRole('listitem')
+    .getByRole('listbox', { name: 'Messages, newest first' })
+    .getByRole('option')
     .filter({ has: page.locator('.message-meta') });
 }
 
@@ -240,7 +240,7 @@ test('Unsubscribe asks, removes the subscription from the core and the sidebar, 
   await expect(header).toHaveCount(0);
   // All subscriptions is shown again, and focus is on its entry; the stored messages stay unless asked.
   const all = sidebarEntry(page, 'All subscriptions');
-  await expect(all).toHaveAttribute('aria-pressed', 'true');
+  await expect(all).toHaveAttribute('aria-current', 'true');
   await expect(all).toBeFocused();
   expect(await storedCount(core, 'go-away')).toBe(1);
 

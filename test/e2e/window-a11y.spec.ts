@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../server/index.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
 
 // Screen readers and the keyboard (issue 25 item 8): a skip link to the list, the row shown in the detail exposed as
-// the current one, every button's name unique at 600 px, headings in order; against the real core behind the
+// the listbox's selected option, every button's name unique at 600 px, headings in order; against the real core behind the
 // dev:web bridge and test/server on 127.0.0.1.
 
 let ntfy: TestServer;
@@ -34,7 +34,7 @@ test.afterAll(async () => {
 });
 
 function rows(page: Page): Locator {
-  return page.getByRole('list', { name: 'Messages, newest first' }).getByRole('listitem');
+  return page.getByRole('listbox', { name: 'Messages, newest first' }).getByRole('option');
 }
 
 /** The names of the buttons a screen reader finds in the page, from its accessibility tree. */
@@ -87,7 +87,7 @@ for (const width of [600, 960]) {
 test.describe('keyboard', () => {
   test.use({ viewport: { width: 960, height: 680 } });
 
-  test('a skip link, the first stop in the page, goes to the list; the row shown in the detail is the current one', async ({
+  test('a skip link, the first stop in the page, goes to the list; the row shown in the detail is the selected option and moves with the keyboard', async ({
     page,
   }) => {
     await page.goto(bridge.url);
@@ -99,10 +99,28 @@ test.describe('keyboard', () => {
     await page.keyboard.press('Enter');
     await expect(rows(page).first()).toBeFocused();
 
+    const list = page.getByRole('listbox', { name: 'Messages, newest first' });
+    const selected = list.getByRole('option', { selected: true });
+    await expect(selected).toHaveCount(0);
+    // The sidebar's entry for what the list shows is the current one (a button in a navigation list, not a toggle).
+    const sidebar = page.getByRole('navigation', { name: 'Subscriptions' });
+    await expect(sidebar.getByRole('button', { name: /All subscriptions/ })).toHaveAttribute('aria-current', 'true');
+    await expect(sidebar.locator('[aria-current]')).toHaveCount(1);
+
+    // Newest first: the backup was published last. Enter opens the focused row, which becomes the selection.
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('article', { name: /Backup done|Disk almost full/ })).toBeVisible();
-    await expect(rows(page).first()).toHaveAttribute('aria-current', 'true');
-    await expect(rows(page).nth(1)).not.toHaveAttribute('aria-current', 'true');
+    await expect(page.getByRole('article', { name: 'Backup done' })).toBeVisible();
+    await expect(selected).toHaveCount(1);
+    await expect(selected).toContainText('Backup done');
+    // Back from the detail to the list's one Tab stop, the selected row, and down to the next one.
+    await page.keyboard.press('Shift+Tab');
+    await expect(selected).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(list.getByRole('option', { name: /Disk almost full/ })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('article', { name: 'Disk almost full' })).toBeVisible();
+    await expect(selected).toHaveCount(1);
+    await expect(selected).toContainText('Disk almost full');
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations).toEqual([]);
   });

@@ -34,7 +34,7 @@ function sidebar(page: Page): Locator {
 }
 
 function rows(page: Page): Locator {
-  return page.getByRole('list', { name: 'Messages, newest first' }).getByRole('listitem');
+  return page.getByRole('listbox', { name: 'Messages, newest first' }).getByRole('option');
 }
 
 test('the first click after editing a quiet-hours time is not lost while the time is saved', async ({ page }) => {

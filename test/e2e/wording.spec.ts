@@ -60,7 +60,7 @@ async function subscribe(core: WebBridge['core']['service'], topic: string): Pro
 }
 
 function rows(page: Page, listName = 'Messages, newest first'): Locator {
-  return page.getByRole('list', { name: listName }).getByRole('listitem');
+  return page.getByRole('listbox', { name: listName }).getByRole('option');
 }
 
 function detail(page: Page): Locator {

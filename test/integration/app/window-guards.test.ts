@@ -51,7 +51,7 @@ describe('what the window lets its page do', { timeout: APP_TEST_TIMEOUT_MS }, (
 
     await app.evaluate(() => {
       const page = globalThis as unknown as ClickablePage;
-      const rows = Array.from(page.document.querySelectorAll('[role="listitem"]'));
+      const rows = Array.from(page.document.querySelectorAll('[role="option"]'));
       rows.find((row) => (row.textContent ?? '').includes('the runbook'))?.click();
     }, null);
     await app.waitForFunction(

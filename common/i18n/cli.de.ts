@@ -164,9 +164,9 @@ Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken 
     other: "'{name}' bezeichnet {count} Abonnements ({urls}): geben Sie seine URL an",
   },
   'cli.status.connected': 'Verbunden: {where}',
-  'cli.status.connected-forbidden': 'Verbunden: {where}; verboten, übersprungen: {topics}',
-  'cli.status.reconnecting': 'Verbindung wird in {seconds} s wiederhergestellt: {where}: {reason}',
-  'cli.status.auth-failed': 'Anmeldung fehlgeschlagen: {where}: {reason}',
+  'cli.status.connected-forbidden': 'Verbunden: {where}; keine Berechtigung, übersprungen: {topics}',
+  'cli.status.reconnecting': 'Neuer Verbindungsversuch in {seconds} s: {where}: {reason}',
+  'cli.status.auth-failed': 'Kein neuer Versuch: {where}: {reason}',
   'cli.status.error': 'Fehler: {where}: {reason}',
   'cli.status.poll-failed': 'Abruf fehlgeschlagen: {where}: {reason}',
   'cli.line.deleted': '{time} {topic} Nachricht {id} gelöscht',
@@ -219,7 +219,8 @@ Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken 
   'cli.client-config.none': '--from-config: keine client.yml unter {path} (mit -c/--config eine angeben)',
   'cli.client-config.no-entries': '--from-config: {path} hat keine subscribe:-Einträge',
   'cli.subscribe.json-or-text': '--json oder --text angeben, nicht beides',
-  'cli.auth.hint-401': '--user oder --token angeben oder mit ntfy-tray login <server> speichern',
+  'cli.auth.hint-401':
+    'Zugangsdaten nicht akzeptiert: --user oder --token angeben oder mit ntfy-tray login <server> speichern',
   'cli.auth.hint-403':
     'keine Berechtigung: --user oder --token eines Kontos angeben, das es lesen darf, oder mit ntfy-tray login <server> speichern',
   'cli.topic-url.default-server': 'der Standardserver {server} {problem}',
@@ -264,13 +265,13 @@ Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken 
   'cli.check.accepted-user': 'Gespeichert: der Server hat Benutzer {user} für {where} akzeptiert',
   'cli.check.accepted-token': 'Gespeichert: der Server hat das Zugriffstoken für {where} akzeptiert',
   'cli.check.wrong-password':
-    'Nicht gespeichert: der Server antwortete {answer} — falscher Benutzername oder falsches Passwort',
+    'Nicht gespeichert: der Server antwortete {answer} — Zugangsdaten nicht akzeptiert: prüfen Sie Benutzername und Passwort',
   'cli.check.wrong-token':
-    'Nicht gespeichert: der Server antwortete {answer} — falsches oder abgelaufenes Zugriffstoken',
+    'Nicht gespeichert: der Server antwortete {answer} — Zugangsdaten nicht akzeptiert: das Zugriffstoken ist falsch oder abgelaufen',
   'cli.check.forbidden-user':
-    'Gespeichert: der Server hat Benutzer {user} akzeptiert, antwortete für {where} aber {answer}: keine Leseberechtigung',
+    'Gespeichert: der Server hat Benutzer {user} akzeptiert, antwortete für {where} aber {answer}: keine Berechtigung, es zu lesen',
   'cli.check.forbidden-token':
-    'Gespeichert: der Server hat das Zugriffstoken akzeptiert, antwortete für {where} aber {answer}: keine Leseberechtigung',
+    'Gespeichert: der Server hat das Zugriffstoken akzeptiert, antwortete für {where} aber {answer}: keine Berechtigung, es zu lesen',
   'cli.check.too-many':
     'Nicht gespeichert: der Server antwortete {answer} — zu viele Versuche; warten Sie eine Minute und versuchen Sie es dann erneut',
   'cli.check.unclear-server':

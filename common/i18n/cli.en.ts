@@ -158,9 +158,9 @@ The secret goes to the OS keychain; the settings only remember which kind of log
     other: "'{name}' names {count} subscriptions ({urls}): give its URL",
   },
   'cli.status.connected': 'connected: {where}',
-  'cli.status.connected-forbidden': 'connected: {where}; forbidden, skipped: {topics}',
+  'cli.status.connected-forbidden': 'connected: {where}; no permission, skipped: {topics}',
   'cli.status.reconnecting': 'reconnecting in {seconds} s: {where}: {reason}',
-  'cli.status.auth-failed': 'auth failed: {where}: {reason}',
+  'cli.status.auth-failed': 'not retrying: {where}: {reason}',
   'cli.status.error': 'error: {where}: {reason}',
   'cli.status.poll-failed': 'poll failed: {where}: {reason}',
   'cli.line.deleted': '{time} {topic} deleted message {id}',
@@ -211,7 +211,7 @@ The secret goes to the OS keychain; the settings only remember which kind of log
   'cli.client-config.none': '--from-config: no client.yml at {path} (give one with -c/--config)',
   'cli.client-config.no-entries': '--from-config: {path} has no subscribe: entries',
   'cli.subscribe.json-or-text': 'give --json or --text, not both',
-  'cli.auth.hint-401': 'give --user or --token, or store them with ntfy-tray login <server>',
+  'cli.auth.hint-401': 'credentials not accepted: give --user or --token, or store them with ntfy-tray login <server>',
   'cli.auth.hint-403':
     'no permission: give --user or --token of an account that may read it, or store them with ntfy-tray login <server>',
   'cli.topic-url.default-server': 'the default server {server} {problem}',
@@ -249,11 +249,13 @@ The secret goes to the OS keychain; the settings only remember which kind of log
   'cli.logout.save-failed': 'ntfy-tray logout: could not save the settings: {reasons}',
   'cli.logout.removed': 'Removed the credentials for {server} from the keychain.',
   'cli.logout.none-stored': 'No credentials stored for {server}.',
-  'cli.check.unreachable': 'Not stored: cannot reach {server}: {reason} (--no-check stores without asking the server)',
+  'cli.check.unreachable': "Not stored: can't reach {server}: {reason} (--no-check stores without asking the server)",
   'cli.check.accepted-user': 'Stored: the server accepted user {user} for {where}',
   'cli.check.accepted-token': 'Stored: the server accepted the access token for {where}',
-  'cli.check.wrong-password': 'Not stored: the server answered {answer} — wrong user or password',
-  'cli.check.wrong-token': 'Not stored: the server answered {answer} — wrong or expired access token',
+  'cli.check.wrong-password':
+    'Not stored: the server answered {answer} — credentials not accepted: check the user name and password',
+  'cli.check.wrong-token':
+    'Not stored: the server answered {answer} — credentials not accepted: the access token is wrong or expired',
   'cli.check.forbidden-user':
     'Stored: the server accepted user {user}, but answered {answer} for {where}: no permission to read it',
   'cli.check.forbidden-token':

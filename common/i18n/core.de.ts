@@ -4,7 +4,8 @@ import type { Translation } from './message.ts';
 export const coreDe: Translation<typeof coreEn> = {
   'core.notification.copy-label': '{label}: „{value}“',
   'core.field-problem': '{field}: {problem}',
-  'core.account.token-refused': 'der Server hat das Token des Kontos abgelehnt (HTTP {status}); bitte erneut anmelden',
+  'core.account.token-refused':
+    'Zugangsdaten nicht akzeptiert (HTTP {status}): das Token des Kontos gilt nicht mehr; bitte erneut anmelden',
   'core.account.server-answered': 'der Server antwortete mit HTTP {status}',
   'core.account.server-answered-error': 'der Server antwortete mit HTTP {status}: {error}',
   'core.account.redirected': 'der Server hat umgeleitet (HTTP {status})',
@@ -17,7 +18,8 @@ export const coreDe: Translation<typeof coreEn> = {
   'core.account.sync-not-valid': 'die Abonnements des Kontos passen nicht zu den Einstellungen: {issues}',
   'core.account.credentials-needed': 'Benutzername und Passwort sind nötig',
   'core.account.already-signed-in': 'bereits angemeldet; zuerst abmelden',
-  'core.account.sign-in-wrong-password': 'nicht angemeldet: falscher Benutzername oder falsches Passwort',
+  'core.account.sign-in-wrong-password':
+    'nicht angemeldet: Zugangsdaten nicht akzeptiert; prüfen Sie Benutzername und Passwort',
   'core.account.sign-in-failed': 'nicht angemeldet: {reason}',
   'core.account.sign-in-token-not-stored': 'nicht angemeldet: das Token kann nicht gespeichert werden: {error}',
   'core.account.sign-in-settings-not-saved': 'nicht angemeldet: die Einstellungen wurden nicht gespeichert: {issues}',
@@ -85,7 +87,7 @@ export const coreDe: Translation<typeof coreEn> = {
   'core.bridge.test-credentials-kind': 'muss stored, none, basic oder token sein',
   'core.bridge.too-many-entries': 'darf höchstens {max} Einträge haben',
   'core.test.readable': 'Der Server nimmt dieses Abonnement an.',
-  'core.test.unauthorized': 'Der Server hat Benutzername, Passwort oder Token abgelehnt.',
+  'core.test.unauthorized': 'Prüfen Sie Benutzername und Passwort oder das Token.',
   'core.test.forbidden': 'Mit diesen Zugangsdaten darf dieses Thema nicht gelesen werden.',
   'core.test.rate-limited':
     'Der Server begrenzt gerade die Anfragen (HTTP 429); versuchen Sie es in einer Minute erneut.',

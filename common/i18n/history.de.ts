@@ -15,10 +15,10 @@ export const historyDe: Translation<typeof historyEn> = {
 
   'history.connection.open': 'Verbunden',
   'history.connection.connecting': 'Verbindung wird aufgebaut',
-  'history.connection.backoff': 'Verbindung wird wiederhergestellt',
-  'history.connection.auth-failed': 'Zugangsdaten abgelehnt',
+  'history.connection.backoff': 'Neuer Verbindungsversuch',
+  'history.connection.auth-failed': 'Zugangsdaten nicht akzeptiert',
   'history.connection.error': 'Verbindungsfehler',
-  'history.connection.stopped': 'Pausiert',
+  'history.connection.stopped': 'Angehalten',
   'history.connection.unknown': 'Nicht verbunden',
 
   'history.server.connected': 'Verbunden mit {name}',
@@ -29,7 +29,7 @@ export const historyDe: Translation<typeof historyEn> = {
     one: '{name} ist nicht erreichbar – neuer Versuch in {count} s',
     other: '{name} ist nicht erreichbar – neuer Versuch in {count} s',
   },
-  'history.server.credentials': '{name} hat die Anmeldung nicht akzeptiert',
+  'history.server.credentials': '{name} hat die Zugangsdaten nicht akzeptiert',
   'history.server.credentials-why': 'Seine Nachrichten kommen erst wieder an, wenn die Zugangsdaten stimmen.',
   'history.server.refused': '{name} lehnt diese Abonnements ab',
   'history.server.refused-why':
@@ -71,7 +71,7 @@ export const historyDe: Translation<typeof historyEn> = {
   'history.quiet.paused-until': 'Pausiert bis {time}',
   'history.quiet.paused-until-resumed': 'Pausiert bis zur Fortsetzung',
   'history.quiet.notifications-off': 'Benachrichtigungen sind aus',
-  'history.quiet.notifications-paused-until-resumed': 'Benachrichtigungen pausiert, bis Sie sie fortsetzen',
+  'history.quiet.notifications-paused-until-resumed': 'Benachrichtigungen pausiert bis zur Fortsetzung',
   'history.quiet.notifications-paused-until': 'Benachrichtigungen pausiert bis {time}',
   'history.quiet.resume': 'Fortsetzen',
   'history.quiet.resume-failed': 'Fortsetzen nicht möglich: {reason}',

@@ -56,8 +56,9 @@ export const rulesDe: Translation<typeof rulesEn> = {
   'rules.publish.code.42901': 'zu viele Nachrichten: der Server begrenzt, wie oft man senden darf',
   'rules.publish.code.42909':
     'zu viele fehlgeschlagene Anmeldungen von hier: der Server lehnt Zugangsdaten eine Weile ab',
-  'rules.publish.read-only': 'das Thema ist für diesen Benutzer schreibgeschützt (oder braucht Zugangsdaten)',
-  'rules.publish.unauthorized': 'der Server hat Benutzername und Passwort oder das Token nicht angenommen',
+  'rules.publish.read-only':
+    'keine Berechtigung: das Thema ist für diesen Benutzer schreibgeschützt (oder braucht Zugangsdaten)',
+  'rules.publish.unauthorized': 'Zugangsdaten nicht akzeptiert: prüfen Sie Benutzername und Passwort oder das Token',
   'rules.publish.too-large': 'die Nachricht ist zu groß für diesen Server',
   'rules.publish.too-many-requests': 'zu viele Anfragen: der Server bittet, langsamer zu senden',
   'rules.publish.server-failed': 'der Server hat einen Fehler',

@@ -32,7 +32,7 @@ export const settingsDe: Translation<typeof settingsEn> = {
 
   'settings.pause.legend': 'Benachrichtigungen pausieren',
   'settings.pause.not-paused': 'Benachrichtigungen sind nicht pausiert',
-  'settings.pause.until-resumed': 'Pausiert, bis Sie fortsetzen',
+  'settings.pause.until-resumed': 'Pausiert bis zur Fortsetzung',
   'settings.pause.until': 'Pausiert bis {time}',
   'settings.pause.for-hours': { one: '{count} Stunde pausieren', other: '{count} Stunden pausieren' },
   'settings.pause.until-i-resume': 'Bis zum Fortsetzen pausieren',

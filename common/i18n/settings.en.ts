@@ -31,7 +31,7 @@ export const settingsEn = {
 
   'settings.pause.legend': 'Pause notifications',
   'settings.pause.not-paused': 'Notifications are not paused',
-  'settings.pause.until-resumed': 'Paused until you resume',
+  'settings.pause.until-resumed': 'Paused until resumed',
   'settings.pause.until': 'Paused until {time}',
   'settings.pause.for-hours': { one: 'Pause for {count} hour', other: 'Pause for {count} hours' },
   'settings.pause.until-i-resume': 'Pause until I resume',

@@ -20,7 +20,7 @@ export const subscriptionsEn = {
   'subscriptions.status.connecting': 'Connecting…',
   'subscriptions.status.reconnecting-now': 'Reconnecting now',
   'subscriptions.status.reconnecting-in': 'Reconnecting in {seconds} s',
-  'subscriptions.status.credentials-rejected': 'Credentials rejected',
+  'subscriptions.status.credentials-rejected': 'Credentials not accepted',
   'subscriptions.status.credentials-missing': 'Credentials missing',
   'subscriptions.status.credentials-missing-detail':
     'The password or token is not stored on this computer: enter it again.',
@@ -35,10 +35,10 @@ export const subscriptionsEn = {
   'subscriptions.status.paused-because': 'Paused: {reason}',
 
   'subscriptions.test.ok': 'Connected: the server accepts this subscription',
-  'subscriptions.test.wrong-credentials': 'Wrong credentials',
+  'subscriptions.test.wrong-credentials': 'Credentials not accepted',
   'subscriptions.test.missing-credentials': 'Credentials missing',
   'subscriptions.test.no-permission': 'No permission',
-  'subscriptions.test.unreachable': 'Unreachable',
+  'subscriptions.test.unreachable': "Can't reach the server",
   'subscriptions.test.running': 'Testing…',
   'subscriptions.test.failed': 'Cannot test: {problem}',
   'subscriptions.test.enter-user': 'enter the user name',

@@ -77,7 +77,7 @@ describe.skipIf(skipKeychainTests)('ntfy-tray login / logout (real keychain)', (
     expect(logout.stdout()).toContain('Removed the credentials');
     const subscribe = cli(['subscribe', `${server.url}/secret`]);
     expect(await subscribe.exited()).toBe(3);
-    expect(subscribe.stderr()).toMatch(/auth failed: .*403/);
+    expect(subscribe.stderr()).toMatch(/not retrying: .*403.*no permission/);
   });
 
   it('says how to give the password when there is no terminal and no NTFY_PASSWORD', async () => {
@@ -109,7 +109,7 @@ describe.skipIf(skipKeychainTests)('ntfy-tray login / logout (real keychain)', (
     const login = cli(['login', `${server.url}/secret`, '--user', 'alice:wrong-password']);
     expect(await login.exited()).toBe(3);
     expect(login.stderr()).toBe(
-      'ntfy-tray login: Not stored: the server answered 401 Unauthorized — wrong user or password\n',
+      'ntfy-tray login: Not stored: the server answered 401 Unauthorized — credentials not accepted: check the user name and password\n',
     );
     expect(login.stdout()).toBe('');
     const keytar = (await import('keytar')).default;

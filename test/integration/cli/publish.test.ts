@@ -141,7 +141,9 @@ describe('ntfy-tray publish', () => {
   it('says a 403 is a read-only topic, with and without credentials, and exits 1', async () => {
     const readOnly = await publish(['-u', `alice:${PASSWORD}`, `${server.url}/announce`, 'x']);
     expect(readOnly.code).toBe(1);
-    expect(readOnly.stderr).toContain('not sent: the topic is read-only for this user (or needs credentials)');
+    expect(readOnly.stderr).toContain(
+      'not sent: no permission: the topic is read-only for this user (or needs credentials)',
+    );
     expect(readOnly.stderr).toContain('(HTTP 403, 40301)');
     const anonymous = await publish([`${server.url}/alerts`, 'x']);
     expect(anonymous.code).toBe(1);
@@ -173,7 +175,9 @@ describe('ntfy-tray publish', () => {
   it('explains the server`s refusals in words: wrong password, delay bounds, too many actions', async () => {
     const wrong = await publishInProcess(['-u', 'alice:nope', `${server.url}/alerts`, 'x']);
     expect(wrong.code).toBe(1);
-    expect(wrong.stderr).toContain('did not accept the user name and password, or the token (HTTP 401, 40101)');
+    expect(wrong.stderr).toContain(
+      'credentials not accepted: check the user name and password, or the token (HTTP 401, 40101)',
+    );
     const soon = await publishInProcess([`${server.url}/open`, 'x', '--in', '5s']);
     expect(soon.stderr).toContain('the delay is too short: at least 10 seconds (HTTP 400, 40005)');
     const actions =
@@ -190,7 +194,7 @@ describe('ntfy-tray publish', () => {
     await server.close();
     const down = await publishInProcess([`${url}/open`, 'x']);
     expect(down.code).toBe(1);
-    expect(down.stderr).toBe(`ntfy-tray publish: not sent: cannot reach ${new URL(url).host}: connection refused\n`);
+    expect(down.stderr).toBe(`ntfy-tray publish: not sent: can't reach ${new URL(url).host}: connection refused\n`);
     server = await startTestServer();
     const usage = await publishInProcess([`${server.url}/open`, '-p', 'loud', 'x']);
     expect(usage.code).toBe(2);

@@ -126,7 +126,7 @@ describe('ntfy-tray subscribe resume points', () => {
       contentType: 'application/json',
     });
     const process = cli(['--json', `${refusing.url}/x`, `${server.url}/y`]);
-    await process.waitForStderr(/auth failed: .*\/x/);
+    await process.waitForStderr(/not retrying: .*\/x.*credentials not accepted/);
     await process.waitForStderr(/connected: .*\/y/);
     const message = await server.publish('y', 'still here');
     expect(ids(await process.waitForStdoutLines(1))).toEqual([message.id]);

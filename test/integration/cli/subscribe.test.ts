@@ -137,7 +137,7 @@ describe('ntfy-tray subscribe', () => {
   it('exits 3 on wrong credentials and does not retry them', async () => {
     const process = cli(['--user', 'alice', `${server.url}/secret`], { NTFY_PASSWORD: 'wrong-password' });
     expect(await process.exited()).toBe(3);
-    expect(process.stderr()).toMatch(/auth failed: .*401/);
+    expect(process.stderr()).toMatch(/not retrying: .*401.*; credentials not accepted: give --user or --token/);
     expect(process.stderr()).not.toContain('wrong-password');
     expect(server.requests.filter((entry) => entry.authorization !== undefined)).toHaveLength(1);
   });
@@ -162,7 +162,7 @@ describe('ntfy-tray subscribe', () => {
   it('exits 3 on a 403 for its only topic', async () => {
     const process = cli([`${server.url}/secret`]);
     expect(await process.exited()).toBe(3);
-    expect(process.stderr()).toMatch(/auth failed: .*403/);
+    expect(process.stderr()).toMatch(/not retrying: .*403.*; no permission: give --user or --token/);
   });
 
   it('exits 2 with a pointer to the usage on bad arguments', async () => {

@@ -100,7 +100,7 @@ describe('an unreachable server', () => {
 
     expect(login.code).toBe(1);
     expect(login.stderr).toBe(
-      `ntfy-tray login: Not stored: cannot reach http://127.0.0.1:${String(port)}: connection refused ` +
+      `ntfy-tray login: Not stored: can't reach http://127.0.0.1:${String(port)}: connection refused ` +
         '(--no-check stores without asking the server)\n',
     );
   });

@@ -87,7 +87,7 @@ describe('the ntfy account in German', () => {
     });
     expect(await laptop.service.signIn({ server: url, user: 'phil', password: 'wrong' })).toEqual({
       ok: false,
-      error: 'nicht angemeldet: falscher Benutzername oder falsches Passwort',
+      error: 'nicht angemeldet: Zugangsdaten nicht akzeptiert; prüfen Sie Benutzername und Passwort',
     });
     await laptop.service.signIn({ server: url, user: 'phil', password: PASSWORD });
     expect(await laptop.service.signIn({ server: url, user: 'phil', password: PASSWORD })).toEqual({
@@ -102,7 +102,8 @@ describe('the ntfy account in German', () => {
     const token = laptop.keychain.entries.get(`${url} token`) ?? '';
     await fetch(`${url}/v1/account/token`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
     setLocale(['de-DE']);
-    const refused = 'der Server hat das Token des Kontos abgelehnt (HTTP 401); bitte erneut anmelden';
+    const refused =
+      'Zugangsdaten nicht akzeptiert (HTTP 401): das Token des Kontos gilt nicht mehr; bitte erneut anmelden';
     expect(await laptop.service.syncNow()).toEqual({ ok: false, reason: 'token-rejected', message: refused });
     expect(await laptop.service.signOut()).toEqual({
       ok: true,

@@ -101,7 +101,7 @@ describe('describeStatus', () => {
   it('words every status', () => {
     expect(describeStatus({ kind: 'connected' }, 0)).toEqual({ label: 'Connected', tone: 'ok' });
     expect(describeStatus({ kind: 'credentials-rejected', message: 'HTTP 401' }, 0)).toEqual({
-      label: 'Credentials rejected',
+      label: 'Credentials not accepted',
       detail: 'HTTP 401',
       tone: 'problem',
     });
@@ -136,10 +136,10 @@ describe('describeTestResult', () => {
       detail: 'The server accepts this subscription.',
       tone: 'ok',
     });
-    expect(describeTestResult({ outcome: 'wrong-credentials', detail: 'd' }).label).toBe('Wrong credentials');
+    expect(describeTestResult({ outcome: 'wrong-credentials', detail: 'd' }).label).toBe('Credentials not accepted');
     expect(describeTestResult({ outcome: 'no-permission', detail: 'd' }).label).toBe('No permission');
     expect(describeTestResult({ outcome: 'unreachable', detail: 'd' })).toMatchObject({
-      label: 'Unreachable',
+      label: "Can't reach the server",
       tone: 'problem',
     });
   });

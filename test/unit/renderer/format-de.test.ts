@@ -34,7 +34,7 @@ describe('the message list’s words in German', () => {
   });
 
   it('names connection states and server trouble in German, with a plural countdown', () => {
-    expect(connectionLabel('backoff')).toBe('Verbindung wird wiederhergestellt');
+    expect(connectionLabel('backoff')).toBe('Neuer Verbindungsversuch');
     const unreachable = {
       server: 'https://ntfy.example',
       name: 'ntfy.example',

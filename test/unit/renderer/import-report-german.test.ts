@@ -58,7 +58,7 @@ describe('the settings in German', () => {
   it('says a pause and its end time in German', () => {
     const now = new Date(2026, 0, 10, 12, 0).getTime();
     expect(describePause(undefined, now)).toBe('Benachrichtigungen sind nicht pausiert');
-    expect(describePause(null, now)).toBe('Pausiert, bis Sie fortsetzen');
+    expect(describePause(null, now)).toBe('Pausiert bis zur Fortsetzung');
     expect(describePause(new Date(2026, 0, 10, 19, 43).getTime(), now)).toBe('Pausiert bis 19:43');
   });
 });

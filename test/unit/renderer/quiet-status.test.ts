@@ -114,7 +114,7 @@ describe('pausedReason', () => {
 
   it('is undefined once the pause is over, and says so for a pause until resumed or notifications off', () => {
     expect(pausedReason(settings({ pausedUntil: at(10, 19) }), at(10, 19))).toBeUndefined();
-    expect(pausedReason(settings({ pausedUntil: null }), at(10, 19))).toBe('Notifications paused until you resume');
+    expect(pausedReason(settings({ pausedUntil: null }), at(10, 19))).toBe('Notifications paused until resumed');
     const off = settings();
     expect(pausedReason({ ...off, preferences: { ...off.preferences, notificationsEnabled: false } }, 0)).toBe(
       'Notifications are off',
@@ -132,7 +132,7 @@ describe('whyNoPopup', () => {
 
   it('names a pause, quiet hours, notifications off and a muted topic', () => {
     expect(whyNoPopup(settings({ pausedUntil: null }), audible, day, 'en-GB')).toBe(
-      'Notifications paused until you resume',
+      'Notifications paused until resumed',
     );
     expect(whyNoPopup(settings(), audible, at(10, 23), 'en-GB')).toBe('Quiet hours until 07:00');
     const off = settings();

@@ -91,7 +91,7 @@ describe('describeSendResult', () => {
     };
     const topic = { server: 'http://127.0.0.1:1', topic: 'x', muted: false };
     expect(await sendTestNotification(publishingApi([], paused), topic)).toBe(
-      'Test notification sent, but it will not pop up: Notifications paused until you resume',
+      'Test notification sent, but it will not pop up: Notifications paused until resumed',
     );
     const { pausedUntil: _, ...playing } = paused;
     expect(await sendTestNotification(publishingApi([], playing), topic)).toBe('Test notification sent');
@@ -100,7 +100,7 @@ describe('describeSendResult', () => {
     );
     setLocale(['de-DE']);
     expect(await sendTestNotification(publishingApi([], paused), topic)).toBe(
-      'Testbenachrichtigung gesendet, aber sie erscheint nicht als Popup: Benachrichtigungen pausiert, bis Sie sie fortsetzen',
+      'Testbenachrichtigung gesendet, aber sie erscheint nicht als Popup: Benachrichtigungen pausiert bis zur Fortsetzung',
     );
   });
 });

@@ -145,7 +145,7 @@ describe('summarizeServers', () => {
           connection(other, refused(9)),
         ]),
       ).headline,
-    ).toBe('ntfy.example.com did not accept the sign-in (and 1 more)');
+    ).toBe('Credentials not accepted by ntfy.example.com (and 1 more)');
   });
 });
 

@@ -27,13 +27,15 @@ describe('the Subscriptions view in German', () => {
   it('counts down to the next connection attempt and names each state', () => {
     const status = { kind: 'reconnecting', nextAttemptAt: 20_000, reason: 'x' } as const;
     expect(describeStatus(status, 8_000).label).toBe('Neuer Verbindungsversuch in 12 s');
-    expect(describeStatus(status, 20_000).label).toBe('Verbindung wird wiederhergestellt');
+    expect(describeStatus(status, 20_000).label).toBe('Neuer Verbindungsversuch läuft');
     expect(describeStatus({ kind: 'connected' }, 0).label).toBe('Verbunden');
     expect(describeStatus({ kind: 'no-permission' }, 0)).toMatchObject({
       label: 'Keine Berechtigung',
       detail: 'Mit diesen Zugangsdaten darf dieses Thema nicht gelesen werden.',
     });
-    expect(describeTestResult({ outcome: 'wrong-credentials', detail: 'HTTP 401' }).label).toBe('Falsche Zugangsdaten');
+    expect(describeTestResult({ outcome: 'wrong-credentials', detail: 'HTTP 401' }).label).toBe(
+      'Zugangsdaten nicht akzeptiert',
+    );
   });
 
   it('says the account limits with German plurals and digit grouping', () => {

@@ -54,7 +54,10 @@ describe('AccountService sign-in and sign-out', () => {
     const { url } = await startServer();
     const laptop = device('laptop');
     const result = await laptop.service.signIn({ server: url, user: 'phil', password: 'wrong' });
-    expect(result).toEqual({ ok: false, error: 'not signed in: wrong user name or password' });
+    expect(result).toEqual({
+      ok: false,
+      error: 'not signed in: credentials not accepted; check the user name and password',
+    });
     expect(laptop.keychain.entries.size).toBe(0);
     expect(laptop.settings.get().account).toBeUndefined();
     expect(laptop.service.status()).toEqual({ signedIn: false });
@@ -84,7 +87,7 @@ describe('AccountService sign-in and sign-out', () => {
     const result = await laptop.service.signOut();
     expect(result).toMatchObject({ ok: true, tokenDeletedOnServer: false });
     expect(result.ok && result.message).toMatch(
-      /^Signed out; the token could not be deleted on the server \(cannot reach 127\.0\.0\.1:\d+: connection (refused|reset)\)\.$/,
+      /^Signed out; the token could not be deleted on the server \(can't reach 127\.0\.0\.1:\d+: connection (refused|reset)\)\.$/,
     );
     expect(laptop.keychain.entries.size).toBe(0);
     expect(laptop.settings.get().account).toBeUndefined();

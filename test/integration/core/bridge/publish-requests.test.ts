@@ -135,7 +135,7 @@ describe('publishMessage', () => {
       ok: true,
       value: {
         outcome: 'read-only',
-        detail: 'the topic is read-only for this user (or needs credentials) (HTTP 403, 40301)',
+        detail: 'no permission: the topic is read-only for this user (or needs credentials) (HTTP 403, 40301)',
         status: 403,
         code: 40301,
       },

@@ -34,12 +34,12 @@ describe('subscribe status lines in German', () => {
       0,
     );
 
-    expect(line).toBe('Verbindung wird in 2,5 s wiederhergestellt: https://ntfy.example.com/ops (ws): timeout');
+    expect(line).toBe('Neuer Verbindungsversuch in 2,5 s: https://ntfy.example.com/ops (ws): timeout');
   });
 
   it('say "Verbunden" and which topics the server refused', () => {
     expect(describeStatus(status({ kind: 'open', since: 0 }, ['secret']), 0)).toBe(
-      'Verbunden: https://ntfy.example.com/ops (ws); verboten, übersprungen: secret',
+      'Verbunden: https://ntfy.example.com/ops (ws); keine Berechtigung, übersprungen: secret',
     );
   });
 
@@ -73,7 +73,7 @@ describe('CLI errors and verdicts in German', () => {
     );
 
     expect(verdict.line).toBe(
-      'Nicht gespeichert: der Server antwortete 401 Unauthorized — falscher Benutzername oder falsches Passwort',
+      'Nicht gespeichert: der Server antwortete 401 Unauthorized — Zugangsdaten nicht akzeptiert: prüfen Sie Benutzername und Passwort',
     );
   });
 });

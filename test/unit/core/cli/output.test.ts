@@ -81,7 +81,7 @@ describe('status lines on stderr', () => {
     const connected = describeStatus(many, 0) ?? '';
     expect(connected).toBe(
       'connected: https://ntfy.example.com/topic-0000,topic-0001,topic-0002,topic-0003,topic-0004 and 995 more (ws); ' +
-        'forbidden, skipped: topic-0000,topic-0001,topic-0002,topic-0003,topic-0004 and 195 more',
+        'no permission, skipped: topic-0000,topic-0001,topic-0002,topic-0003,topic-0004 and 195 more',
     );
     const failed = describeStatus({ ...many, state: { kind: 'error', message: `refused: ${url}` } }, 0) ?? '';
     expect(failed).toMatch(

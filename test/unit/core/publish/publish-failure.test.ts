@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { describePublishFailure } from '../../../../main/core/publish/publish-failure.ts';
 
 describe('describePublishFailure', () => {
-  it('calls a 403 a read-only topic and a 401 rejected credentials', () => {
+  it('calls a 403 no permission (a read-only topic) and a 401 credentials not accepted', () => {
     expect(describePublishFailure({ kind: 'refused', status: 403, code: 40301, error: 'forbidden' })).toBe(
-      'the topic is read-only for this user (or needs credentials) (HTTP 403, 40301)',
+      'no permission: the topic is read-only for this user (or needs credentials) (HTTP 403, 40301)',
     );
     expect(describePublishFailure({ kind: 'refused', status: 401 })).toBe(
-      'the server did not accept the user name and password, or the token (HTTP 401)',
+      'credentials not accepted: check the user name and password, or the token (HTTP 401)',
     );
   });
 

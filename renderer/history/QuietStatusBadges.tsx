@@ -2,6 +2,8 @@ import { t } from '../../common/i18n/translate.ts';
 import { useEffect, useState } from 'react';
 import type { BridgeApi } from '../../common/ipc.ts';
 import { useSettings } from '../settings/use-settings.ts';
+import { Badge } from '../ui/Badge.tsx';
+import { Button } from '../ui/Button.tsx';
 import { nextQuietChange, quietStatuses, quietStatusText } from './quiet-status.ts';
 
 // setTimeout keeps at most about 24.8 days; a later change is looked at again then.
@@ -45,20 +47,20 @@ export function QuietStatusBadges({ api }: { readonly api: BridgeApi }) {
   return (
     <div className="quiet-status" role="status">
       {statuses.map((status) => (
-        <span key={status.kind} className="quiet-status-badge" data-kind={status.kind}>
+        <Badge key={status.kind} className="quiet-status-badge" tone="warn" data-kind={status.kind}>
           <span aria-hidden="true">{status.kind === 'paused' ? '🔕 ' : '🌙 '}</span>
           {quietStatusText(status, nowMs)}
           {status.kind === 'paused' ? (
-            <button
-              type="button"
+            <Button
+              size="small"
               onClick={() => {
                 void resume();
               }}
             >
               {t('history.quiet.resume')}
-            </button>
+            </Button>
           ) : null}
-        </span>
+        </Badge>
       ))}
       {resumeError === undefined ? null : <span className="quiet-status-error">{resumeError}</span>}
     </div>

@@ -1,5 +1,7 @@
 import { useId, useRef } from 'react';
 import { t } from '../../common/i18n/translate.ts';
+import { Button } from '../ui/Button.tsx';
+import { Select, TextField } from '../ui/fields.tsx';
 import { type ActionDraft, HTTP_METHODS, MAX_ACTIONS } from './send-draft.ts';
 
 export interface SendActionsEditorProps {
@@ -43,74 +45,66 @@ export function SendActionsEditor({ actions, onChange }: SendActionsEditorProps)
             role="group"
             aria-label={t('detail.send.actions.group', { number })}
           >
-            <div className="form-field">
-              <label htmlFor={`${row}-kind`}>{t('detail.send.actions.kind')}</label>
-              <select
-                id={`${row}-kind`}
-                value={action.kind}
+            <Select
+              id={`${row}-kind`}
+              label={t('detail.send.actions.kind')}
+              value={action.kind}
+              onChange={(event) => {
+                update(action.key, { kind: event.target.value === 'http' ? 'http' : 'view' });
+              }}
+            >
+              <option value="view">{t('detail.send.actions.kind-view')}</option>
+              <option value="http">{t('detail.send.actions.kind-http')}</option>
+            </Select>
+            <TextField
+              id={`${row}-label`}
+              label={t('detail.send.actions.label')}
+              value={action.label}
+              onChange={(event) => {
+                update(action.key, { label: event.target.value });
+              }}
+            />
+            <TextField
+              id={`${row}-url`}
+              frameClassName="form-field send-action-url"
+              label={t('detail.send.actions.url')}
+              type="url"
+              value={action.url}
+              onChange={(event) => {
+                update(action.key, { url: event.target.value });
+              }}
+            />
+            {action.kind === 'http' ? (
+              <Select
+                id={`${row}-method`}
+                label={t('detail.send.actions.method')}
+                value={action.method}
                 onChange={(event) => {
-                  update(action.key, { kind: event.target.value === 'http' ? 'http' : 'view' });
+                  const method = HTTP_METHODS.find((candidate) => candidate === event.target.value) ?? 'POST';
+                  update(action.key, { method });
                 }}
               >
-                <option value="view">{t('detail.send.actions.kind-view')}</option>
-                <option value="http">{t('detail.send.actions.kind-http')}</option>
-              </select>
-            </div>
-            <div className="form-field">
-              <label htmlFor={`${row}-label`}>{t('detail.send.actions.label')}</label>
-              <input
-                id={`${row}-label`}
-                value={action.label}
-                onChange={(event) => {
-                  update(action.key, { label: event.target.value });
-                }}
-              />
-            </div>
-            <div className="form-field send-action-url">
-              <label htmlFor={`${row}-url`}>{t('detail.send.actions.url')}</label>
-              <input
-                id={`${row}-url`}
-                type="url"
-                value={action.url}
-                onChange={(event) => {
-                  update(action.key, { url: event.target.value });
-                }}
-              />
-            </div>
-            {action.kind === 'http' ? (
-              <div className="form-field">
-                <label htmlFor={`${row}-method`}>{t('detail.send.actions.method')}</label>
-                <select
-                  id={`${row}-method`}
-                  value={action.method}
-                  onChange={(event) => {
-                    const method = HTTP_METHODS.find((candidate) => candidate === event.target.value) ?? 'POST';
-                    update(action.key, { method });
-                  }}
-                >
-                  {HTTP_METHODS.map((method) => (
-                    <option key={method} value={method}>
-                      {method}
-                    </option>
-                  ))}
-                </select>
-              </div>
+                {HTTP_METHODS.map((method) => (
+                  <option key={method} value={method}>
+                    {method}
+                  </option>
+                ))}
+              </Select>
             ) : null}
-            <button
-              type="button"
+            <Button
               className="send-action-remove"
               onClick={() => {
                 remove(action.key);
               }}
             >
               {t('detail.send.actions.remove', { number })}
-            </button>
+            </Button>
           </div>
         );
       })}
-      <button ref={addButton} type="button" onClick={add} disabled={actions.length >= MAX_ACTIONS}>
+      <Button ref={addButton} onClick={add} disabled={actions.length >= MAX_ACTIONS}>
         {t('detail.send.actions.add')}
-      </button>
+      </Button>
       {actions.length >= MAX_ACTIONS ? (
         <p className="field-hint">{t('detail.send.actions.limit', { count: MAX_ACTIONS })}</p>
       ) : null}

@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEven
 import { t } from '../../common/i18n/translate.ts';
 import type { BridgeApi, PriorityDto, SubscriptionDto } from '../../common/ipc.ts';
 import { PRIORITY_LEVELS, priorityLabel } from '../../common/priority-names.ts';
+import { Button } from '../ui/Button.tsx';
+import { Select, TextArea, TextField } from '../ui/fields.tsx';
 import { renderMarkdown } from './markdown.ts';
 import { SendActionsEditor } from './SendActionsEditor.tsx';
 import { draftToPublishInput, emptySendDraft, previewTags, type SendDraft } from './send-draft.ts';
@@ -67,30 +69,30 @@ export function SendForm({ api, subscription, onClose, onSent }: SendFormProps) 
   return (
     <form className="send-form" aria-labelledby={`${id}-title`} onSubmit={submit} onKeyDown={onKeyDown}>
       <h2 id={`${id}-title`}>{t('detail.send.heading', { name })}</h2>
-      <div className="form-field">
-        <label htmlFor={`${id}-subject`}>{t('detail.send.title')}</label>
-        <input
-          ref={titleField}
-          id={`${id}-subject`}
-          value={draft.title}
-          onChange={(event) => {
-            set('title', event.target.value);
-          }}
-        />
-      </div>
-      <div className="form-field">
-        <label htmlFor={`${id}-message`}>{t('detail.send.message')}</label>
+      <TextField
+        ref={titleField}
+        label={t('detail.send.title')}
+        value={draft.title}
+        onChange={(event) => {
+          set('title', event.target.value);
+        }}
+      />
+      <div className="send-message">
         {previewing ? (
-          // Sanitized by renderMarkdown (DOMPurify, a small tag list, no images); the preview is not interactive.
-          <div
-            className="send-preview markdown"
-            role="region"
-            aria-label={t('detail.send.preview-label')}
-            dangerouslySetInnerHTML={{ __html: renderMarkdown(draft.message) }}
-          />
+          <div className="form-field">
+            <span className="send-preview-label">{t('detail.send.message')}</span>
+            {/* Sanitized by renderMarkdown (DOMPurify, a small tag list, no images); the preview is not interactive. */}
+            <div
+              className="send-preview markdown"
+              role="region"
+              aria-label={t('detail.send.preview-label')}
+              dangerouslySetInnerHTML={{ __html: renderMarkdown(draft.message) }}
+            />
+          </div>
         ) : (
-          <textarea
+          <TextArea
             id={`${id}-message`}
+            label={t('detail.send.message')}
             rows={4}
             value={draft.message}
             onChange={(event) => {
@@ -111,100 +113,80 @@ export function SendForm({ api, subscription, onClose, onSent }: SendFormProps) 
             {t('detail.send.markdown')}
           </label>
           {draft.markdown ? (
-            <button
-              type="button"
+            <Button
+              size="small"
               aria-pressed={previewing}
               onClick={() => {
                 setPreviewing((current) => !current);
               }}
             >
               {t('detail.send.preview')}
-            </button>
+            </Button>
           ) : null}
         </div>
       </div>
       <div className="send-grid">
-        <div className="form-field">
-          <label htmlFor={`${id}-priority`}>{t('detail.send.priority')}</label>
-          <select
-            id={`${id}-priority`}
-            value={draft.priority}
-            onChange={(event) => {
-              const priority = PRIORITY_LEVELS.find((level) => String(level) === event.target.value);
-              if (priority !== undefined) set('priority', priority satisfies PriorityDto);
-            }}
-          >
-            {PRIORITY_LEVELS.map((level) => (
-              <option key={level} value={level}>
-                {priorityLabel(level)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form-field">
-          <label htmlFor={`${id}-tags`}>{t('detail.send.tags')}</label>
-          <input
-            id={`${id}-tags`}
-            value={draft.tags}
-            aria-describedby={`${id}-tags-preview`}
-            onChange={(event) => {
-              set('tags', event.target.value);
-            }}
-          />
-          <p id={`${id}-tags-preview`} className="field-hint send-tags-preview">
-            {tags.emoji.length === 0 && tags.labels.length === 0
-              ? t('detail.send.tags-hint')
-              : t('detail.send.tags-preview', { tags: [...tags.emoji, ...tags.labels].join(' ') })}
-          </p>
-        </div>
-        <div className="form-field">
-          <label htmlFor={`${id}-click`}>{t('detail.send.click')}</label>
-          <input
-            id={`${id}-click`}
-            type="url"
-            value={draft.click}
-            onChange={(event) => {
-              set('click', event.target.value);
-            }}
-          />
-        </div>
-        <div className="form-field">
-          <label htmlFor={`${id}-delay`}>{t('detail.send.delay')}</label>
-          <input
-            id={`${id}-delay`}
-            value={draft.delay}
-            // ntfy's own delay syntax, the same in every language: not translated.
-            placeholder="30m, tomorrow 9am"
-            aria-describedby={`${id}-delay-hint`}
-            onChange={(event) => {
-              set('delay', event.target.value);
-            }}
-          />
-          <p id={`${id}-delay-hint`} className="field-hint">
-            {t('detail.send.delay-hint')}
-          </p>
-        </div>
-        <div className="form-field">
-          <label htmlFor={`${id}-attach`}>{t('detail.send.attach')}</label>
-          <input
-            id={`${id}-attach`}
-            type="url"
-            value={draft.attach}
-            onChange={(event) => {
-              set('attach', event.target.value);
-            }}
-          />
-        </div>
-        <div className="form-field">
-          <label htmlFor={`${id}-filename`}>{t('detail.send.filename')}</label>
-          <input
-            id={`${id}-filename`}
-            value={draft.filename}
-            onChange={(event) => {
-              set('filename', event.target.value);
-            }}
-          />
-        </div>
+        <Select
+          label={t('detail.send.priority')}
+          value={draft.priority}
+          onChange={(event) => {
+            const priority = PRIORITY_LEVELS.find((level) => String(level) === event.target.value);
+            if (priority !== undefined) set('priority', priority satisfies PriorityDto);
+          }}
+        >
+          {PRIORITY_LEVELS.map((level) => (
+            <option key={level} value={level}>
+              {priorityLabel(level)}
+            </option>
+          ))}
+        </Select>
+        <TextField
+          label={t('detail.send.tags')}
+          value={draft.tags}
+          hint={
+            <span className="send-tags-preview">
+              {tags.emoji.length === 0 && tags.labels.length === 0
+                ? t('detail.send.tags-hint')
+                : t('detail.send.tags-preview', { tags: [...tags.emoji, ...tags.labels].join(' ') })}
+            </span>
+          }
+          onChange={(event) => {
+            set('tags', event.target.value);
+          }}
+        />
+        <TextField
+          label={t('detail.send.click')}
+          type="url"
+          value={draft.click}
+          onChange={(event) => {
+            set('click', event.target.value);
+          }}
+        />
+        <TextField
+          label={t('detail.send.delay')}
+          value={draft.delay}
+          // ntfy's own delay syntax, the same in every language: not translated.
+          placeholder="30m, tomorrow 9am"
+          hint={t('detail.send.delay-hint')}
+          onChange={(event) => {
+            set('delay', event.target.value);
+          }}
+        />
+        <TextField
+          label={t('detail.send.attach')}
+          type="url"
+          value={draft.attach}
+          onChange={(event) => {
+            set('attach', event.target.value);
+          }}
+        />
+        <TextField
+          label={t('detail.send.filename')}
+          value={draft.filename}
+          onChange={(event) => {
+            set('filename', event.target.value);
+          }}
+        />
       </div>
       <SendActionsEditor
         actions={draft.actions}
@@ -213,12 +195,10 @@ export function SendForm({ api, subscription, onClose, onSent }: SendFormProps) 
         }}
       />
       <div className="form-actions">
-        <button type="submit" className="send-submit" disabled={status.kind === 'sending'}>
+        <Button type="submit" className="send-submit" disabled={status.kind === 'sending'}>
           {t('detail.send.submit')}
-        </button>
-        <button type="button" onClick={onClose}>
-          {t('detail.send.cancel')}
-        </button>
+        </Button>
+        <Button onClick={onClose}>{t('detail.send.cancel')}</Button>
       </div>
       <p className={status.kind === 'done' && !status.sent ? 'form-error' : 'send-status'} role="status">
         {status.kind === 'sending' ? t('detail.send.sending') : status.kind === 'done' ? status.text : ''}

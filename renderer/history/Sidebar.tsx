@@ -2,6 +2,7 @@ import { formatNumber, t } from '../../common/i18n/translate.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ConnectionDto, SubscriptionDto, SubscriptionRefDto, UnreadCountDto } from '../../common/ipc.ts';
 import { Drawer } from '../layout/Drawer.tsx';
+import { Badge } from '../ui/Badge.tsx';
 import { useNarrowLayout } from '../layout/use-media-query.ts';
 import { connectionKindFor, connectionLabel, subscriptionKey } from './format.ts';
 
@@ -19,11 +20,11 @@ export interface SidebarProps {
 function UnreadBadge({ count }: { readonly count: number }) {
   if (count === 0) return null;
   return (
-    <span className="unread-badge">
+    <Badge className="unread-badge">
       {/* The number is shown; screen readers hear the whole phrase, whose word order the language decides. */}
       <span aria-hidden="true">{formatNumber(count)}</span>
       <span className="visually-hidden">{t('history.sidebar.unread', { count })}</span>
-    </span>
+    </Badge>
   );
 }
 

@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { SubscriptionDto } from '../../common/ipc.ts';
 import { ClearSubscription } from './ClearSubscription.tsx';
 import { useShortLayout } from '../layout/use-media-query.ts';
+import { Badge } from '../ui/Badge.tsx';
+import { Button } from '../ui/Button.tsx';
 import { MenuButton, type MenuItem } from './MenuButton.tsx';
 import { UnsubscribeConfirm } from './UnsubscribeConfirm.tsx';
 import './topic-header.css';
@@ -109,10 +111,10 @@ export function TopicHeader({
           <h3 id="topic-header-title" className="topic-header-title">
             {name}
           </h3>
-          {subscription.muted ? <span className="chip">{t('history.topic.muted')}</span> : null}
+          {subscription.muted ? <Badge tone="idle">{t('history.topic.muted')}</Badge> : null}
         </div>
         <p className="topic-header-where">
-          <span className="topic-header-host">{hostOf(subscription.server)}</span>
+          <Badge className="topic-header-host">{hostOf(subscription.server)}</Badge>
           <span className="topic-header-url">{topicUrl}</span>
         </p>
         {onSendTest === undefined && onSendMessage === undefined ? null : (
@@ -123,32 +125,24 @@ export function TopicHeader({
       </div>
       <div className="topic-header-actions">
         {onSendMessage === undefined ? null : (
-          <button
-            type="button"
+          <Button
             onClick={(event) => {
               onSendMessage(event.currentTarget);
             }}
           >
             {t('history.topic.send-message')}
-          </button>
+          </Button>
         )}
         {short ? null : (
           <>
-            {onSendTest === undefined ? null : (
-              <button type="button" onClick={sendTest}>
-                {t('history.topic.send-test')}
-              </button>
-            )}
-            <button type="button" onClick={onMarkAllRead}>
-              {t('history.topic.mark-all-read')}
-            </button>
-            <button
-              type="button"
+            {onSendTest === undefined ? null : <Button onClick={sendTest}>{t('history.topic.send-test')}</Button>}
+            <Button onClick={onMarkAllRead}>{t('history.topic.mark-all-read')}</Button>
+            <Button
               title={subscription.muted ? t('history.topic.unmute-title') : t('history.topic.mute-title')}
               onClick={onToggleMuted}
             >
               {subscription.muted ? t('history.topic.unmute') : t('history.topic.mute')}
-            </button>
+            </Button>
           </>
         )}
         <MenuButton ref={moreButton} label={t('history.topic.more-actions')} items={more} />

@@ -1,6 +1,6 @@
-import { useId } from 'react';
 import type { PreferencesDto } from '../../common/ipc.ts';
 import { t } from '../../common/i18n/translate.ts';
+import { Select } from '../ui/fields.tsx';
 import { GroupStatus, type FieldsetProps } from './fields.tsx';
 import { useSaveGroup } from './use-save-group.ts';
 
@@ -19,7 +19,6 @@ function sizeLabel(bytes: number): string {
 /** Like ntfy's Android app: from where images are downloaded without a click, and up to what size. */
 export function AttachmentsFieldset({ settings, save }: FieldsetProps) {
   const group = useSaveGroup(save);
-  const id = useId();
   const { autoDownloadAttachments: from, autoDownloadMaxBytes: maxBytes } = settings.preferences;
   const choices = sizes.includes(maxBytes) ? sizes : [...sizes, maxBytes].sort((a, b) => a - b);
   const error = group.errors['autoDownloadAttachments'] ?? group.errors['autoDownloadMaxBytes'];
@@ -28,43 +27,39 @@ export function AttachmentsFieldset({ settings, save }: FieldsetProps) {
       <legend>{t('settings.attachments.legend')}</legend>
       <p className="field-hint">{t('settings.attachments.hint')}</p>
       <div className="settings-row">
-        <div className="settings-field">
-          <label htmlFor={`${id}-from`}>{t('settings.attachments.from')}</label>
-          <select
-            id={`${id}-from`}
-            value={from}
-            onChange={(event) => {
-              const value = sources.find((source) => source === event.target.value);
-              if (value !== undefined)
-                void group.run({ preferences: { autoDownloadAttachments: value } }, ['autoDownloadAttachments']);
-            }}
-          >
-            {sources.map((source) => (
-              <option key={source} value={source}>
-                {t(`settings.attachments.from.${source}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="settings-field">
-          <label htmlFor={`${id}-max`}>{t('settings.attachments.max')}</label>
-          <select
-            id={`${id}-max`}
-            value={String(maxBytes)}
-            disabled={from === 'never'}
-            onChange={(event) => {
-              void group.run({ preferences: { autoDownloadMaxBytes: Number(event.target.value) } }, [
-                'autoDownloadMaxBytes',
-              ]);
-            }}
-          >
-            {choices.map((bytes) => (
-              <option key={bytes} value={String(bytes)}>
-                {sizeLabel(bytes)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select
+          frameClassName="settings-field"
+          label={t('settings.attachments.from')}
+          value={from}
+          onChange={(event) => {
+            const value = sources.find((source) => source === event.target.value);
+            if (value !== undefined)
+              void group.run({ preferences: { autoDownloadAttachments: value } }, ['autoDownloadAttachments']);
+          }}
+        >
+          {sources.map((source) => (
+            <option key={source} value={source}>
+              {t(`settings.attachments.from.${source}`)}
+            </option>
+          ))}
+        </Select>
+        <Select
+          frameClassName="settings-field"
+          label={t('settings.attachments.max')}
+          value={String(maxBytes)}
+          disabled={from === 'never'}
+          onChange={(event) => {
+            void group.run({ preferences: { autoDownloadMaxBytes: Number(event.target.value) } }, [
+              'autoDownloadMaxBytes',
+            ]);
+          }}
+        >
+          {choices.map((bytes) => (
+            <option key={bytes} value={String(bytes)}>
+              {sizeLabel(bytes)}
+            </option>
+          ))}
+        </Select>
       </div>
       {error === undefined ? null : <p className="field-error">{error}</p>}
       <GroupStatus status={group.status} />

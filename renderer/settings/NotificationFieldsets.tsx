@@ -1,7 +1,9 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { PriorityDto, SettingsPatchDto } from '../../common/ipc.ts';
 import { minPriorityChoices } from '../../common/priority-names.ts';
 import { t } from '../../common/i18n/translate.ts';
+import { Button } from '../ui/Button.tsx';
+import { Select } from '../ui/fields.tsx';
 import { describePause } from './pause-words.ts';
 import { DraftField, GroupStatus, ToggleField, type FieldsetProps } from './fields.tsx';
 import { useSaveGroup } from './use-save-group.ts';
@@ -12,7 +14,6 @@ function toPriority(value: string): PriorityDto | undefined {
 
 export function NotificationsFieldset({ settings, save }: FieldsetProps) {
   const group = useSaveGroup(save);
-  const id = useId();
   const { notificationsEnabled, sounds, minPriority } = settings.preferences;
   const priorityError = group.errors['minPriority'];
   return (
@@ -36,34 +37,24 @@ export function NotificationsFieldset({ settings, save }: FieldsetProps) {
           void group.run({ preferences: { sounds: checked } }, ['sounds']);
         }}
       />
-      <div className="settings-field">
-        <label htmlFor={`${id}-priority`}>{t('settings.notifications.min-priority')}</label>
-        <select
-          id={`${id}-priority`}
-          value={String(minPriority)}
-          aria-invalid={priorityError === undefined ? undefined : true}
-          aria-describedby={priorityError === undefined ? `${id}-priority-hint` : `${id}-priority-error`}
-          onChange={(event) => {
-            const value = toPriority(event.target.value);
-            if (value !== undefined) void group.run({ preferences: { minPriority: value } }, ['minPriority']);
-          }}
-        >
-          {minPriorityChoices().map(({ value, label }) => (
-            <option key={value} value={String(value)}>
-              {label}
-            </option>
-          ))}
-        </select>
-        {priorityError === undefined ? (
-          <p id={`${id}-priority-hint`} className="field-hint">
-            {t('settings.notifications.min-priority-hint')}
-          </p>
-        ) : (
-          <p id={`${id}-priority-error`} className="field-error">
-            {priorityError}
-          </p>
-        )}
-      </div>
+      <Select
+        frameClassName="settings-field"
+        label={t('settings.notifications.min-priority')}
+        value={String(minPriority)}
+        error={priorityError}
+        // The hint gives way to the error, which says what to do instead.
+        hint={priorityError === undefined ? t('settings.notifications.min-priority-hint') : undefined}
+        onChange={(event) => {
+          const value = toPriority(event.target.value);
+          if (value !== undefined) void group.run({ preferences: { minPriority: value } }, ['minPriority']);
+        }}
+      >
+        {minPriorityChoices().map(({ value, label }) => (
+          <option key={value} value={String(value)}>
+            {label}
+          </option>
+        ))}
+      </Select>
       <GroupStatus status={group.status} />
     </fieldset>
   );
@@ -102,27 +93,25 @@ export function PauseFieldset({ settings, save }: FieldsetProps) {
       </p>
       <div className="settings-buttons">
         {pauses.map((pause, index) => (
-          <button
+          <Button
             key={pause}
             ref={index === 0 ? firstPause : undefined}
-            type="button"
             onClick={() => {
               change(pause);
             }}
           >
             {pauseLabel(pause)}
-          </button>
+          </Button>
         ))}
         {paused ? (
-          <button
-            type="button"
-            className="settings-primary"
+          <Button
+            variant="primary"
             onClick={() => {
               change(null);
             }}
           >
             {t('settings.pause.resume')}
-          </button>
+          </Button>
         ) : null}
       </div>
       {problem === undefined ? null : (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { BridgeApi } from '../../common/ipc.ts';
 import { t } from '../../common/i18n/translate.ts';
 import { describeImport, importSubscriptions } from './import-subscriptions.ts';
@@ -7,6 +7,8 @@ import type { ImportParseResult } from './import-plan.ts';
 import { serializeSubscriptions, SUBSCRIPTIONS_FILE_NAME } from './subscriptions-json-export.ts';
 import { parseSubscriptionsJson } from './subscriptions-json-import.ts';
 import { errorMessage } from '../../common/error-message.ts';
+import { Button } from '../ui/Button.tsx';
+import { FilePicker } from '../ui/FilePicker.tsx';
 
 export interface SubscriptionFilesFieldsetProps {
   readonly api: BridgeApi;
@@ -102,12 +104,8 @@ export function SubscriptionFilesFieldset({ api }: SubscriptionFilesFieldsetProp
     }
   };
 
-  const onFile = (kind: FileKind) => (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.target;
-    const file = input.files?.[0];
-    // Cleared, so choosing the same file again (after fixing it) is a change too.
-    input.value = '';
-    if (file === undefined || busy) return;
+  const onFile = (kind: FileKind) => (file: File) => {
+    if (busy) return;
     void importFile(file, kind);
   };
 
@@ -115,48 +113,40 @@ export function SubscriptionFilesFieldset({ api }: SubscriptionFilesFieldsetProp
     <fieldset className="settings-group">
       <legend>{t('settings.files.legend')}</legend>
       <div className="settings-field">
-        <button
-          type="button"
-          className="settings-export"
+        <Button
           aria-describedby={`${id}-export-hint`}
           onClick={() => {
             void exportAll();
           }}
         >
           {t('settings.files.export')}
-        </button>
+        </Button>
         <p id={`${id}-export-hint`} className="field-hint">
           {t('settings.files.export-hint')}
         </p>
       </div>
+      <FilePicker
+        frameClassName="settings-field"
+        label={t('settings.files.import-json')}
+        accept=".json,application/json"
+        onFile={onFile('json')}
+      />
+      <FilePicker
+        frameClassName="settings-field"
+        label={t('settings.files.import-yml')}
+        accept=".yml,.yaml"
+        hint={t('settings.files.import-yml-hint')}
+        onFile={onFile('client-yml')}
+      />
       <div className="settings-field">
-        <label htmlFor={`${id}-json`}>{t('settings.files.import-json')}</label>
-        <input id={`${id}-json`} type="file" accept=".json,application/json" onChange={onFile('json')} />
-      </div>
-      <div className="settings-field">
-        <label htmlFor={`${id}-yml`}>{t('settings.files.import-yml')}</label>
-        <input
-          id={`${id}-yml`}
-          type="file"
-          accept=".yml,.yaml"
-          aria-describedby={`${id}-yml-hint`}
-          onChange={onFile('client-yml')}
-        />
-        <p id={`${id}-yml-hint`} className="field-hint">
-          {t('settings.files.import-yml-hint')}
-        </p>
-      </div>
-      <div className="settings-field">
-        <button
-          type="button"
-          className="settings-export"
+        <Button
           aria-describedby={`${id}-export-yml-hint`}
           onClick={() => {
             void exportClientYml();
           }}
         >
           {t('settings.files.export-yml')}
-        </button>
+        </Button>
         <label className="choice">
           <input
             type="checkbox"

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import type { SettingsDto } from '../../common/ipc.ts';
 import { t } from '../../common/i18n/translate.ts';
 import { describedBy, FieldMessages } from '../forms/FieldMessages.tsx';
+import { TextField } from '../ui/fields.tsx';
 import type { SettingsState } from './use-settings.ts';
 
 /** What every fieldset of the view gets. */
@@ -37,7 +38,6 @@ export interface DraftFieldProps {
  * times are not settings. A refused value stays in the field, with the problem next to it.
  */
 export function DraftField({ label, type, value, error, hint, min, max, onCommit }: DraftFieldProps) {
-  const id = useId();
   const [draft, setDraft] = useState<string | undefined>(undefined);
   // Enter and the blur after it would otherwise send the same text twice (or ask again about a refused one).
   const lastSent = useRef<string | undefined>(undefined);
@@ -58,31 +58,28 @@ export function DraftField({ label, type, value, error, hint, min, max, onCommit
   };
 
   return (
-    <div className="settings-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type={type}
-        value={draft ?? value}
-        min={min}
-        max={max}
-        step={type === 'number' ? 1 : undefined}
-        autoComplete="off"
-        spellCheck={type === 'text' ? false : undefined}
-        aria-invalid={error === undefined ? undefined : true}
-        aria-describedby={describedBy(id, error, hint)}
-        onChange={(event) => {
-          setDraft(event.target.value);
-        }}
-        onBlur={commit}
-        onKeyDown={(event) => {
-          if (event.key !== 'Enter') return;
-          event.preventDefault();
-          commit();
-        }}
-      />
-      <FieldMessages id={id} error={error} hint={hint} />
-    </div>
+    <TextField
+      frameClassName="settings-field"
+      label={label}
+      type={type}
+      value={draft ?? value}
+      min={min}
+      max={max}
+      step={type === 'number' ? 1 : undefined}
+      autoComplete="off"
+      spellCheck={type === 'text' ? false : undefined}
+      error={error}
+      hint={hint}
+      onChange={(event) => {
+        setDraft(event.target.value);
+      }}
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter') return;
+        event.preventDefault();
+        commit();
+      }}
+    />
   );
 }
 

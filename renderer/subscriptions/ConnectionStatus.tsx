@@ -1,4 +1,5 @@
 import { t } from '../../common/i18n/translate.ts';
+import { Badge } from '../ui/Badge.tsx';
 import { describeStatus, type SubscriptionStatus } from './connection-status.ts';
 
 export interface ConnectionStatusProps {
@@ -21,13 +22,17 @@ export function ConnectionStatus({ status, nowMs, muted, paused }: ConnectionSta
       <p className="connection-status-line">
         <span className="connection-status-dot" aria-hidden="true" />
         <span className="connection-status-label">{label}</span>
-        {muted ? <span className="chip connection-status-muted">{t('subscriptions.status.muted')}</span> : null}
+        {muted ? (
+          <Badge tone="idle" className="connection-status-muted">
+            {t('subscriptions.status.muted')}
+          </Badge>
+        ) : null}
         {paused === undefined ? null : (
-          <span className="chip connection-status-muted connection-status-paused" title={paused}>
+          <Badge tone="warn" className="connection-status-muted connection-status-paused" title={paused}>
             {/* Seen: the short word (the reason is its tooltip); heard: one whole sentence with the reason. */}
             <span aria-hidden="true">{t('subscriptions.status.paused')}</span>
             <span className="visually-hidden">{t('subscriptions.status.paused-because', { reason: paused })}</span>
-          </span>
+          </Badge>
         )}
       </p>
       {detail === undefined ? null : <p className="connection-status-detail">{detail}</p>}

@@ -117,6 +117,12 @@ export const subscriptionsDe: Translation<typeof subscriptionsEn> = {
   'subscriptions.credentials.password': 'Passwort',
   'subscriptions.credentials.token': 'Token',
   'subscriptions.credentials.not-saved': 'Nicht gespeichert: {problem}',
+  'subscriptions.credentials.needed':
+    'Dieses Thema ist geschützt: Geben Sie Benutzername und Passwort oder ein Zugriffstoken ein, um es zu abonnieren.',
+  'subscriptions.credentials.unchecked': 'Die Zugangsdaten konnten nicht geprüft werden. {problem}',
+  'subscriptions.credentials.unchecked-hint':
+    '„Trotzdem speichern“ speichert sie ungeprüft; die Verbindung versucht es weiter.',
+  'subscriptions.credentials.save-anyway': 'Trotzdem speichern',
 
   'subscriptions.account.title': 'ntfy-Konto',
   'subscriptions.account.read-failed': 'Das Konto konnte nicht gelesen werden: {problem}',

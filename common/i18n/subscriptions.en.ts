@@ -122,6 +122,11 @@ export const subscriptionsEn = {
   'subscriptions.credentials.password': 'Password',
   'subscriptions.credentials.token': 'Token',
   'subscriptions.credentials.not-saved': 'Not saved: {problem}',
+  'subscriptions.credentials.needed':
+    'This topic is protected: enter the user name and password, or an access token, to subscribe.',
+  'subscriptions.credentials.unchecked': 'The credentials could not be checked. {problem}',
+  'subscriptions.credentials.unchecked-hint': '"Save anyway" stores them unchecked; the connection keeps trying.',
+  'subscriptions.credentials.save-anyway': 'Save anyway',
 
   'subscriptions.account.title': 'ntfy account',
   'subscriptions.account.read-failed': 'The account could not be read: {problem}',

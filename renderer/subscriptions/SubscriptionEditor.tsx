@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
 import { t } from '../../common/i18n/translate.ts';
-import type { BridgeApi, SubscriptionDto } from '../../common/ipc.ts';
+import type { BridgeApi, BridgeError, SubscriptionDto, SubscriptionTestResult } from '../../common/ipc.ts';
 import { AddressFields, type AddressField } from './AddressFields.tsx';
 import { AdvancedFields, advancedFieldNames, type AdvancedField } from './AdvancedFields.tsx';
 import { entryFor, entryToTestCredentials, untestableEntry, type CredentialsEntry } from './credentials.ts';
@@ -42,6 +42,12 @@ export interface SubscriptionEditorProps {
 const fieldNames = ['topic', 'server', 'displayName', ...advancedFieldNames] as const;
 type FieldName = AddressField | AdvancedField;
 
+/** An answer about the typed credentials (an empty input, the keychain): it belongs in the credentials section. */
+function isCredentialsError(error: BridgeError): boolean {
+  if (error.code === 'keychain-unavailable') return true;
+  return Object.keys(error.fields ?? {}).some((path) => path.startsWith('credentials.'));
+}
+
 /**
  * The one form to add a subscription (from Messages and from Subscriptions) and to edit one: where it is first,
  * everything else folded under "Advanced", the server's login, Test and Save.
@@ -58,6 +64,12 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
   // "Fix credentials" opens the editor on the credentials, which live under Advanced.
   const [advancedOpen, setAdvancedOpen] = useState(props.focus === 'credentials');
   const [saving, setSaving] = useState(false);
+  /** Typed credentials could not be checked (the server is down): why, while "Save anyway" is offered. */
+  const [unchecked, setUnchecked] = useState<string | undefined>(undefined);
+  const saveAnywayButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (unchecked !== undefined) saveAnywayButton.current?.focus();
+  }, [unchecked]);
   const [test, setTest] = useState<TestState>({ kind: 'idle' });
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [deleteError, setDeleteError] = useState<string | undefined>(undefined);
@@ -68,7 +80,10 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
   const update = (patch: Partial<SubscriptionDraft>) => {
     setDraft((current) => ({ ...current, ...patch }));
     // A result is about the server and topic it tested; once either changes it would mislead.
-    if ('server' in patch || 'topic' in patch) setTest({ kind: 'idle' });
+    if ('server' in patch || 'topic' in patch) {
+      setTest({ kind: 'idle' });
+      setUnchecked(undefined);
+    }
   };
 
   useDefaultServer(
@@ -104,6 +119,7 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
     credentials.setEntry(next);
     // A result is about the credentials it tested.
     setTest({ kind: 'idle' });
+    setUnchecked(undefined);
   };
 
   const focusCredentials = credentials.focus;
@@ -123,32 +139,68 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
     if (advancedFieldNames.some((name) => fields[name] !== undefined)) setAdvancedOpen(true);
   };
 
-  const save = async () => {
+  /**
+   * Save, checked by the core as Test checks: a new subscription and typed credentials are tried against the server
+   * first; refused, it asks for credentials right here; a server that is down gets "Save anyway".
+   */
+  const save = async (saveAnyway: boolean) => {
     if (!address.ok) {
       showErrors(address.errors, undefined);
       return;
     }
-    const result = await api.saveSubscription(input());
+    setUnchecked(undefined);
+    const typed = entryToTestCredentials(credentials.entry);
+    const result = await api.saveCheckedSubscription(input(), typed, { saveAnyway });
     if (!result.ok) {
+      if (isCredentialsError(result.error)) {
+        credentials.showError(result.error);
+        askForCredentials();
+        return;
+      }
       const placed = placeFieldErrors(result.error, fieldNames);
       showErrors(placed.fields, placed.formError);
       return;
     }
     setFieldErrors({});
     setFormError(undefined);
-    setSubscriptionId(result.value.id);
+    if (result.value.outcome === 'not-saved') {
+      refused(result.value.check, typed.kind !== 'stored');
+      return;
+    }
+    const saved = result.value.subscription;
+    setSubscriptionId(saved.id);
+    credentials.saved(saved.server);
     onChanged();
-    // The subscription is saved either way; typed credentials that main refuses keep the editor open to say why.
-    if (await credentials.storeEntry(result.value.server)) onClose({ outcome: 'saved', subscription: result.value });
+    onClose({ outcome: 'saved', subscription: saved });
+  };
+
+  /** Nothing was saved: the server is down (typed credentials wait for "Save anyway"), or wants other credentials. */
+  const refused = (check: SubscriptionTestResult, typed: boolean) => {
+    setTest({ kind: 'idle' });
+    if (check.outcome === 'unreachable') {
+      setUnchecked(check.detail);
+      return;
+    }
+    if (!typed) {
+      const stored = credentials.stored;
+      credentials.refused({}, stored.auth === 'none' ? t('subscriptions.credentials.needed') : check.detail);
+    } else {
+      credentials.refused({ [credentials.entry.kind === 'token' ? 'token' : 'password']: check.detail }, undefined);
+    }
+    askForCredentials();
+  };
+
+  const submit = (saveAnyway: boolean) => {
+    if (saving) return;
+    setSaving(true);
+    void save(saveAnyway).finally(() => {
+      setSaving(false);
+    });
   };
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (saving) return;
-    setSaving(true);
-    void save().finally(() => {
-      setSaving(false);
-    });
+    submit(false);
   };
 
   const runTest = () => {
@@ -169,8 +221,13 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
   // instead of saying "No permission" with the fields folded away under Advanced.
   const askForCredentials = () => {
     setAdvancedOpen(true);
-    if (credentials.entry.kind === 'none' && credentials.stored.auth === 'none')
-      credentials.setEntry(entryFor('basic', credentials.stored));
+    const { stored, entry, replacing } = credentials;
+    // Stored credentials the server refused are shown as "Credentials stored": out come the inputs for new ones.
+    if (stored.auth !== 'none' && stored.hasSecret && !replacing) {
+      credentials.replace();
+      return;
+    }
+    if (entry.kind === 'none' && stored.auth === 'none') credentials.setEntry(entryFor('basic', stored));
     credentials.focus();
   };
 
@@ -254,6 +311,22 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
           <p className="form-error" role="alert">
             {formError}
           </p>
+        )}
+        {unchecked === undefined ? null : (
+          <div className="form-error save-unchecked" role="alert">
+            <p>{t('subscriptions.credentials.unchecked', { problem: unchecked })}</p>
+            <p>{t('subscriptions.credentials.unchecked-hint')}</p>
+            <button
+              ref={saveAnywayButton}
+              type="button"
+              disabled={saving}
+              onClick={() => {
+                submit(true);
+              }}
+            >
+              {t('subscriptions.credentials.save-anyway')}
+            </button>
+          </div>
         )}
         <TestOutcome state={test} />
 

@@ -45,8 +45,12 @@ export interface CredentialsEditor {
   readonly focus: () => void;
   readonly replace: () => void;
   readonly remove: () => void;
-  /** Stores what was typed, if anything, for `server`; resolves false when that failed (the section says why). */
-  readonly storeEntry: (server: string) => Promise<boolean>;
+  /** The editor's checked Save stored what was typed, if anything, for `server`: empty the inputs. */
+  readonly saved: (server: string) => void;
+  /** The server did not take what was typed (or wants credentials): say so next to the inputs. */
+  readonly refused: (errors: Partial<Record<CredentialsField, string>>, problem: string | undefined) => void;
+  /** An answer of main about the credentials (an input's problem, the keychain): placed in the section. */
+  readonly showError: (error: BridgeError) => void;
 }
 
 const credentialsFields: readonly (CredentialsField | 'server')[] = ['user', 'password', 'token', 'server'];
@@ -103,22 +107,6 @@ export function useCredentialsEditor(options: CredentialsEditorOptions): Credent
     onStoredChanged();
   };
 
-  /** Stores the typed credentials for `serverUrl`; false when main refused (the section says why). */
-  const store = async (serverUrl: string): Promise<boolean> => {
-    const input = entryToInput(serverUrl, entry);
-    if (input === undefined) return true;
-    setBusy(true);
-    // main reconnects the server's connections with the new secret, even when only the secret changed.
-    const result = await api.setCredentials(input);
-    setBusy(false);
-    if (!result.ok) {
-      showError(result.error);
-      return false;
-    }
-    settle(storedAfter(input), serverUrl);
-    return true;
-  };
-
   return {
     stored,
     entry,
@@ -146,6 +134,14 @@ export function useCredentialsEditor(options: CredentialsEditorOptions): Credent
         refocus();
       });
     },
-    storeEntry: (serverUrl) => (hasEntry(entry) ? store(serverUrl) : Promise.resolve(true)),
+    saved: (serverUrl) => {
+      const input = hasEntry(entry) ? entryToInput(serverUrl, entry) : undefined;
+      if (input !== undefined) settle(storedAfter(input), serverUrl);
+    },
+    refused: (fields, message) => {
+      setErrors(fields);
+      setProblem(message);
+    },
+    showError,
   };
 }

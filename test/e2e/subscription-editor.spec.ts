@@ -334,13 +334,14 @@ test('a keychain that cannot be used is said so next to the credentials, and not
   const secured = await startSecuredServer();
   await save({ server: secured.url, topic: 'team-keychain' });
   const unavailable = 'The OS keychain is not available (no Secret Service answered). To fix: start gnome-keyring.';
-  // The bridge's own socket, passed through, except that storing a secret fails as it does without a keychain.
-  // The socket's URL carries the run's token (`/bridge?token=…`).
+  // The bridge's own socket, passed through, except that the editor's Save (which stores the typed secret before
+  // the subscription) answers as the core does without a keychain. The socket's URL carries the run's token
+  // (`/bridge?token=…`).
   await page.routeWebSocket(/\/bridge(\?|$)/, (socket) => {
     const server = socket.connectToServer();
     socket.onMessage((message) => {
       const request = JSON.parse(String(message)) as BridgeRequestMessage;
-      if (request.channel !== 'credentials:set') {
+      if (request.channel !== 'subscriptions:save-checked') {
         server.send(message);
         return;
       }
@@ -360,7 +361,7 @@ test('a keychain that cannot be used is said so next to the credentials, and not
   await form.getByLabel('User name', { exact: true }).fill('alice');
   await form.getByLabel('Password', { exact: true }).fill(alice.password);
 
-  // Saving the editor saves the subscription but stays open, saying why the credentials are not.
+  // Saving the editor stays open, saying why the credentials are not saved.
   await form.getByRole('button', { name: 'Save', exact: true }).click();
   const credentials = form.getByRole('group', { name: 'Credentials' });
   await expect(credentials.getByRole('alert')).toHaveText(`Not saved: ${unavailable}`);

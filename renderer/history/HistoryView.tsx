@@ -114,7 +114,10 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
     onCleared: clearSearch,
   });
   const { markRead, readKeys, deletedKeys } = actions;
-  const live = useLiveArrivals({ api, filter, scrollRef, prepend, refreshUnreadCounts });
+  const scrollListToTop = useCallback(() => {
+    listRef.current?.scrollToTop();
+  }, []);
+  const live = useLiveArrivals({ api, filter, scrollRef, scrollToTop: scrollListToTop, prepend, refreshUnreadCounts });
   // Another subscription chosen: a message of another topic does not stay open beside its list.
   const select = useCallback((subscription: SubscriptionRefDto | undefined) => {
     setSelected(subscription);

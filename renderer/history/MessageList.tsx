@@ -24,6 +24,11 @@ export interface ListEntry {
 export interface MessageListHandle {
   /** Focuses the newest row once it is rendered (after the "N new" pill put the waiting messages on top). */
   readonly focusNewest: () => void;
+  /**
+   * Scrolls to the top through the virtualizer, so that it knows the new offset at once (use-live-arrivals.ts
+   * says why a write to the element's scrollTop is not enough).
+   */
+  readonly scrollToTop: () => void;
 }
 
 export interface MessageListProps {
@@ -35,7 +40,7 @@ export interface MessageListProps {
   readonly onNearEnd: () => void;
   readonly onScroll: () => void;
   readonly onActivate: (message: MessageDto) => void;
-  /** The message open in the detail pane, marked as the current row; when it closes, focus returns to its row. */
+  /** The message open in the detail pane, the selected row; when it closes, focus returns to its row. */
   readonly currentKey?: string | undefined;
   readonly ref?: Ref<MessageListHandle>;
 }
@@ -96,6 +101,9 @@ export function MessageList({
       focusNewest: () => {
         virtualizer.scrollToIndex(0);
         focusRow(0);
+      },
+      scrollToTop: () => {
+        virtualizer.scrollToOffset(0);
       },
     }),
     [focusRow, virtualizer],

@@ -8,6 +8,13 @@ export interface LiveArrivalsOptions {
   readonly filter: HistoryFilter;
   /** The list's scroll container: where the reader is decides whether new rows go in now. */
   readonly scrollRef: RefObject<HTMLDivElement | null>;
+  /**
+   * Scrolls the list to its top through its virtualizer (MessageListHandle.scrollToTop), never by writing the
+   * element's scrollTop: the virtualizer would learn of such a jump only with the next scroll event, and a row
+   * measured before it came was corrected against the old offset, which scrolled the list back down (seen under
+   * load after a send from far down the list).
+   */
+  readonly scrollToTop: () => void;
   /** Puts messages on top of the list (useMessages().prepend). */
   readonly prepend: (messages: readonly MessageDto[]) => void;
   readonly refreshUnreadCounts: () => void;
@@ -32,18 +39,27 @@ export function useLiveArrivals({
   api,
   filter,
   scrollRef,
+  scrollToTop,
   prepend,
   refreshUnreadCounts,
 }: LiveArrivalsOptions): LiveArrivals {
-  const [pending, setPending] = useState<readonly MessageDto[]>([]);
-  // The latest held messages for callbacks made in an earlier render (a send's answer calls the onSent it had).
-  const pendingRef = useRef(pending);
-  pendingRef.current = pending;
+  /**
+   * The held messages, changed only here and read only from here: a copy taken at render time was stale when a
+   * message arrived between a render and its effects (showNewest after a send ran from such an effect, prepended the
+   * old copy and then emptied the held list, so the message was lost: neither shown nor behind the pill). The state
+   * is only the pill's count.
+   */
+  const pendingRef = useRef<readonly MessageDto[]>([]);
+  const [pendingCount, setPendingCount] = useState(0);
+  const setHeld = useCallback((held: readonly MessageDto[]) => {
+    pendingRef.current = held;
+    setPendingCount(heldCount(held));
+  }, []);
   /** The reader asked for the newest (showNewest) and has not scrolled away since. */
   const following = useRef(false);
 
   useEffect(() => {
-    setPending([]);
+    setHeld([]);
     following.current = false;
     return api.onMessagesReceived((received) => {
       refreshUnreadCounts();
@@ -53,17 +69,17 @@ export function useLiveArrivals({
       const placement = placeArrivals(received, { filter, readerAtTop });
       if (placement.kind === 'show') {
         prepend(placement.messages);
-        if (following.current) scrollRef.current?.scrollTo({ top: 0 });
-      } else if (placement.kind === 'hold') setPending((previous) => holdArrivals(previous, placement.messages));
+        if (following.current) scrollToTop();
+      } else if (placement.kind === 'hold') setHeld(holdArrivals(pendingRef.current, placement.messages));
     });
-  }, [api, filter, scrollRef, prepend, refreshUnreadCounts]);
+  }, [api, filter, scrollRef, scrollToTop, prepend, refreshUnreadCounts, setHeld]);
 
   const showPending = useCallback(() => {
-    prepend(pendingRef.current);
-    pendingRef.current = [];
-    setPending([]);
-    scrollRef.current?.scrollTo({ top: 0 });
-  }, [prepend, scrollRef]);
+    const held = pendingRef.current;
+    setHeld([]);
+    prepend(held);
+    scrollToTop();
+  }, [prepend, scrollToTop, setHeld]);
 
   const showNewest = useCallback(() => {
     following.current = true;
@@ -76,5 +92,5 @@ export function useLiveArrivals({
     if (atTop && pendingRef.current.length > 0) showPending();
   };
 
-  return { pendingCount: heldCount(pending), showPending, showNewest, onScroll };
+  return { pendingCount, showPending, showNewest, onScroll };
 }

@@ -4,7 +4,7 @@
  * whatever else the test registered (a private bus, a notification server) closed, the last registered first.
  * Call registerAppTestHooks() once at the top level of the test file (it registers vitest hooks).
  */
-import { afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { type AppSession, createAppSession } from '../electron-runtime/app-session.ts';
 import { ensureDistBuilt } from '../electron-runtime/ensure-dist.ts';
 import type { LaunchAppOptions, LaunchedApp } from '../electron-runtime/launch-app.ts';
@@ -62,5 +62,33 @@ export function registerAppTestHooks(): AppTestHooks {
       await server.waitForSubscribers(1, { topic });
       return app;
     },
+  };
+}
+
+/**
+ * One app for several tests of a file that look at different things of the same start (no fresh profile, quit,
+ * failed start or other environment): launched at the first `app()`, with the options `prepare` makes in the
+ * launch's own temporary folder, and killed after the calling describe (or file). Its tests run in order and see
+ * what the earlier ones changed.
+ */
+export function sharedApp(prepare: (dir: string) => Promise<Partial<LaunchAppOptions>> = () => Promise.resolve({})): {
+  readonly app: () => Promise<LaunchedApp>;
+  readonly dir: () => Promise<string>;
+} {
+  const session = createAppSession();
+  let launched: Promise<LaunchedApp> | undefined;
+  afterAll(async () => {
+    await session.cleanUp();
+  });
+  return {
+    app: () => {
+      launched ??= session.dir().then(async (dir) => {
+        const app = await session.launch(await prepare(dir));
+        await app.waitForWindow();
+        return app;
+      });
+      return launched;
+    },
+    dir: () => session.dir(),
   };
 }

@@ -9,37 +9,40 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { APP_TEST_TIMEOUT_MS, createAppSession } from '../../electron-runtime/app-session.ts';
+import { APP_TEST_TIMEOUT_MS } from '../../electron-runtime/app-session.ts';
 import { ensureDistBuilt } from '../../electron-runtime/ensure-dist.ts';
-import { copyAppFolder } from '../../electron-runtime/launch-app.ts';
+import { copyAppFolder, type LaunchedApp } from '../../electron-runtime/launch-app.ts';
 import type { PageGlobals } from '../../electron-runtime/page-globals.ts';
+import { sharedApp } from '../../support/app-test-hooks.ts';
 
-const session = createAppSession();
+// One launch per describe: each test only loads another page into the window of the same start and asks it for
+// the bridge; none needs a fresh profile, a quit or another environment. The tests of a describe run in order.
 let server: Server | undefined;
 
 beforeAll(async () => {
   await ensureDistBuilt();
 }, 120_000);
 
-afterEach(async () => {
-  await session.cleanUp();
+afterEach(() => {
   if (server !== undefined) {
     server.close();
     server = undefined;
   }
 });
 
-async function listSubscriptionsFromPage(app: Awaited<ReturnType<typeof session.launch>>) {
+async function listSubscriptionsFromPage(app: LaunchedApp) {
   return app.evaluate(() => (globalThis as unknown as PageGlobals).ntfy.listSubscriptions(), null);
 }
 
 describe('IPC sender check', { timeout: APP_TEST_TIMEOUT_MS }, () => {
+  const shared = sharedApp();
+
   it('refuses a call from a foreign file:// page loaded in the window', async () => {
-    const app = await session.launch();
+    const app = await shared.app();
     await app.waitForWindow();
     expect((await listSubscriptionsFromPage(app)).ok).toBe(true);
 
-    const foreign = path.join(await session.dir(), 'foreign.html');
+    const foreign = path.join(await shared.dir(), 'foreign.html');
     await writeFile(foreign, '<!doctype html><title>not ntfy tray</title>');
     await app.navigate(pathToFileURL(foreign).href);
     const answer = await listSubscriptionsFromPage(app);
@@ -50,17 +53,6 @@ describe('IPC sender check', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     await app.waitForOutput('refused an IPC request from an unexpected sender');
   });
 
-  it('refuses the renderer file itself opened as a file:// page: only its app:// origin is trusted', async () => {
-    // Its own copy of the app folder: another test file may be rebuilding this repository's dist/ meanwhile.
-    const appDir = await copyAppFolder(path.join(await session.dir(), 'app'));
-    const app = await session.launch({ appDir });
-    await app.waitForWindow();
-    expect((await listSubscriptionsFromPage(app)).ok).toBe(true);
-
-    await app.navigate(pathToFileURL(path.join(appDir, 'dist', 'renderer', 'index.html')).href);
-    expect((await listSubscriptionsFromPage(app)).ok).toBe(false);
-  });
-
   it('refuses a call from an http page on 127.0.0.1', async () => {
     server = createServer((_request, response) => {
       response.end('<!doctype html><title>somewhere else</title>');
@@ -69,18 +61,25 @@ describe('IPC sender check', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     await once(server, 'listening');
     const address = server.address();
     if (address === null || typeof address === 'string') throw new Error('no TCP address');
-    const app = await session.launch();
-    await app.waitForWindow();
+    const app = await shared.app();
     await app.navigate(`http://127.0.0.1:${String(address.port)}/index.html`);
     const answer = await listSubscriptionsFromPage(app);
     expect(answer.ok).toBe(false);
   });
+});
 
-  // The page is served by the app's app:// handler (main/desktop/app-protocol.ts), so the folder's path is no part
-  // of the page URL; the handler reads the files from wherever the app folder is.
-  it('serves and answers the app page when the app folder has spaces, #, % and non-ASCII letters', async () => {
-    const appDir = await copyAppFolder(path.join(await session.dir(), 'Mes apps #1 100% Überall', 'ntfy tray'));
-    const app = await session.launch({ appDir });
+// The page is served by the app's app:// handler (main/desktop/app-protocol.ts), so the folder's path is no part
+// of the page URL; the handler reads the files from wherever the app folder is. The app runs from its own copy of
+// the app folder, which also keeps it clear of another test file rebuilding this repository's dist/ meanwhile.
+describe('the app in a folder with spaces, #, % and non-ASCII letters', { timeout: APP_TEST_TIMEOUT_MS }, () => {
+  let appDir = '';
+  const shared = sharedApp(async (dir) => {
+    appDir = await copyAppFolder(path.join(dir, 'Mes apps #1 100% Überall', 'ntfy tray'));
+    return { appDir };
+  });
+
+  it('serves and answers the app page', async () => {
+    const app = await shared.app();
     const window = await app.waitForWindow();
     expect(window.url).toBe('app://ntfy-tray/index.html');
     // The module scripts ran: React rendered into #root.
@@ -90,5 +89,14 @@ describe('IPC sender check', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     );
     expect((await listSubscriptionsFromPage(app)).ok).toBe(true);
     expect((await app.records()).errors).toEqual([]);
+  });
+
+  it('refuses the renderer file itself opened as a file:// page: only its app:// origin is trusted', async () => {
+    const app = await shared.app();
+    await app.waitForWindow();
+    expect((await listSubscriptionsFromPage(app)).ok).toBe(true);
+
+    await app.navigate(pathToFileURL(path.join(appDir, 'dist', 'renderer', 'index.html')).href);
+    expect((await listSubscriptionsFromPage(app)).ok).toBe(false);
   });
 });

@@ -8,15 +8,19 @@ import { describe, expect, it } from 'vitest';
 import { APP_TEST_TIMEOUT_MS } from '../../electron-runtime/app-session.ts';
 import type { PageGlobals } from '../../electron-runtime/page-globals.ts';
 import { INVOKE_BINDING } from '../../electron-runtime/preload-script.ts';
-import { registerAppTestHooks } from '../../support/app-test-hooks.ts';
+import { registerAppTestHooks, sharedApp } from '../../support/app-test-hooks.ts';
 
-const { session } = registerAppTestHooks();
+registerAppTestHooks();
 
 type Page = PageGlobals & Record<string, unknown> & { JSON: { stringify: unknown; parse: unknown } };
 
 describe('the preload in its own world', { timeout: APP_TEST_TIMEOUT_MS }, () => {
+  // One launch for both: each asks the page's bridge something else of the same start; the first puts back what it
+  // breaks in the page, and the second's list holds only what it saved itself.
+  const shared = sharedApp();
+
   it('gives the page window.ntfy only: no invoke binding, a frozen API, built-ins of its own', async () => {
-    const app = await session.launch();
+    const app = await shared.app();
     await app.waitForWindow();
 
     const seen = await app.evaluate(async (binding) => {
@@ -30,6 +34,7 @@ describe('the preload in its own world', { timeout: APP_TEST_TIMEOUT_MS }, () =>
       }
       const replaced = page.ntfy.listSubscriptions.toString().includes('the page');
       // The page breaks its own JSON and Array: the preload, in its own world, goes on with the originals.
+      const { stringify, parse } = page.JSON;
       page.JSON.stringify = () => {
         throw new Error('JSON.stringify of the page');
       };
@@ -45,6 +50,8 @@ describe('the preload in its own world', { timeout: APP_TEST_TIMEOUT_MS }, () =>
         return { binding: typeof page[binding], ipcLike, frozen, replaced, answeredOk: answer.ok };
       } finally {
         Array.prototype.map = map;
+        page.JSON.stringify = stringify;
+        page.JSON.parse = parse;
       }
     }, INVOKE_BINDING);
 
@@ -54,7 +61,7 @@ describe('the preload in its own world', { timeout: APP_TEST_TIMEOUT_MS }, () =>
 
   it('refuses a function in an argument as Electron does, and copies an object of a class as plain data', async () => {
     const server = 'http://127.0.0.1:9';
-    const app = await session.launch();
+    const app = await shared.app();
     await app.waitForWindow();
 
     const refused = await app.evaluate(async (url) => {

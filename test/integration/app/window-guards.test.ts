@@ -12,9 +12,9 @@ import { APP_TEST_TIMEOUT_MS } from '../../electron-runtime/app-session.ts';
 import type { LaunchedApp } from '../../electron-runtime/launch-app.ts';
 import type { PageGlobals } from '../../electron-runtime/page-globals.ts';
 import { waitForPageText } from '../../support/app-page.ts';
-import { registerAppTestHooks } from '../../support/app-test-hooks.ts';
+import { registerAppTestHooks, sharedApp } from '../../support/app-test-hooks.ts';
 
-const { session, cleanUpAfterTest, startServer, launchSubscribed } = registerAppTestHooks();
+const { cleanUpAfterTest, startServer, launchSubscribed } = registerAppTestHooks();
 
 const APP_PAGE = 'app://ntfy-tray/index.html';
 
@@ -36,10 +36,13 @@ async function bridgeAnswers(app: LaunchedApp): Promise<boolean> {
   return answer.ok;
 }
 
+// The tests of a plain start share one launch: each drives the page its own way and reads its own kind of record
+// (navigations, window opens, permission requests), and none needs a fresh profile. The link test has its own: it
+// needs a subscription and reads the openedExternal the navigation test expects empty.
+const plainStart = sharedApp();
+
 async function launchOnAppPage(): Promise<LaunchedApp> {
-  const app = await session.launch();
-  await app.waitForWindow();
-  return app;
+  return plainStart.app();
 }
 
 describe('what the window lets its page do', { timeout: APP_TEST_TIMEOUT_MS }, () => {
@@ -109,6 +112,8 @@ describe('what the window lets its page do', { timeout: APP_TEST_TIMEOUT_MS }, (
     elsewhere.listen(0, '127.0.0.1');
     await once(elsewhere, 'listening');
     cleanUpAfterTest(async () => {
+      // The app outlives this test (it is shared), and its Chromium may keep a connection open here without asking.
+      elsewhere.closeAllConnections();
       elsewhere.close();
       await once(elsewhere, 'close');
     });

@@ -63,6 +63,14 @@ export const historyDe: Translation<typeof historyEn> = {
   'history.banner.retry-failed': 'Neuer Versuch nicht möglich: {reason}',
   'history.banner.fix-credentials': 'Zugangsdaten korrigieren',
   'history.banner.fix-credentials-label': 'Zugangsdaten für {name} korrigieren',
+  'history.banner.fold': 'Serverprobleme auf eine Zeile einklappen',
+  'history.banner.folded': {
+    one: '{count} Server hat ein Problem: {worst}',
+    other: '{count} Server haben Probleme: {worst}',
+  },
+  'history.banner.worst.credentials': 'Zugangsdaten nicht akzeptiert',
+  'history.banner.worst.error': 'Abonnements abgelehnt',
+  'history.banner.worst.unreachable': 'nicht erreichbar',
 
   'history.notices.label': 'Hinweise zum Desktop',
   'history.notices.dismiss': 'Nicht mehr anzeigen',

@@ -58,6 +58,14 @@ export const historyEn = {
   'history.banner.retry-failed': 'Could not retry: {reason}',
   'history.banner.fix-credentials': 'Fix credentials',
   'history.banner.fix-credentials-label': 'Fix credentials for {name}',
+  'history.banner.fold': 'Fold server problems to one line',
+  'history.banner.folded': {
+    one: '{count} server has a problem: {worst}',
+    other: '{count} servers have problems: {worst}',
+  },
+  'history.banner.worst.credentials': 'credentials not accepted',
+  'history.banner.worst.error': 'subscriptions refused',
+  'history.banner.worst.unreachable': 'cannot be reached',
 
   'history.notices.label': 'Desktop notices',
   'history.notices.dismiss': "Don't show again",

@@ -1,5 +1,5 @@
 import { t } from '../../common/i18n/translate.ts';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { BridgeApi, ConnectionDto } from '../../common/ipc.ts';
 import { useShortLayout } from '../layout/use-media-query.ts';
 import { useTicker } from '../subscriptions/use-ticker.ts';
@@ -10,6 +10,8 @@ import {
   type ServerHealth,
   troubledServers,
 } from './server-health.ts';
+import { Button } from '../ui/Button.tsx';
+import { bannerSet, foldedSummary, staysFolded } from './server-banners-fold.ts';
 import './server-banners.css';
 
 export interface ServerBannersProps {
@@ -22,22 +24,77 @@ export interface ServerBannersProps {
 /**
  * One banner per server in trouble, in words (the core's own text, errno codes and all, only under "Details"),
  * with what the user can do: "Retry now" for one that cannot be reached, "Fix credentials" for one that refused
- * them. Nothing when every server is fine.
+ * them. Nothing when every server is fine. The user can fold them to one line (how many, and the worst state) and
+ * unfold them again; a new problem unfolds them by itself (server-banners-fold.ts).
  */
 export function ServerBanners({ api, connections, onFixCredentials }: ServerBannersProps) {
   const troubled = troubledServers(serverHealth(connections));
   const nowMs = useTicker(anyRetryCountdown(troubled));
+  /** The banners the user folded; undefined while unfolded. */
+  const [foldedOver, setFoldedOver] = useState<readonly string[] | undefined>(undefined);
+  const current = bannerSet(troubled);
+  const folded = foldedOver !== undefined && staysFolded(foldedOver, current);
+  // A new problem ends the fold for good, so it does not come back when that problem goes away again.
+  if (foldedOver !== undefined && !folded) setFoldedOver(undefined);
+
+  // The button pressed is replaced by the other one: focus follows it rather than falling to <body>.
+  const focusNext = useRef<'fold' | 'unfold' | undefined>(undefined);
+  const foldButton = useRef<HTMLButtonElement>(null);
+  const unfoldButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusNext.current === undefined) return;
+    (focusNext.current === 'fold' ? foldButton : unfoldButton).current?.focus();
+    focusNext.current = undefined;
+  }, [folded]);
+
   if (troubled.length === 0) return null;
+  const label = t('history.banner.servers-label');
+  if (folded)
+    return (
+      <section className="trouble-banner server-banners" aria-label={label} data-folded="true">
+        <Button
+          ref={unfoldButton}
+          variant="quiet"
+          className="server-banners-unfold"
+          aria-expanded={false}
+          onClick={() => {
+            focusNext.current = 'fold';
+            setFoldedOver(undefined);
+          }}
+        >
+          {foldedSummary(troubled)}
+          <span aria-hidden="true"> ▸</span>
+        </Button>
+      </section>
+    );
+  const fold = (
+    <Button
+      ref={foldButton}
+      variant="quiet"
+      size="small"
+      className="server-banners-fold"
+      aria-label={t('history.banner.fold')}
+      title={t('history.banner.fold')}
+      aria-expanded={true}
+      onClick={() => {
+        focusNext.current = 'unfold';
+        setFoldedOver(current);
+      }}
+    >
+      <span aria-hidden="true">▾</span>
+    </Button>
+  );
   return (
-    <section className="trouble-banner server-banners" aria-label={t('history.banner.servers-label')}>
+    <section className="trouble-banner server-banners" aria-label={label}>
       <ul>
-        {troubled.map((health) => (
+        {troubled.map((health, index) => (
           <ServerBanner
             key={health.server}
             api={api}
             health={health}
             nowMs={nowMs}
             onFixCredentials={onFixCredentials}
+            fold={index === 0 ? fold : null}
           />
         ))}
       </ul>
@@ -50,9 +107,11 @@ interface ServerBannerProps {
   readonly health: ServerHealth;
   readonly nowMs: number;
   readonly onFixCredentials: (server: string) => void;
+  /** The fold button, at the end of the first banner (a row of its own would cost a short window a message). */
+  readonly fold: ReactNode;
 }
 
-function ServerBanner({ api, health, nowMs, onFixCredentials }: ServerBannerProps) {
+function ServerBanner({ api, health, nowMs, onFixCredentials, fold }: ServerBannerProps) {
   const { headline, why } = describeServerHealth(health, nowMs);
   const [retryError, setRetryError] = useState<string | undefined>(undefined);
   // In a short window (200 % zoom) a banner is one line: the why folds into its Details with the core's words.
@@ -82,21 +141,23 @@ function ServerBanner({ api, health, nowMs, onFixCredentials }: ServerBannerProp
           </p>
         )}
       </div>
-      {health.kind === 'unreachable' ? (
-        <button type="button" aria-label={t('history.banner.retry-label', { name: health.name })} onClick={retry}>
-          {t('history.banner.retry')}
-        </button>
-      ) : health.kind === 'credentials' ? (
-        <button
-          type="button"
-          aria-label={t('history.banner.fix-credentials-label', { name: health.name })}
-          onClick={() => {
-            onFixCredentials(health.server);
-          }}
-        >
-          {t('history.banner.fix-credentials')}
-        </button>
-      ) : null}
+      <div className="server-banner-actions">
+        {health.kind === 'unreachable' ? (
+          <Button aria-label={t('history.banner.retry-label', { name: health.name })} onClick={retry}>
+            {t('history.banner.retry')}
+          </Button>
+        ) : health.kind === 'credentials' ? (
+          <Button
+            aria-label={t('history.banner.fix-credentials-label', { name: health.name })}
+            onClick={() => {
+              onFixCredentials(health.server);
+            }}
+          >
+            {t('history.banner.fix-credentials')}
+          </Button>
+        ) : null}
+        {fold}
+      </div>
     </li>
   );
 }

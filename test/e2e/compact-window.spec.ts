@@ -6,8 +6,9 @@ import { startTestServer, type TestServer } from '../server/index.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
 
 // The window when it is short (issue 25 item 1): at 600x400 CSS px (a 1200x800 window at 200 % zoom, or a small
-// window) the chrome compacts to one bar, banners fold to one line each, and at least five messages stay in view,
-// with a subscription chosen, a server down and notifications paused: the most chrome there can be.
+// window) the chrome compacts to one bar, banners shrink to one line each (and all of them to one line when the user
+// folds them), and at least five messages stay in view, with a subscription chosen, two servers down and
+// notifications paused: the most chrome there can be.
 
 let ntfy: TestServer;
 let bridge: WebBridge;
@@ -38,8 +39,11 @@ test.beforeAll(async () => {
   });
   const core = bridge.core.service;
   expect((await core.saveSubscription({ server: ntfy.url, topic: 'compact-alerts' })).ok).toBe(true);
-  const down = `http://127.0.0.1:${String(await closedPort())}`;
-  expect((await core.saveSubscription({ server: down, topic: 'compact-down' })).ok).toBe(true);
+  // Two servers down: a banner each, until the user folds them to one line.
+  for (const topic of ['compact-down', 'compact-down-too']) {
+    const down = `http://127.0.0.1:${String(await closedPort())}`;
+    expect((await core.saveSubscription({ server: down, topic })).ok).toBe(true);
+  }
   await ntfy.waitForSubscribers(1, { topic: 'compact-alerts' });
   for (let index = 1; index <= 12; index += 1)
     await ntfy.publish('compact-alerts', {
@@ -104,7 +108,7 @@ for (const size of [
     test('five messages or more stay in view with a topic chosen, a server down and a pause', async ({ page }) => {
       await page.goto(bridge.url);
       await expect(rows(page).filter({ hasText: 'Alert 12' })).toBeVisible();
-      await expect(page.getByRole('region', { name: 'Servers' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Servers' }).getByRole('listitem')).toHaveCount(2);
       await expect(page.locator('.quiet-status-badge')).toBeVisible();
       await page.screenshot({ path: test.info().outputPath('all.png') });
       expect(await rowsInView(page)).toBeGreaterThanOrEqual(5);
@@ -115,6 +119,10 @@ for (const size of [
         .getByRole('button', { name: /compact-alerts/ })
         .click();
       await expect(page.getByRole('heading', { name: 'compact-alerts' })).toBeVisible();
+      // With the topic's header too, the two banners take a row's room until they are folded to one line.
+      const servers = page.getByRole('region', { name: 'Servers' });
+      await servers.getByRole('button', { name: 'Fold server problems to one line' }).click();
+      await expect(servers.getByRole('button', { name: '2 servers have problems: cannot be reached' })).toBeVisible();
       await page.screenshot({ path: test.info().outputPath('topic.png') });
       expect(await rowsInView(page)).toBeGreaterThanOrEqual(5);
 
@@ -124,7 +132,8 @@ for (const size of [
       for (const item of ['Send test notification', 'Mark all read', 'Mute', 'Unsubscribe…'])
         await expect(menu.getByRole('menuitem', { name: item })).toBeVisible();
       await page.keyboard.press('Escape');
-      const banner = page.getByRole('region', { name: 'Servers' });
+      await servers.getByRole('button', { name: /2 servers have problems/ }).click();
+      const banner = servers.getByRole('listitem').first();
       await expect(banner.getByText('Nothing answers at that address')).toBeHidden();
       await banner.getByText('Details').click();
       await expect(banner.getByText('Nothing answers at that address')).toBeVisible();

@@ -105,6 +105,44 @@ test('a server that is down: header and one banner in words with a countdown; Re
   await server.waitForSubscribers(1, { topic: 'down-a' });
 });
 
+test('the banners fold to one line with the count and the worst state, unfold again, and a new problem unfolds them', async ({
+  page,
+}) => {
+  const core = await startBridge();
+  const service = core.core.service;
+  const hosts: string[] = [];
+  for (const topic of ['fold-a', 'fold-b']) {
+    const host = `127.0.0.1:${String(await closedPort())}`;
+    hosts.push(host);
+    expect((await service.saveSubscription({ server: `http://${host}`, topic })).ok).toBe(true);
+  }
+
+  await page.setViewportSize({ width: 960, height: 680 });
+  await page.goto(core.url);
+  await expect(banners(page).getByRole('listitem')).toHaveCount(2);
+  await banners(page).getByRole('button', { name: 'Fold server problems to one line' }).click();
+
+  // One line, focused (the button pressed is gone), that unfolds them.
+  const folded = banners(page).getByRole('button', { name: '2 servers have problems: cannot be reached' });
+  await expect(folded).toBeFocused();
+  await expect(folded).toHaveAttribute('aria-expanded', 'false');
+  await expect(banners(page).getByRole('listitem')).toHaveCount(0);
+  const box = await banners(page).boundingBox();
+  expect(box?.height).toBeLessThan(40);
+  await folded.click();
+  await expect(banners(page).getByRole('listitem')).toHaveCount(2);
+  await expect(banners(page).getByRole('button', { name: 'Fold server problems to one line' })).toBeFocused();
+
+  // Folded again, a third server in trouble is news: the banners unfold by themselves.
+  await banners(page).getByRole('button', { name: 'Fold server problems to one line' }).click();
+  await expect(folded).toBeVisible();
+  const third = `127.0.0.1:${String(await closedPort())}`;
+  expect((await service.saveSubscription({ server: `http://${third}`, topic: 'fold-c' })).ok).toBe(true);
+  await expect(banner(page, third)).toBeVisible();
+  await expect(banners(page).getByRole('listitem')).toHaveCount(3);
+  for (const host of hosts) await expect(banner(page, host)).toBeVisible();
+});
+
 test('wrong password: the banner leads to the credentials, Test checks what is typed, Save fixes it', async ({
   page,
 }) => {
@@ -224,6 +262,10 @@ test.describe('in German, with the core speaking German too (as in the app, wher
       // The core's own German words stay under Details.
       await entry.getByText('Details').click();
       await expect(entry.locator('.server-banner-details')).toContainText('kein ntfy-Stream');
+      await page.getByRole('button', { name: 'Serverprobleme auf eine Zeile einklappen' }).click();
+      await expect(page.getByRole('region', { name: 'Server' })).toHaveText(
+        '1 Server hat ein Problem: nicht erreichbar ▸',
+      );
     } finally {
       await portal.close();
     }

@@ -1,0 +1,27 @@
+/**
+ * Folding the server banners to one line (issue 25 §1): pure, so the rule is unit-tested under Node. The fold
+ * holds while no new problem appears; a server that gets into trouble, or one whose trouble changes kind, unfolds
+ * them again. A problem that goes away (or a server that is only reconnecting for a moment) keeps the fold.
+ */
+import { t } from '../../common/i18n/translate.ts';
+import type { ServerHealth } from './server-health.ts';
+
+type Troubled = Pick<ServerHealth, 'server' | 'kind'>;
+
+/** What the user folded: one entry per banner, by server and kind of trouble. */
+export function bannerSet(troubled: readonly Troubled[]): readonly string[] {
+  return troubled.map((health) => `${health.kind} ${health.server}`);
+}
+
+/** Whether banners folded over `folded` stay folded now: every banner shown now was there when they were folded. */
+export function staysFolded(folded: readonly string[], now: readonly string[]): boolean {
+  return now.every((banner) => folded.includes(banner));
+}
+
+const worstFirst = ['credentials', 'error', 'unreachable'] as const;
+
+/** The folded line: how many servers and the worst of their states ("2 servers have problems: cannot be reached"). */
+export function foldedSummary(troubled: readonly Troubled[]): string {
+  const worst = worstFirst.find((kind) => troubled.some((health) => health.kind === kind)) ?? 'unreachable';
+  return t('history.banner.folded', { count: troubled.length, worst: t(`history.banner.worst.${worst}`) });
+}

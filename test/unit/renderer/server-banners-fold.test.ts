@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { bannerSet, foldedSummary, staysFolded } from '../../../renderer/history/server-banners-fold.ts';
+
+const down = { server: 'https://a.example', kind: 'unreachable' } as const;
+const refused = { server: 'https://b.example', kind: 'credentials' } as const;
+
+describe('folding the server banners', () => {
+  it('stays folded while the banners are the ones folded, or fewer', () => {
+    const folded = bannerSet([down, refused]);
+    expect(staysFolded(folded, bannerSet([down, refused]))).toBe(true);
+    expect(staysFolded(folded, bannerSet([refused]))).toBe(true);
+  });
+
+  it('unfolds for a new server in trouble or a new kind of trouble', () => {
+    const folded = bannerSet([down]);
+    expect(staysFolded(folded, bannerSet([down, refused]))).toBe(false);
+    expect(staysFolded(folded, bannerSet([{ ...down, kind: 'credentials' }]))).toBe(false);
+  });
+
+  it('says how many servers and the worst state', () => {
+    expect(foldedSummary([down, refused])).toBe('2 servers have problems: credentials not accepted');
+    expect(foldedSummary([down])).toBe('1 server has a problem: cannot be reached');
+  });
+});

@@ -102,7 +102,9 @@ test('sign in, a subscription from the account arrives by its sync topic, a rena
   const host = new URL(ntfy.url).host;
 
   await signIn(account, 'wrong password');
-  await expect(account.getByRole('alert')).toHaveText('Not signed in: wrong user name or password.');
+  await expect(account.getByRole('alert')).toHaveText(
+    'Not signed in: credentials not accepted; check the user name and password.',
+  );
   await expect(account.getByLabel('Password')).toHaveValue('');
 
   await signIn(account, PASSWORD);

@@ -163,7 +163,7 @@ test('wrong password: the banner leads to the credentials, Test checks what is t
 
   await page.setViewportSize({ width: 960, height: 680 });
   await page.goto(core.url);
-  await expect(header(page)).toHaveText(`${host} did not accept the sign-in`);
+  await expect(header(page)).toHaveText(`Credentials not accepted by ${host}`);
   await expect(banners(page).getByRole('listitem')).toHaveCount(1);
   await banner(page, host).getByRole('button', { name: 'Fix credentials' }).click();
 
@@ -178,7 +178,7 @@ test('wrong password: the banner leads to the credentials, Test checks what is t
   // Test uses the typed password, not the stored one (which is also wrong, so try a right one next).
   await password.fill('still-wrong');
   await form.getByRole('button', { name: 'Test', exact: true }).click();
-  await expect(result).toContainText('Wrong credentials');
+  await expect(result).toContainText('Credentials not accepted');
   // A result is about what it tested: typing clears it.
   await password.fill(alice.password);
   await expect(form.locator('.test-result')).toHaveText('');
@@ -209,7 +209,7 @@ test('a failed Test result goes once the subscription is connected, instead of c
   const form = page.getByRole('dialog', { name: 'Edit subscription' });
   await form.getByLabel('Password', { exact: true }).fill('still-wrong');
   await form.getByRole('button', { name: 'Test', exact: true }).click();
-  await expect(form.getByRole('status')).toContainText('Wrong credentials');
+  await expect(form.getByRole('status')).toContainText('Credentials not accepted');
 
   // Fixed elsewhere (the tray's other window, an import) while this editor stays open: the row says Connected.
   expect((await core.core.service.setCredentials({ ...wrong, password: alice.password })).ok).toBe(true);

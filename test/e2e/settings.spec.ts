@@ -210,12 +210,12 @@ test('pause shows until when, survives a reload, and resume clears it', async ({
   await expect(pause.getByRole('button', { name: 'Pause for 1 hour' })).toBeFocused();
 
   await pause.getByRole('button', { name: 'Pause until I resume' }).click();
-  await expect(state).toHaveText('Paused until you resume');
+  await expect(state).toHaveText('Paused until resumed');
   expect((await coreSettings()).pausedUntil).toBeNull();
 
   await page.reload();
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Settings' }).click();
-  await expect(group(page, 'Pause notifications').getByRole('status')).toHaveText('Paused until you resume');
+  await expect(group(page, 'Pause notifications').getByRole('status')).toHaveText('Paused until resumed');
   await group(page, 'Pause notifications').getByRole('button', { name: 'Resume', exact: true }).click();
   await expect(group(page, 'Pause notifications').getByRole('status')).toHaveText('Notifications are not paused');
   expect((await coreSettings()).pausedUntil).toBeUndefined();
@@ -231,7 +231,7 @@ test('follows changes made elsewhere (the tray, another window)', async ({ page 
   expect(updated.ok).toBe(true);
   await expect(page.getByLabel('Minimum priority')).toHaveValue('5');
   await expect(page.getByLabel('Days to keep messages')).toHaveValue('7');
-  await expect(group(page, 'Pause notifications').getByRole('status')).toHaveText('Paused until you resume');
+  await expect(group(page, 'Pause notifications').getByRole('status')).toHaveText('Paused until resumed');
 });
 
 test('the dark theme applies to the page and survives a reload', async ({ page }) => {

@@ -141,7 +141,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
-test('wrong credentials show "Credentials rejected"; fixing them reconnects and messages arrive', async ({ page }) => {
+test('wrong credentials show "Credentials not accepted"; fixing them reconnects and messages arrive', async ({
+  page,
+}) => {
   const secured = await startSecuredServer();
   const stored = await bridge.core.service.setCredentials({
     server: secured.url,
@@ -154,7 +156,7 @@ test('wrong credentials show "Credentials rejected"; fixing them reconnects and 
 
   await openSubscriptions(page);
   const entry = row(page, 'Team fix');
-  await expect(status(entry)).toHaveText('Credentials rejected');
+  await expect(status(entry)).toHaveText('Credentials not accepted');
   await entry.getByRole('button', { name: 'Fix credentials' }).click();
 
   // The editor opens on the credentials, ready for new ones: the user name is filled in, never the password.
@@ -200,8 +202,8 @@ test('Test tells ok, wrong credentials, no permission and unreachable, with the 
   await form.getByLabel('Password', { exact: true }).fill('wrong-password');
   await expect(form.getByRole('button', { name: /^(Save|Subscribe)/ })).toHaveCount(1);
   await test_.click();
-  await expect(result).toContainText('Wrong credentials');
-  await expect(result).toContainText('The server rejected the user name, password or token.');
+  await expect(result).toContainText('Credentials not accepted');
+  await expect(result).toContainText('Check the user name and password, or the token.');
 
   // The right ones, typed over the wrong ones: the old result goes at once, and the server accepts these.
   await form.getByLabel('Password', { exact: true }).fill(alice.password);
@@ -218,7 +220,7 @@ test('Test tells ok, wrong credentials, no permission and unreachable, with the 
   // Nothing listens there.
   await form.getByLabel('Server').fill(`http://127.0.0.1:${await closedPort()}`);
   await test_.click();
-  await expect(result).toContainText('Unreachable');
+  await expect(result).toContainText("Can't reach the server");
   await expect(result).toContainText('The server could not be reached');
 
   // Testing saved nothing, credentials included.
@@ -295,7 +297,7 @@ test('credentials are write-only: the secret never reaches the page; Remove clea
 
   await openSubscriptions(page);
   const entry = row(page, 'team-secret');
-  await expect(status(entry)).toHaveText('Credentials rejected');
+  await expect(status(entry)).toHaveText('Credentials not accepted');
   await editButton(entry).click();
   const form = editor(page, 'Edit subscription');
   await openAdvanced(form);
@@ -326,7 +328,7 @@ test('credentials are write-only: the secret never reaches the page; Remove clea
   await expect(reopened.getByRole('radio', { name: 'No credentials' })).toBeChecked();
   await expect(reopened.getByRole('radio', { name: 'No credentials' })).toBeFocused();
   await expect.poll(async () => (await findSubscription(server.url, 'team-secret'))?.hasCredentials).toBe(false);
-  await expect(status(entry)).toHaveText('Credentials rejected');
+  await expect(status(entry)).toHaveText('Credentials not accepted');
   expect(await page.content()).not.toContain(secret);
 });
 
@@ -596,9 +598,9 @@ test('a global pause shows as "Paused" on every subscription until it is resumed
     // Seen: "Paused", the reason as its tooltip; heard: the whole sentence.
     await expect(chip(row(page, 'paused-a')).locator('[aria-hidden="true"]')).toHaveText('Paused');
     await expect(chip(row(page, 'paused-a')).locator('.visually-hidden')).toHaveText(
-      'Paused: Notifications paused until you resume',
+      'Paused: Notifications paused until resumed',
     );
-    await expect(chip(row(page, 'paused-b'))).toHaveAttribute('title', 'Notifications paused until you resume');
+    await expect(chip(row(page, 'paused-b'))).toHaveAttribute('title', 'Notifications paused until resumed');
     await own.core.service.updateSettings({ pause: null });
     await expect(paused).toHaveCount(0);
 

@@ -98,7 +98,7 @@ test('"Send test notification" while paused or muted says that nothing will pop 
   const header = page.getByRole('region', { name: 'Tested' });
   await header.getByRole('button', { name: 'Send test notification' }).click();
   await expect(header.getByRole('status')).toHaveText(
-    'Test notification sent, but it will not pop up: Notifications paused until you resume',
+    'Test notification sent, but it will not pop up: Notifications paused until resumed',
   );
 
   await page.getByRole('button', { name: 'Resume' }).click();

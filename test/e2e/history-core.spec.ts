@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -356,7 +355,7 @@ test('a markdown link whose text is another address says where it goes before it
   await expect.poll(openedHere).toEqual(['https://evil.example/steal', 'https://docs.example/']);
 });
 
-test('keyboard only: search, move through rows, open, act, close; axe finds nothing serious', async ({ page }) => {
+test('keyboard only: search, move through rows, open, act, close', async ({ page }) => {
   await subscribe('keys', 'Keys');
   for (const n of [1, 2, 3]) await ntfy.publish('keys', { title: `Key ${n}`, message: `keyboard ${n}` });
   await expect.poll(() => storedCount('keys'), timeout).toBe(3);
@@ -379,10 +378,6 @@ test('keyboard only: search, move through rows, open, act, close; axe finds noth
   await expect(detail(page).getByRole('button', { name: 'Close message' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(detail(page).getByRole('button', { name: 'Copy message' })).toBeFocused();
-
-  const results = await new AxeBuilder({ page }).include('#root').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
   await page.keyboard.press('Escape');
   await expect(detail(page)).toHaveCount(0);

@@ -1,11 +1,10 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { MessageDto } from '../../common/ipc.ts';
 import { makeSubscription } from '../support/subscriptions.ts';
 import { serveDirectory, type StaticServer } from './support/static-server.ts';
 import { exposeStubBridge, type StubBridgeGlobals } from './support/stub-bridge.ts';
-import { docsScreenshot } from './support/docs-screenshot.ts';
+import { docsScreenshot, updatingScreenshots } from './support/docs-screenshot.ts';
 
 const rendererDir = path.resolve(import.meta.dirname, '../../dist/renderer');
 const server0 = 'https://ntfy.example.com';
@@ -316,19 +315,15 @@ test('is keyboard reachable: / focuses search, arrow keys move between rows', as
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {
-  test(`has no serious accessibility violations and is captured (${colorScheme})`, async ({ page }) => {
+  // Axe checks this view in axe-views.spec.ts; here only its picture for docs/ is taken.
+  test(`is captured for the docs (${colorScheme})`, async ({ page }) => {
+    test.skip(!updatingScreenshots(), 'takes only the picture for docs/ (UPDATE_SCREENSHOTS=1)');
     await page.emulateMedia({ colorScheme });
     await openHistory(page);
     await page.getByRole('searchbox').fill('message 1');
     await expect(rows(page).first().locator('mark').first()).toBeVisible();
     await page.getByRole('searchbox').fill('');
     await expect(rows(page).first()).toContainText('Message 0 on alerts');
-
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    expect(serious).toEqual([]);
 
     await docsScreenshot(page, `window-history-${colorScheme}.png`);
   });

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Clock } from '../../main/core/ports.ts';
 import { createRecordingLogger } from '../fakes/logger.ts';
@@ -70,8 +69,6 @@ function badges(page: Page): Locator {
 test('rows show the display name, markdown as plain text, icons for extras and a worded accent for urgent', async ({
   page,
 }) => {
-  // Two axe runs on a machine shared with other test runs: more than the default 30 s, never a wait on a timer.
-  test.setTimeout(90_000);
   const core = (await startBridge()).core.service;
   expect((await core.saveSubscription({ server: ntfy.url, topic: 'rows-named', displayName: 'Build box' })).ok).toBe(
     true,
@@ -138,8 +135,6 @@ test('rows show the display name, markdown as plain text, icons for extras and a
     const normal = await background('Just so you know');
     expect(await background('Server on fire')).not.toBe(normal);
     expect(await background('Disk almost full')).not.toBe(normal);
-    const axe = await new AxeBuilder({ page }).include('.message-list').analyze();
-    expect(axe.violations, colorScheme).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
   await docsScreenshot(page, 'window-rows.png');

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createRecordingLogger } from '../fakes/logger.ts';
 import { startTestServer, type TestServer } from '../server/index.ts';
@@ -243,37 +242,8 @@ test.describe('narrow (600x680): the sidebar is a drawer', () => {
   });
 });
 
-test.describe('accessibility, narrow and wide', () => {
-  // One test per size and scheme: up to three axe runs each fit the per-test budget on a busy machine.
-  for (const size of [
-    { width: 400, height: 680 },
-    { width: 960, height: 680 },
-  ]) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      test(`axe is clean at ${String(size.width)} px (${colorScheme}), with the drawer and a detail open`, async ({
-        page,
-      }) => {
-        await page.setViewportSize(size);
-        await page.emulateMedia({ colorScheme });
-        await openMessages(page);
-        const closed = await new AxeBuilder({ page }).analyze();
-        expect(closed.violations, 'Messages').toEqual([]);
-        if (size.width < 720) {
-          await drawerButton(page).click();
-          await expect(drawerButton(page)).toHaveAttribute('aria-expanded', 'true');
-          const open = await new AxeBuilder({ page }).analyze();
-          expect(open.violations, 'drawer open').toEqual([]);
-          await page.keyboard.press('Escape');
-          await expect(drawerButton(page)).toHaveAttribute('aria-expanded', 'false');
-        }
-        await rows(page).filter({ hasText: 'Backup done' }).click();
-        await expect(page.getByRole('button', { name: 'Close message' })).toBeVisible();
-        const detail = await new AxeBuilder({ page }).analyze();
-        expect(detail.violations, 'detail open').toEqual([]);
-      });
-    }
-  }
-
+// Axe checks the window at 400 and 960 px in axe-views.spec.ts.
+test.describe('screenshots for the docs', () => {
   test('narrow screenshots for the docs (400x680, drawer closed and open)', async ({ page }) => {
     await page.setViewportSize({ width: 400, height: 680 });
     await page.emulateMedia({ colorScheme: 'light' });

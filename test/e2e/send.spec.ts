@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createRecordingLogger } from '../fakes/logger.ts';
@@ -222,9 +221,9 @@ test('keyboard: the fields are reachable with Tab, Escape and Cancel close the f
   await expect(opener).toBeFocused();
 });
 
-test('the send form has no accessibility violations in light and dark; captured at 960×680', async ({ page }) => {
-  // Axe runs twice on a machine shared with other test runs: more than the default, never a wait on a timer.
-  test.setTimeout(120_000);
+// Axe checks the filled form in axe-views.spec.ts; here only its picture for docs/ is taken.
+test('the filled send form is captured at 960×680 for the docs', async ({ page }) => {
+  test.skip(process.env['UPDATE_SCREENSHOTS'] !== '1', 'takes only the picture for docs/ (UPDATE_SCREENSHOTS=1)');
   const core = await startBridge();
   await subscribe(core, ntfy, 'send-axe', 'Deploys');
   const form = await openForm(page, await openTopic(page, core, 'Deploys'), 'Deploys');
@@ -235,18 +234,8 @@ test('the send form has no accessibility violations in light and dark; captured 
   await form.getByRole('group', { name: 'Action 1' }).getByLabel('Label').fill('Open dashboard');
   await form.getByRole('group', { name: 'Action 1' }).getByLabel('URL').fill('https://example.com/dashboard');
 
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const results = await new AxeBuilder({ page }).include('.send-form').include('.topic-header').analyze();
-    expect(results.violations, colorScheme).toEqual([]);
-  }
-
-  await page.emulateMedia({ colorScheme: 'light' });
   await form.getByLabel('Title').focus();
-  // docs/ keeps the committed screenshots; a normal run writes to its own output folder so it never dirties the
-  // checkout. `UPDATE_SCREENSHOTS=1` refreshes the one in docs/.
-  const screenshotDir = process.env['UPDATE_SCREENSHOTS'] === '1' ? docsDir : test.info().outputDir;
-  await page.screenshot({ path: path.join(screenshotDir, 'window-send.png'), fullPage: true });
+  await page.screenshot({ path: path.join(docsDir, 'window-send.png'), fullPage: true });
 });
 
 test.describe('in German (de-DE)', () => {

@@ -1,5 +1,4 @@
 import { readFile, stat } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { SettingsDto } from '../../common/ipc.ts';
 import { configSubscriptions } from '../../main/core/cli/client-config-plan.ts';
@@ -8,7 +7,7 @@ import { createKeytarSecretStore } from '../../main/core/store/secrets/keytar-se
 import { createRecordingLogger } from '../fakes/logger.ts';
 import { startTestServer, type TestServer } from '../server/index.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
-import { docsScreenshot } from './support/docs-screenshot.ts';
+import { docsScreenshot, updatingScreenshots } from './support/docs-screenshot.ts';
 
 // The settings view driven through the UI only, against the real core behind the dev:web bridge. Settings are
 // global, so every test gets a core of its own (fresh data folder); the ntfy test server is shared.
@@ -635,7 +634,11 @@ test('every control is reachable and usable with the keyboard alone', async ({ p
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {
-  test(`has no serious accessibility violations (${colorScheme})`, async ({ page }) => {
+  // Axe checks Settings in this state in axe-views.spec.ts; here only its picture for docs/ is taken.
+  test(`is captured for the docs with a pause, a refused value, Saved and an import report (${colorScheme})`, async ({
+    page,
+  }) => {
+    test.skip(!updatingScreenshots(), 'takes only the picture for docs/ (UPDATE_SCREENSHOTS=1)');
     await page.emulateMedia({ colorScheme });
     await openSettings(page);
     // With the states that add text: a pause, a field problem, a "Saved" and an import report.
@@ -653,11 +656,6 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
     await expect(group(page, 'Subscriptions').getByRole('status')).toContainText('Imported 1');
 
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    expect(serious).toEqual([]);
     await docsScreenshot(page, `window-settings-${colorScheme}.png`, { fullPage: true });
   });
 }

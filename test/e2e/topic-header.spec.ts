@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { SubscriptionDto } from '../../common/ipc.ts';
 import { createRecordingLogger } from '../fakes/logger.ts';
 import { startTestServer, type TestServer } from '../server/index.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
-import { docsScreenshot } from './support/docs-screenshot.ts';
+import { docsScreenshot, updatingScreenshots } from './support/docs-screenshot.ts';
 
 // The topic header (issue 13 item 3): a selected subscription's name, host and URL, and its actions, above its
 // messages, at the default window size, against the real core behind the dev:web bridge and a test server on
@@ -265,28 +264,13 @@ test('Edit opens the subscription in Subscriptions', async ({ page }) => {
   await expect(form.getByLabel('Display name')).toHaveValue('Edit me');
 });
 
-test('the header and its menu have no accessibility violations in light and dark; captured at 960×680', async ({
-  page,
-}) => {
-  // Axe runs four times on a machine shared with other test runs: more than the default, never a wait on a timer.
-  test.setTimeout(120_000);
+// Axe checks the header with its menu closed and open in axe-views.spec.ts; here only its picture for docs/ is taken.
+test('the header with its menu open is captured at 960×680 for the docs', async ({ page }) => {
+  test.skip(!updatingScreenshots(), 'takes only the picture for docs/ (UPDATE_SCREENSHOTS=1)');
   const core = await startBridge();
   await subscribe(core, 'deploys', 'Deploys', 3);
   await subscribe(core, 'backups', 'Backups', 1);
   const header = await openTopic(page, core, 'Deploys');
-
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const closed = await new AxeBuilder({ page }).include('.topic-header').analyze();
-    expect(closed.violations, `${colorScheme}, menu closed`).toEqual([]);
-    await header.getByRole('button', { name: 'More actions' }).click();
-    await expect(header.getByRole('menu')).toBeVisible();
-    const open = await new AxeBuilder({ page }).include('.topic-header').analyze();
-    expect(open.violations, `${colorScheme}, menu open`).toEqual([]);
-    await page.keyboard.press('Escape');
-  }
-
-  await page.emulateMedia({ colorScheme: 'light' });
   await expect(rows(page)).toHaveCount(3);
   // Captured with the menu open, so the picture shows every action the header has.
   await header.getByRole('button', { name: 'More actions' }).click();

@@ -1,6 +1,7 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { coreEn } from '../../common/i18n/core.en.ts';
+import { subscriptionsDe } from '../../common/i18n/subscriptions.de.ts';
 import { subscriptionsEn } from '../../common/i18n/subscriptions.en.ts';
 import { createRecordingLogger } from '../fakes/logger.ts';
 import { ALICE_AND_OPEN_TOPICS } from '../support/alice-auth.ts';
@@ -192,4 +193,36 @@ test('with the server down, typed credentials are not saved until "Save anyway"'
   await saveAnyway.click();
   await expect(form).toBeHidden();
   expect(await storedFor(down)).toEqual([{ topic: 'secret', auth: 'basic', user: 'alice', hasCredentials: true }]);
+});
+
+test.describe('in German', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('Abonnieren without credentials asks for them in German; a server that is down offers "Trotzdem speichern"', async ({
+    page,
+  }) => {
+    const secured = await startProtectedServer();
+    await page.goto(bridge.url);
+    await page
+      .getByRole('navigation', { name: 'Abonnements' })
+      .getByRole('button', { name: 'Abonnement hinzufügen' })
+      .click();
+    const form = page.getByRole('dialog', { name: 'Abonnement hinzufügen' });
+    await expect(form.getByLabel('Server')).toHaveValue(ntfy.url);
+    await form.getByLabel('Thema').fill(`${secured.url}/secret`);
+    await form.getByRole('button', { name: 'Abonnieren', exact: true }).click();
+    const credentials = form.getByRole('group', { name: 'Zugangsdaten' });
+    await expect(credentials.getByRole('alert')).toHaveText(subscriptionsDe['subscriptions.credentials.needed']);
+    await expect(form.getByRole('textbox', { name: 'Benutzername' })).toBeFocused();
+
+    await form.getByRole('textbox', { name: 'Benutzername' }).fill('alice');
+    await form.getByLabel('Passwort', { exact: true }).fill('right-password');
+    ownServers.splice(ownServers.indexOf(secured), 1);
+    await secured.close();
+    await form.getByRole('button', { name: 'Abonnieren', exact: true }).click();
+    await expect(form.getByRole('button', { name: 'Trotzdem speichern' })).toBeFocused();
+    await expect(form.getByRole('alert').filter({ hasText: 'Trotzdem' })).toContainText(
+      subscriptionsDe['subscriptions.credentials.unchecked-hint'],
+    );
+  });
 });

@@ -3,6 +3,7 @@ import { activeLocale, t } from '../../common/i18n/translate.ts';
 import { memo, useMemo, type KeyboardEvent, type Ref } from 'react';
 import type { MessageDto, TextSegmentDto } from '../../common/ipc.ts';
 import { priorityLabel } from '../../common/priority-names.ts';
+import { Badge } from '../ui/Badge.tsx';
 import { absoluteTime, messageKey, relativeTime } from './format.ts';
 import { Highlighted } from './Highlighted.tsx';
 import { MessageFeatures } from './MessageFeatures.tsx';
@@ -110,12 +111,16 @@ export const MessageRow = memo(function MessageRow({
             <span className="visually-hidden">{priorityWords(message.priority)}</span>
           </span>
         ) : (
-          <span className="message-priority-label" data-priority={message.priority}>
+          <Badge
+            className="message-priority-label"
+            tone={`priority-${message.priority}`}
+            data-priority={message.priority}
+          >
             <span aria-hidden="true">
               {priorityGlyphs[message.priority]} {priorityLabel(message.priority)}
             </span>
             <span className="visually-hidden">{priorityWords(message.priority)}</span>
-          </span>
+          </Badge>
         )}
         <span className="message-topic" title={subscriptionName === message.topic ? undefined : message.topic}>
           {subscriptionName}
@@ -139,9 +144,9 @@ export const MessageRow = memo(function MessageRow({
       {message.tagLabels.length === 0 ? null : (
         <ul className="message-tags" aria-label={t('history.row.tags')}>
           {message.tagLabels.map((tag, tagIndex) => (
-            <li key={tagIndex} className="chip">
+            <Badge as="li" key={tagIndex}>
               {tag}
-            </li>
+            </Badge>
           ))}
         </ul>
       )}

@@ -4,7 +4,8 @@ import { startTestServer, type TestServer } from '../server/index.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
 
 // One look (issue 25 item 2): the Messages view's controls look as the Subscriptions view's do (no browser
-// defaults), markdown tables have borders, and a priority badge never breaks over two lines. Against the real core
+// defaults), markdown tables have borders, and a priority badge never breaks over two lines. Every badge is
+// renderer/ui's Badge with its look, and the migrated views' controls are renderer/ui's components. Against the real core
 // behind the dev:web bridge and test/server on 127.0.0.1.
 
 let ntfy: TestServer;
@@ -22,13 +23,18 @@ test.beforeAll(async () => {
     message: '| Disk | Used |\n| --- | --- |\n| /var | 97 % |\n| /home | 40 % |',
     markdown: true,
     priority: 5,
+    tags: ['disk', 'nightly'],
   });
+  expect((await core.saveSubscription({ server: ntfy.url, topic: 'look-muted', muted: true })).ok).toBe(true);
+  // Never opened by these tests: its unread count stays in the sidebar.
+  await ntfy.waitForSubscribers(1, { topic: 'look-muted' });
+  await ntfy.publish('look-muted', { message: 'Stays unread' });
   await expect
     .poll(async () => {
       const listed = await core.listMessages({});
       return listed.ok ? listed.value.messages.length : 0;
     })
-    .toBe(1);
+    .toBe(2);
 });
 
 test.afterAll(async () => {
@@ -84,7 +90,11 @@ test('buttons and fields in Messages look as they do in Subscriptions', async ({
 
 test('a markdown table has cell borders in the detail', async ({ page }) => {
   await page.goto(bridge.url);
-  await page.getByRole('listbox', { name: 'Messages, newest first' }).getByRole('option').click();
+  await page
+    .getByRole('listbox', { name: 'Messages, newest first' })
+    .getByRole('option')
+    .filter({ hasText: 'Disk report' })
+    .click();
   const cell = page.getByRole('article', { name: /Disk report/ }).getByRole('cell', { name: '/var' });
   await expect(cell).toBeVisible();
   await expect(cell).toHaveCSS('border-top-style', 'solid');
@@ -112,4 +122,87 @@ test.describe('at 320 px', () => {
     });
     expect(lines).toBe(1);
   });
+});
+
+const badgeLooks = ['height', 'border-top-left-radius', 'padding-top', 'padding-left', 'white-space'] as const;
+
+/** Each matching element's shared-component class and the computed properties that make a badge's look. */
+async function badgesOf(page: Page, selector: string): Promise<{ className: string; look: string }[]> {
+  return page.locator(selector).evaluateAll((elements, properties) => {
+    const view = globalThis as unknown as { getComputedStyle(e: unknown): { getPropertyValue(p: string): string } };
+    return elements.map((element) => {
+      const style = view.getComputedStyle(element);
+      return {
+        className: (element as { className: string }).className,
+        look: properties.map((property) => `${property}: ${style.getPropertyValue(property)}`).join('; '),
+      };
+    });
+  }, badgeLooks);
+}
+
+test('every badge in the window is the Badge, with one height, radius, padding and no wrap', async ({ page }) => {
+  const core = bridge.core.service;
+  expect((await core.updateSettings({ pause: 'until-resumed' })).ok).toBe(true);
+  try {
+    await page.goto(bridge.url);
+    const sidebar = page.getByRole('navigation', { name: 'Subscriptions' });
+    await sidebar.getByRole('button', { name: /look-table|A display name/ }).click();
+    await expect(page.locator('.topic-header-host')).toBeVisible();
+    await expect(page.locator('.quiet-status-badge')).toBeVisible();
+    const found = new Map<string, { className: string; look: string }[]>();
+    for (const kind of ['.quiet-status-badge', '.unread-badge', '.message-priority-label', '.message-tags > li'])
+      found.set(kind, await badgesOf(page, kind));
+    found.set('.topic-header-host', await badgesOf(page, '.topic-header-host'));
+    await sidebar.getByRole('button', { name: /look-muted/ }).click();
+    await expect(page.locator('.topic-header-name .ui-badge')).toHaveText('Muted');
+    found.set('muted in the header', await badgesOf(page, '.topic-header-name .ui-badge'));
+
+    await views(page).getByRole('button', { name: 'Subscriptions' }).click();
+    await expect(page.locator('.connection-status-paused').first()).toBeVisible();
+    found.set('muted and paused in Subscriptions', await badgesOf(page, '.connection-status-muted'));
+
+    const reference = found.get('.quiet-status-badge')?.[0]?.look;
+    expect(reference).toContain('white-space: nowrap');
+    for (const [kind, badges] of found) {
+      expect(badges.length, kind).toBeGreaterThan(0);
+      for (const badge of badges) {
+        expect(badge.className.split(' '), kind).toContain('ui-badge');
+        expect(badge.look, kind).toBe(reference);
+      }
+    }
+  } finally {
+    expect((await core.updateSettings({ pause: null })).ok).toBe(true);
+  }
+});
+
+/** The controls inside `scope` that are not renderer/ui's (checkboxes and radios keep the native look). */
+async function controlsOutsideUi(scope: Locator): Promise<string[]> {
+  return scope
+    .locator('button, select, textarea, input:not([type="checkbox"], [type="radio"])')
+    .evaluateAll((elements) =>
+      elements
+        .filter((element) => {
+          const classes = (element as { className: string }).className.split(' ');
+          return !['ui-button', 'ui-field', 'ui-select', 'ui-file-input'].some((name) => classes.includes(name));
+        })
+        .map((element) => (element as { outerHTML: string }).outerHTML.slice(0, 120)),
+    );
+}
+
+test("the send form, the topic header's buttons and Settings use renderer/ui's components", async ({ page }) => {
+  await page.goto(bridge.url);
+  await page
+    .getByRole('navigation', { name: 'Subscriptions' })
+    .getByRole('button', { name: /look-table|A display name/ })
+    .click();
+  await page.getByRole('button', { name: 'Send a message…' }).click();
+  const form = page.locator('.send-form');
+  await form.getByRole('button', { name: 'Add action' }).click();
+  await expect(form.getByRole('group', { name: /1/ })).toBeVisible();
+  expect(await controlsOutsideUi(form)).toEqual([]);
+  expect(await controlsOutsideUi(page.locator('.topic-header-actions > *:not(.menu-button)'))).toEqual([]);
+
+  await views(page).getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  expect(await controlsOutsideUi(page.locator('.settings'))).toEqual([]);
 });

@@ -25,6 +25,9 @@ interface NoticePage {
 }
 
 const { session, cleanUpAfterTest, startServer } = registerAppTestHooks();
+
+// A launch per test (issue 25 §11): the tray notice is about a restart on the same profile, the refused popups need
+// another environment.
 const dbusDaemon = await findExecutable('dbus-daemon');
 // The StatusNotifier host is a Linux desktop's; macOS and Windows always have a menu bar or notification area.
 const onLinux = runsOn('linux', 'tray host notice test');

@@ -13,6 +13,8 @@ import { registerAppTestHooks } from '../../support/app-test-hooks.ts';
 
 const { startServer, launchSubscribed } = registerAppTestHooks();
 
+// A launch per test (issue 25 §11): each starts the app with another LANG.
+
 /** The page members these tests read (the tests are type-checked for Node, without the DOM). */
 interface LanguagePage {
   readonly navigator: { readonly languages: readonly string[] };

@@ -13,6 +13,9 @@ import { registerAppTestHooks } from '../../support/app-test-hooks.ts';
 
 const { session, startServer, launchSubscribed } = registerAppTestHooks();
 
+// A launch per test (issue 25 §11): the burst test needs a server state from before the launch, the restart test quits
+// and starts again on the profile, and the first reads the whole notification list and unread count of a fresh start.
+
 async function storedMessages(app: LaunchedApp): Promise<string[]> {
   const page = await app.evaluate(() => (globalThis as unknown as PageGlobals).ntfy.listMessages({ limit: 50 }), null);
   if (!page.ok) throw new Error(`listMessages failed: ${page.error.message}`);

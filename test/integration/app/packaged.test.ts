@@ -16,6 +16,8 @@ import { plistProgramArguments } from '../../support/plist-reader.ts';
 
 const { session } = registerAppTestHooks();
 
+// A launch per test (issue 25 §11): each starts another app folder or platform; the macOS test restarts at login.
+
 async function setStartAtLogin(app: LaunchedApp, enabled: boolean): Promise<void> {
   const result = await app.evaluate(
     (on) => (globalThis as unknown as PageGlobals).ntfy.updateSettings({ preferences: { startAtLogin: on } }),

@@ -15,6 +15,8 @@ import { startCli, type CliProcess } from '../../support/cli-process.ts';
 
 const { session, cleanUpAfterTest, startServer, launchSubscribed } = registerAppTestHooks();
 
+// A launch per test (issue 25 §11): the second is a start that fails on a held data folder.
+
 /** A user's home as the runtime lays it out (`<userDataDir>.home`), and where the data folder is inside it. */
 async function userFolders() {
   const userDataDir = path.join(await session.dir(), 'user-data');

@@ -18,6 +18,8 @@ import { registerAppTestHooks } from '../../support/app-test-hooks.ts';
 
 const { cleanUpAfterTest, startServer, launchSubscribed } = registerAppTestHooks();
 
+// A launch per test (issue 25 §11): each reads the whole history and the first subscription of its own profile.
+
 /** What the page offers these tests beyond PageGlobals (they are type-checked for Node, without the DOM). */
 interface EditorPage {
   readonly document: {

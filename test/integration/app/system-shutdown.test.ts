@@ -17,6 +17,8 @@ import { registerAppTestHooks } from '../../support/app-test-hooks.ts';
 
 const { session, startServer, launchSubscribed } = registerAppTestHooks();
 
+// A launch per test (issue 25 §11): each starts the app as another platform and ends it by a shutdown.
+
 async function walBytes(userDataDir: string): Promise<number> {
   const names = (await readdir(userDataDir)).filter((name) => name.endsWith('.sqlite-wal'));
   const sizes = await Promise.all(names.map(async (name) => (await stat(path.join(userDataDir, name))).size));

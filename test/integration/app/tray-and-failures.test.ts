@@ -12,6 +12,8 @@ import { registerAppTestHooks } from '../../support/app-test-hooks.ts';
 
 const { session } = registerAppTestHooks();
 
+// A launch per test (issue 25 §11): one quits the app and one is a failed start; the pause test alone would share nothing.
+
 function labels(items: readonly MenuItemRecord[]): string[] {
   return items.flatMap((item) => [item.label, ...labels(item.submenu)]).filter((label) => label !== '');
 }

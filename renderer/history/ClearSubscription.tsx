@@ -1,4 +1,5 @@
 import { t } from '../../common/i18n/translate.ts';
+import { Button } from '../ui/Button.tsx';
 export interface ClearSubscriptionProps {
   /** The subscription's display name or topic, for the question. */
   readonly name: string;
@@ -25,13 +26,13 @@ export function ClearSubscription({ name, onConfirm, onCancel }: ClearSubscripti
     >
       <span className="confirm-inline-question">{t('history.clear.question', { name })}</span>
       <span className="confirm-inline-buttons">
-        <button type="button" className="danger" onClick={onConfirm}>
+        <Button variant="danger" onClick={onConfirm}>
           {t('history.clear.confirm')}
-        </button>
+        </Button>
         {/* The question replaced the menu that asked it: focus goes to the safe answer, not to the page top. */}
-        <button type="button" autoFocus onClick={onCancel}>
+        <Button autoFocus onClick={onCancel}>
           {t('history.confirm.cancel')}
-        </button>
+        </Button>
       </span>
     </div>
   );

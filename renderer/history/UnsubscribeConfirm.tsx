@@ -1,4 +1,5 @@
 import { t } from '../../common/i18n/translate.ts';
+import { Button } from '../ui/Button.tsx';
 import { useId, useState } from 'react';
 
 export interface UnsubscribeConfirmProps {
@@ -41,18 +42,17 @@ export function UnsubscribeConfirm({ name, onConfirm, onCancel }: UnsubscribeCon
         {t('history.unsubscribe.delete-history')}
       </label>
       <span className="confirm-inline-buttons">
-        <button
-          type="button"
-          className="danger"
+        <Button
+          variant="danger"
           onClick={() => {
             onConfirm({ deleteHistory });
           }}
         >
           {t('history.unsubscribe.confirm')}
-        </button>
-        <button type="button" autoFocus onClick={onCancel}>
+        </Button>
+        <Button autoFocus onClick={onCancel}>
           {t('history.unsubscribe.keep')}
-        </button>
+        </Button>
       </span>
     </div>
   );

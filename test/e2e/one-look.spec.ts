@@ -189,7 +189,9 @@ async function controlsOutsideUi(scope: Locator): Promise<string[]> {
     );
 }
 
-test("the send form, the topic header's buttons and Settings use renderer/ui's components", async ({ page }) => {
+test("the send form, the topic header's buttons and confirmations, and Settings use renderer/ui's components", async ({
+  page,
+}) => {
   await page.goto(bridge.url);
   await page
     .getByRole('navigation', { name: 'Subscriptions' })
@@ -201,6 +203,13 @@ test("the send form, the topic header's buttons and Settings use renderer/ui's c
   await expect(form.getByRole('group', { name: /1/ })).toBeVisible();
   expect(await controlsOutsideUi(form)).toEqual([]);
   expect(await controlsOutsideUi(page.locator('.topic-header-actions > *:not(.menu-button)'))).toEqual([]);
+  for (const item of ['Clear messages…', 'Unsubscribe…']) {
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: item }).click();
+    await expect(page.locator('.confirm-inline')).toBeVisible();
+    expect(await controlsOutsideUi(page.locator('.confirm-inline'))).toEqual([]);
+    await page.locator('.confirm-inline').getByRole('button').last().click();
+  }
 
   await views(page).getByRole('button', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();

@@ -11,7 +11,7 @@ import {
   troubledServers,
 } from './server-health.ts';
 import { Button } from '../ui/Button.tsx';
-import { bannerSet, foldedSummary, staysFolded } from './server-banners-fold.ts';
+import { bannerSet, foldedSummary, isFolded, staysFolded, type FoldChoice } from './server-banners-fold.ts';
 import './server-banners.css';
 
 export interface ServerBannersProps {
@@ -30,12 +30,13 @@ export interface ServerBannersProps {
 export function ServerBanners({ api, connections, onFixCredentials }: ServerBannersProps) {
   const troubled = troubledServers(serverHealth(connections));
   const nowMs = useTicker(anyRetryCountdown(troubled));
-  /** The banners the user folded; undefined while unfolded. */
-  const [foldedOver, setFoldedOver] = useState<readonly string[] | undefined>(undefined);
+  /** What the user did with the fold (server-banners-fold.ts); a compact window starts folded. */
+  const [choice, setChoice] = useState<FoldChoice>(undefined);
   const current = bannerSet(troubled);
-  const folded = foldedOver !== undefined && staysFolded(foldedOver, current);
-  // A new problem ends the fold for good, so it does not come back when that problem goes away again.
-  if (foldedOver !== undefined && !folded) setFoldedOver(undefined);
+  const compact = useShortLayout();
+  const folded = isFolded(choice, current, compact);
+  // A new problem ends the user's fold for good, so it does not come back when that problem goes away again.
+  if (typeof choice === 'object' && !staysFolded(choice.over, current)) setChoice(undefined);
 
   // The button pressed is replaced by the other one: focus follows it rather than falling to <body>.
   const focusNext = useRef<'fold' | 'unfold' | undefined>(undefined);
@@ -59,7 +60,7 @@ export function ServerBanners({ api, connections, onFixCredentials }: ServerBann
           aria-expanded={false}
           onClick={() => {
             focusNext.current = 'fold';
-            setFoldedOver(undefined);
+            setChoice('unfolded');
           }}
         >
           {foldedSummary(troubled)}
@@ -78,7 +79,7 @@ export function ServerBanners({ api, connections, onFixCredentials }: ServerBann
       aria-expanded={true}
       onClick={() => {
         focusNext.current = 'unfold';
-        setFoldedOver(current);
+        setChoice({ over: current });
       }}
     >
       <span aria-hidden="true">▾</span>
@@ -146,7 +147,7 @@ function ServerBanner({ api, health, nowMs, onFixCredentials, fold }: ServerBann
           <Button aria-label={t('history.banner.retry-label', { name: health.name })} onClick={retry}>
             {t('history.banner.retry')}
           </Button>
-        ) : health.kind === 'credentials' ? (
+        ) : health.kind === 'credentials' || health.kind === 'permission' ? (
           <Button
             aria-label={t('history.banner.fix-credentials-label', { name: health.name })}
             onClick={() => {

@@ -18,7 +18,25 @@ export function staysFolded(folded: readonly string[], now: readonly string[]): 
   return now.every((banner) => folded.includes(banner));
 }
 
-const worstFirst = ['credentials', 'error', 'unreachable'] as const;
+/**
+ * What the user did with the fold: folded over these banners, unfolded, or nothing yet (`undefined`). Untouched,
+ * the banners start folded in a compact window (the same height query that compacts the chrome), so five messages
+ * stay in view without a click, and unfolded otherwise.
+ */
+export type FoldChoice = { readonly over: readonly string[] } | 'unfolded' | undefined;
+
+/**
+ * Whether the banners are folded now. A fold the user made ends with a new problem (staysFolded), which leaves
+ * the choice to the window's default: unfolded when there is room, folded (its line counting the new problem) in a
+ * compact window. What the user unfolded stays unfolded.
+ */
+export function isFolded(choice: FoldChoice, now: readonly string[], compact: boolean): boolean {
+  if (choice === 'unfolded') return false;
+  if (choice === undefined) return compact;
+  return staysFolded(choice.over, now) || compact;
+}
+
+const worstFirst = ['credentials', 'permission', 'error', 'unreachable'] as const;
 
 /** The folded line: how many servers and the worst of their states ("2 servers have problems: cannot be reached"). */
 export function foldedSummary(troubled: readonly Troubled[]): string {

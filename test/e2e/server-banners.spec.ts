@@ -143,6 +143,36 @@ test('the banners fold to one line with the count and the worst state, unfold ag
   for (const host of hosts) await expect(banner(page, host)).toBeVisible();
 });
 
+test('in a compact window the banners start folded, the folded line counts a new problem, and they unfold on request', async ({
+  page,
+}) => {
+  const core = await startBridge();
+  const service = core.core.service;
+  for (const topic of ['short-a', 'short-b']) {
+    const host = `127.0.0.1:${String(await closedPort())}`;
+    expect((await service.saveSubscription({ server: `http://${host}`, topic })).ok).toBe(true);
+  }
+
+  // 400 CSS px high: the height at which the chrome compacts (shortLayoutQuery).
+  await page.setViewportSize({ width: 600, height: 400 });
+  await page.goto(core.url);
+  await expect(
+    banners(page).getByRole('button', { name: '2 servers have problems: cannot be reached' }),
+  ).toHaveAttribute('aria-expanded', 'false');
+  await expect(banners(page).getByRole('listitem')).toHaveCount(0);
+
+  // A third server in trouble stays folded here, and the line says so.
+  const third = `127.0.0.1:${String(await closedPort())}`;
+  expect((await service.saveSubscription({ server: `http://${third}`, topic: 'short-c' })).ok).toBe(true);
+  const folded = banners(page).getByRole('button', { name: '3 servers have problems: cannot be reached' });
+  await expect(folded).toBeVisible();
+  await expect(banners(page).getByRole('listitem')).toHaveCount(0);
+
+  await folded.click();
+  await expect(banners(page).getByRole('listitem')).toHaveCount(3);
+  await expect(banner(page, third)).toBeVisible();
+});
+
 test('wrong password: the banner leads to the credentials, Test checks what is typed, Save fixes it', async ({
   page,
 }) => {

@@ -288,9 +288,16 @@ export type ConnectionStateDto =
       readonly reason: string;
       readonly trouble: ConnectionTrouble;
     }
-  | { readonly kind: 'auth-failed'; readonly message: string }
+  /** Refused for good: `cause` says which words the window uses; `message` is the core's (detail). */
+  | { readonly kind: 'auth-failed'; readonly cause: AuthFailureCause; readonly message: string }
   | { readonly kind: 'error'; readonly message: string }
   | { readonly kind: 'stopped' };
+
+/**
+ * Why a connection was refused for good: `credentials` the server did not accept them (401), `permission` they may
+ * not read the topic (403), `locked-out` too many failed logins (ntfy's 429 with code 42909).
+ */
+export type AuthFailureCause = 'credentials' | 'permission' | 'locked-out';
 
 export interface ConnectionDto {
   readonly server: string;

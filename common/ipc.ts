@@ -64,8 +64,9 @@ export const BRIDGE_GLOBAL_NAME = 'ntfy';
  * 8: account operations.
  * 9: runAction takes `{ confirmedInternal }` and may answer `confirm`; showMessage may carry `confirmAction`.
  * 10: saveCheckedSubscription (the editor's Save checks access and stores typed credentials only when accepted).
+ * 11: an `auth-failed` connection state carries its `cause` (credentials, permission, locked-out).
  */
-export const BRIDGE_CONTRACT_VERSION = 10;
+export const BRIDGE_CONTRACT_VERSION = 11;
 
 /** Types only: the key under which an entry carries its argument list and answer (never present at run time). */
 declare const entryTypes: unique symbol;

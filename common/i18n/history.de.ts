@@ -17,6 +17,7 @@ export const historyDe: Translation<typeof historyEn> = {
   'history.connection.connecting': 'Verbindung wird aufgebaut',
   'history.connection.backoff': 'Neuer Verbindungsversuch',
   'history.connection.auth-failed': 'Zugangsdaten nicht akzeptiert',
+  'history.connection.no-permission': 'Keine Berechtigung',
   'history.connection.error': 'Verbindungsfehler',
   'history.connection.stopped': 'Angehalten',
   'history.connection.unknown': 'Nicht verbunden',
@@ -31,6 +32,9 @@ export const historyDe: Translation<typeof historyEn> = {
   },
   'history.server.credentials': '{name} hat die Zugangsdaten nicht akzeptiert',
   'history.server.credentials-why': 'Seine Nachrichten kommen erst wieder an, wenn die Zugangsdaten stimmen.',
+  'history.server.no-permission': 'Keine Berechtigung für Themen auf {name}',
+  'history.server.no-permission-why':
+    'Mit diesen Zugangsdaten dürfen sie nicht gelesen werden; geben Sie die Zugangsdaten eines Kontos ein, das sie lesen darf.',
   'history.server.refused': '{name} lehnt diese Abonnements ab',
   'history.server.refused-why':
     'Der Server nimmt sie so nicht an; ändern Sie das Abonnement, um es erneut zu versuchen.',
@@ -69,6 +73,7 @@ export const historyDe: Translation<typeof historyEn> = {
     other: '{count} Server haben Probleme: {worst}',
   },
   'history.banner.worst.credentials': 'Zugangsdaten nicht akzeptiert',
+  'history.banner.worst.permission': 'keine Berechtigung',
   'history.banner.worst.error': 'Abonnements abgelehnt',
   'history.banner.worst.unreachable': 'nicht erreichbar',
 

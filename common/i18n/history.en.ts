@@ -16,6 +16,7 @@ export const historyEn = {
   'history.connection.connecting': 'Connecting',
   'history.connection.backoff': 'Reconnecting',
   'history.connection.auth-failed': 'Credentials not accepted',
+  'history.connection.no-permission': 'No permission',
   'history.connection.error': 'Connection error',
   'history.connection.stopped': 'Stopped',
   'history.connection.unknown': 'Not connected',
@@ -30,6 +31,9 @@ export const historyEn = {
   },
   'history.server.credentials': 'Credentials not accepted by {name}',
   'history.server.credentials-why': 'Its messages are not arriving until the credentials are fixed.',
+  'history.server.no-permission': 'No permission for topics on {name}',
+  'history.server.no-permission-why':
+    'These credentials may not read them; enter the credentials of an account that may read them.',
   'history.server.refused': '{name} refuses these subscriptions',
   'history.server.refused-why': 'It will not accept them as they are; change the subscription to try again.',
   'history.servers.none': 'No servers to connect to',
@@ -64,6 +68,7 @@ export const historyEn = {
     other: '{count} servers have problems: {worst}',
   },
   'history.banner.worst.credentials': 'credentials not accepted',
+  'history.banner.worst.permission': 'no permission',
   'history.banner.worst.error': 'subscriptions refused',
   'history.banner.worst.unreachable': 'cannot be reached',
 

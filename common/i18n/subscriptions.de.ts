@@ -23,7 +23,8 @@ export const subscriptionsDe: Translation<typeof subscriptionsEn> = {
   'subscriptions.status.credentials-missing-detail':
     'Passwort oder Token sind auf diesem Computer nicht gespeichert: Bitte geben Sie sie erneut ein.',
   'subscriptions.status.no-permission': 'Keine Berechtigung',
-  'subscriptions.status.no-permission-detail': 'Mit diesen Zugangsdaten darf dieses Thema nicht gelesen werden.',
+  'subscriptions.status.no-permission-detail':
+    'Mit diesen Zugangsdaten darf dieses Thema nicht gelesen werden; geben Sie die Zugangsdaten eines Kontos ein, das es lesen darf.',
   'subscriptions.status.error': 'Fehler',
   'subscriptions.status.stopped': 'Angehalten',
   'subscriptions.status.not-connected': 'Nicht verbunden',

@@ -25,7 +25,8 @@ export const subscriptionsEn = {
   'subscriptions.status.credentials-missing-detail':
     'The password or token is not stored on this computer: enter it again.',
   'subscriptions.status.no-permission': 'No permission',
-  'subscriptions.status.no-permission-detail': 'These credentials may not read this topic.',
+  'subscriptions.status.no-permission-detail':
+    'These credentials may not read this topic; enter the credentials of an account that may read it.',
   'subscriptions.status.error': 'Error',
   'subscriptions.status.stopped': 'Stopped',
   'subscriptions.status.not-connected': 'Not connected',

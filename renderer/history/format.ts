@@ -94,13 +94,15 @@ export function untilTime(untilMs: number, nowMs: number, locale?: string): stri
   return formatTime(sameDay ? 'clock' : 'weekday-clock', untilMs, locale);
 }
 
-export type ConnectionKind = 'open' | 'connecting' | 'backoff' | 'auth-failed' | 'error' | 'stopped' | 'unknown';
+/** `no-permission`: the credentials may not read this topic (a 403); `auth-failed`: the server did not accept them. */
+export type ConnectionKind =
+  'open' | 'connecting' | 'backoff' | 'auth-failed' | 'no-permission' | 'error' | 'stopped' | 'unknown';
 
 export function connectionLabel(kind: ConnectionKind): string {
   return t(`history.connection.${kind}`);
 }
 
-/** The state of the connection that carries this subscription; a topic the server refused counts as rejected. */
+/** The state of the connection that carries this subscription; a topic the server refused is `no-permission`. */
 export function connectionKindFor(ref: SubscriptionRefDto, connections: readonly ConnectionDto[]): ConnectionKind {
   const connection = connections.find(
     (candidate) =>
@@ -108,8 +110,10 @@ export function connectionKindFor(ref: SubscriptionRefDto, connections: readonly
       (candidate.topics.includes(ref.topic) || candidate.forbiddenTopics.includes(ref.topic)),
   );
   if (connection === undefined) return 'unknown';
-  if (connection.forbiddenTopics.includes(ref.topic)) return 'auth-failed';
-  return connection.state.kind;
+  if (connection.forbiddenTopics.includes(ref.topic)) return 'no-permission';
+  const { state } = connection;
+  if (state.kind === 'auth-failed' && state.cause === 'permission') return 'no-permission';
+  return state.kind;
 }
 
 const byteUnits = ['bytes.kb', 'bytes.mb', 'bytes.gb'] as const;

@@ -9,7 +9,8 @@ import type { MessageKey } from '../../common/i18n/translate.ts';
 import type { ConnectionDto } from '../../common/ipc.ts';
 import { serverLabel } from '../../common/server-url.ts';
 
-export type ServerHealthKind = 'connected' | 'connecting' | 'unreachable' | 'credentials' | 'error';
+/** `credentials`: not accepted (401, a lockout); `permission`: they may not read some of its topics (403). */
+export type ServerHealthKind = 'connected' | 'connecting' | 'unreachable' | 'credentials' | 'permission' | 'error';
 
 export interface ServerHealth {
   /** Normalized base URL, as the core reports it (`https://ntfy.sh`). */
@@ -27,7 +28,8 @@ export interface ServerHealth {
 
 /** Worst first: a server shows the worst of its connections. */
 const SEVERITY: Readonly<Record<ServerHealthKind, number>> = {
-  credentials: 4,
+  credentials: 5,
+  permission: 4,
   error: 3,
   unreachable: 2,
   connecting: 1,
@@ -43,13 +45,16 @@ function healthOf(connection: ConnectionDto): Omit<ServerHealth, 'server' | 'nam
   const { state } = connection;
   switch (state.kind) {
     case 'open':
-      return { kind: 'connected' };
+      // ntfy refused some topics of this connection to its credentials (connection.forbiddenTopics): those get nothing.
+      return connection.forbiddenTopics.length > 0
+        ? { kind: 'permission', detail: connection.forbiddenTopics.join(', ') }
+        : { kind: 'connected' };
     case 'connecting':
       return { kind: 'connecting' };
     case 'backoff':
       return { kind: 'unreachable', nextAttemptAt: state.nextAttemptAt, trouble: state.trouble, detail: state.reason };
     case 'auth-failed':
-      return { kind: 'credentials', detail: state.message };
+      return { kind: state.cause === 'permission' ? 'permission' : 'credentials', detail: state.message };
     case 'error':
       return { kind: 'error', detail: state.message };
     case 'stopped':
@@ -80,7 +85,7 @@ export function serverHealth(connections: readonly ConnectionDto[]): ServerHealt
 
 /** Servers that need the user's attention (a banner each). */
 export function troubledServers(health: readonly ServerHealth[]): ServerHealth[] {
-  return health.filter((item) => item.kind === 'unreachable' || item.kind === 'credentials' || item.kind === 'error');
+  return health.filter((item) => item.kind !== 'connected' && item.kind !== 'connecting');
 }
 
 type ServerErrorKey = Extract<MessageKey, `history.server-error.${string}`>;
@@ -173,6 +178,12 @@ export function describeServerHealth(health: ServerHealth, nowMs: number): Healt
         why: t('history.server.credentials-why'),
         tone: 'problem',
       };
+    case 'permission':
+      return {
+        headline: t('history.server.no-permission', { name: health.name }),
+        why: t('history.server.no-permission-why'),
+        tone: 'problem',
+      };
     case 'error':
       return {
         headline: t('history.server.refused', { name: health.name }),
@@ -206,6 +217,7 @@ export function summarizeServers(health: readonly ServerHealth[]): HealthDescrip
     case 'unreachable':
       return { headline: withOthers(t('history.server.unreachable', { name: worst.name })), tone: 'problem' };
     case 'credentials':
+    case 'permission':
     case 'error':
       return { headline: withOthers(describeServerHealth(worst, 0).headline), tone: 'problem' };
   }

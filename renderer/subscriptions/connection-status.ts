@@ -16,7 +16,7 @@ export type SubscriptionStatus =
   | { readonly kind: 'credentials-rejected'; readonly message: string }
   /** The settings call for a password or token the keychain does not hold: nothing was rejected, it is missing. */
   | { readonly kind: 'credentials-missing' }
-  /** The server refused this topic to these credentials while the connection's other topics carry on. */
+  /** The server refused this topic to these credentials (a 403), alone or while the connection's others carry on. */
   | { readonly kind: 'no-permission' }
   | { readonly kind: 'error'; readonly message: string }
   | { readonly kind: 'stopped' }
@@ -73,6 +73,7 @@ export function subscriptionStatus(ref: StatusSubject, connections: readonly Con
       if (ref.auth !== undefined && ref.auth !== 'none' && ref.hasCredentials === false) {
         return { kind: 'credentials-missing' };
       }
+      if (state.cause === 'permission') return { kind: 'no-permission' };
       return { kind: 'credentials-rejected', message: state.message };
     case 'error':
       return { kind: 'error', message: state.message };

@@ -1,5 +1,6 @@
 /** From the core's shapes to the bridge's DTOs (common/ipc-dto.ts): plain data, no secrets, nothing more. */
 import type {
+  AuthFailureCause,
   CommandFailureDto,
   ConnectionDto,
   MessageActionDto,
@@ -69,6 +70,13 @@ export function toSubscriptionDto(
   };
 }
 
+/** The engine gives a connection up on a 401, a 403 or ntfy's lockout (connection-decisions.ts decideRefusal). */
+function authFailureCause(status: number): AuthFailureCause {
+  if (status === 403) return 'permission';
+  if (status === 429) return 'locked-out';
+  return 'credentials';
+}
+
 export function toConnectionDto(status: ConnectionStatus): ConnectionDto {
   const { state } = status;
   return {
@@ -80,7 +88,7 @@ export function toConnectionDto(status: ConnectionStatus): ConnectionDto {
       state.kind === 'open'
         ? { kind: 'open' }
         : state.kind === 'auth-failed'
-          ? { kind: 'auth-failed', message: state.error.message }
+          ? { kind: 'auth-failed', cause: authFailureCause(state.error.status), message: state.error.message }
           : state,
   };
 }

@@ -50,7 +50,9 @@ describe('subscriptionStatus', () => {
         }),
       ]),
     ).toEqual({ kind: 'reconnecting', nextAttemptAt: 5000, reason: 'connect ECONNREFUSED' });
-    expect(subscriptionStatus(ref, [connection({ kind: 'auth-failed', message: 'HTTP 401' })])).toEqual({
+    expect(
+      subscriptionStatus(ref, [connection({ kind: 'auth-failed', cause: 'credentials', message: 'HTTP 401' })]),
+    ).toEqual({
       kind: 'credentials-rejected',
       message: 'HTTP 401',
     });
@@ -63,7 +65,7 @@ describe('subscriptionStatus', () => {
   });
 
   it('calls a refusal with no stored secret "missing", not "rejected"', () => {
-    const refused = [connection({ kind: 'auth-failed', message: 'HTTP 401' })];
+    const refused = [connection({ kind: 'auth-failed', cause: 'credentials', message: 'HTTP 401' })];
     expect(subscriptionStatus({ ...ref, auth: 'basic', hasCredentials: false }, refused)).toEqual({
       kind: 'credentials-missing',
     });
@@ -72,6 +74,23 @@ describe('subscriptionStatus', () => {
     });
     expect(describeStatus({ kind: 'credentials-missing' }, 0).label).toBe('Credentials missing');
     expect(needsCredentials({ kind: 'credentials-missing' })).toBe(true);
+  });
+
+  it('says "no permission" for a 403 and "not accepted" for a 401 on a one-topic connection', () => {
+    const forbidden = [connection({ kind: 'auth-failed', cause: 'permission', message: 'forbidden' })];
+    expect(subscriptionStatus(ref, forbidden)).toEqual({ kind: 'no-permission' });
+    const described = describeStatus({ kind: 'no-permission' }, 0);
+    expect(described).toEqual({
+      label: 'No permission',
+      detail: 'These credentials may not read this topic; enter the credentials of an account that may read it.',
+      tone: 'problem',
+    });
+    const rejected = [connection({ kind: 'auth-failed', cause: 'credentials', message: 'unauthorized' })];
+    expect(describeStatus(subscriptionStatus(ref, rejected), 0).label).toBe('Credentials not accepted');
+    // Without its secret the core connects anonymously, which ntfy answers with a 403: the secret is missing.
+    expect(subscriptionStatus({ ...ref, auth: 'basic', hasCredentials: false }, forbidden)).toEqual({
+      kind: 'credentials-missing',
+    });
   });
 
   it('says "no permission" for a refused topic even while the connection is open for the others', () => {

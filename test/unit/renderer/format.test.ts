@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteTime, clockTime, timestamp, untilTime } from '../../../renderer/history/format.ts';
+import type { ConnectionDto } from '../../../common/ipc.ts';
+import {
+  absoluteTime,
+  clockTime,
+  connectionKindFor,
+  connectionLabel,
+  timestamp,
+  untilTime,
+} from '../../../renderer/history/format.ts';
 
 // Local wall-clock times (built from local date parts), so the tests hold in any time zone.
 const at = (day: number, hour: number, minute = 0) => new Date(2026, 2, day, hour, minute).getTime();
@@ -29,5 +37,28 @@ describe('untilTime', () => {
     expect(untilTime(at(10, 23, 30), at(10, 19), 'de-DE')).toBe('23:30');
     expect(untilTime(at(11, 7), at(10, 23), 'en-GB')).toBe('Wed 07:00');
     expect(untilTime(at(11, 7), at(10, 23), 'en-US')).toMatch(/^Wed 7:00\sAM$/);
+  });
+});
+
+describe('connectionKindFor', () => {
+  const server = 'https://ntfy.example.com';
+  const base: ConnectionDto = {
+    server,
+    topics: ['a'],
+    forbiddenTopics: [],
+    transport: 'json',
+    state: { kind: 'open' },
+  };
+
+  it('words a 403 and a refused topic as no permission, a 401 as credentials not accepted', () => {
+    const forbidden: ConnectionDto = { ...base, state: { kind: 'auth-failed', cause: 'permission', message: 'x' } };
+    const rejected: ConnectionDto = { ...base, state: { kind: 'auth-failed', cause: 'credentials', message: 'x' } };
+    const narrowed: ConnectionDto = { ...base, forbiddenTopics: ['b'] };
+    expect(connectionKindFor({ server, topic: 'a' }, [forbidden])).toBe('no-permission');
+    expect(connectionKindFor({ server, topic: 'b' }, [narrowed])).toBe('no-permission');
+    expect(connectionKindFor({ server, topic: 'a' }, [narrowed])).toBe('open');
+    expect(connectionKindFor({ server, topic: 'a' }, [rejected])).toBe('auth-failed');
+    expect(connectionLabel('no-permission')).toBe('No permission');
+    expect(connectionLabel('auth-failed')).toBe('Credentials not accepted');
   });
 });

@@ -48,11 +48,35 @@ describe('serverHealth', () => {
   it('shows the worst connection of a server and ignores stopped ones (being replaced)', () => {
     const health = serverHealth([
       connection(example, { kind: 'open' }),
-      connection(example, { kind: 'auth-failed', message: 'HTTP 401' }),
+      connection(example, { kind: 'auth-failed', cause: 'credentials', message: 'HTTP 401' }),
       connection(example, refused(1)),
       connection(other, { kind: 'stopped' }),
     ]);
     expect(health).toEqual([{ server: example, name: 'ntfy.example.com', kind: 'credentials', detail: 'HTTP 401' }]);
+  });
+
+  it('words a 403 or a refused topic as no permission, a 401 as credentials not accepted', () => {
+    const forbidden = serverHealth([
+      connection(example, { kind: 'auth-failed', cause: 'permission', message: 'forbidden' }),
+    ]);
+    expect(forbidden).toEqual([{ server: example, name: 'ntfy.example.com', kind: 'permission', detail: 'forbidden' }]);
+    expect(troubledServers(forbidden)).toHaveLength(1);
+    expect(forbidden.map((health) => describeServerHealth(health, 0))).toEqual([
+      {
+        headline: 'No permission for topics on ntfy.example.com',
+        why: 'These credentials may not read them; enter the credentials of an account that may read them.',
+        tone: 'problem',
+      },
+    ]);
+    expect(summarizeServers(forbidden).headline).toBe('No permission for topics on ntfy.example.com');
+    const narrowed = serverHealth([{ ...connection(example, { kind: 'open' }, ['a']), forbiddenTopics: ['b', 'c'] }]);
+    expect(narrowed).toEqual([{ server: example, name: 'ntfy.example.com', kind: 'permission', detail: 'b, c' }]);
+    const rejected = serverHealth([
+      connection(example, { kind: 'auth-failed', cause: 'credentials', message: 'unauthorized' }),
+    ]);
+    expect(rejected.map((health) => describeServerHealth(health, 0).headline)).toEqual([
+      'Credentials not accepted by ntfy.example.com',
+    ]);
   });
 
   it('puts only servers in trouble in banners, and ticks only while one counts down', () => {
@@ -141,7 +165,7 @@ describe('summarizeServers', () => {
     expect(
       summarizeServers(
         serverHealth([
-          connection(example, { kind: 'auth-failed', message: 'HTTP 401' }),
+          connection(example, { kind: 'auth-failed', cause: 'credentials', message: 'HTTP 401' }),
           connection(other, refused(9)),
         ]),
       ).headline,

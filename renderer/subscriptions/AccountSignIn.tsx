@@ -3,6 +3,7 @@ import { t } from '../../common/i18n/translate.ts';
 import type { BridgeApi } from '../../common/ipc.ts';
 import { TextField } from './form-fields.tsx';
 import { useDefaultServer } from './use-default-server.ts';
+import { Button } from '../ui/Button.tsx';
 
 /** The core's words start in lower case ("not signed in: wrong user name or password"). */
 function sentence(words: string): string {
@@ -92,9 +93,9 @@ export function AccountSignIn({ api, onSignedIn, headingId }: AccountSignInProps
         </p>
       )}
       <div className="account-actions">
-        <button type="submit" className="button-primary" disabled={busy}>
+        <Button type="submit" disabled={busy}>
           {busy ? t('subscriptions.account.signing-in') : t('subscriptions.account.sign-in')}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -10,6 +10,7 @@ import {
   syncTimeWords,
 } from './account-words.ts';
 import { richText } from './rich-text.tsx';
+import { Button } from '../ui/Button.tsx';
 
 type SignedIn = Extract<AccountStatusDto, { signedIn: true }>;
 
@@ -62,17 +63,17 @@ export function AccountSignedIn({ api, status, onSaid }: AccountSignedInProps) {
       </p>
       {lastSync?.ok === false ? <p className="form-error">{syncOutcomeWords(lastSync)}</p> : null}
       <div className="account-actions">
-        <button
+        <Button
           type="button"
-          className="button-primary"
+          variant="primary"
           disabled={busy !== undefined}
           onClick={() => {
             void syncNow();
           }}
         >
           {busy === 'sync' ? t('subscriptions.account.syncing') : t('subscriptions.account.sync-now')}
-        </button>
-        <button
+        </Button>
+        <Button
           type="button"
           disabled={busy !== undefined}
           onClick={() => {
@@ -80,7 +81,7 @@ export function AccountSignedIn({ api, status, onSaid }: AccountSignedInProps) {
           }}
         >
           {busy === 'sign-out' ? t('subscriptions.account.signing-out') : t('subscriptions.account.sign-out')}
-        </button>
+        </Button>
       </div>
       {notes.length === 0 ? null : (
         <section className="account-part" aria-labelledby="account-notes-title">

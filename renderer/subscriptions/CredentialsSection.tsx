@@ -3,6 +3,7 @@ import type { AuthKindDto } from '../../common/ipc.ts';
 import { emptyEntry, type CredentialsEntry, type StoredCredentials } from './credentials.ts';
 import { TextField } from './form-fields.tsx';
 import { richText } from './rich-text.tsx';
+import { Button } from '../ui/Button.tsx';
 
 export type CredentialsField = 'user' | 'password' | 'token';
 
@@ -63,12 +64,12 @@ export function CredentialsSection(props: CredentialsSectionProps) {
             })}
           </p>
           <div className="form-actions">
-            <button type="button" ref={focusRef} onClick={props.onReplace} disabled={busy}>
+            <Button type="button" ref={focusRef} onClick={props.onReplace} disabled={busy}>
               {t('subscriptions.credentials.replace')}
-            </button>
-            <button type="button" className="button-danger" onClick={props.onRemove} disabled={busy}>
+            </Button>
+            <Button type="button" variant="danger" onClick={props.onRemove} disabled={busy}>
               {t('subscriptions.credentials.remove')}
-            </button>
+            </Button>
           </div>
         </>
       ) : (

@@ -1,5 +1,6 @@
 import { t } from '../../common/i18n/translate.ts';
 import { useEffect, useRef, useState } from 'react';
+import { Button } from '../ui/Button.tsx';
 
 export interface DeleteConfirmProps {
   readonly idPrefix: string;
@@ -35,19 +36,19 @@ export function DeleteConfirm({ idPrefix, name, busy, error, onConfirm, onCancel
         {t('history.unsubscribe.delete-history')}
       </label>
       <div className="form-actions">
-        <button
+        <Button
           type="button"
-          className="button-danger"
+          variant="danger"
           disabled={busy}
           onClick={() => {
             onConfirm(deleteHistory);
           }}
         >
           {t('history.unsubscribe.confirm')}
-        </button>
-        <button type="button" onClick={onCancel}>
+        </Button>
+        <Button type="button" onClick={onCancel}>
           {t('history.unsubscribe.keep')}
-        </button>
+        </Button>
       </div>
       {error === undefined ? null : (
         <p className="form-error" role="alert">

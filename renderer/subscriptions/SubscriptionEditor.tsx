@@ -12,6 +12,7 @@ import { TestOutcome, type TestState } from './TestOutcome.tsx';
 import { checkAddress } from './topic-url.ts';
 import { useCredentialsEditor } from './use-credentials-editor.ts';
 import { useDefaultServer } from './use-default-server.ts';
+import { Button } from '../ui/Button.tsx';
 import './subscriptions.css';
 import './subscription-form.css';
 
@@ -316,7 +317,7 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
           <div className="form-error save-unchecked" role="alert">
             <p>{t('subscriptions.credentials.unchecked', { problem: unchecked })}</p>
             <p>{t('subscriptions.credentials.unchecked-hint')}</p>
-            <button
+            <Button
               ref={saveAnywayButton}
               type="button"
               disabled={saving}
@@ -325,7 +326,7 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
               }}
             >
               {t('subscriptions.credentials.save-anyway')}
-            </button>
+            </Button>
           </div>
         )}
         <TestOutcome state={test} />
@@ -341,26 +342,27 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
           />
         ) : (
           <div className="form-actions editor-actions">
-            <button type="submit" className="button-primary" disabled={saving || credentials.busy}>
+            <Button type="submit" disabled={saving || credentials.busy}>
               {subscriptionId === undefined ? t('subscriptions.editor.subscribe') : t('subscriptions.editor.save')}
-            </button>
-            <button type="button" onClick={runTest} disabled={test.kind === 'running'}>
+            </Button>
+            <Button type="button" onClick={runTest} disabled={test.kind === 'running'}>
               {t('subscriptions.editor.test')}
-            </button>
-            <button type="button" onClick={cancel}>
+            </Button>
+            <Button type="button" onClick={cancel}>
               {t('subscriptions.editor.cancel')}
-            </button>
+            </Button>
             {subscriptionId === undefined ? null : (
-              <button
+              <Button
                 ref={deleteButton}
                 type="button"
-                className="button-danger editor-delete"
+                variant="danger"
+                className="editor-delete"
                 onClick={() => {
                   setConfirmingDelete(true);
                 }}
               >
                 {t('history.topic.unsubscribe')}
-              </button>
+              </Button>
             )}
           </div>
         )}

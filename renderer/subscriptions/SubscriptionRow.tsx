@@ -5,6 +5,7 @@ import { CommandFailure } from './CommandFailure.tsx';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
 import { needsCredentials, type SubscriptionStatus } from './connection-status.ts';
 import { transportName } from './subscription-draft.ts';
+import { Button } from '../ui/Button.tsx';
 
 export interface SubscriptionRowProps {
   readonly subscription: SubscriptionDto;
@@ -40,18 +41,18 @@ export function SubscriptionRow(props: SubscriptionRowProps) {
       {subscription.commandFailure === undefined ? null : <CommandFailure failure={subscription.commandFailure} />}
       <div className="subscription-row-actions">
         {needsCredentials(status) ? (
-          <button
+          <Button
             type="button"
-            className="button-primary"
+            variant="primary"
             aria-label={t('subscriptions.row.fix-credentials-label', { name })}
             onClick={(event) => {
               onFixCredentials(event.currentTarget);
             }}
           >
             {t('subscriptions.row.fix-credentials')}
-          </button>
+          </Button>
         ) : null}
-        <button
+        <Button
           ref={editButtonRef}
           type="button"
           aria-label={t('subscriptions.row.edit-label', { name })}
@@ -60,7 +61,7 @@ export function SubscriptionRow(props: SubscriptionRowProps) {
           }}
         >
           {t('subscriptions.row.edit')}
-        </button>
+        </Button>
       </div>
     </li>
   );

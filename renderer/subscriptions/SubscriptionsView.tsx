@@ -9,6 +9,7 @@ import { SubscriptionRow } from './SubscriptionRow.tsx';
 import { useNotificationsPaused } from './use-notifications-paused.ts';
 import { useTicker } from './use-ticker.ts';
 import './subscriptions.css';
+import { Button } from '../ui/Button.tsx';
 
 export interface SubscriptionsViewProps {
   readonly api: BridgeApi;
@@ -101,16 +102,16 @@ export function SubscriptionsView({ api, editId, fixServer }: SubscriptionsViewP
       <div className="subscriptions-pane">
         <div className="subscriptions-header">
           <h2 id="subscriptions-title">{t('subscriptions.view.title')}</h2>
-          <button
+          <Button
             ref={addButton}
             type="button"
-            className="button-primary"
+            variant="primary"
             onClick={(event) => {
               open(undefined, 'fields', event.currentTarget);
             }}
           >
             {t('subscriptions.view.add')}
-          </button>
+          </Button>
         </div>
         {error === undefined ? null : (
           <p className="form-error" role="alert">
@@ -121,14 +122,14 @@ export function SubscriptionsView({ api, editId, fixServer }: SubscriptionsViewP
           <section className="empty-state" aria-labelledby="subscriptions-empty-title">
             <h3 id="subscriptions-empty-title">{t('subscriptions.view.empty-title')}</h3>
             <p>{t('subscriptions.view.empty-text')}</p>
-            <button
+            <Button
               type="button"
               onClick={(event) => {
                 open(undefined, 'fields', event.currentTarget);
               }}
             >
               {t('subscriptions.view.add-first')}
-            </button>
+            </Button>
           </section>
         ) : (
           <ul className="subscriptions-list" aria-labelledby="subscriptions-title">

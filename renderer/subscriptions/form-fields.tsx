@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import { describedBy, FieldMessages } from '../forms/FieldMessages.tsx';
+import { Select, TextField as UiTextField } from '../ui/fields.tsx';
 
 export interface TextFieldProps {
   readonly id: string;
@@ -21,30 +21,31 @@ export interface TextFieldProps {
   readonly inputRef?: Ref<HTMLInputElement> | undefined;
 }
 
-/** A labelled text input whose error sits right under it and is part of its accessible description. */
+/**
+ * The subscription forms' text input: renderer/ui's TextField (label, error right under it and part of its
+ * accessible description) with what these forms want of every input: no autofill, no spell check, secrets
+ * uncontrolled.
+ */
 export function TextField(props: TextFieldProps) {
   const { id, name, label, value, onChange, error, placeholder, hint, type = 'text', autoFocus, inputRef } = props;
   return (
-    <div className="form-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        ref={inputRef}
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={type === 'password' ? 'new-password' : 'off'}
-        spellCheck={false}
-        {...(type === 'password' ? {} : { value })}
-        placeholder={placeholder}
-        autoFocus={autoFocus}
-        aria-invalid={error === undefined ? undefined : true}
-        aria-describedby={describedBy(id, error, hint)}
-        onChange={(event) => {
-          onChange(event.target.value);
-        }}
-      />
-      <FieldMessages id={id} error={error} hint={hint} />
-    </div>
+    <UiTextField
+      ref={inputRef}
+      id={id}
+      name={name}
+      label={label}
+      type={type}
+      autoComplete={type === 'password' ? 'new-password' : 'off'}
+      spellCheck={false}
+      {...(type === 'password' ? {} : { value })}
+      placeholder={placeholder}
+      autoFocus={autoFocus}
+      error={error}
+      hint={hint}
+      onChange={(event) => {
+        onChange(event.target.value);
+      }}
+    />
   );
 }
 
@@ -59,29 +60,27 @@ export interface SelectFieldProps<V extends string | number> {
   readonly hint?: ReactNode;
 }
 
+/** renderer/ui's Select over a list of typed choices. */
 export function SelectField<V extends string | number>(props: SelectFieldProps<V>) {
   const { id, name, label, value, options, onChange, error, hint } = props;
   return (
-    <div className="form-field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        name={name}
-        value={String(value)}
-        aria-invalid={error === undefined ? undefined : true}
-        aria-describedby={describedBy(id, error, hint)}
-        onChange={(event) => {
-          const chosen = options.find((option) => String(option.value) === event.target.value);
-          if (chosen !== undefined) onChange(chosen.value);
-        }}
-      >
-        {options.map((option) => (
-          <option key={String(option.value)} value={String(option.value)}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <FieldMessages id={id} error={error} hint={hint} />
-    </div>
+    <Select
+      id={id}
+      name={name}
+      label={label}
+      value={String(value)}
+      error={error}
+      hint={hint}
+      onChange={(event) => {
+        const chosen = options.find((option) => String(option.value) === event.target.value);
+        if (chosen !== undefined) onChange(chosen.value);
+      }}
+    >
+      {options.map((option) => (
+        <option key={String(option.value)} value={String(option.value)}>
+          {option.label}
+        </option>
+      ))}
+    </Select>
   );
 }

@@ -215,3 +215,37 @@ test("the send form, the topic header's buttons and confirmations, and Settings 
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
   expect(await controlsOutsideUi(page.locator('.settings'))).toEqual([]);
 });
+
+test("the Subscriptions view (list, editor with credentials and advanced open, delete confirmation, account sign-in) uses renderer/ui's components", async ({
+  page,
+}) => {
+  await page.goto(bridge.url);
+  await views(page).getByRole('button', { name: 'Subscriptions' }).click();
+  const view = page.locator('main.subscriptions');
+  await expect(view.getByRole('heading', { name: 'Subscriptions', level: 2 })).toBeVisible();
+  // Signed out: the account part is its sign-in form.
+  await expect(
+    page.getByRole('region', { name: 'ntfy account' }).getByRole('button', { name: 'Sign in' }),
+  ).toBeVisible();
+  const entry = view
+    .getByRole('list', { name: 'Subscriptions' })
+    .getByRole('listitem')
+    .filter({ hasText: 'look-muted' });
+  await entry.getByRole('button', { name: /^Edit/ }).click();
+  const form = page.getByRole('dialog', { name: 'Edit subscription' });
+  await form.locator('details.form-advanced > summary').click();
+  await expect(form.locator('details.form-advanced')).toHaveAttribute('open');
+  await form.getByRole('radio', { name: 'User name and password' }).check();
+  await expect(form.getByLabel('User name', { exact: true })).toBeVisible();
+  await expect(form.getByLabel('Password', { exact: true })).toBeVisible();
+  // The scan looks at real controls: list buttons, editor fields and selects, the sign-in form.
+  expect(await view.locator('.ui-button, .ui-field, .ui-select').count()).toBeGreaterThan(15);
+  expect(await controlsOutsideUi(view)).toEqual([]);
+
+  await form.getByRole('button', { name: 'Unsubscribe' }).click();
+  const confirm = form.locator('.delete-confirm');
+  await expect(confirm).toBeVisible();
+  expect(await controlsOutsideUi(confirm)).toEqual([]);
+  await confirm.getByRole('button').last().click();
+  await expect(confirm).toBeHidden();
+});

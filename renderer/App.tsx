@@ -8,6 +8,7 @@ import { serverHealth, summarizeServers } from './history/server-health.ts';
 import { ServerBanners } from './history/ServerBanners.tsx';
 import { useConnections } from './use-connections.ts';
 import { useTheme } from './theme.ts';
+import { Button } from './ui/Button.tsx';
 
 // Messages is what the window opens on; the other views (and yaml, for client.yml) load when first shown.
 const SettingsView = lazy(() => import('./settings/SettingsView.tsx').then((m) => ({ default: m.SettingsView })));
@@ -74,16 +75,16 @@ export function App({ bridge }: AppProps) {
         {bridge.connected ? (
           <nav className="app-nav" aria-label={t('history.shell.views-label')}>
             {views.map(({ view, label }) => (
-              <button
+              <Button
                 key={view}
-                type="button"
+                variant="quiet"
                 aria-current={place.view === view ? 'page' : undefined}
                 onClick={() => {
                   setPlace({ view });
                 }}
               >
                 {label()}
-              </button>
+              </Button>
             ))}
           </nav>
         ) : null}

@@ -2,6 +2,7 @@ import { t } from '../../common/i18n/translate.ts';
 import { useEffect, useState } from 'react';
 import type { BridgeApi, DesktopNoticeDto } from '../../common/ipc.ts';
 import { callUntilAnswered, windowSchedule } from '../first-call.ts';
+import { Button } from '../ui/Button.tsx';
 
 /** The desktop notices main reports (no tray icon, refused notifications, a new version), kept current by its pushes. */
 export function useDesktopNotices(api: BridgeApi): {
@@ -63,24 +64,22 @@ export function DesktopNoticesBanner({ api }: DesktopNoticesBannerProps) {
           <li key={notice.id} role={notice.dismissible ? 'status' : 'alert'} data-notice={notice.id}>
             <span>{notice.text}</span>
             {notice.link === undefined ? null : (
-              <button
-                type="button"
+              <Button
                 onClick={() => {
                   openNoticeLink(api, notice.link?.url ?? '');
                 }}
               >
                 {notice.link.label}
-              </button>
+              </Button>
             )}
             {notice.dismissible ? (
-              <button
-                type="button"
+              <Button
                 onClick={() => {
                   dismiss(notice);
                 }}
               >
                 {t('history.notices.dismiss')}
-              </button>
+              </Button>
             ) : null}
           </li>
         ))}

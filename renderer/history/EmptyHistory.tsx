@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { SubscriptionDto, SubscriptionRefDto } from '../../common/ipc.ts';
 import { publishCommand } from './publish-command.ts';
 import './empty-history.css';
+import { Button } from '../ui/Button.tsx';
 
 export interface EmptyHistoryProps {
   readonly searching: boolean;
@@ -53,8 +54,7 @@ function PublishCommand({ command }: { readonly command: string }) {
   return (
     <div className="publish-command">
       <code>{command}</code>
-      <button
-        type="button"
+      <Button
         onClick={() => {
           // As MessageDetail's Copy: the window may write plain text to the clipboard (main/desktop/main-window.ts).
           navigator.clipboard.writeText(command).then(
@@ -68,7 +68,7 @@ function PublishCommand({ command }: { readonly command: string }) {
         }}
       >
         {t('history.empty.copy')}
-      </button>
+      </Button>
       <p className="publish-command-outcome" role="status">
         {outcome}
       </p>

@@ -2,6 +2,7 @@ import { t } from '../../common/i18n/translate.ts';
 import type { PriorityDto } from '../../common/ipc.ts';
 import { minPriorityChoices } from '../../common/priority-names.ts';
 import { SearchBox } from './SearchBox.tsx';
+import { Select } from '../ui/fields.tsx';
 
 export interface HistoryToolbarProps {
   readonly searchText: string;
@@ -35,21 +36,20 @@ export function HistoryToolbar({
         />
         {t('history.toolbar.unread-only')}
       </label>
-      <label className="toggle">
-        {t('history.toolbar.priority')}
-        <select
-          value={minPriority}
-          onChange={(event) => {
-            onMinPriorityChange(Number(event.target.value) as PriorityDto);
-          }}
-        >
-          {minPriorityChoices().map(({ value, label }) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Select
+        label={t('history.toolbar.priority')}
+        frameClassName="toggle"
+        value={minPriority}
+        onChange={(event) => {
+          onMinPriorityChange(Number(event.target.value) as PriorityDto);
+        }}
+      >
+        {minPriorityChoices().map(({ value, label }) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </Select>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { Button } from '../ui/Button.tsx';
 
 export interface MenuItem {
   readonly label: string;
@@ -87,13 +88,12 @@ export function MenuButton({ label, items, ref }: MenuButtonProps) {
         }
       }}
     >
-      <button
+      <Button
         ref={(element) => {
           button.current = element;
           if (typeof ref === 'function') ref(element);
           else if (ref !== undefined && ref !== null) ref.current = element;
         }}
-        type="button"
         aria-haspopup="menu"
         aria-expanded={open !== undefined}
         aria-controls={open === undefined ? undefined : menuId}
@@ -104,13 +104,13 @@ export function MenuButton({ label, items, ref }: MenuButtonProps) {
         onKeyDown={onButtonKeyDown}
       >
         {label}
-      </button>
+      </Button>
       {open === undefined ? null : (
         <div ref={menu} id={menuId} role="menu" aria-label={label} className="menu" onKeyDown={onMenuKeyDown}>
           {items.map((item) => (
-            <button
+            <Button
               key={item.label}
-              type="button"
+              variant="quiet"
               role="menuitem"
               tabIndex={-1}
               onClick={() => {
@@ -119,7 +119,7 @@ export function MenuButton({ label, items, ref }: MenuButtonProps) {
               }}
             >
               {item.label}
-            </button>
+            </Button>
           ))}
         </div>
       )}

@@ -8,6 +8,7 @@ import {
   publisherActionView,
 } from './publisher-actions.ts';
 import './message-actions.css';
+import { Button } from '../ui/Button.tsx';
 
 /**
  * What one button's last press did; `running` until the core answers; `confirming` while an http action to this
@@ -77,8 +78,7 @@ export function MessageActions({ api, message, confirmRequest }: MessageActionsP
           const disabled = !availability.canRun || running || state?.kind === 'confirming';
           return (
             <li key={index} className="publisher-action" data-available={availability.canRun}>
-              <button
-                type="button"
+              <Button
                 className="publisher-action-button"
                 data-kind={action.kind}
                 // aria-disabled, not disabled: the button stays a Tab stop, so keyboard and screen reader users
@@ -90,7 +90,7 @@ export function MessageActions({ api, message, confirmRequest }: MessageActionsP
                 }}
               >
                 {action.label}
-              </button>
+              </Button>
               <span id={hintId} className="publisher-action-hint">
                 {hint}
               </span>
@@ -115,22 +115,21 @@ export function MessageActions({ api, message, confirmRequest }: MessageActionsP
               )}
               {state?.kind === 'confirming' ? (
                 <span className="publisher-action-confirm">
-                  <button
-                    type="button"
+                  <Button
+                    variant="primary"
                     onClick={() => {
                       run(index, true);
                     }}
                   >
                     {t('detail.actions.confirm')}
-                  </button>
-                  <button
-                    type="button"
+                  </Button>
+                  <Button
                     onClick={() => {
                       setState(index, { kind: 'done', ok: false, text: t('detail.actions.not-sent') });
                     }}
                   >
                     {t('detail.actions.cancel')}
-                  </button>
+                  </Button>
                 </span>
               ) : null}
             </li>

@@ -6,6 +6,8 @@ import { absoluteTime, formatBytes } from './format.ts';
 import { MessageActions } from './MessageActions.tsx';
 import { disguisedLinkTarget } from './link-target.ts';
 import { renderMarkdown } from './markdown.ts';
+import { Badge } from '../ui/Badge.tsx';
+import { Button } from '../ui/Button.tsx';
 
 export interface MessageDetailProps {
   readonly api: BridgeApi;
@@ -115,8 +117,7 @@ function AttachmentView({
         )}
       </dl>
       {expired ? null : (
-        <button
-          type="button"
+        <Button
           onClick={() => {
             void api.openLink(attachment.url).then((result) => {
               onOutcome({
@@ -127,7 +128,7 @@ function AttachmentView({
           }}
         >
           {t('detail.attachment.open')}
-        </button>
+        </Button>
       )}
     </section>
   );
@@ -169,9 +170,9 @@ export function MessageDetail({
           {message.tagEmoji.length === 0 ? null : `${message.tagEmoji.join(' ')} `}
           {title}
         </h3>
-        <button type="button" className="icon-button" aria-label={t('detail.close-label')} onClick={onClose}>
+        <Button variant="quiet" className="icon-button" aria-label={t('detail.close-label')} onClick={onClose}>
           ×
-        </button>
+        </Button>
       </header>
       <p className="message-detail-meta">
         <span>{subscriptionName ?? message.topic}</span>
@@ -186,9 +187,9 @@ export function MessageDetail({
       {message.tagLabels.length === 0 ? null : (
         <ul className="message-tags" aria-label={t('detail.tags-label')}>
           {message.tagLabels.map((tag, index) => (
-            <li key={`t${index}`} className="chip">
+            <Badge as="li" key={`t${index}`}>
               {tag}
-            </li>
+            </Badge>
           ))}
         </ul>
       )}
@@ -203,8 +204,7 @@ export function MessageDetail({
       />
       <div className="message-detail-actions">
         {message.click === undefined ? null : (
-          <button
-            type="button"
+          <Button
             title={message.click}
             onClick={() => {
               const url = message.click ?? '';
@@ -217,10 +217,9 @@ export function MessageDetail({
             }}
           >
             {t('detail.open-link')}
-          </button>
+          </Button>
         )}
-        <button
-          type="button"
+        <Button
           onClick={() => {
             navigator.clipboard.writeText(messageAsText(message)).then(
               () => {
@@ -233,16 +232,15 @@ export function MessageDetail({
           }}
         >
           {t('detail.copy')}
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
           className="danger"
           onClick={() => {
             onDelete(message);
           }}
         >
           {t('detail.delete')}
-        </button>
+        </Button>
       </div>
       <p className="message-detail-outcome" role="status" data-ok={outcome?.ok}>
         {outcome?.text}

@@ -1,4 +1,5 @@
 import { t } from '../../common/i18n/translate.ts';
+import { Button } from '../ui/Button.tsx';
 export interface NewMessagesPillProps {
   readonly count: number;
   readonly onShow: () => void;
@@ -9,9 +10,9 @@ export function NewMessagesPill({ count, onShow }: NewMessagesPillProps) {
   return (
     <div className="new-messages" aria-live="polite">
       {count === 0 ? null : (
-        <button type="button" className="new-messages-pill" onClick={onShow}>
+        <Button variant="primary" className="new-messages-pill" onClick={onShow}>
           {t('history.list.new-pill', { count })}
-        </button>
+        </Button>
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import { t } from '../../common/i18n/translate.ts';
 import { useEffect, useRef } from 'react';
+import { TextField } from '../ui/fields.tsx';
 
 export interface SearchBoxProps {
   readonly value: string;
@@ -32,12 +33,12 @@ export function SearchBox({ value, onChange }: SearchBoxProps) {
 
   return (
     <div className="search-box" role="search">
-      <label htmlFor="history-search" className="visually-hidden">
-        {t('history.toolbar.search-label')}
-      </label>
-      <input
+      <TextField
         ref={input}
         id="history-search"
+        label={t('history.toolbar.search-label')}
+        labelClassName="visually-hidden"
+        frameClassName="search-box-field"
         type="search"
         placeholder={t('history.toolbar.search-placeholder')}
         autoComplete="off"

@@ -5,6 +5,7 @@ import { Drawer } from '../layout/Drawer.tsx';
 import { Badge } from '../ui/Badge.tsx';
 import { useNarrowLayout } from '../layout/use-media-query.ts';
 import { connectionKindFor, connectionLabel, subscriptionKey } from './format.ts';
+import { Button } from '../ui/Button.tsx';
 
 export interface SidebarProps {
   readonly subscriptions: readonly SubscriptionDto[] | undefined;
@@ -99,16 +100,16 @@ function SidebarContent({ subscriptions, unreadCounts, connections, selected, on
       <h2 id="sidebar-title" className="sidebar-title">
         {t('history.sidebar.title')}
       </h2>
-      <button
-        type="button"
-        // Primary, as the Subscriptions view's own Add subscription (one look: renderer/styles.css).
-        className="add-subscription button-primary"
+      <Button
+        // Primary, as the Subscriptions view's own Add subscription.
+        variant="primary"
+        className="add-subscription"
         onClick={(event) => {
           onAdd(event.currentTarget);
         }}
       >
         {t('history.sidebar.add')}
-      </button>
+      </Button>
       {subscriptions !== undefined && subscriptions.length === 0 ? (
         <section className="sidebar-empty" aria-labelledby="no-subscriptions-title">
           <h3 id="no-subscriptions-title">{t('history.sidebar.empty-title')}</h3>
@@ -117,8 +118,8 @@ function SidebarContent({ subscriptions, unreadCounts, connections, selected, on
       ) : (
         <ul className="subscription-list">
           <li>
-            <button
-              type="button"
+            <Button
+              variant="quiet"
               className="subscription"
               aria-current={selectedKey === undefined ? 'true' : undefined}
               onClick={() => {
@@ -127,15 +128,15 @@ function SidebarContent({ subscriptions, unreadCounts, connections, selected, on
             >
               <span className="subscription-name">{t('history.sidebar.all')}</span>
               <UnreadBadge count={totalUnread} />
-            </button>
+            </Button>
           </li>
           {(subscriptions ?? []).map((subscription) => {
             const key = subscriptionKey(subscription);
             const kind = connectionKindFor(subscription, connections);
             return (
               <li key={key}>
-                <button
-                  type="button"
+                <Button
+                  variant="quiet"
                   className="subscription"
                   aria-current={selectedKey === key ? 'true' : undefined}
                   title={`${subscription.server}/${subscription.topic}`}
@@ -146,7 +147,7 @@ function SidebarContent({ subscriptions, unreadCounts, connections, selected, on
                   <span className="connection-dot" data-state={kind} role="img" aria-label={connectionLabel(kind)} />
                   <span className="subscription-name">{subscription.displayName ?? subscription.topic}</span>
                   <UnreadBadge count={unreadByKey.get(key) ?? 0} />
-                </button>
+                </Button>
               </li>
             );
           })}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { Button } from '../ui/Button.tsx';
 
 export interface DrawerProps {
   /** The panel's id (the button's aria-controls); unique in the page. */
@@ -70,9 +71,8 @@ export function Drawer({ id, label, open, onOpenChange, initialFocus, children }
 
   return (
     <>
-      <button
+      <Button
         ref={button}
-        type="button"
         className="drawer-toggle"
         aria-expanded={open}
         aria-controls={id}
@@ -82,7 +82,7 @@ export function Drawer({ id, label, open, onOpenChange, initialFocus, children }
         }}
       >
         {label}
-      </button>
+      </Button>
       <div ref={panel} id={id} className="drawer-panel" hidden={!open} onKeyDown={onKeyDown} onBlur={onBlur}>
         {children}
       </div>

@@ -17,6 +17,8 @@ interface FieldFrame {
   readonly hint?: ReactNode | undefined;
   /** The wrapper's class, which places label and field (`form-field` unless given). */
   readonly frameClassName?: string | undefined;
+  /** The label's own class (`visually-hidden` for a field whose purpose the view shows otherwise, as a search box). */
+  readonly labelClassName?: string | undefined;
 }
 
 /** The ids a field's aria-describedby lists: its own error and hint, then any the caller names. */
@@ -31,11 +33,14 @@ function Frame({
   error,
   hint,
   frameClassName,
+  labelClassName,
   children,
 }: FieldFrame & { readonly id: string; readonly children: ReactNode }) {
   return (
     <div className={frameClassName ?? 'form-field'}>
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} className={labelClassName}>
+        {label}
+      </label>
       {children}
       <FieldMessages id={id} error={error} hint={hint} />
     </div>
@@ -49,11 +54,18 @@ export interface TextFieldProps extends FieldFrame, Omit<InputHTMLAttributes<HTM
 
 /** A labelled one-line field with its error and hint wired to it (`.ui-field`). */
 export function TextField(props: TextFieldProps) {
-  const { label, error, hint, frameClassName, id: givenId, className, ...input } = props;
+  const { label, error, hint, frameClassName, labelClassName, id: givenId, className, ...input } = props;
   const ownId = useId();
   const id = givenId ?? ownId;
   return (
-    <Frame id={id} label={label} error={error} hint={hint} frameClassName={frameClassName}>
+    <Frame
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      frameClassName={frameClassName}
+      labelClassName={labelClassName}
+    >
       <input
         {...input}
         id={id}
@@ -71,11 +83,18 @@ export interface TextAreaProps extends FieldFrame, TextareaHTMLAttributes<HTMLTe
 
 /** A labelled text area with its error and hint wired to it (`.ui-field`). */
 export function TextArea(props: TextAreaProps) {
-  const { label, error, hint, frameClassName, id: givenId, className, ...area } = props;
+  const { label, error, hint, frameClassName, labelClassName, id: givenId, className, ...area } = props;
   const ownId = useId();
   const id = givenId ?? ownId;
   return (
-    <Frame id={id} label={label} error={error} hint={hint} frameClassName={frameClassName}>
+    <Frame
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      frameClassName={frameClassName}
+      labelClassName={labelClassName}
+    >
       <textarea
         {...area}
         id={id}
@@ -93,11 +112,18 @@ export interface SelectProps extends FieldFrame, SelectHTMLAttributes<HTMLSelect
 
 /** A labelled select with its error and hint wired to it (`.ui-select`); the options are its children. */
 export function Select(props: SelectProps) {
-  const { label, error, hint, frameClassName, id: givenId, className, ...select } = props;
+  const { label, error, hint, frameClassName, labelClassName, id: givenId, className, ...select } = props;
   const ownId = useId();
   const id = givenId ?? ownId;
   return (
-    <Frame id={id} label={label} error={error} hint={hint} frameClassName={frameClassName}>
+    <Frame
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      frameClassName={frameClassName}
+      labelClassName={labelClassName}
+    >
       <select
         {...select}
         id={id}

@@ -10,11 +10,28 @@ import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
 
 let ntfy: TestServer;
 let bridge: WebBridge;
+const manyMessages = 20;
 
 test.beforeAll(async () => {
   ntfy = await startTestServer();
   bridge = await startWebBridge({ ntfyServerUrl: ntfy.url, log: createRecordingLogger('one-look-bridge') });
   const core = bridge.core.service;
+  // For the Messages view's scan, published first so the urgent table below stays the newest row: a message with
+  // publisher actions (one asks before it runs), a topic with no messages (the empty state), and one long enough to
+  // scroll away from its newest row (the "N new" pill).
+  for (const topic of ['look-actions', 'look-empty', 'look-many'])
+    expect((await core.saveSubscription({ server: ntfy.url, topic })).ok).toBe(true);
+  await ntfy.waitForSubscribers(1, { topic: 'look-many' });
+  await ntfy.publish('look-actions', {
+    title: 'Door sensor offline',
+    message: 'The sensor stopped reporting.',
+    actions: [
+      { action: 'view', label: 'Open dashboard', url: 'https://example.com/dashboard' },
+      { action: 'http', label: 'Restart sensor', url: 'http://127.0.0.1:9/restart', method: 'POST' },
+    ],
+  });
+  for (let index = 1; index <= manyMessages; index += 1)
+    await ntfy.publish('look-many', { title: `Many ${String(index)}`, message: 'One of many.' });
   const displayName = 'A display name long enough to squeeze every row of this topic hard';
   expect((await core.saveSubscription({ server: ntfy.url, topic: 'look-table', displayName })).ok).toBe(true);
   await ntfy.waitForSubscribers(1, { topic: 'look-table' });
@@ -34,7 +51,7 @@ test.beforeAll(async () => {
       const listed = await core.listMessages({});
       return listed.ok ? listed.value.messages.length : 0;
     })
-    .toBe(2);
+    .toBe(3 + manyMessages);
 });
 
 test.afterAll(async () => {
@@ -248,4 +265,61 @@ test("the Subscriptions view (list, editor with credentials and advanced open, d
   expect(await controlsOutsideUi(confirm)).toEqual([]);
   await confirm.getByRole('button').last().click();
   await expect(confirm).toBeHidden();
+});
+
+test("the Messages view (toolbar, search, sidebar, detail with actions, menu, empty state, pill, drawer) uses renderer/ui's components", async ({
+  page,
+}) => {
+  await page.goto(bridge.url);
+  const history = page.locator('.history');
+  const sidebar = page.getByRole('navigation', { name: 'Subscriptions' });
+  await expect(sidebar.getByRole('button', { name: /look-actions/ })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Search messages' })).toBeVisible();
+  // The scan looks at real controls: the view nav, toolbar, search, sidebar entries and Add subscription.
+  expect(await page.locator('.app-nav .ui-button').count()).toBeGreaterThan(1);
+  expect(await history.locator('.ui-button, .ui-field, .ui-select').count()).toBeGreaterThan(6);
+  expect(await controlsOutsideUi(page.locator('.app-header'))).toEqual([]);
+  expect(await controlsOutsideUi(history)).toEqual([]);
+
+  // A message's detail with its publisher actions, one of them asking before it runs.
+  await sidebar.getByRole('button', { name: /look-actions/ }).click();
+  await page.getByRole('option', { name: /Door sensor offline/ }).click();
+  const detail = page.getByRole('article', { name: /Door sensor offline/ });
+  await expect(detail.getByRole('button', { name: 'Restart sensor' })).toBeVisible();
+  await expect(detail.locator('.ui-badge, .ui-button').first()).toBeVisible();
+  expect(await controlsOutsideUi(detail)).toEqual([]);
+  await detail.getByRole('button', { name: 'Restart sensor' }).click();
+  await expect(detail.locator('.publisher-action-confirm')).toBeVisible();
+  expect(await controlsOutsideUi(detail)).toEqual([]);
+
+  // The topic's menu: its items are Buttons with the menuitem role.
+  await page.getByRole('button', { name: 'More actions' }).click();
+  const menu = page.getByRole('menu', { name: 'More actions' });
+  await expect(menu.getByRole('menuitem').first()).toBeVisible();
+  expect(await controlsOutsideUi(menu)).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  // An empty topic: the publish command's Copy.
+  await sidebar.getByRole('button', { name: /look-empty/ }).click();
+  await expect(page.locator('.empty-state .publish-command').first()).toBeVisible();
+  expect(await controlsOutsideUi(history)).toEqual([]);
+
+  // Scrolled down a long topic, a new message waits behind the "1 new" pill.
+  await sidebar.getByRole('button', { name: /look-many/ }).click();
+  await page.getByRole('option', { name: new RegExp(`Many ${String(manyMessages)}\\b`) }).focus();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('option', { name: /Many 1\b/ })).toBeInViewport();
+  await ntfy.publish('look-many', { title: 'Arrived while reading', message: 'New.' });
+  const pill = page.getByRole('button', { name: '1 new' });
+  await expect(pill).toBeVisible();
+  expect(await controlsOutsideUi(page.locator('.new-messages'))).toEqual([]);
+  expect(await pill.getAttribute('class')).toContain('ui-button');
+
+  // Narrow: the sidebar is a drawer behind its toggle.
+  await page.setViewportSize({ width: 600, height: 680 });
+  const toggle = page.locator('.drawer-toggle');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('.drawer-panel').getByRole('button', { name: /look-empty/ })).toBeVisible();
+  expect(await controlsOutsideUi(history)).toEqual([]);
 });

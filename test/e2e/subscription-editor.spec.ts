@@ -289,7 +289,8 @@ test('credentials are write-only: the secret never reaches the page; Remove clea
 
   await openSubscriptions(page);
   const entry = row(page, 'team-secret');
-  await expect(status(entry)).toHaveText('Credentials not accepted');
+  // Without credentials ntfy answers 403 (anonymous may not read it), not 401: no permission.
+  await expect(status(entry)).toHaveText('No permission');
   await editButton(entry).click();
   const form = editor(page, 'Edit subscription');
   await openAdvanced(form);
@@ -320,7 +321,7 @@ test('credentials are write-only: the secret never reaches the page; Remove clea
   await expect(reopened.getByRole('radio', { name: 'No credentials' })).toBeChecked();
   await expect(reopened.getByRole('radio', { name: 'No credentials' })).toBeFocused();
   await expect.poll(async () => (await findSubscription(server.url, 'team-secret'))?.hasCredentials).toBe(false);
-  await expect(status(entry)).toHaveText('Credentials not accepted');
+  await expect(status(entry)).toHaveText('No permission');
   expect(await page.content()).not.toContain(secret);
 });
 

@@ -31,7 +31,8 @@ describe('the Subscriptions view in German', () => {
     expect(describeStatus({ kind: 'connected' }, 0).label).toBe('Verbunden');
     expect(describeStatus({ kind: 'no-permission' }, 0)).toMatchObject({
       label: 'Keine Berechtigung',
-      detail: 'Mit diesen Zugangsdaten darf dieses Thema nicht gelesen werden.',
+      detail:
+        'Mit diesen Zugangsdaten darf dieses Thema nicht gelesen werden; geben Sie die Zugangsdaten eines Kontos ein, das es lesen darf.',
     });
     expect(describeTestResult({ outcome: 'wrong-credentials', detail: 'HTTP 401' }).label).toBe(
       'Zugangsdaten nicht akzeptiert',

@@ -1,6 +1,7 @@
 /**
  * Prints one closing line for the whole `npm test` run, from the Vitest and Playwright JSON reports:
- * `tests: N passed, N failed, N skipped`. Fails if a report is missing or counts no test at all.
+ * `tests: N passed, N failed, N skipped`, after one line per reason Playwright skipped tests for (the line reporter
+ * does not print a skip's reason). Fails if a report is missing or counts no test at all.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -41,7 +42,40 @@ async function playwrightCounts(): Promise<Counts> {
   };
 }
 
+interface PlaywrightSuite {
+  readonly specs?: readonly {
+    readonly title: string;
+    readonly tests: readonly {
+      readonly status?: string;
+      readonly annotations?: readonly { readonly type: string; readonly description?: string }[];
+    }[];
+  }[];
+  readonly suites?: readonly PlaywrightSuite[];
+}
+
+/** Skipped Playwright tests by their reason (the description of their skip annotation). */
+async function playwrightSkipReasons(): Promise<Map<string, string[]>> {
+  const report = (await readJson('playwright.json')) as { suites?: readonly PlaywrightSuite[] };
+  const reasons = new Map<string, string[]>();
+  const walk = (suite: PlaywrightSuite): void => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status !== 'skipped') continue;
+        const skip = test.annotations?.find((annotation) => annotation.type === 'skip');
+        const reason = skip?.description ?? '(no reason given)';
+        reasons.set(reason, [...(reasons.get(reason) ?? []), spec.title]);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return reasons;
+}
+
 async function main(): Promise<void> {
+  for (const [reason, titles] of await playwrightSkipReasons()) {
+    console.log(`skipped ${titles.length} (${reason}): ${titles.join('; ')}`);
+  }
   const all = [await vitestCounts(), await playwrightCounts()];
   const total = all.reduce((sum, c) => ({
     passed: sum.passed + c.passed,

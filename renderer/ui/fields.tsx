@@ -1,5 +1,6 @@
 import {
   useId,
+  type AriaAttributes,
   type InputHTMLAttributes,
   type ReactNode,
   type Ref,
@@ -47,6 +48,33 @@ function Frame({
   );
 }
 
+/** The attributes of the control a frame wires: its id, class and the two aria fields the frame sets. */
+interface ControlAttributes {
+  readonly id?: string | undefined;
+  readonly className?: string | undefined;
+  readonly 'aria-invalid'?: AriaAttributes['aria-invalid'];
+  readonly 'aria-describedby'?: string | undefined;
+}
+
+/**
+ * Splits a field's props into its frame's and its control's: the control gets the id (its own unless given), the
+ * base class before the caller's, aria-invalid while an error is set and aria-describedby listing error and hint.
+ */
+function useWiredField<P extends FieldFrame & ControlAttributes>(props: P, baseClass: string) {
+  const { label, error, hint, frameClassName, labelClassName, id: givenId, className, ...rest } = props;
+  const ownId = useId();
+  const id = givenId ?? ownId;
+  const frame = { id, label, error, hint, frameClassName, labelClassName };
+  const control = {
+    ...rest,
+    id,
+    className: className === undefined ? baseClass : `${baseClass} ${className}`,
+    'aria-invalid': error === undefined ? props['aria-invalid'] : true,
+    'aria-describedby': describe(id, error, hint, props['aria-describedby']),
+  };
+  return { frame, control };
+}
+
 export interface TextFieldProps extends FieldFrame, Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
   readonly type?: 'text' | 'url' | 'number' | 'time' | 'password' | 'search' | 'email' | undefined;
   readonly ref?: Ref<HTMLInputElement> | undefined;
@@ -54,25 +82,10 @@ export interface TextFieldProps extends FieldFrame, Omit<InputHTMLAttributes<HTM
 
 /** A labelled one-line field with its error and hint wired to it (`.ui-field`). */
 export function TextField(props: TextFieldProps) {
-  const { label, error, hint, frameClassName, labelClassName, id: givenId, className, ...input } = props;
-  const ownId = useId();
-  const id = givenId ?? ownId;
+  const { frame, control } = useWiredField(props, 'ui-field');
   return (
-    <Frame
-      id={id}
-      label={label}
-      error={error}
-      hint={hint}
-      frameClassName={frameClassName}
-      labelClassName={labelClassName}
-    >
-      <input
-        {...input}
-        id={id}
-        className={className === undefined ? 'ui-field' : `ui-field ${className}`}
-        aria-invalid={error === undefined ? input['aria-invalid'] : true}
-        aria-describedby={describe(id, error, hint, input['aria-describedby'])}
-      />
+    <Frame {...frame}>
+      <input {...control} />
     </Frame>
   );
 }
@@ -83,25 +96,10 @@ export interface TextAreaProps extends FieldFrame, TextareaHTMLAttributes<HTMLTe
 
 /** A labelled text area with its error and hint wired to it (`.ui-field`). */
 export function TextArea(props: TextAreaProps) {
-  const { label, error, hint, frameClassName, labelClassName, id: givenId, className, ...area } = props;
-  const ownId = useId();
-  const id = givenId ?? ownId;
+  const { frame, control } = useWiredField(props, 'ui-field');
   return (
-    <Frame
-      id={id}
-      label={label}
-      error={error}
-      hint={hint}
-      frameClassName={frameClassName}
-      labelClassName={labelClassName}
-    >
-      <textarea
-        {...area}
-        id={id}
-        className={className === undefined ? 'ui-field' : `ui-field ${className}`}
-        aria-invalid={error === undefined ? area['aria-invalid'] : true}
-        aria-describedby={describe(id, error, hint, area['aria-describedby'])}
-      />
+    <Frame {...frame}>
+      <textarea {...control} />
     </Frame>
   );
 }
@@ -112,25 +110,10 @@ export interface SelectProps extends FieldFrame, SelectHTMLAttributes<HTMLSelect
 
 /** A labelled select with its error and hint wired to it (`.ui-select`); the options are its children. */
 export function Select(props: SelectProps) {
-  const { label, error, hint, frameClassName, labelClassName, id: givenId, className, ...select } = props;
-  const ownId = useId();
-  const id = givenId ?? ownId;
+  const { frame, control } = useWiredField(props, 'ui-select');
   return (
-    <Frame
-      id={id}
-      label={label}
-      error={error}
-      hint={hint}
-      frameClassName={frameClassName}
-      labelClassName={labelClassName}
-    >
-      <select
-        {...select}
-        id={id}
-        className={className === undefined ? 'ui-select' : `ui-select ${className}`}
-        aria-invalid={error === undefined ? select['aria-invalid'] : true}
-        aria-describedby={describe(id, error, hint, select['aria-describedby'])}
-      />
+    <Frame {...frame}>
+      <select {...control} />
     </Frame>
   );
 }

@@ -47,6 +47,7 @@ export const coreDe: Translation<typeof coreEn> = {
   },
   'core.engine.probe-failed': 'eine Themenprüfung ist fehlgeschlagen',
   'core.engine.probe-failed-detail': 'eine Themenprüfung ist fehlgeschlagen: {detail}',
+  'core.engine.probe-unauthorized': 'Zugangsdaten nicht akzeptiert bei der Prüfung, welche Themen lesbar sind',
   'core.engine.probe-rate-limited': {
     one: 'weiterhin zu viele Anfragen (429) nach {count} Versuch einer Themenprüfung',
     other: 'weiterhin zu viele Anfragen (429) nach {count} Versuchen einer Themenprüfung',

@@ -50,6 +50,7 @@ export const coreEn = {
   },
   'core.engine.probe-failed': 'a topic check failed',
   'core.engine.probe-failed-detail': 'a topic check failed: {detail}',
+  'core.engine.probe-unauthorized': 'credentials not accepted while checking which topics may be read',
   'core.engine.probe-rate-limited': {
     one: 'still rate limited (429) after {count} try of one topic check',
     other: 'still rate limited (429) after {count} tries of one topic check',

@@ -106,8 +106,10 @@ export function decideStoreFailure(error: unknown, otherwise: ConnectionDecision
 export function narrowingDecision(error: ServerError, found: ForbiddenDecision): ConnectionDecision {
   switch (found.kind) {
     case 'all-forbidden':
-    case 'unauthorized':
       return { kind: 'auth-failed', error };
+    case 'unauthorized':
+      // The probe's 401 is the news, not the 403 before it: the window says "credentials not accepted" for it.
+      return { kind: 'auth-failed', error: { status: 401, message: t('core.engine.probe-unauthorized') } };
     case 'undecided': {
       // Not known to be forbidden (network trouble, rate limits): try again later, never give up the topics.
       const reason = t('core.engine.forbidden-undecided', { error: error.message, reason: found.reason });

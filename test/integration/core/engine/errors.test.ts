@@ -79,6 +79,27 @@ describe('authentication and authorization failures', () => {
     expect(probes.every((path) => path.endsWith('/auth'))).toBe(true);
   });
 
+  it('says the credentials were not accepted (401) when the search for the forbidden topic meets a 401', async () => {
+    const testServer = await protectedServer();
+    // The password changed between the 403 and the search: the first probe is the one to hear of it.
+    testServer.faults.failNext(1, {
+      status: 401,
+      body: { code: 40101, http: 401, error: 'unauthorized' },
+      match: (entry) => entry.transport === 'auth',
+    });
+    engine = startEngine({
+      subscriptions: ['mine', 'forbidden'].map((topic) => ({
+        server: testServer.url,
+        topic,
+        credentials: alice('right-password'),
+      })),
+    });
+    const status = await engine.waitForStatus((s) => s.state.kind === 'auth-failed');
+    // 401 is what the window words as "credentials not accepted"; the 403 would read "no permission".
+    expect(status.state.kind === 'auth-failed' ? status.state.error.status : undefined).toBe(401);
+    expect(testServer.requests.filter((entry) => entry.transport === 'auth')).toHaveLength(1);
+  });
+
   it('isolates one forbidden topic among 301 within ntfy’s request bucket, never taking a 429 for a 403', async () => {
     server = await startTestServer({
       auth: {

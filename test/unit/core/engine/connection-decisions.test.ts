@@ -175,9 +175,13 @@ describe('narrowingDecision', () => {
       forbidden: ['b'],
     });
   });
-  it('takes every topic forbidden, or a 401 while probing, as an authentication failure', () => {
+  it('takes every topic forbidden as an authentication failure, with the 403 (no permission)', () => {
     expect(narrowingDecision(error, { kind: 'all-forbidden' })).toEqual({ kind: 'auth-failed', error });
-    expect(narrowingDecision(error, { kind: 'unauthorized' })).toEqual({ kind: 'auth-failed', error });
+  });
+  it('takes a 401 while probing as a 401 (credentials not accepted), not as the 403 before it', () => {
+    const decision = narrowingDecision(error, { kind: 'unauthorized' });
+    expect(decision).toMatchObject({ kind: 'auth-failed', error: { status: 401 } });
+    expect(decision.kind === 'auth-failed' && decision.error.message).toMatch(/credentials not accepted/);
   });
   it('reconnects later when the search could not decide, waiting out its rate limit', () => {
     expect(narrowingDecision(error, { kind: 'undecided', reason: 'rate limited', retryAfterMs: 5000 })).toEqual({

@@ -90,6 +90,7 @@ export const coreDe: Translation<typeof coreEn> = {
   'core.test.readable': 'Der Server nimmt dieses Abonnement an.',
   'core.test.unauthorized': 'Prüfen Sie Benutzername und Passwort oder das Token.',
   'core.test.forbidden': 'Mit diesen Zugangsdaten darf dieses Thema nicht gelesen werden.',
+  'core.test.forbidden-anonymous': 'Ohne Anmeldung darf dieses Thema nicht gelesen werden.',
   'core.test.rate-limited':
     'Der Server begrenzt gerade die Anfragen (HTTP 429); versuchen Sie es in einer Minute erneut.',
   'core.test.unknown': 'Der Server war nicht erreichbar oder hat unerwartet geantwortet.',

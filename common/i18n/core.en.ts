@@ -93,6 +93,7 @@ export const coreEn = {
   'core.test.readable': 'The server accepts this subscription.',
   'core.test.unauthorized': 'Check the user name and password, or the token.',
   'core.test.forbidden': 'These credentials may not read this topic.',
+  'core.test.forbidden-anonymous': 'This topic may not be read without signing in.',
   'core.test.rate-limited': 'The server is limiting requests right now (HTTP 429); try again in a minute.',
   'core.test.unknown': 'The server could not be reached or gave an unexpected answer.',
   'core.test.secret-missing': 'The password or token is not stored: enter it.',

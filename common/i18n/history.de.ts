@@ -34,7 +34,7 @@ export const historyDe: Translation<typeof historyEn> = {
   'history.server.credentials-why': 'Seine Nachrichten kommen erst wieder an, wenn die Zugangsdaten stimmen.',
   'history.server.no-permission': 'Keine Berechtigung für Themen auf {name}',
   'history.server.no-permission-why':
-    'Mit diesen Zugangsdaten dürfen sie nicht gelesen werden; geben Sie die Zugangsdaten eines Kontos ein, das sie lesen darf.',
+    'Ihre Nachrichten kommen nicht an; geben Sie die Zugangsdaten eines Kontos ein, das sie lesen darf.',
   'history.server.refused': '{name} lehnt diese Abonnements ab',
   'history.server.refused-why':
     'Der Server nimmt sie so nicht an; ändern Sie das Abonnement, um es erneut zu versuchen.',

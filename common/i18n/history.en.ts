@@ -33,7 +33,7 @@ export const historyEn = {
   'history.server.credentials-why': 'Its messages are not arriving until the credentials are fixed.',
   'history.server.no-permission': 'No permission for topics on {name}',
   'history.server.no-permission-why':
-    'These credentials may not read them; enter the credentials of an account that may read them.',
+    'Their messages are not arriving; enter the credentials of an account that may read them.',
   'history.server.refused': '{name} refuses these subscriptions',
   'history.server.refused-why': 'It will not accept them as they are; change the subscription to try again.',
   'history.servers.none': 'No servers to connect to',

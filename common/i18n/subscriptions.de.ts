@@ -25,6 +25,8 @@ export const subscriptionsDe: Translation<typeof subscriptionsEn> = {
   'subscriptions.status.no-permission': 'Keine Berechtigung',
   'subscriptions.status.no-permission-detail':
     'Mit diesen Zugangsdaten darf dieses Thema nicht gelesen werden; geben Sie die Zugangsdaten eines Kontos ein, das es lesen darf.',
+  'subscriptions.status.no-permission-anonymous-detail':
+    'Ohne Anmeldung darf dieses Thema nicht gelesen werden; geben Sie die Zugangsdaten eines Kontos ein, das es lesen darf.',
   'subscriptions.status.error': 'Fehler',
   'subscriptions.status.stopped': 'Angehalten',
   'subscriptions.status.not-connected': 'Nicht verbunden',

@@ -27,6 +27,8 @@ export const subscriptionsEn = {
   'subscriptions.status.no-permission': 'No permission',
   'subscriptions.status.no-permission-detail':
     'These credentials may not read this topic; enter the credentials of an account that may read it.',
+  'subscriptions.status.no-permission-anonymous-detail':
+    'This topic may not be read without signing in; enter the credentials of an account that may read it.',
   'subscriptions.status.error': 'Error',
   'subscriptions.status.stopped': 'Stopped',
   'subscriptions.status.not-connected': 'Not connected',

@@ -16,8 +16,11 @@ export type SubscriptionStatus =
   | { readonly kind: 'credentials-rejected'; readonly message: string }
   /** The settings call for a password or token the keychain does not hold: nothing was rejected, it is missing. */
   | { readonly kind: 'credentials-missing' }
-  /** The server refused this topic to these credentials (a 403), alone or while the connection's others carry on. */
-  | { readonly kind: 'no-permission' }
+  /**
+   * The server refused this topic to these credentials (a 403), alone or while the connection's others carry on;
+   * `anonymous`: the subscription has no credentials, so the server lets no one read it without signing in.
+   */
+  | { readonly kind: 'no-permission'; readonly anonymous: boolean }
   | { readonly kind: 'error'; readonly message: string }
   | { readonly kind: 'stopped' }
   /** No connection carries it (yet): just added, or the core has not reported. */
@@ -59,7 +62,8 @@ export interface StatusSubject extends SubscriptionRefDto {
 export function subscriptionStatus(ref: StatusSubject, connections: readonly ConnectionDto[]): SubscriptionStatus {
   const connection = findConnection(ref, connections);
   if (connection === undefined) return { kind: 'not-connected' };
-  if (connection.forbiddenTopics.includes(ref.topic)) return { kind: 'no-permission' };
+  const anonymous = ref.auth === 'none';
+  if (connection.forbiddenTopics.includes(ref.topic)) return { kind: 'no-permission', anonymous };
   const { state } = connection;
   switch (state.kind) {
     case 'open':
@@ -73,7 +77,7 @@ export function subscriptionStatus(ref: StatusSubject, connections: readonly Con
       if (ref.auth !== undefined && ref.auth !== 'none' && ref.hasCredentials === false) {
         return { kind: 'credentials-missing' };
       }
-      if (state.cause === 'permission') return { kind: 'no-permission' };
+      if (state.cause === 'permission') return { kind: 'no-permission', anonymous };
       return { kind: 'credentials-rejected', message: state.message };
     case 'error':
       return { kind: 'error', message: state.message };
@@ -123,7 +127,11 @@ export function describeStatus(status: SubscriptionStatus, nowMs: number): Statu
     case 'no-permission':
       return {
         label: t('subscriptions.status.no-permission'),
-        detail: t('subscriptions.status.no-permission-detail'),
+        detail: t(
+          status.anonymous
+            ? 'subscriptions.status.no-permission-anonymous-detail'
+            : 'subscriptions.status.no-permission-detail',
+        ),
         tone: 'problem',
       };
     case 'error':

@@ -289,8 +289,12 @@ test('credentials are write-only: the secret never reaches the page; Remove clea
 
   await openSubscriptions(page);
   const entry = row(page, 'team-secret');
-  // Without credentials ntfy answers 403 (anonymous may not read it), not 401: no permission.
+  // Without credentials ntfy answers 403 (anonymous may not read it), not 401: no permission, and the detail does not
+  // speak of credentials the subscription has none of.
   await expect(status(entry)).toHaveText('No permission');
+  await expect(entry.locator('.connection-status-detail')).toHaveText(
+    'This topic may not be read without signing in; enter the credentials of an account that may read it.',
+  );
   await editButton(entry).click();
   const form = editor(page, 'Edit subscription');
   await openAdvanced(form);

@@ -185,8 +185,11 @@ export function createSubscriptionRequests(
     const credentials = typed.kind === 'stored' ? await storedCredentials(server) : typed;
     if ('ok' in credentials) return credentials;
     const request = buildSubscribeRequest({ baseUrl: server, topics: [topic], transport: 'json', credentials });
-    const [outcome, detail] = TEST_OUTCOMES[(await options.checkTopicAccess(request)).answer];
-    return ok({ outcome, detail: t(detail) });
+    const { answer } = await options.checkTopicAccess(request);
+    const [outcome, detail] = TEST_OUTCOMES[answer];
+    // Refused without credentials: "these credentials" would name something the user never gave.
+    const anonymous = answer === 'forbidden' && credentials.kind === 'none';
+    return ok({ outcome, detail: t(anonymous ? 'core.test.forbidden-anonymous' : detail) });
   }
 
   /** Whether a save must ask the server first: typed credentials, and a subscription to an address not yet checked. */

@@ -78,8 +78,11 @@ describe('subscriptionStatus', () => {
 
   it('says "no permission" for a 403 and "not accepted" for a 401 on a one-topic connection', () => {
     const forbidden = [connection({ kind: 'auth-failed', cause: 'permission', message: 'forbidden' })];
-    expect(subscriptionStatus(ref, forbidden)).toEqual({ kind: 'no-permission' });
-    const described = describeStatus({ kind: 'no-permission' }, 0);
+    expect(subscriptionStatus({ ...ref, auth: 'basic' }, forbidden)).toEqual({
+      kind: 'no-permission',
+      anonymous: false,
+    });
+    const described = describeStatus({ kind: 'no-permission', anonymous: false }, 0);
     expect(described).toEqual({
       label: 'No permission',
       detail: 'These credentials may not read this topic; enter the credentials of an account that may read it.',
@@ -93,9 +96,20 @@ describe('subscriptionStatus', () => {
     });
   });
 
+  it('does not speak of "these credentials" to a subscription that has none', () => {
+    const forbidden = [connection({ kind: 'auth-failed', cause: 'permission', message: 'forbidden' })];
+    const status = subscriptionStatus({ ...ref, auth: 'none' }, forbidden);
+    expect(status).toEqual({ kind: 'no-permission', anonymous: true });
+    expect(describeStatus(status, 0)).toEqual({
+      label: 'No permission',
+      detail: 'This topic may not be read without signing in; enter the credentials of an account that may read it.',
+      tone: 'problem',
+    });
+  });
+
   it('says "no permission" for a refused topic even while the connection is open for the others', () => {
     const open = connection({ kind: 'open' }, { topics: ['backups'], forbiddenTopics: ['alerts'] });
-    expect(subscriptionStatus(ref, [open])).toEqual({ kind: 'no-permission' });
+    expect(subscriptionStatus(ref, [open])).toEqual({ kind: 'no-permission', anonymous: false });
     expect(subscriptionStatus({ server, topic: 'backups' }, [open])).toEqual({ kind: 'connected' });
   });
 });
@@ -124,7 +138,7 @@ describe('describeStatus', () => {
       detail: 'HTTP 401',
       tone: 'problem',
     });
-    expect(describeStatus({ kind: 'no-permission' }, 0).label).toBe('No permission');
+    expect(describeStatus({ kind: 'no-permission', anonymous: false }, 0).label).toBe('No permission');
     expect(describeStatus({ kind: 'error', message: 'HTTP 400' }, 0)).toMatchObject({
       label: 'Error',
       detail: 'HTTP 400',
@@ -137,13 +151,13 @@ describe('describeStatus', () => {
 describe('needsCredentials and anyCountdown', () => {
   it('offers new credentials only where they can help', () => {
     expect(needsCredentials({ kind: 'credentials-rejected', message: '' })).toBe(true);
-    expect(needsCredentials({ kind: 'no-permission' })).toBe(true);
+    expect(needsCredentials({ kind: 'no-permission', anonymous: true })).toBe(true);
     expect(needsCredentials({ kind: 'error', message: '' })).toBe(false);
     expect(needsCredentials({ kind: 'connected' })).toBe(false);
   });
 
   it('ticks only while something counts down', () => {
-    expect(anyCountdown([{ kind: 'connected' }, { kind: 'no-permission' }])).toBe(false);
+    expect(anyCountdown([{ kind: 'connected' }, { kind: 'no-permission', anonymous: false }])).toBe(false);
     expect(anyCountdown([{ kind: 'connected' }, { kind: 'reconnecting', nextAttemptAt: 1, reason: '' }])).toBe(true);
   });
 });

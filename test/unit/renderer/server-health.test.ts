@@ -64,7 +64,7 @@ describe('serverHealth', () => {
     expect(forbidden.map((health) => describeServerHealth(health, 0))).toEqual([
       {
         headline: 'No permission for topics on ntfy.example.com',
-        why: 'These credentials may not read them; enter the credentials of an account that may read them.',
+        why: 'Their messages are not arriving; enter the credentials of an account that may read them.',
         tone: 'problem',
       },
     ]);

@@ -29,11 +29,14 @@ describe('the Subscriptions view in German', () => {
     expect(describeStatus(status, 8_000).label).toBe('Neuer Verbindungsversuch in 12 s');
     expect(describeStatus(status, 20_000).label).toBe('Neuer Verbindungsversuch läuft');
     expect(describeStatus({ kind: 'connected' }, 0).label).toBe('Verbunden');
-    expect(describeStatus({ kind: 'no-permission' }, 0)).toMatchObject({
+    expect(describeStatus({ kind: 'no-permission', anonymous: false }, 0)).toMatchObject({
       label: 'Keine Berechtigung',
       detail:
         'Mit diesen Zugangsdaten darf dieses Thema nicht gelesen werden; geben Sie die Zugangsdaten eines Kontos ein, das es lesen darf.',
     });
+    expect(describeStatus({ kind: 'no-permission', anonymous: true }, 0).detail).toBe(
+      'Ohne Anmeldung darf dieses Thema nicht gelesen werden; geben Sie die Zugangsdaten eines Kontos ein, das es lesen darf.',
+    );
     expect(describeTestResult({ outcome: 'wrong-credentials', detail: 'HTTP 401' }).label).toBe(
       'Zugangsdaten nicht akzeptiert',
     );

@@ -81,7 +81,7 @@ describe('Test with the typed credentials', () => {
     });
     // Nothing is stored (the stored "none" is anonymous, which may not read it), and the secret is in no log line.
     expect(await requests.testSubscription(topic, { kind: 'stored' })).toMatchObject({
-      value: { outcome: 'no-permission' },
+      value: { outcome: 'no-permission', detail: 'This topic may not be read without signing in.' },
     });
     expect(await secrets.get({ server: server.url, kind: 'password', user: 'alice' })).toBeUndefined();
     expect(JSON.stringify(log.entries)).not.toContain(PASSWORD);
@@ -257,6 +257,12 @@ describe('Test in German', () => {
       value: { outcome: 'ok', detail: 'Der Server nimmt dieses Abonnement an.' },
     });
     expect(await requests.testSubscription(topic, { kind: 'stored' })).toEqual({
+      ok: true,
+      value: { outcome: 'no-permission', detail: 'Ohne Anmeldung darf dieses Thema nicht gelesen werden.' },
+    });
+    // alice may not read 'elsewhere' (deny-all): her credentials are named.
+    const elsewhere = { server: server.url, topic: 'elsewhere' };
+    expect(await requests.testSubscription(elsewhere, { kind: 'basic', user: 'alice', password: PASSWORD })).toEqual({
       ok: true,
       value: { outcome: 'no-permission', detail: 'Mit diesen Zugangsdaten darf dieses Thema nicht gelesen werden.' },
     });

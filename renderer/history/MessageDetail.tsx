@@ -234,7 +234,7 @@ export function MessageDetail({
           {t('detail.copy')}
         </Button>
         <Button
-          className="danger"
+          variant="danger"
           onClick={() => {
             onDelete(message);
           }}

@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumExecutablePath } from './test/support/chromium.ts';
+import { DOCS_PICTURE, updatingScreenshots } from './test/e2e/support/docs-screenshot.ts';
 
 /**
  * Browser downloads are impossible on the build machines, so every browser test runs the system Chromium
@@ -12,6 +13,8 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-reports/playwright.json' }]],
   workers: 1,
   forbidOnly: process.env['CI'] !== undefined,
+  // Tests that only take a docs/ picture run with UPDATE_SCREENSHOTS=1; otherwise they are left out, not skipped.
+  ...(updatingScreenshots() ? {} : { grepInvert: new RegExp(DOCS_PICTURE) }),
   // Budgets for a stuck test, never speed checks: the suite must pass on a busy 2-core machine (a full run under
   // `stress -c 2` saw an axe analysis of two themes pass 30 s, and five full runs at once on two cores, load 26,
   // saw one pass 90 s). Speed is measured by `npm run bench`.

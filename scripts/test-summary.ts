@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DOCS_PICTURE, updatingScreenshots } from '../test/e2e/support/docs-screenshot.ts';
 
 interface Counts {
   passed: number;
@@ -76,6 +77,8 @@ async function main(): Promise<void> {
   for (const [reason, titles] of await playwrightSkipReasons()) {
     console.log(`skipped ${titles.length} (${reason}): ${titles.join('; ')}`);
   }
+  // Left out by playwright.config.ts, so in no report: said here, or a reader would not know they exist.
+  if (!updatingScreenshots()) console.log(`not run: the tests tagged ${DOCS_PICTURE} (UPDATE_SCREENSHOTS=1 runs them)`);
   const all = [await vitestCounts(), await playwrightCounts()];
   const total = all.reduce((sum, c) => ({
     passed: sum.passed + c.passed,

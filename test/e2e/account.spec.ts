@@ -3,7 +3,7 @@ import { createRecordingLogger } from '../fakes/logger.ts';
 import { startTestServer, type TestServer } from '../server/index.ts';
 import { holdingClock } from '../support/holding-clock.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
-import { docsScreenshot, updatingScreenshots } from './support/docs-screenshot.ts';
+import { DOCS_PICTURE, docsScreenshot } from './support/docs-screenshot.ts';
 
 // Sync with an ntfy account (issue 14 §2), through the UI against the real core behind the dev:web bridge and a
 // local test/server with auth and one user. The "server side" (another device) is the test itself, with a token of
@@ -149,8 +149,7 @@ test('sign in, a subscription from the account arrives by its sync topic, a rena
 });
 
 // Axe checks the account section signed out and in, light and dark, in axe-views.spec.ts.
-test('the signed-in account section is captured for the docs', async ({ page }) => {
-  test.skip(!updatingScreenshots(), 'takes only the picture for docs/ (UPDATE_SCREENSHOTS=1)');
+test('the signed-in account section is captured for the docs', { tag: DOCS_PICTURE }, async ({ page }) => {
   const account = await openSubscriptions(page);
   if (await account.getByRole('button', { name: 'Sign out' }).isVisible()) {
     await account.getByRole('button', { name: 'Sign out' }).click();

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createRecordingLogger } from '../fakes/logger.ts';
 import { startTestServer, type TestServer } from '../server/index.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
-import { docsScreenshot, updatingScreenshots } from './support/docs-screenshot.ts';
+import { DOCS_PICTURE, docsScreenshot } from './support/docs-screenshot.ts';
 
 // Adding a subscription (issue 13, item 8): one form from Messages and from Subscriptions, https assumed where no
 // scheme is typed, the new topic opened, and an empty topic that says how to publish to it. Driven through the UI
@@ -155,9 +155,7 @@ test('"All subscriptions" says what to do first when there are none', async ({ p
 
 // Axe checks the filled form and an empty topic, light and dark, in axe-views.spec.ts; here only their pictures for
 // docs/ are taken.
-test.describe('pictures for the docs', () => {
-  test.skip(!updatingScreenshots(), 'takes only the pictures for docs/ (UPDATE_SCREENSHOTS=1)');
-
+test.describe('pictures for the docs', { tag: DOCS_PICTURE }, () => {
   test('the filled add form', async ({ page }) => {
     const form = await openFromMessages(page);
     await form.getByLabel('Topic').fill('ntfy.sh/alerts');

@@ -4,7 +4,7 @@ import type { MessageDto } from '../../common/ipc.ts';
 import { makeSubscription } from '../support/subscriptions.ts';
 import { serveDirectory, type StaticServer } from './support/static-server.ts';
 import { exposeStubBridge, type StubBridgeGlobals } from './support/stub-bridge.ts';
-import { docsScreenshot, updatingScreenshots } from './support/docs-screenshot.ts';
+import { DOCS_PICTURE, docsScreenshot } from './support/docs-screenshot.ts';
 
 const rendererDir = path.resolve(import.meta.dirname, '../../dist/renderer');
 const server0 = 'https://ntfy.example.com';
@@ -316,8 +316,7 @@ test('is keyboard reachable: / focuses search, arrow keys move between rows', as
 
 for (const colorScheme of ['light', 'dark'] as const) {
   // Axe checks this view in axe-views.spec.ts; here only its picture for docs/ is taken.
-  test(`is captured for the docs (${colorScheme})`, async ({ page }) => {
-    test.skip(!updatingScreenshots(), 'takes only the picture for docs/ (UPDATE_SCREENSHOTS=1)');
+  test(`is captured for the docs (${colorScheme})`, { tag: DOCS_PICTURE }, async ({ page }) => {
     await page.emulateMedia({ colorScheme });
     await openHistory(page);
     await page.getByRole('searchbox').fill('message 1');

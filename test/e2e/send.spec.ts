@@ -4,6 +4,7 @@ import { createRecordingLogger } from '../fakes/logger.ts';
 import { startTestServer, type TestServer } from '../server/index.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
 import { coreSpeaks } from './support/core-language.ts';
+import { DOCS_PICTURE } from './support/docs-screenshot.ts';
 
 // "Send a message" and "Send test notification" (issue 14 §1) in the window, against the real core behind the
 // dev:web bridge and test/server on 127.0.0.1: what the form sends is read back from the server's cache.
@@ -222,8 +223,7 @@ test('keyboard: the fields are reachable with Tab, Escape and Cancel close the f
 });
 
 // Axe checks the filled form in axe-views.spec.ts; here only its picture for docs/ is taken.
-test('the filled send form is captured at 960×680 for the docs', async ({ page }) => {
-  test.skip(process.env['UPDATE_SCREENSHOTS'] !== '1', 'takes only the picture for docs/ (UPDATE_SCREENSHOTS=1)');
+test('the filled send form is captured at 960×680 for the docs', { tag: DOCS_PICTURE }, async ({ page }) => {
   const core = await startBridge();
   await subscribe(core, ntfy, 'send-axe', 'Deploys');
   const form = await openForm(page, await openTopic(page, core, 'Deploys'), 'Deploys');

@@ -7,7 +7,7 @@ import { createKeytarSecretStore } from '../../main/core/store/secrets/keytar-se
 import { createRecordingLogger } from '../fakes/logger.ts';
 import { startTestServer, type TestServer } from '../server/index.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
-import { docsScreenshot, updatingScreenshots } from './support/docs-screenshot.ts';
+import { DOCS_PICTURE, docsScreenshot } from './support/docs-screenshot.ts';
 
 // The settings view driven through the UI only, against the real core behind the dev:web bridge. Settings are
 // global, so every test gets a core of its own (fresh data folder); the ntfy test server is shared.
@@ -635,27 +635,28 @@ test('every control is reachable and usable with the keyboard alone', async ({ p
 
 for (const colorScheme of ['light', 'dark'] as const) {
   // Axe checks Settings in this state in axe-views.spec.ts; here only its picture for docs/ is taken.
-  test(`is captured for the docs with a pause, a refused value, Saved and an import report (${colorScheme})`, async ({
-    page,
-  }) => {
-    test.skip(!updatingScreenshots(), 'takes only the picture for docs/ (UPDATE_SCREENSHOTS=1)');
-    await page.emulateMedia({ colorScheme });
-    await openSettings(page);
-    // With the states that add text: a pause, a field problem, a "Saved" and an import report.
-    await page.getByRole('button', { name: 'Pause until I resume' }).click();
-    await expect(page.getByRole('button', { name: 'Resume', exact: true })).toBeVisible();
-    await page.getByLabel('Days to keep messages').fill('0');
-    await page.getByLabel('Days to keep messages').press('Enter');
-    await expect(page.getByLabel('Days to keep messages')).toHaveAttribute('aria-invalid', 'true');
-    await page.getByRole('checkbox', { name: 'Play a sound' }).click();
-    await expect(group(page, 'Notifications').getByRole('status')).toHaveText('Saved');
-    await page.getByLabel('Import from ntfy CLI client.yml').setInputFiles({
-      name: 'client.yml',
-      mimeType: 'application/yaml',
-      buffer: Buffer.from('subscribe:\n  - topic: axe-check\n'),
-    });
-    await expect(group(page, 'Subscriptions').getByRole('status')).toContainText('Imported 1');
+  test(
+    `is captured for the docs with a pause, a refused value, Saved and an import report (${colorScheme})`,
+    { tag: DOCS_PICTURE },
+    async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await openSettings(page);
+      // With the states that add text: a pause, a field problem, a "Saved" and an import report.
+      await page.getByRole('button', { name: 'Pause until I resume' }).click();
+      await expect(page.getByRole('button', { name: 'Resume', exact: true })).toBeVisible();
+      await page.getByLabel('Days to keep messages').fill('0');
+      await page.getByLabel('Days to keep messages').press('Enter');
+      await expect(page.getByLabel('Days to keep messages')).toHaveAttribute('aria-invalid', 'true');
+      await page.getByRole('checkbox', { name: 'Play a sound' }).click();
+      await expect(group(page, 'Notifications').getByRole('status')).toHaveText('Saved');
+      await page.getByLabel('Import from ntfy CLI client.yml').setInputFiles({
+        name: 'client.yml',
+        mimeType: 'application/yaml',
+        buffer: Buffer.from('subscribe:\n  - topic: axe-check\n'),
+      });
+      await expect(group(page, 'Subscriptions').getByRole('status')).toContainText('Imported 1');
 
-    await docsScreenshot(page, `window-settings-${colorScheme}.png`, { fullPage: true });
-  });
+      await docsScreenshot(page, `window-settings-${colorScheme}.png`, { fullPage: true });
+    },
+  );
 }

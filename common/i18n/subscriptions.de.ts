@@ -48,6 +48,7 @@ export const subscriptionsDe: Translation<typeof subscriptionsEn> = {
   'subscriptions.editor.edit-title': 'Abonnement bearbeiten',
   'subscriptions.editor.subscribe': 'Abonnieren',
   'subscriptions.editor.save': 'Speichern',
+  'subscriptions.editor.saving': 'Wird gespeichert… die Antwort des Servers steht noch aus.',
   'subscriptions.editor.test': 'Testen',
   'subscriptions.editor.cancel': 'Abbrechen',
 

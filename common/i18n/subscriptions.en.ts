@@ -51,6 +51,7 @@ export const subscriptionsEn = {
   'subscriptions.editor.edit-title': 'Edit subscription',
   'subscriptions.editor.subscribe': 'Subscribe',
   'subscriptions.editor.save': 'Save',
+  'subscriptions.editor.saving': "Saving… waiting for the server's answer.",
   'subscriptions.editor.test': 'Test',
   'subscriptions.editor.cancel': 'Cancel',
   // Unsubscribing is worded as in the Messages view's topic header (history.unsubscribe.*): one word per action.

@@ -330,6 +330,11 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
           </div>
         )}
         <TestOutcome state={test} />
+        {/* Save may wait for the server's check (up to its request timeout on a slow one): say so. Always present,
+            so screen readers hear the text arrive; shown only after a moment, so a quick save does not flash it. */}
+        <p className="save-progress" aria-live="polite">
+          {saving ? t('subscriptions.editor.saving') : ''}
+        </p>
 
         {confirmingDelete ? (
           <DeleteConfirm

@@ -195,6 +195,26 @@ test('with the server down, typed credentials are not saved until "Save anyway"'
   expect(await storedFor(down)).toEqual([{ topic: 'secret', auth: 'basic', user: 'alice', hasCredentials: true }]);
 });
 
+test('while Save waits for a slow server to answer the check, the form says so, and saves when it answers', async ({
+  page,
+}) => {
+  const slow = await startProtectedServer();
+  const form = await addFromMessages(page);
+  await form.getByLabel('Topic').fill(`${slow.url}/open-news`);
+  slow.faults.stall();
+  await form.getByRole('button', { name: 'Subscribe', exact: true }).click();
+
+  await expect(form.getByText(subscriptionsEn['subscriptions.editor.saving'])).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Subscribe', exact: true })).toBeDisabled();
+  expect(await storedFor(slow.url)).toEqual([]);
+
+  slow.faults.unstall();
+  await expect(form).toBeHidden();
+  expect(await storedFor(slow.url)).toEqual([
+    { topic: 'open-news', auth: 'none', user: undefined, hasCredentials: false },
+  ]);
+});
+
 test.describe('in German', () => {
   test.use({ locale: 'de-DE' });
 

@@ -9,7 +9,15 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AppInfo, Arch, type Configuration, LinuxPackager, MacPackager, type Packager, WinPackager } from 'app-builder-lib';
+import {
+  AppInfo,
+  Arch,
+  type Configuration,
+  LinuxPackager,
+  MacPackager,
+  type Packager,
+  WinPackager,
+} from 'app-builder-lib';
 import { parse } from 'yaml';
 import type { TestHost as Os } from './test-hosts.ts';
 
@@ -35,6 +43,15 @@ function packagerInfo(projectRoot: string, config: Configuration): Packager {
   return info as unknown as Packager;
 }
 
+/** PlatformPackager.computeAppOutDir: public in the JavaScript, protected in electron-builder's typings. */
+interface ComputesAppOutDir {
+  computeAppOutDir(outDir: string, arch: Arch): string;
+}
+
+function appOutDirOf(packager: object, outDir: string, arch: Arch): string {
+  return (packager as ComputesAppOutDir).computeAppOutDir(outDir, arch);
+}
+
 export interface PackagedApp {
   /** The unpacked app's folder, as electron-builder names it (`linux-unpacked`, `mac-arm64`, `win-unpacked`, …). */
   readonly appOutDir: string;
@@ -55,18 +72,18 @@ export function packagedApp(
   const builderArch = arch === 'arm64' ? Arch.arm64 : Arch.x64;
   if (os === 'linux') {
     const packager = new LinuxPackager(info);
-    const appOutDir = packager.computeAppOutDir(output, builderArch);
+    const appOutDir = appOutDirOf(packager, output, builderArch);
     return { appOutDir, executable: path.join(appOutDir, packager.executableName) };
   }
   if (os === 'darwin') {
     const packager = new MacPackager(info);
-    const appOutDir = packager.computeAppOutDir(output, builderArch);
+    const appOutDir = appOutDirOf(packager, output, builderArch);
     const name = packager.appInfo.productFilename;
     // MacPackager.applyCommonInfo: CFBundleExecutable is the product file name (less a trailing " Helper").
     const bundleExecutable = name.endsWith(' Helper') ? name.slice(0, -' Helper'.length) : name;
     return { appOutDir, executable: path.join(appOutDir, `${name}.app`, 'Contents', 'MacOS', bundleExecutable) };
   }
   const packager = new WinPackager(info);
-  const appOutDir = packager.computeAppOutDir(output, builderArch);
+  const appOutDir = appOutDirOf(packager, output, builderArch);
   return { appOutDir, executable: path.join(appOutDir, `${packager.appInfo.productFilename}.exe`) };
 }

@@ -85,8 +85,9 @@ async function runStepIn(scratch: Scratch, step: Step, extraEnv: NodeJS.ProcessE
   await sh(step.command, scratch.clone, env);
 }
 
-function stepOf(id: Step['id']): Step {
-  const step = jobSteps(runnerFor('linux', 'x64', {})).find((entry) => entry.id === id);
+/** The Linux job's step `id`, for the clone. */
+function stepOf(scratch: Scratch, id: Step['id']): Step {
+  const step = jobSteps(runnerFor('linux', 'x64', {}), scratch.clone).find((entry) => entry.id === id);
   if (step === undefined) throw new Error(`the Linux job has no step ${id}`);
   return step;
 }
@@ -110,16 +111,6 @@ export function rehearsals(scratch: Scratch, options: { skipTest: boolean }): Re
       play: async () => {
         await sh(['git', 'clone', '--quiet', '--no-hardlinks', PROJECT_ROOT, scratch.clone], scratch.work);
         return rehearsed(`a fresh clone of HEAD in ${scratch.clone}`);
-      },
-    },
-    {
-      name: 'Check out on Windows (core.autocrlf=true) and lint it',
-      play: async () => {
-        const crlf = path.join(scratch.work, 'crlf-clone');
-        await sh(['git', 'clone', '--quiet', '-c', 'core.autocrlf=true', PROJECT_ROOT, crlf], scratch.work);
-        const prettier = path.join(scratch.clone, 'node_modules', 'prettier', 'bin', 'prettier.cjs');
-        await sh([process.execPath, prettier, '--check', '--log-level', 'warn', '.'], crlf);
-        return rehearsed('prettier --check passes on every file of a clone made as the Windows runners make it');
       },
     },
     {
@@ -151,6 +142,16 @@ export function rehearsals(scratch: Scratch, options: { skipTest: boolean }): Re
       },
     },
     {
+      name: 'Check out on Windows (core.autocrlf=true) and lint it',
+      play: async () => {
+        const crlf = path.join(scratch.work, 'crlf-clone');
+        await sh(['git', 'clone', '--quiet', '-c', 'core.autocrlf=true', PROJECT_ROOT, crlf], scratch.work);
+        const prettier = path.join(scratch.clone, 'node_modules', 'prettier', 'bin', 'prettier.cjs');
+        await sh([process.execPath, prettier, '--check', '--log-level', 'warn', '.'], crlf);
+        return rehearsed('prettier --check passes on every file of a clone made as the Windows runners make it');
+      },
+    },
+    {
       name: 'Test',
       play: async () => {
         if (options.skipTest) return rehearsed('skipped: .ci/run ran `npm test` on this commit just before');
@@ -166,7 +167,9 @@ export function rehearsals(scratch: Scratch, options: { skipTest: boolean }): Re
           (await run('sh', ['-c', 'command -v mksquashfs'])).stdout.trim(),
           await buildStaticRuntime(scratch.work),
         );
-        await runStepIn(scratch, await offlineArgs(scratch, stepOf('package')), { APPIMAGE_TOOLS_PATH: toolset });
+        await runStepIn(scratch, await offlineArgs(scratch, stepOf(scratch, 'package')), {
+          APPIMAGE_TOOLS_PATH: toolset,
+        });
         return rehearsed(
           'the AppImage, from the stand-in Electron folder and AppImage toolset; deb and rpm only on GitHub, ' +
             'because electron-builder downloads fpm to make them',
@@ -176,7 +179,7 @@ export function rehearsals(scratch: Scratch, options: { skipTest: boolean }): Re
     {
       name: 'Check the AppImage runtime (Linux)',
       play: async () => {
-        await runStepIn(scratch, stepOf('check-appimage'));
+        await runStepIn(scratch, stepOf(scratch, 'check-appimage'));
         return rehearsed(
           'on the AppImage built above, whose runtime is a static stand-in (the real one is a download)',
         );
@@ -186,7 +189,7 @@ export function rehearsals(scratch: Scratch, options: { skipTest: boolean }): Re
     {
       name: 'Package the smoke-test build',
       play: async () => {
-        await runStepIn(scratch, await offlineArgs(scratch, stepOf('package-smoke')));
+        await runStepIn(scratch, await offlineArgs(scratch, stepOf(scratch, 'package-smoke')));
         const { executable } = packagedApp('linux', 'x64', SMOKE_DIR, scratch.clone);
         if (!existsSync(executable)) throw new Error(`electron-builder made no ${executable}`);
         return rehearsed(`electron-builder made ${path.relative(scratch.clone, executable)}, where steps.ts looks`);
@@ -195,7 +198,7 @@ export function rehearsals(scratch: Scratch, options: { skipTest: boolean }): Re
     {
       name: 'Enable the sandbox helper (Linux)',
       play: async () => {
-        await runStepIn(scratch, stepOf('sandbox-helper'));
+        await runStepIn(scratch, stepOf(scratch, 'sandbox-helper'));
         return rehearsed('chown and chmod 4755 on the smoke build’s chrome-sandbox (as root; a sudo that runs as is)');
       },
     },

@@ -6,7 +6,7 @@
  * per OS (test/unit/scripts/pipeline-steps.test.ts); the workflow names no path and no platform.
  */
 import path from 'node:path';
-import { type BuildArch, packagedApp } from './packaged-app.ts';
+import { type BuildArch, packagedApp, PROJECT_ROOT } from './packaged-app.ts';
 import type { TestHost as Os } from './test-hosts.ts';
 
 export interface Runner {
@@ -97,8 +97,8 @@ function packageSmokeStep(runner: Runner): Step {
  * Ubuntu 24.04 allows Chromium's user-namespace sandbox only under an AppArmor profile, which the deb installs; the
  * unpacked build uses the setuid helper instead, as the deb does where namespaces are unavailable.
  */
-function sandboxHelperStep(runner: Runner): Step {
-  const helper = path.join(packagedApp(runner.os, runner.arch, SMOKE_DIR).appOutDir, 'chrome-sandbox');
+function sandboxHelperStep(runner: Runner, projectRoot: string): Step {
+  const helper = path.join(packagedApp(runner.os, runner.arch, SMOKE_DIR, projectRoot).appOutDir, 'chrome-sandbox');
   return {
     id: 'sandbox-helper',
     title: 'Enable the sandbox helper (Linux)',
@@ -108,13 +108,13 @@ function sandboxHelperStep(runner: Runner): Step {
 }
 
 /** Linux: a virtual display and the throwaway D-Bus session and keyring that npm test uses. */
-function smokeStep(runner: Runner): Step {
+function smokeStep(runner: Runner, projectRoot: string): Step {
   const playwright = ['npx', 'playwright', 'test', SMOKE_SPEC];
   return {
     id: 'smoke',
     title: 'Smoke test the packaged app',
     command: runner.os === 'linux' ? ['node', 'scripts/test-session.ts', 'xvfb-run', '-a', ...playwright] : playwright,
-    env: { NTFY_TRAY_SMOKE_EXECUTABLE: packagedApp(runner.os, runner.arch, SMOKE_DIR).executable },
+    env: { NTFY_TRAY_SMOKE_EXECUTABLE: packagedApp(runner.os, runner.arch, SMOKE_DIR, projectRoot).executable },
   };
 }
 
@@ -128,15 +128,15 @@ function checkAppImageStep(): Step {
   };
 }
 
-/** The steps `runner` runs after installing and testing, in order. */
-export function jobSteps(runner: Runner): Step[] {
+/** The steps `runner` runs after installing and testing, in order, in the checkout at `projectRoot`. */
+export function jobSteps(runner: Runner, projectRoot = PROJECT_ROOT): Step[] {
   const linux = runner.os === 'linux';
   return [
     packageStep(runner),
     ...(linux ? [checkAppImageStep()] : []),
     packageSmokeStep(runner),
-    ...(linux ? [sandboxHelperStep(runner)] : []),
-    smokeStep(runner),
+    ...(linux ? [sandboxHelperStep(runner, projectRoot)] : []),
+    smokeStep(runner, projectRoot),
   ];
 }
 

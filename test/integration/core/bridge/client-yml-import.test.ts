@@ -6,59 +6,35 @@
  * the number of entries (one save per entry rewrote the whole file each time: quadratic). Speed itself is measured
  * in bench/import.ts, never here.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type BridgeApi,
-  type BridgeRequests,
-  type BridgeResult,
-  type ClientYmlImportDto,
-  createBridgeApi,
-  type SubscriptionDto,
+import type {
+  BridgeApi,
+  BridgeRequests,
+  BridgeResult,
+  ClientYmlImportDto,
+  SubscriptionDto,
 } from '../../../../common/ipc.ts';
 import { CLIENT_YML_MAX_SUBSCRIPTIONS } from '../../../../common/ipc-dto.ts';
-import { createPause } from '../../../../main/core/app/pause.ts';
-import { createAppService } from '../../../../main/core/bridge/app-service.ts';
 import { dispatchRequest } from '../../../../main/core/bridge/dispatch.ts';
-import { SqliteHistoryStore } from '../../../../main/core/store/history/index.ts';
-import { keychainAccount, type SecretStore } from '../../../../main/core/store/secrets/secret-store.ts';
 import { openConfSettingsStore } from '../../../../main/core/store/settings/conf-settings-store.ts';
 import type { SettingsStore } from '../../../../main/core/store/settings/settings-store.ts';
 import { createRecordingLogger } from '../../../fakes/logger.ts';
+import { type CoreBridge, memoryKeychain, openCoreBridge } from '../../../support/core-bridge.ts';
 
 const log = createRecordingLogger();
 const SERVER = 'https://ntfy.example.com';
 
 let dir: string;
-let history: SqliteHistoryStore;
+let core: CoreBridge;
 let api: BridgeApi;
 let service: BridgeRequests;
 let settings: SettingsStore;
 /** Settings updates (each one a write of the whole file) and keychain calls, counted. */
 let counts: { settingsUpdates: number; keychainCalls: number };
-let keychain: Map<string, string>;
-
-/** The keychain edge as a map that counts its calls; the real keychain is the e2e's and the app tests' part. */
-function countingKeychain(): SecretStore {
-  return {
-    get: (ref) => {
-      counts.keychainCalls += 1;
-      return Promise.resolve(keychain.get(keychainAccount(ref)));
-    },
-    set: (ref, secret) => {
-      counts.keychainCalls += 1;
-      keychain.set(keychainAccount(ref), secret);
-      return Promise.resolve();
-    },
-    delete: (ref) => {
-      counts.keychainCalls += 1;
-      return Promise.resolve(keychain.delete(keychainAccount(ref)));
-    },
-  };
-}
+let keychain: ReadonlyMap<string, string>;
 
 function countingSettings(store: SettingsStore): SettingsStore {
   return {
@@ -79,33 +55,18 @@ function countingSettings(store: SettingsStore): SettingsStore {
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'ntfy-tray-yml-import-'));
-  history = await SqliteHistoryStore.open({ dataDir: dir });
   counts = { settingsUpdates: 0, keychainCalls: 0 };
-  keychain = new Map();
   settings = countingSettings(openConfSettingsStore({ dir, log }));
-  service = createAppService({
-    settings,
-    history,
-    secrets: countingKeychain(),
-    connections: () => [],
-    checkTopicAccess: () => Promise.reject(new Error('an import asks no server')),
-    pause: createPause({ clock: { now: () => 0 }, onChange: () => undefined }),
-    openExternal: () => Promise.resolve(),
-    copyText: () => undefined,
-    runHttpAction: () => Promise.reject(new Error('not in these tests')),
-    readImage: () => Promise.resolve(undefined),
-    newId: () => randomUUID(),
-    now: () => 0,
-    log,
+  const secrets = memoryKeychain(() => {
+    counts.keychainCalls += 1;
   });
-  api = createBridgeApi({
-    invoke: (channel, args) => dispatchRequest(service, channel, args, log),
-    listen: () => () => undefined,
-  });
+  keychain = secrets.entries;
+  core = await openCoreBridge({ dir, settings, secrets, log });
+  ({ api, service } = core);
 });
 
 afterEach(async () => {
-  await history.close();
+  await core.close();
   await rm(dir, { recursive: true, force: true });
 });
 

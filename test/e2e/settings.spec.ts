@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { SettingsDto } from '../../common/ipc.ts';
 import { configSubscriptions } from '../../main/core/cli/client-config-plan.ts';
 import { parseClientConfig } from '../../main/core/client-config/client-config.ts';
@@ -495,6 +495,15 @@ subscribe:
   }
 });
 
+/** Picks a client.yml in the Subscriptions group's import field, as a user does. */
+async function chooseClientYml(files: Locator, name: string, text: string): Promise<void> {
+  await files.getByLabel('Import from ntfy CLI client.yml').setInputFiles({
+    name,
+    mimeType: 'application/yaml',
+    buffer: Buffer.from(text),
+  });
+}
+
 test('a client.yml review lists each command verbatim; nothing is stored before the choice; accepted and refused ones', async ({
   page,
 }) => {
@@ -511,11 +520,7 @@ subscribe:
 `;
   await openSettings(page);
   const files = group(page, 'Subscriptions');
-  await files.getByLabel('Import from ntfy CLI client.yml').setInputFiles({
-    name: 'client.yml',
-    mimeType: 'application/yaml',
-    buffer: Buffer.from(clientYml),
-  });
+  await chooseClientYml(files, 'client.yml', clientYml);
   const review = files.getByRole('region', { name: 'Commands in client.yml' });
   const items = review.getByRole('listitem');
   await expect(items).toHaveCount(2);
@@ -543,22 +548,14 @@ subscribe:
 
   // Cancel stores nothing at all; "accept all" is one confirmation for every command.
   const again = `subscribe:\n  - topic: ${ntfy.url}/again-a\n    command: echo a\n  - topic: ${ntfy.url}/again-b\n    command: echo b\n`;
-  await files.getByLabel('Import from ntfy CLI client.yml').setInputFiles({
-    name: 'again.yml',
-    mimeType: 'application/yaml',
-    buffer: Buffer.from(again),
-  });
+  await chooseClientYml(files, 'again.yml', again);
   await files
     .getByRole('region', { name: 'Commands in again.yml' })
     .getByRole('button', { name: 'Cancel import' })
     .click();
   await expect(report).toHaveText('Import of again.yml canceled: nothing was stored.');
   expect(await subscriptionsInCore()).toHaveLength(3);
-  await files.getByLabel('Import from ntfy CLI client.yml').setInputFiles({
-    name: 'again.yml',
-    mimeType: 'application/yaml',
-    buffer: Buffer.from(again),
-  });
+  await chooseClientYml(files, 'again.yml', again);
   await files
     .getByRole('region', { name: 'Commands in again.yml' })
     .getByRole('button', { name: 'Accept all 2 commands and import' })
@@ -574,22 +571,14 @@ test('a client.yml over the limit or an alias bomb is refused whole, saying why'
   await openSettings(page);
   const files = group(page, 'Subscriptions');
   const over = `subscribe:\n${Array.from({ length: 1001 }, (_, index) => `  - topic: t${index}\n`).join('')}`;
-  await files.getByLabel('Import from ntfy CLI client.yml').setInputFiles({
-    name: 'big.yml',
-    mimeType: 'application/yaml',
-    buffer: Buffer.from(over),
-  });
+  await chooseClientYml(files, 'big.yml', over);
   const report = files.getByRole('status');
   await expect(report).toHaveText(
     'Nothing imported: the file names 1,001 subscriptions; one import takes at most 1,000. Split the file.',
   );
   const bomb =
     'a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nsubscribe: [*c]\n';
-  await files.getByLabel('Import from ntfy CLI client.yml').setInputFiles({
-    name: 'bomb.yml',
-    mimeType: 'application/yaml',
-    buffer: Buffer.from(bomb),
-  });
+  await chooseClientYml(files, 'bomb.yml', bomb);
   await expect(report).toHaveText(
     'Nothing imported: bomb.yml uses YAML aliases (*name) that expand too far (an alias bomb): write the values out instead.',
   );

@@ -115,6 +115,7 @@ export const settingsDe: Translation<typeof settingsEn> = {
     one: 'Mit {count} angenommenen Befehl importieren',
     other: 'Mit {count} angenommenen Befehlen importieren',
   },
+  'settings.import.review.import-none': 'Ohne Befehle importieren',
   'settings.import.review.accept-all': {
     one: 'Befehl annehmen und importieren',
     other: 'Alle {count} Befehle annehmen und importieren',

@@ -112,6 +112,7 @@ export const settingsEn = {
     one: 'Import with {count} accepted command',
     other: 'Import with {count} accepted commands',
   },
+  'settings.import.review.import-none': 'Import without commands',
   'settings.import.review.accept-all': {
     one: 'Accept the command and import',
     other: 'Accept all {count} commands and import',

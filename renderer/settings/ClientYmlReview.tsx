@@ -83,7 +83,9 @@ export function ClientYmlReview({ fileName, entries, onDecide }: ClientYmlReview
             decide((entry) => ticked.has(entry));
           }}
         >
-          {t('settings.import.review.import-ticked', { count: ticked.size })}
+          {ticked.size === 0
+            ? t('settings.import.review.import-none')
+            : t('settings.import.review.import-ticked', { count: ticked.size })}
         </Button>
         <Button
           onClick={() => {

@@ -532,6 +532,7 @@ subscribe:
     'Nothing imported yet: read the commands of client.yml below and choose.',
   );
   expect(await subscriptionsInCore()).toEqual([]);
+  await expect(review.getByRole('button', { name: 'Import without commands' })).toBeVisible();
 
   await review.getByRole('checkbox', { name: 'Accept the command of client.yml, subscribe entry 1' }).check();
   await review.getByRole('button', { name: 'Import with 1 accepted command' }).click();

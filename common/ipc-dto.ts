@@ -245,8 +245,6 @@ export type ClientYmlImportDto =
       readonly withCommand: number;
       /** Imported subscriptions whose command the user did not accept: stored without one. */
       readonly commandsRefused: number;
-      /** The limit on subscriptions per import, for the report to state. */
-      readonly limit: number;
       /** The file's `default-host`, now the default server. */
       readonly defaultServer?: string;
     };

@@ -217,7 +217,6 @@ export async function importClientConfig(
     serversWithCredentials: credentials.saved,
     credentialConflicts: plan.conflicts.size,
     credentialFailures: credentials.failures,
-    limit: CLIENT_YML_MAX_SUBSCRIPTIONS,
     ...(defaultServer === undefined ? {} : { defaultServer }),
   };
 }

@@ -192,8 +192,42 @@ export interface CommandFailureDto {
  * What importing an ntfy CLI client.yml did (main reads it: core/client-config/). `unreadable`: not a client.yml
  * (or not YAML) — nothing was imported; `problem` says where, never a value.
  */
-export type ClientYmlImportDto =
+/** At most this many subscriptions from one client.yml; a larger file is refused whole, saying so. */
+export const CLIENT_YML_MAX_SUBSCRIPTIONS = 1000;
+
+/** A client.yml the import refuses whole: not readable, or naming more subscriptions than one import takes. */
+export type ClientYmlRefusalDto =
   | { readonly kind: 'unreadable'; readonly problem: string }
+  | { readonly kind: 'too-many'; readonly subscriptions: number; readonly limit: number };
+
+/** One `subscribe:` entry as the import would store it, shown to the user before anything is stored. */
+export interface ClientYmlPlannedEntryDto {
+  /** 1-based place in `subscribe:`, what an accepted command names. */
+  readonly entry: number;
+  /** "client.yml, subscribe entry 2" */
+  readonly label: string;
+  readonly server: string;
+  readonly topics: readonly string[];
+  /** The entry's `command` (or the file's `default-command`), exactly as it would run; absent: none. */
+  readonly command?: string;
+}
+
+/** What an import of the file would store (nothing is stored yet); commands wait for the user's acceptance. */
+export type ClientYmlPlanDto =
+  | ClientYmlRefusalDto
+  | {
+      readonly kind: 'plan';
+      /** Readable entries, in file order. */
+      readonly entries: readonly ClientYmlPlannedEntryDto[];
+    };
+
+/** The commands the user accepted after reading them: each entry's command text as it was shown. */
+export interface ClientYmlAcceptedDto {
+  readonly commands: readonly { readonly entry: number; readonly command: string }[];
+}
+
+export type ClientYmlImportDto =
+  | ClientYmlRefusalDto
   | {
       readonly kind: 'imported';
       readonly imported: number;
@@ -207,8 +241,10 @@ export type ClientYmlImportDto =
       readonly credentialConflicts: number;
       /** Credentials that could not be saved (e.g. no keychain), one sentence each, never the secret. */
       readonly credentialFailures: readonly string[];
-      /** Imported subscriptions that run a command. */
+      /** Imported subscriptions that run a command (the user accepted it). */
       readonly withCommand: number;
+      /** Imported subscriptions whose command the user did not accept: stored without one. */
+      readonly commandsRefused: number;
       /** The file's `default-host`, now the default server. */
       readonly defaultServer?: string;
     };

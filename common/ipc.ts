@@ -25,7 +25,9 @@ import type {
   BridgeResult,
   ClientYmlExportDto,
   ClientYmlExportOptionsDto,
+  ClientYmlAcceptedDto,
   ClientYmlImportDto,
+  ClientYmlPlanDto,
   CommandFailureChangedDto,
   ConnectionDto,
   CredentialsInput,
@@ -65,8 +67,9 @@ export const BRIDGE_GLOBAL_NAME = 'ntfy';
  * 9: runAction takes `{ confirmedInternal }` and may answer `confirm`; showMessage may carry `confirmAction`.
  * 10: saveCheckedSubscription (the editor's Save checks access and stores typed credentials only when accepted).
  * 11: an `auth-failed` connection state carries its `cause` (credentials, permission, locked-out).
+ * 12: planClientYml; importClientYml takes the commands the user accepted.
  */
-export const BRIDGE_CONTRACT_VERSION = 11;
+export const BRIDGE_CONTRACT_VERSION = 12;
 
 /** Types only: the key under which an entry carries its argument list and answer (never present at run time). */
 declare const entryTypes: unique symbol;
@@ -124,10 +127,18 @@ export const bridgeOperations = {
     CheckedSaveDto
   >()('subscriptions:save-checked'),
   /**
-   * Imports an ntfy CLI client.yml (its text; `fileName` only names it in messages): subscriptions with their `if`
-   * filters and commands, passwords and tokens into the keychain, `default-host` as the default server.
+   * What importing an ntfy CLI client.yml would store (its text; `fileName` only names it in messages): each
+   * entry's subscriptions and the exact command it would run. Stores nothing.
    */
-  importClientYml: operation<[text: string, fileName: string], ClientYmlImportDto>()('subscriptions:import-client-yml'),
+  planClientYml: operation<[text: string, fileName: string], ClientYmlPlanDto>()('subscriptions:plan-client-yml'),
+  /**
+   * Imports an ntfy CLI client.yml: subscriptions with their `if` filters, passwords and tokens into the keychain,
+   * `default-host` as the default server. A command is stored only where `accepted` names the entry and its exact
+   * text (what planClientYml showed); every other entry is imported without one.
+   */
+  importClientYml: operation<[text: string, fileName: string, accepted: ClientYmlAcceptedDto], ClientYmlImportDto>()(
+    'subscriptions:import-client-yml',
+  ),
   /** Writes the subscriptions as a client.yml ntfy's CLI reads, where the user picks in a save dialog. */
   exportClientYml: operation<[options: ClientYmlExportOptionsDto], ClientYmlExportDto>()(
     'subscriptions:export-client-yml',

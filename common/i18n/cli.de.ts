@@ -206,6 +206,9 @@ Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken 
   'cli.client-config.entry': '{path}, subscribe-Eintrag {entry}',
   'cli.client-config.yaml': '{where} ist kein gültiges YAML',
   'cli.client-config.yaml-line': '{where} ist kein gültiges YAML (Zeile {line})',
+  'cli.client-config.aliases':
+    '{where} verwendet YAML-Aliase (*name), die sich zu weit vervielfachen (eine Alias-Bombe): schreiben Sie die Werte aus',
+  'cli.client-config.duplicate-key': "{where} nennt '{field}' zweimal in einer Zuordnung (Zeile {line})",
   'cli.client-config.not-a-map': '{where}: {field} muss eine Zuordnung von Namen zu Werten sein',
   'cli.client-config.not-a-list': '{where}: {field} muss eine Liste sein',
   'cli.client-config.not-text': '{where}: {field} muss Text sein',

@@ -198,6 +198,9 @@ The secret goes to the OS keychain; the settings only remember which kind of log
   'cli.client-config.entry': '{path}, subscribe entry {entry}',
   'cli.client-config.yaml': '{where} is not valid YAML',
   'cli.client-config.yaml-line': '{where} is not valid YAML (line {line})',
+  'cli.client-config.aliases':
+    '{where} uses YAML aliases (*name) that expand too far (an alias bomb): write the values out instead',
+  'cli.client-config.duplicate-key': "{where} names '{field}' twice in one map (line {line})",
   'cli.client-config.not-a-map': '{where}: {field} must be a map of names to values',
   'cli.client-config.not-a-list': '{where}: {field} must be a list',
   'cli.client-config.not-text': '{where}: {field} must be text',

@@ -29,6 +29,7 @@ export const detailDe: Translation<typeof detailEn> = {
   'detail.actions.hint.view-host': 'Öffnet {host}',
   'detail.actions.hint.http': 'Sendet eine Anfrage',
   'detail.actions.hint.http-method-host': 'Sendet {method} an {host}',
+  'detail.link.real-host': '(führt zu {host})',
   'detail.link.disguised': 'Dieser Link führt zu {target}, nicht zu {shown}. Zum Öffnen noch einmal klicken.',
   'detail.actions.hint.copy': 'Kopiert einen Wert',
   'detail.actions.hint.copy-value': 'Kopiert „{value}“',

@@ -33,6 +33,7 @@ export const detailEn = {
   'detail.actions.hint.view-host': 'Opens {host}',
   'detail.actions.hint.http': 'Sends a request',
   'detail.actions.hint.http-method-host': 'Sends {method} to {host}',
+  'detail.link.real-host': '(goes to {host})',
   'detail.link.disguised': 'This link goes to {target}, not to {shown}. Click it again to open it.',
   'detail.actions.hint.copy': 'Copies a value',
   'detail.actions.hint.copy-value': 'Copies “{value}”',

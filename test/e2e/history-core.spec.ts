@@ -327,7 +327,9 @@ test('hostile content from a real server stays inert, and nothing leaves for a f
   expect(foreign).toEqual([]);
 });
 
-test('a markdown link whose text is another address says where it goes before it opens', async ({ page }) => {
+test('a markdown link whose text is another address shows its real host and says where it goes before it opens', async ({
+  page,
+}) => {
   await subscribe('phish', 'Phish');
   await ntfy.publish('phish', {
     title: 'Your bank',
@@ -343,6 +345,10 @@ test('a markdown link whose text is another address says where it goes before it
   const disguised = article.getByRole('link', { name: 'https://bank.example/login' });
   // Hovering shows the real target, whatever the publisher wrote.
   await expect(disguised).toHaveAttribute('title', 'https://evil.example/steal');
+  // And the real host stands right beside the text that pretends otherwise; the honest link has none.
+  const body = article.locator('.message-detail-body');
+  await expect(body).toContainText('https://bank.example/login (goes to evil.example) and see the docs');
+  await expect(body.locator('a + .link-real-host')).toHaveText(['(goes to evil.example)']);
   await disguised.click();
   await expect(article.locator('.message-detail-outcome')).toContainText(
     'This link goes to evil.example, not to https://bank.example/login',

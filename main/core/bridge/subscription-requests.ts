@@ -14,10 +14,8 @@ import type {
   TestCredentialsDto,
 } from '../../../common/ipc.ts';
 import { t, type MessageKey } from '../../../common/i18n/translate.ts';
-import { invalidServerUrl, serverUrlError, serverUrlOf } from '../../../common/server-url.ts';
-import { alreadySubscribed } from '../../../common/subscription-rules.ts';
-import { isValidTopicName, topicNameError } from '../../../common/topic-name.ts';
-import type { AppTransportKind } from '../../../common/transports.ts';
+import { serverUrlOf } from '../../../common/server-url.ts';
+import { isValidTopicName } from '../../../common/topic-name.ts';
 import type { ConnectionStatus } from '../engine/connection-types.ts';
 import type { CheckTopicAccess, TopicAccess } from '../engine/http-requests.ts';
 import type { AppHistoryStore, Logger } from '../ports.ts';
@@ -28,8 +26,8 @@ import type { SecretStore } from '../store/secrets/secret-store.ts';
 import { removeSubscription, upsertServer, upsertSubscription } from '../store/settings/edits.ts';
 import type { ServerSettings, Settings, SubscriptionSettings } from '../store/settings/schema.ts';
 import type { SettingsStore } from '../store/settings/settings-store.ts';
-import { rawTransportRefused } from '../store/settings/validate.ts';
 import { toConnectionDto, toSubscriptionDto } from './dto.ts';
+import { checkedSubscription, takenIn } from './subscription-input.ts';
 import { fail, keychainError, ok, serverAuth, validationFailed } from './request-results.ts';
 
 export type SubscriptionRequests = Pick<
@@ -93,32 +91,22 @@ export function createSubscriptionRequests(
     }
   }
 
-  async function subscriptionDto(subscription: SubscriptionSettings, current: Settings) {
-    const auth = serverAuth(current, subscription.server);
-    const failure = subscription.command === undefined ? undefined : options.commandFailure?.(subscription.id);
-    return toSubscriptionDto(subscription, auth, await hasCredentials({ url: subscription.server, auth }), failure);
-  }
+  /** A server's auth and whether its secret is stored, asked once per server in a listing (not per subscription). */
+  type ServerFacts = Map<string, { auth: ServerSettings['auth']; stored: Promise<boolean> }>;
 
-  function toSettings(
-    input: Omit<SubscriptionInput, 'transport'> & { readonly transport?: AppTransportKind },
-    server: string,
+  async function subscriptionDto(
+    subscription: SubscriptionSettings,
     current: Settings,
-  ): SubscriptionSettings {
-    const existing = current.subscriptions.find((item) => item.id === input.id);
-    const displayName = input.displayName?.trim();
-    // '' removes the command; absent keeps it. Kept as typed otherwise: leading blanks mean nothing to a shell.
-    const command = input.command === undefined ? existing?.command : input.command.trim() || undefined;
-    return {
-      id: existing?.id ?? options.newId(),
-      server,
-      topic: input.topic,
-      transport: input.transport ?? existing?.transport ?? 'json',
-      filters: input.filters ?? existing?.filters ?? {},
-      muted: input.muted ?? existing?.muted ?? false,
-      minPriority: input.minPriority ?? existing?.minPriority ?? 1,
-      ...(displayName === undefined || displayName === '' ? {} : { displayName }),
-      ...(command === undefined ? {} : { command }),
-    };
+    facts: ServerFacts = new Map(),
+  ) {
+    let server = facts.get(subscription.server);
+    if (server === undefined) {
+      const auth = serverAuth(current, subscription.server);
+      server = { auth, stored: hasCredentials({ url: subscription.server, auth }) };
+      facts.set(subscription.server, server);
+    }
+    const failure = subscription.command === undefined ? undefined : options.commandFailure?.(subscription.id);
+    return toSubscriptionDto(subscription, server.auth, await server.stored, failure);
   }
 
   /** The stored credentials of `server`, or the answer to give when there are none to test with. */
@@ -137,31 +125,9 @@ export function createSubscriptionRequests(
     }
   }
 
-  /** The subscription `input` describes, checked as every save checks it, or the answer that says what is wrong. */
   function validated(input: SubscriptionInput): BridgeResult<SubscriptionSettings> {
-    // A user or password in the URL would be dropped without a word: refuse it, credentials go to the keychain.
-    const serverError = serverUrlError(input.server);
-    if (serverError !== undefined) return validationFailed([{ path: 'server', message: serverError.message }]);
-    const server = serverUrlOf(input.server);
-    if (server === undefined) return validationFailed([{ path: 'server', message: invalidServerUrl().message }]);
-    const topicError = topicNameError(input.topic);
-    if (topicError !== undefined) return validationFailed([{ path: 'topic', message: topicError.message }]);
-    // The bridge takes every ntfy stream; the app offers all but raw, and says why (common/transports.ts).
-    const { transport, ...rest } = input;
-    if (transport === 'raw') return validationFailed([{ path: 'transport', message: rawTransportRefused() }]);
     const current = settings.get();
-    const duplicate = current.subscriptions.find(
-      (item) => item.server === server && item.topic === input.topic && item.id !== input.id,
-    );
-    if (duplicate !== undefined) {
-      // Its own code, so that the window can tell it apart (an import skips it) without reading the words.
-      const already = alreadySubscribed();
-      return fail({ code: already.code, message: `topic: ${already.message}`, fields: { topic: already.message } });
-    }
-    if (input.id !== undefined && !current.subscriptions.some((item) => item.id === input.id)) {
-      return fail({ code: 'not-found', message: t('rules.bridge.no-such-subscription') });
-    }
-    return ok(toSettings({ ...rest, ...(transport === undefined ? {} : { transport }) }, server, current));
+    return checkedSubscription(input, { current, newId: options.newId, isTaken: takenIn(current) });
   }
 
   async function store(subscription: SubscriptionSettings) {
@@ -202,7 +168,8 @@ export function createSubscriptionRequests(
   return {
     listSubscriptions: async () => {
       const current = settings.get();
-      return ok(await Promise.all(current.subscriptions.map((item) => subscriptionDto(item, current))));
+      const facts: ServerFacts = new Map();
+      return ok(await Promise.all(current.subscriptions.map((item) => subscriptionDto(item, current, facts))));
     },
 
     saveSubscription: async (input) => {

@@ -22,6 +22,10 @@ export function describeClientConfigProblem(path: string, problem: ClientConfigP
       return problem.line === undefined
         ? t('cli.client-config.yaml', { where })
         : t('cli.client-config.yaml-line', { where, line: problem.line });
+    case 'aliases':
+      return t('cli.client-config.aliases', { where });
+    case 'duplicate-key':
+      return t('cli.client-config.duplicate-key', { where, field: problem.field, line: problem.line });
     case 'not-a-map':
       return t('cli.client-config.not-a-map', { where, field: problem.field ?? '' });
     case 'not-a-list':

@@ -156,6 +156,7 @@ export function stubBridge(options: StubBridgeOptions): void {
     onNoticesChanged: () => () => undefined,
     onAccountChanged: () => () => undefined,
     onCommandFailureChanged: () => () => undefined,
+    planClientYml: refused,
     importClientYml: refused,
     exportClientYml: refused,
   };

@@ -22,8 +22,15 @@ function valueOf<T>(result: BridgeResult<T>): T {
   return result.value;
 }
 
-function importYml(app: LaunchedApp, text: string) {
-  return app.evaluate((yml) => (globalThis as unknown as PageGlobals).ntfy.importClientYml(yml, 'client.yml'), text);
+/** Imports with the command of entry 1 accepted, as the window's review does when the user ticks it. */
+function importYml(app: LaunchedApp, text: string, command: string) {
+  return app.evaluate(
+    ([yml, accepted]) =>
+      (globalThis as unknown as PageGlobals).ntfy.importClientYml(yml, 'client.yml', {
+        commands: [{ entry: 1, command: accepted }],
+      }),
+    [text, command] as const,
+  );
 }
 
 // The session bus of scripts/test-session.sh, where its gnome-keyring answers; launches get none of their own.
@@ -51,6 +58,7 @@ describe.skipIf(sessionBus === undefined)(
           await importYml(
             app,
             `default-host: ${server}\nsubscribe:\n  - topic: alerts\n    token: ${token}\n    command: echo "$m"\n    if:\n      p: high\n`,
+            'echo "$m"',
           ),
         );
         expect(report).toMatchObject({ kind: 'imported', imported: 1, serversWithCredentials: 1, withCommand: 1 });

@@ -87,4 +87,17 @@ subscribe:
     expect(process.stderr()).toContain("subscribe entry 1: unknown field 'pasword'");
     expect(process.stderr()).not.toContain('hunter2');
   });
+
+  it('says an alias bomb is one instead of expanding it (exit 2)', async () => {
+    const bomb = [
+      'a: &a [x,x,x,x,x,x,x,x,x]',
+      'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]',
+      'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]',
+      'subscribe: [*c]',
+    ].join('\n');
+    await writeFile(path.join(dir, 'config', 'ntfy', 'client.yml'), bomb);
+    const process = cli(['--from-config']);
+    expect(await process.exited()).toBe(2);
+    expect(process.stderr()).toContain('uses YAML aliases (*name) that expand too far (an alias bomb)');
+  });
 });

@@ -29,6 +29,7 @@ const EXPECTED_OPERATIONS: Readonly<Record<string, string>> = {
   testSubscription: 'subscriptions:test',
   setCredentials: 'credentials:set',
   clearCredentials: 'credentials:clear',
+  planClientYml: 'subscriptions:plan-client-yml',
   importClientYml: 'subscriptions:import-client-yml',
   exportClientYml: 'subscriptions:export-client-yml',
   getSettings: 'settings:get',

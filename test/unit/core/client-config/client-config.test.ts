@@ -97,6 +97,33 @@ subscribe:
   });
 });
 
+describe('parseClientConfig on hostile files', () => {
+  it('names an alias bomb (billion laughs) instead of expanding it', () => {
+    const bomb = [
+      'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+      'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]',
+      'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]',
+      'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]',
+      'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]',
+      'subscribe: [*e]',
+    ].join('\n');
+    expect(problem(bomb)).toEqual({ kind: 'aliases' });
+    // An alias or two, as a person might write to share a command, is still read.
+    const shared = parseClientConfig(
+      'subscribe:\n  - topic: a\n    command: &c echo hi\n  - topic: b\n    command: *c\n',
+    );
+    expect(shared.ok && shared.config.subscribe.map((entry) => entry.command)).toEqual(['echo hi', 'echo hi']);
+  });
+
+  it('refuses a key named twice in one map, with its line', () => {
+    expect(problem('subscribe:\n  - topic: a\n    command: x\n    command: y\n')).toEqual({
+      kind: 'duplicate-key',
+      field: 'command',
+      line: 4,
+    });
+  });
+});
+
 describe('defaultClientConfigPath (ntfy cmd/subscribe.go)', () => {
   const home = '/home/alice';
   it('is ~/.config/ntfy/client.yml for a user on Linux, $XDG_CONFIG_HOME when set, /etc/ntfy for root', () => {

@@ -45,6 +45,7 @@ import { createKeytarSecretStore } from './core/store/secrets/keytar-secret-stor
 import { createSecretSafeLogger } from './core/store/secrets/redact.ts';
 import { openConfSettingsStore } from './core/store/settings/conf-settings-store.ts';
 import { buildTrayModel } from './core/tray/tray-model.ts';
+import { type UpdateChecksControl, updateChecksControl } from './core/updates/update-policy.ts';
 import type { RunningDesktopApp } from './desktop/app-lifecycle.ts';
 import { appPageUrl, type ProtocolHandle, registerAppScheme, serveAppFolder } from './desktop/app-protocol.ts';
 import { hideDockInDevelopment } from './desktop/dock.ts';
@@ -57,7 +58,7 @@ import { watchPowerAndNetwork } from './desktop/power-network.ts';
 import { installTestHooks, recordNotifications, testHooksEnabled } from './desktop/test-hooks.ts';
 import { handleToastActivations } from './desktop/toast-activation.ts';
 import { selectTrayIconPath } from './desktop/tray.ts';
-import { startUpdates } from './desktop/updates.ts';
+import { readUpdateFeed, startUpdates } from './desktop/updates.ts';
 import { connectSessionBus } from './os/dbus/session-bus.ts';
 import { openDbusNotifier } from './os/notifications/dbus-notifier.ts';
 import { unpackedAsarPath } from './os/notifications/unpacked-path.ts';
@@ -140,6 +141,16 @@ async function main(): Promise<void> {
     notices,
     log: log.child('tray'),
   });
+  // The build's release feed and the administrator decide whether updates are checked at all (the window says which).
+  const updateFeed = await readUpdateFeed({
+    isPackaged: app.isPackaged,
+    resourcesPath: process.resourcesPath,
+    log: log.child('updates'),
+  }).catch((error: unknown) => {
+    log.log('warn', 'could not read app-update.yml: not checking for updates', { error: String(error) });
+    return undefined;
+  });
+  const updateChecks = updateChecksControl(updateFeed, process.env);
   const result = await launchDesktopApp({
     desktop: {
       electron,
@@ -166,7 +177,7 @@ async function main(): Promise<void> {
     ipcMain,
     systemShutdown: powerMonitor,
     isTrustedSender: (url) => isRendererPage(url, appPageUrl(path.basename(indexHtml))),
-    openCore: (desktop) => openCore(desktop, late, notices),
+    openCore: (desktop) => openCore(desktop, late, notices, updateChecks),
     log,
   });
   if (result.kind !== 'running') return;
@@ -175,6 +186,9 @@ async function main(): Promise<void> {
     desktop.mainWindow.show();
   });
   startUpdates({
+    feed: updateFeed,
+    control: updateChecks,
+    enabled: () => core.settings.get().preferences.checkForUpdates,
     isPackaged: app.isPackaged,
     platform: process.platform,
     env: process.env,
@@ -232,7 +246,12 @@ const saveWithDialog: SaveFile = async (file) => {
 };
 
 /** History, notifier and engine: what the window's requests wait for (see main/desktop/launch.ts). */
-async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore }, notices: DesktopNotices) {
+async function openCore(
+  desktop: RunningDesktopApp<Menu>,
+  late: { core?: AppCore },
+  notices: DesktopNotices,
+  updateChecks: UpdateChecksControl,
+) {
   const userData = app.getPath('userData');
   const dismissals = createNoticeDismissals({
     file: path.join(userData, NOTICE_DISMISSALS_FILE),
@@ -310,6 +329,7 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
     },
     notices: createNoticeRequests({ notices, dismissals, log: log.child('notices') }),
     notificationsRefused: () => notices.notificationsRefused(),
+    updateChecks,
   });
   late.core = started;
   updateTray();

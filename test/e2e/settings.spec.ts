@@ -117,6 +117,7 @@ test('each kind of setting is saved to the core and survives a reload', async ({
     keepaliveTimeoutSeconds: 90,
     autoDownloadAttachments: 'subscription-server',
     autoDownloadMaxBytes: 2_097_152,
+    checkForUpdates: true,
   });
 
   await page.reload();

@@ -117,8 +117,8 @@ describe('updateChecksControl', () => {
     ['a build without a feed checks nothing, whatever is set', false, { NTFY_TRAY_UPDATES: 'on' }, 'not-in-this-build'],
     ['a build with a feed leaves it to the user', true, {}, 'user'],
     ['NTFY_TRAY_UPDATES=off turns checks off', true, { NTFY_TRAY_UPDATES: 'off' }, 'administrator-off'],
-    ['in any case and as 0/false/no', true, { NTFY_TRAY_UPDATES: ' OFF ' }, 'administrator-off'],
-    ['0', true, { NTFY_TRAY_UPDATES: '0' }, 'administrator-off'],
+    ['NTFY_TRAY_UPDATES= OFF (any case, spaces)', true, { NTFY_TRAY_UPDATES: ' OFF ' }, 'administrator-off'],
+    ['NTFY_TRAY_UPDATES=0', true, { NTFY_TRAY_UPDATES: '0' }, 'administrator-off'],
     ['any other value leaves it to the user', true, { NTFY_TRAY_UPDATES: 'on' }, 'user'],
   ])('%s', (_name, hasFeed, env, control) => {
     expect(updateChecksControl(hasFeed ? feed : undefined, env)).toBe(control);

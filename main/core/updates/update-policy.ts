@@ -15,7 +15,13 @@ import { isReleaseRepository, type ReleaseRepository } from './release-repositor
 export type InstallKind =
   | 'nsis'
   | 'nsis-unsigned'
-  | 'appimage' | 'deb' | 'rpm' | 'mac-developer-id' | 'mac-ad-hoc' | 'other-packaged' | 'development';
+  | 'appimage'
+  | 'deb'
+  | 'rpm'
+  | 'mac-developer-id'
+  | 'mac-ad-hoc'
+  | 'other-packaged'
+  | 'development';
 
 export type UpdateMode = 'install' | 'notify' | 'off';
 

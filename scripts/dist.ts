@@ -6,6 +6,7 @@
  * installers have no app-update.yml and check for no updates (electron-builder.yml's `publish: null`), which is
  * right for tests and rehearsals; a release build (a tag on GitHub Actions, GITHUB_REF_TYPE=tag, or
  * NTFY_TRAY_RELEASE=1) stops here instead, before it makes installers that could never be told of a fix.
+ * `node scripts/dist.ts --check` only checks that (package.json's `dist` runs it before the build, to fail early).
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -40,6 +41,7 @@ export function electronBuilderArguments(env: NodeJS.ProcessEnv, rest: readonly 
 }
 
 if (import.meta.main) {
+  const checkOnly = process.argv[2] === '--check';
   let args: string[];
   try {
     args = electronBuilderArguments(process.env, process.argv.slice(2));
@@ -47,6 +49,7 @@ if (import.meta.main) {
     console.error(`npm run dist: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
+  if (checkOnly) process.exit(0);
   const feed = process.env[RELEASE_REPOSITORY_ENV]?.trim();
   console.log(
     feed ? `release feed: github.com/${feed}` : `no ${RELEASE_REPOSITORY_ENV}: these installers check for no updates`,

@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Configuration } from 'app-builder-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -93,5 +95,24 @@ describe('npm run dist (scripts/dist.ts)', () => {
     );
     expect(publishArguments({ GITHUB_REF_TYPE: 'branch' })).toEqual([]);
     expect(() => publishArguments({ NTFY_TRAY_RELEASE_REPOSITORY: 'ntfy-tray' })).toThrow(/expected a GitHub/);
+  });
+
+  it('npm run dist stops before building on a tag without the feed, saying why (node scripts/dist.ts --check)', async () => {
+    const run = promisify(execFile);
+    const check = (env: NodeJS.ProcessEnv) =>
+      run(process.execPath, [path.join(projectRoot, 'scripts', 'dist.ts'), '--check'], {
+        env: { ...process.env, ...env },
+      });
+    const packageJson = JSON.parse(await readFile(path.join(projectRoot, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(packageJson.scripts['dist']?.startsWith('node scripts/dist.ts --check && ')).toBe(true);
+
+    await expect(check({ GITHUB_REF_TYPE: 'tag', NTFY_TRAY_RELEASE_REPOSITORY: '' })).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('npm run dist: NTFY_TRAY_RELEASE_REPOSITORY is not set') as unknown,
+    });
+    await expect(check({ GITHUB_REF_TYPE: 'tag', NTFY_TRAY_RELEASE_REPOSITORY: 'o/r' })).resolves.toBeDefined();
+    await expect(check({ GITHUB_REF_TYPE: 'branch', NTFY_TRAY_RELEASE_REPOSITORY: '' })).resolves.toBeDefined();
   });
 });

@@ -365,11 +365,20 @@ export interface PreferencesDto {
   /** From where image attachments are downloaded without a click; never internal addresses of other servers. */
   readonly autoDownloadAttachments: 'never' | 'subscription-server' | 'any-server';
   readonly autoDownloadMaxBytes: number;
+  /** Look for new versions (only where `updateChecks` is `user`). */
+  readonly checkForUpdates: boolean;
 }
+
+/**
+ * Who decides whether the app checks for updates (core/updates/update-policy.ts): the user (`checkForUpdates`),
+ * the administrator, who turned them off (NTFY_TRAY_UPDATES=off), or nobody: this build has no release feed.
+ */
+export type UpdateChecksDto = 'user' | 'administrator-off' | 'not-in-this-build';
 
 export interface SettingsDto {
   readonly defaultServer: string;
   readonly preferences: PreferencesDto;
+  readonly updateChecks: UpdateChecksDto;
   /** Milliseconds since the epoch; Infinity is sent as null ("until resumed"); absent when not paused. */
   readonly pausedUntil?: number | null;
 }

@@ -45,6 +45,7 @@ import { createKeytarSecretStore } from './core/store/secrets/keytar-secret-stor
 import { createSecretSafeLogger } from './core/store/secrets/redact.ts';
 import { openConfSettingsStore } from './core/store/settings/conf-settings-store.ts';
 import { buildTrayModel } from './core/tray/tray-model.ts';
+import { type UpdateChecksControl, updateChecksControl, type UpdateFeed } from './core/updates/update-policy.ts';
 import type { RunningDesktopApp } from './desktop/app-lifecycle.ts';
 import { appPageUrl, type ProtocolHandle, registerAppScheme, serveAppFolder } from './desktop/app-protocol.ts';
 import { hideDockInDevelopment } from './desktop/dock.ts';
@@ -57,7 +58,7 @@ import { watchPowerAndNetwork } from './desktop/power-network.ts';
 import { installTestHooks, recordNotifications, testHooksEnabled } from './desktop/test-hooks.ts';
 import { handleToastActivations } from './desktop/toast-activation.ts';
 import { selectTrayIconPath } from './desktop/tray.ts';
-import { startUpdates } from './desktop/updates.ts';
+import { readUpdateFeed, startUpdates } from './desktop/updates.ts';
 import { connectSessionBus } from './os/dbus/session-bus.ts';
 import { openDbusNotifier } from './os/notifications/dbus-notifier.ts';
 import { unpackedAsarPath } from './os/notifications/unpacked-path.ts';
@@ -140,6 +141,9 @@ async function main(): Promise<void> {
     notices,
     log: log.child('tray'),
   });
+  // Started here, awaited once the window is up: nothing may be awaited before the launch, which sets the data folder
+  // before Electron's 'ready'.
+  const updateSetup = readUpdateSetup();
   const result = await launchDesktopApp({
     desktop: {
       electron,
@@ -166,7 +170,7 @@ async function main(): Promise<void> {
     ipcMain,
     systemShutdown: powerMonitor,
     isTrustedSender: (url) => isRendererPage(url, appPageUrl(path.basename(indexHtml))),
-    openCore: (desktop) => openCore(desktop, late, notices),
+    openCore: (desktop) => openCore(desktop, late, notices, updateSetup),
     log,
   });
   if (result.kind !== 'running') return;
@@ -174,18 +178,25 @@ async function main(): Promise<void> {
   trayPresence.start(() => {
     desktop.mainWindow.show();
   });
-  startUpdates({
-    isPackaged: app.isPackaged,
-    platform: process.platform,
-    env: process.env,
-    resourcesPath: process.resourcesPath,
-    execPath: process.execPath,
-    clock,
-    notices,
-    log: log.child('updates'),
-  }).catch((error: unknown) => {
-    log.log('warn', 'could not start update checks', { error: String(error) });
-  });
+  updateSetup
+    .then(({ feed, control }) =>
+      startUpdates({
+        feed,
+        control,
+        enabled: () => core.settings.get().preferences.checkForUpdates,
+        isPackaged: app.isPackaged,
+        platform: process.platform,
+        env: process.env,
+        resourcesPath: process.resourcesPath,
+        execPath: process.execPath,
+        clock,
+        notices,
+        log: log.child('updates'),
+      }),
+    )
+    .catch((error: unknown) => {
+      log.log('warn', 'could not start update checks', { error: String(error) });
+    });
   if (process.platform === 'win32') {
     const showWindow = (): void => {
       desktop.mainWindow.show();
@@ -232,7 +243,31 @@ const saveWithDialog: SaveFile = async (file) => {
 };
 
 /** History, notifier and engine: what the window's requests wait for (see main/desktop/launch.ts). */
-async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore }, notices: DesktopNotices) {
+interface UpdateSetup {
+  readonly feed: UpdateFeed | undefined;
+  readonly control: UpdateChecksControl;
+}
+
+/** The build's release feed and the administrator decide whether updates are checked at all (the window says which). */
+async function readUpdateSetup(): Promise<UpdateSetup> {
+  const feed = await readUpdateFeed({
+    isPackaged: app.isPackaged,
+    resourcesPath: process.resourcesPath,
+    log: log.child('updates'),
+  }).catch((error: unknown) => {
+    log.log('warn', 'could not read app-update.yml: not checking for updates', { error: String(error) });
+    return undefined;
+  });
+  return { feed, control: updateChecksControl(feed, process.env) };
+}
+
+async function openCore(
+  desktop: RunningDesktopApp<Menu>,
+  late: { core?: AppCore },
+  notices: DesktopNotices,
+  updateSetup: Promise<UpdateSetup>,
+) {
+  const updateChecks = (await updateSetup).control;
   const userData = app.getPath('userData');
   const dismissals = createNoticeDismissals({
     file: path.join(userData, NOTICE_DISMISSALS_FILE),
@@ -310,6 +345,7 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
     },
     notices: createNoticeRequests({ notices, dismissals, log: log.child('notices') }),
     notificationsRefused: () => notices.notificationsRefused(),
+    updateChecks,
   });
   late.core = started;
   updateTray();

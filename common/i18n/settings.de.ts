@@ -17,6 +17,13 @@ export const settingsDe: Translation<typeof settingsEn> = {
   'settings.startup.legend': 'Start',
   'settings.startup.start-at-login': 'ntfy Tray bei der Anmeldung starten',
 
+  'settings.updates.legend': 'Updates',
+  'settings.updates.check': 'Nach neuen Versionen suchen',
+  'settings.updates.check-hint': 'Beim Start und alle 6 Stunden, auf der Release-Seite dieses Builds.',
+  'settings.updates.administrator-off':
+    'Von Ihrer Administration ausgeschaltet ({variable}=off): ntfy Tray sucht nicht nach neuen Versionen.',
+  'settings.updates.not-in-this-build': 'Dieser Build sucht nicht nach Updates.',
+
   'settings.theme.legend': 'Design',
   'settings.theme.system': 'Wie das System',
   'settings.theme.light': 'Hell',

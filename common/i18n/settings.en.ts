@@ -17,6 +17,13 @@ export const settingsEn = {
   'settings.startup.legend': 'Startup',
   'settings.startup.start-at-login': 'Start ntfy Tray when I log in',
 
+  'settings.updates.legend': 'Updates',
+  'settings.updates.check': 'Check for new versions',
+  'settings.updates.check-hint': 'At start and every 6 hours, on this build’s release page.',
+  'settings.updates.administrator-off':
+    'Turned off by your administrator ({variable}=off): ntfy Tray does not check for new versions.',
+  'settings.updates.not-in-this-build': 'This build does not check for updates.',
+
   'settings.theme.legend': 'Theme',
   'settings.theme.system': 'Same as the system',
   'settings.theme.light': 'Light',

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { SettingsDto } from '../../common/ipc.ts';
+import type { SettingsDto, UpdateChecksDto } from '../../common/ipc.ts';
 import { configSubscriptions } from '../../main/core/cli/client-config-plan.ts';
 import { parseClientConfig } from '../../main/core/client-config/client-config.ts';
 import { createKeytarSecretStore } from '../../main/core/store/secrets/keytar-secret-store.ts';
@@ -117,6 +117,7 @@ test('each kind of setting is saved to the core and survives a reload', async ({
     keepaliveTimeoutSeconds: 90,
     autoDownloadAttachments: 'subscription-server',
     autoDownloadMaxBytes: 2_097_152,
+    checkForUpdates: true,
   });
 
   await page.reload();
@@ -755,3 +756,51 @@ for (const colorScheme of ['light', 'dark'] as const) {
     },
   );
 }
+
+/** A fresh core whose build and administrator decide about update checks as given. */
+async function restartWith(updateChecks: UpdateChecksDto): Promise<void> {
+  await running?.close();
+  running = undefined;
+  bridge = await startWebBridge({ ntfyServerUrl: ntfy.url, log: createRecordingLogger('web-bridge'), updateChecks });
+  running = bridge;
+}
+
+test('a build without a release feed says it does not check for updates, and offers no switch', async ({ page }) => {
+  await openSettings(page);
+  const updates = group(page, 'Updates');
+  await expect(updates.getByText('This build does not check for updates.')).toBeVisible();
+  await expect(updates.getByRole('switch')).toHaveCount(0);
+});
+
+test('where the user decides, the Updates switch turns checks off and on', async ({ page }) => {
+  await restartWith('user');
+  await openSettings(page);
+  const updates = group(page, 'Updates');
+  const check = updates.getByRole('switch', { name: 'Check for new versions' });
+  await expect(check).toBeChecked();
+  await expect(check).toBeEnabled();
+  await expect(updates.getByText('This build does not check for updates.')).toHaveCount(0);
+
+  await check.click();
+  await expectCore((s) => s.preferences.checkForUpdates, false);
+  await expect(updates.getByRole('status')).toHaveText('Saved');
+  await expect(check).not.toBeChecked();
+  await check.click();
+  await expectCore((s) => s.preferences.checkForUpdates, true);
+});
+
+test('NTFY_TRAY_UPDATES=off: the switch shows off, cannot be changed, and says the administrator set it', async ({
+  page,
+}) => {
+  await restartWith('administrator-off');
+  await openSettings(page);
+  const updates = group(page, 'Updates');
+  const check = updates.getByRole('switch', { name: 'Check for new versions' });
+  await expect(check).not.toBeChecked();
+  await expect(check).toBeDisabled();
+  await expect(check).toHaveAccessibleDescription(
+    'Turned off by your administrator (NTFY_TRAY_UPDATES=off): ntfy Tray does not check for new versions.',
+  );
+  // The user's own choice is kept for when the administrator lifts it.
+  expect((await coreSettings()).preferences.checkForUpdates).toBe(true);
+});

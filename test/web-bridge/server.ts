@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
-import { createBridgeEmit } from '../../common/ipc.ts';
+import { createBridgeEmit, type UpdateChecksDto } from '../../common/ipc.ts';
 import { type AppCore, startAppCore } from '../../main/core/app/app-core.ts';
 import type { SaveFile } from '../../main/core/bridge/client-config-requests.ts';
 import { dispatchRequest } from '../../main/core/bridge/dispatch.ts';
@@ -51,6 +51,8 @@ export interface WebBridgeOptions {
    * (a browser page has no dialog that hands main a path), and the answer says where.
    */
   readonly saveFile?: SaveFile;
+  /** Who decides about update checks, as the desktop app works it out (default: this build has no release feed). */
+  readonly updateChecks?: UpdateChecksDto;
 }
 
 /**
@@ -160,6 +162,7 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
     clock: options.clock ?? systemClock,
     random: options.random ?? Math.random,
     ...(options.timing === undefined ? {} : { timing: options.timing }),
+    ...(options.updateChecks === undefined ? {} : { updateChecks: options.updateChecks }),
     log,
     openExternal: (url) => {
       opened.push(url);

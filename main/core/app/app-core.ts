@@ -12,6 +12,7 @@ import type {
   ConnectionDto,
   MessageDto,
   SettingsDto,
+  UpdateChecksDto,
 } from '../../../common/ipc.ts';
 import { serverUrlOf } from '../../../common/server-url.ts';
 import { createAccountApi } from '../account/account-api.ts';
@@ -84,6 +85,11 @@ export interface AppCoreOptions {
   readonly runCommand?: RunSubscriptionCommand;
   /** The shell's save dialog, for the client.yml export (core/bridge/client-config-requests.ts); absent: none. */
   readonly saveFile?: SaveFile;
+  /**
+   * Who decides about update checks, said in the window's settings (core/updates/update-policy.ts); absent: this
+   * build has no release feed (`not-in-this-build`), as in the CLI's core, tests and the dev bridge.
+   */
+  readonly updateChecks?: UpdateChecksDto;
   /** Engine timing (tests and the dev bridge); the keepalive timeout always comes from the settings. */
   readonly timing?: Partial<ConnectionTiming>;
 }
@@ -104,12 +110,14 @@ export function startAppCore(options: AppCoreOptions): AppCore {
   const images = cache === undefined ? undefined : createAppImages(cache, settings, log.child('attachments'));
   // Deleting messages (one, a topic's history, retention) deletes their cached images too.
   const history = cache === undefined ? options.history : withAttachmentCleanup(options.history, cache, log).history;
+  const updateChecks = options.updateChecks ?? 'not-in-this-build';
+  const settingsDto = (current: Settings): SettingsDto => toSettingsDto(current, pause.get(), updateChecks);
   const pause = createPause({
     clock,
     onChange: () => {
       events.trayChanged();
       // The window shows the pause with the settings: tell it, whether the tray or the window paused.
-      events.settingsChanged(toSettingsDto(settings.get(), pause.get()));
+      events.settingsChanged(settingsDto(settings.get()));
     },
   });
   let statuses = new Map<string, ConnectionStatus>();
@@ -188,7 +196,7 @@ export function startAppCore(options: AppCoreOptions): AppCore {
   reconcile(settings.get());
   const unsubscribeSettings = settings.onChange((next) => {
     reconcile(next);
-    events.settingsChanged(toSettingsDto(next, pause.get()));
+    events.settingsChanged(settingsDto(next));
     events.trayChanged();
   });
   const stopRetention = scheduleRetention({
@@ -238,6 +246,7 @@ export function startAppCore(options: AppCoreOptions): AppCore {
     connections,
     checkTopicAccess,
     pause,
+    updateChecks,
     openExternal: options.openExternal,
     copyText: options.copyText,
     runHttpAction: (action, request) => runHttpAction(action, request),

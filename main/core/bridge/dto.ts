@@ -6,6 +6,7 @@ import type {
   MessageActionDto,
   MessageDto,
   SettingsDto,
+  UpdateChecksDto,
   SubscriptionDto,
 } from '../../../common/ipc.ts';
 import { splitTags } from '../delivery/notification-content.ts';
@@ -93,8 +94,12 @@ export function toConnectionDto(status: ConnectionStatus): ConnectionDto {
   };
 }
 
-export function toSettingsDto(settings: Settings, pausedUntil: number | undefined): SettingsDto {
-  const dto: SettingsDto = { defaultServer: settings.defaultServer, preferences: settings.preferences };
+export function toSettingsDto(
+  settings: Settings,
+  pausedUntil: number | undefined,
+  updateChecks: UpdateChecksDto,
+): SettingsDto {
+  const dto: SettingsDto = { defaultServer: settings.defaultServer, preferences: settings.preferences, updateChecks };
   if (pausedUntil === undefined) return dto;
   // JSON (and structured clone across some transports) cannot carry Infinity: "until resumed" travels as null.
   return { ...dto, pausedUntil: Number.isFinite(pausedUntil) ? pausedUntil : null };

@@ -137,7 +137,8 @@ describe('the AppImage runtime', () => {
       expect((await checkRuntime(appImage)).code).toBe(0);
       const listing = await run(tools.unsquashfs ?? '', ['-o', String(runtime.length), '-l', '-d', '', appImage]);
       expect(listing.stdout.split('\n')).toEqual(
-        expect.arrayContaining(['/AppRun', '/ntfy-tray', '/ntfy-tray.desktop', '/resources/app-update.yml']),
+        // No /resources/app-update.yml: built without NTFY_TRAY_RELEASE_REPOSITORY (updates-config.test.ts).
+        expect.arrayContaining(['/AppRun', '/ntfy-tray', '/ntfy-tray.desktop', '/resources/app.asar']),
       );
     },
     180_000,

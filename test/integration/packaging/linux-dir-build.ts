@@ -39,7 +39,7 @@ function processEnvWithoutVitest(): NodeJS.ProcessEnv {
   return env;
 }
 
-async function findUnpackedDir(outputDir: string): Promise<string> {
+export async function findUnpackedDir(outputDir: string): Promise<string> {
   // linux-unpacked on x64, linux-<arch>-unpacked elsewhere.
   const names = (await readdir(outputDir)).filter((name) => /^linux(-\w+)?-unpacked$/.test(name));
   if (names.length !== 1 || names[0] === undefined)

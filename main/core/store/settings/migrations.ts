@@ -118,6 +118,16 @@ export function migrateV6ToV7(previous: JsonRecord): JsonRecord {
   return { ...previous, version: 7 };
 }
 
+/** v7 → v8: the "check for updates" preference, on as before (builds with a release feed checked unasked). */
+export function migrateV7ToV8(previous: JsonRecord): JsonRecord {
+  const { preferences } = previous;
+  return {
+    ...previous,
+    version: 8,
+    preferences: isRecord(preferences) ? { ...preferences, checkForUpdates: true } : preferences,
+  };
+}
+
 export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
   { from: 1, description: 'server auth kinds and the preferences object', migrate: migrateV1ToV2 },
   { from: 2, description: 'a global minimum priority for popups', migrate: migrateV2ToV3 },
@@ -125,6 +135,7 @@ export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
   { from: 4, description: 'an ntfy account and its subscription sync state', migrate: migrateV4ToV5 },
   { from: 5, description: 'from where attachments are downloaded without a click', migrate: migrateV5ToV6 },
   { from: 6, description: 'a command per subscription', migrate: migrateV6ToV7 },
+  { from: 7, description: 'a setting that turns update checks off', migrate: migrateV7ToV8 },
 ];
 
 export type MigrationProblemKind = 'no-version' | 'newer-version' | 'unknown-version' | 'migration-failed';

@@ -8,6 +8,7 @@ import {
   migrateV4ToV5,
   migrateV5ToV6,
   migrateV6ToV7,
+  migrateV7ToV8,
   SETTINGS_MIGRATIONS,
   type SettingsMigration,
   type SettingsV1,
@@ -101,7 +102,7 @@ describe('v3 → v4', () => {
     const ws = { ...subscription, id: 'w1', topic: 'backups', transport: 'ws' };
     const migrated = migrateV3ToV4({ ...v3, subscriptions: [subscription, raw, ws] });
     expect(migrated).toEqual({ ...v3, version: 4, subscriptions: [subscription, { ...raw, transport: 'json' }, ws] });
-    expect(validateSettings(migrateV6ToV7(migrateV5ToV6(migrateV4ToV5(migrated)))).ok).toBe(true);
+    expect(validateSettings(migrateV7ToV8(migrateV6ToV7(migrateV5ToV6(migrateV4ToV5(migrated))))).ok).toBe(true);
   });
 
   it('leaves subscriptions that are not a list (or not objects) to the validator', () => {
@@ -169,6 +170,22 @@ describe('migrateV6ToV7', () => {
     expect(migrateV6ToV7(v6)).toEqual({ ...v6, version: 7 });
     const migrated = migrateSettings({ ...v6, preferences: DEFAULT_PREFERENCES });
     expect(migrated.ok && validateSettings(migrated.document).ok).toBe(true);
+  });
+});
+
+describe('migrateV7ToV8', () => {
+  it('keeps update checks on, as every earlier version did, and the result validates', () => {
+    const { checkForUpdates: _added, ...v7Preferences } = DEFAULT_PREFERENCES;
+    const v7 = { version: 7, defaultServer: 'https://ntfy.sh', servers: [], subscriptions: [subscription] };
+    expect(migrateV7ToV8({ ...v7, preferences: v7Preferences })).toEqual({
+      ...v7,
+      version: 8,
+      preferences: { ...v7Preferences, checkForUpdates: true },
+    });
+    expect(validateSettings({ ...v7, version: 8, preferences: v7Preferences }).ok).toBe(false);
+    const migrated = migrateSettings({ ...v7, preferences: v7Preferences });
+    expect(migrated.ok && validateSettings(migrated.document).ok).toBe(true);
+    expect(migrateV7ToV8({ version: 7, preferences: 'odd' })).toEqual({ version: 8, preferences: 'odd' });
   });
 });
 

@@ -8,6 +8,7 @@ import type {
   SettingsDto,
   SubscriptionDto,
 } from '../../../common/ipc.ts';
+import { httpActionMethod } from '../../../common/action-availability.ts';
 import { splitTags } from '../delivery/notification-content.ts';
 import type { ConnectionStatus } from '../engine/connection-types.ts';
 import type { StoredMessage } from '../store/history/types.ts';
@@ -22,7 +23,7 @@ export function toMessageDto(stored: StoredMessage): MessageDto {
     ...(action.url === undefined ? {} : { url: action.url }),
     ...(action.action === 'copy' && action.value !== undefined ? { value: action.value } : {}),
     // An http action's method, as it will be sent (ntfy's default is POST): the window says it before it runs.
-    ...(action.action === 'http' ? { method: (action.method ?? 'POST').toUpperCase() } : {}),
+    ...(action.action === 'http' ? { method: httpActionMethod(action.method) } : {}),
   }));
   const { emoji, other } = splitTags(message.tags);
   return {

@@ -45,6 +45,7 @@ export function toMessageDto(stored: StoredMessage): MessageDto {
     ...(message.attachment === undefined ? {} : { attachment: message.attachment }),
     ...(message.contentType === undefined ? {} : { contentType: message.contentType }),
     ...(message.encoding === undefined ? {} : { encoding: message.encoding }),
+    ...(message.cut === undefined ? {} : { cut: message.cut }),
   };
 }
 

@@ -120,9 +120,15 @@ export function parseStreamObject(raw: unknown): ParseResult {
   if (event !== 'message' && event !== 'message_delete' && event !== 'message_clear') {
     return { type: 'unknown', event };
   }
-  const tooLong = ['id', 'topic', 'sequence_id'].find((key) => String(raw[key] ?? '').length > MAX_IDENTITY_LENGTH);
+  const tooLong = ['id', 'topic', 'sequence_id'].find((key) => {
+    const value = raw[key];
+    return typeof value === 'string' && value.length > MAX_IDENTITY_LENGTH;
+  });
   if (tooLong !== undefined)
-    return { type: 'invalid', reason: `${event} event with a ${tooLong} over ${String(MAX_IDENTITY_LENGTH)} characters` };
+    return {
+      type: 'invalid',
+      reason: `${event} event with a ${tooLong} over ${String(MAX_IDENTITY_LENGTH)} characters`,
+    };
   const id = optionalString(raw['id']);
   if (id === undefined) return { type: 'invalid', reason: `${event} event without an id` };
   const time = optionalNumber(raw['time']);

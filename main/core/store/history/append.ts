@@ -82,7 +82,16 @@ export function createAppend(options: { readonly db: DatabaseSync; readonly now:
     const added: NtfyMessageChange[] = [];
     for (const change of changes) {
       const { id, kind, topic, sequenceId, time } = change;
-      const result = insertChange.run(server, id, kind, topic, sequenceId, time, storedChangeRawJson(change), receivedAt);
+      const result = insertChange.run(
+        server,
+        id,
+        kind,
+        topic,
+        sequenceId,
+        time,
+        storedChangeRawJson(change),
+        receivedAt,
+      );
       if (result.changes === 0) continue;
       added.push(change);
       sequences.applyChange(server, change);

@@ -23,8 +23,8 @@ export const STORED_BOUNDS = {
   label: 256,
   /** content_type, encoding, an attachment's type: longer ones are left out (only short values mean anything). */
   token: 64,
-  /** ntfy's own limit (server/actions.go, actionsMax). */
-  actions: 3,
+  /** How many actions: ntfy sends at most 3 (server/actions.go, actionsMax); other servers get some room. */
+  actions: 8,
   /** One action as JSON (method, headers, body, value…); a bigger one is left out: ntfy's JSON publish limit. */
   action: 8_192,
   /** The message as received, kept for `--json` when at most this long; else rebuilt from the stored fields. */

@@ -338,6 +338,23 @@ test('hostile content from a real server stays inert, and nothing leaves for a f
   expect(foreign).toEqual([]);
 });
 
+test('a message bigger than the history keeps says in its detail what was cut', async ({ page }) => {
+  await subscribe('oversized', 'Oversized');
+  // Within what ntfy accepts (an 8 KiB JSON publish), beyond what the history keeps: a 4 Ki title, 32 tags.
+  await ntfy.publish('oversized', {
+    title: `Long ${'t'.repeat(5_000)}`,
+    message: 'the body fits',
+    tags: Array.from({ length: 40 }, (_, index) => `tag${String(index)}`),
+  });
+  await page.goto(bridge.url);
+  await rows(page).filter({ hasText: 'Long ttt' }).click();
+  const article = detail(page);
+  await expect(article.locator('.message-detail-cut')).toHaveText(
+    'Too big to keep in full, cut or left out: title and tags.',
+  );
+  await expect(article.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveCount(32);
+});
+
 test('a markdown link whose text is another address says where it goes before it opens', async ({ page }) => {
   await subscribe('phish', 'Phish');
   await ntfy.publish('phish', {

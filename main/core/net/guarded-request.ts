@@ -157,6 +157,9 @@ function requestOnce(url: URL, options: GuardedRequestOptions, method: string, b
       headers: requestHeaders(options.headers, body),
       signal: options.signal,
       lookup: guardedLookup(options, internalAllowed),
+      // A socket of its own, checked by the lookup above: a pooled one, opened for a request that could reach
+      // internal addresses (a confirmed action), would carry the next one there unchecked.
+      agent: false,
     });
     request.once('response', resolve);
     request.once('error', reject);

@@ -3,6 +3,7 @@
  * answers and this machine's interfaces are the test's (an injected resolver and interface list), so every case says
  * which address plays the internet; nothing here leaves 127.0.0.1.
  */
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -54,7 +55,8 @@ async function get(url: string, guard: AddressGuard & { mayReachInternal?: (hop:
     signal: AbortSignal.timeout(30_000),
     ...guard,
   });
-  if (answer.ok) answer.response.resume();
+  // Read to the end: the socket is then free for another request (were it pooled).
+  if (answer.ok) await once(answer.response.resume(), 'end');
   return answer;
 }
 
@@ -120,6 +122,19 @@ describe('every address a name resolves to is checked', () => {
     });
     expect(result).toMatchObject({ ok: true });
     expect(lookups).toBe(1);
+  });
+});
+
+describe('one check per request', () => {
+  it('does not reuse a socket opened for a request that could reach internal addresses', async () => {
+    const guard = { interfaces: () => [], resolve: resolverOf({ 'printer.lan.example': ['127.0.0.1'] }) };
+    const target = `http://printer.lan.example:${port()}/pic.png`;
+    expect(await get(target, { ...guard, mayReachInternal: () => true })).toMatchObject({ ok: true });
+    expect(await get(target, { ...guard, mayReachInternal: () => false })).toMatchObject({
+      ok: false,
+      kind: 'refused',
+    });
+    expect(host.requests).toHaveLength(1);
   });
 });
 

@@ -11,6 +11,7 @@
  */
 
 import type { ActionKind } from './action-kinds.ts';
+import type { CutField } from './message-cuts.ts';
 import type { ConnectionTrouble } from './connection-trouble.ts';
 import type { TransportKind } from './transports.ts';
 
@@ -85,6 +86,8 @@ export interface MessageDto {
   readonly read: boolean;
   /** Milliseconds since the epoch. */
   readonly receivedAt: number;
+  /** What was cut or left out to fit the history's bounds (absent: nothing), for the detail to say. */
+  readonly cut?: readonly CutField[];
 }
 
 export interface SubscriptionRefDto {

@@ -31,6 +31,7 @@ import type { BridgeRequestMessage, BridgeServerMessage } from './protocol.ts';
 import { BRIDGE_SOCKET_PATH, BRIDGE_TOKEN_PARAM } from './protocol.ts';
 import { loadRendererFiles, serveRendererRequest } from './serve-renderer.ts';
 import { errorMessage } from '../../common/error-message.ts';
+import type { AddressGuard } from '../../main/core/net/guarded-request.ts';
 
 export interface WebBridgeOptions {
   /** 0 or absent: a free port. Always bound to 127.0.0.1. */
@@ -46,6 +47,8 @@ export interface WebBridgeOptions {
   readonly clock?: Clock;
   readonly random?: () => number;
   readonly timing?: Partial<ConnectionTiming>;
+  /** For image downloads: which names resolve where and which address plays the internet (tests on 127.0.0.1). */
+  readonly addressGuard?: AddressGuard;
   /**
    * The save dialog the desktop app shows (client.yml export); default: the file is written into the data folder
    * (a browser page has no dialog that hands main a path), and the answer says where.
@@ -173,7 +176,7 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
       copied.push(text);
       log.log('info', 'would copy text to the clipboard (not copied by the dev bridge)');
     },
-    attachments: { dir: path.join(dataDir, 'attachments') },
+    attachments: { dir: path.join(dataDir, 'attachments'), ...options.addressGuard },
     // The real core runs subscriptions' commands here too, with this process's environment.
     runCommand: (command, message) =>
       runMessageCommand({ command, message, env: process.env, platform: process.platform, stdio: 'capture-stderr' }),

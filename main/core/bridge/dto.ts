@@ -9,6 +9,7 @@ import type {
   UpdateChecksDto,
   SubscriptionDto,
 } from '../../../common/ipc.ts';
+import { httpActionMethod } from '../../../common/action-availability.ts';
 import { splitTags } from '../delivery/notification-content.ts';
 import type { ConnectionStatus } from '../engine/connection-types.ts';
 import type { StoredMessage } from '../store/history/types.ts';
@@ -23,7 +24,7 @@ export function toMessageDto(stored: StoredMessage): MessageDto {
     ...(action.url === undefined ? {} : { url: action.url }),
     ...(action.action === 'copy' && action.value !== undefined ? { value: action.value } : {}),
     // An http action's method, as it will be sent (ntfy's default is POST): the window says it before it runs.
-    ...(action.action === 'http' ? { method: (action.method ?? 'POST').toUpperCase() } : {}),
+    ...(action.action === 'http' ? { method: httpActionMethod(action.method) } : {}),
   }));
   const { emoji, other } = splitTags(message.tags);
   return {
@@ -45,6 +46,7 @@ export function toMessageDto(stored: StoredMessage): MessageDto {
     ...(message.attachment === undefined ? {} : { attachment: message.attachment }),
     ...(message.contentType === undefined ? {} : { contentType: message.contentType }),
     ...(message.encoding === undefined ? {} : { encoding: message.encoding }),
+    ...(message.cut === undefined ? {} : { cut: message.cut }),
   };
 }
 

@@ -4,6 +4,7 @@
  */
 
 import type { ActionKind } from '../../../common/action-kinds.ts';
+import type { CutField } from '../../../common/message-cuts.ts';
 
 export type Priority = 1 | 2 | 3 | 4 | 5;
 
@@ -62,6 +63,8 @@ export interface NtfyMessage {
   readonly encoding?: string;
   /** The JSON object exactly as received. */
   readonly raw: Readonly<Record<string, unknown>>;
+  /** Set once stored: the fields cut or left out to fit the history's bounds (store/history/stored-bounds.ts). */
+  readonly cut?: readonly CutField[];
 }
 
 /** `message_delete` / `message_clear` from newer servers: they target an earlier message by sequence id. */

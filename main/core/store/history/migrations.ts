@@ -160,6 +160,12 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX message_changes_received ON message_changes (received_at);
     `,
   },
+  {
+    version: 5,
+    description: 'what was cut from a message to fit the stored bounds',
+    // JSON array of wire field names (common/message-cuts.ts); NULL when nothing was.
+    sql: 'ALTER TABLE messages ADD COLUMN cut TEXT',
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -26,7 +26,7 @@ import type {
   ClientYmlExportDto,
   ClientYmlExportOptionsDto,
   ClientYmlImportDto,
-  CommandFailureChangedDto,
+  CommandStateChangedDto,
   ConnectionDto,
   CredentialsInput,
   DesktopNoticeDto,
@@ -65,8 +65,9 @@ export const BRIDGE_GLOBAL_NAME = 'ntfy';
  * 9: runAction takes `{ confirmedInternal }` and may answer `confirm`; showMessage may carry `confirmAction`.
  * 10: saveCheckedSubscription (the editor's Save checks access and stores typed credentials only when accepted).
  * 11: an `auth-failed` connection state carries its `cause` (credentials, permission, locked-out).
+ * 12: stopSubscriptionCommand; commandStateChanged (was commandFailureChanged) also for `commandRuns`.
  */
-export const BRIDGE_CONTRACT_VERSION = 11;
+export const BRIDGE_CONTRACT_VERSION = 12;
 
 /** Types only: the key under which an entry carries its argument list and answer (never present at run time). */
 declare const entryTypes: unique symbol;
@@ -132,6 +133,11 @@ export const bridgeOperations = {
   exportClientYml: operation<[options: ClientYmlExportOptionsDto], ClientYmlExportDto>()(
     'subscriptions:export-client-yml',
   ),
+  /**
+   * The row's Stop: ends the subscription's running command with everything it started and drops its runs waiting;
+   * answers whether one was running.
+   */
+  stopSubscriptionCommand: operation<[id: string], boolean>()('subscriptions:stop-command'),
   /** Write-only: the secret goes to the keychain and never comes back. */
   setCredentials: operation<[input: CredentialsInput], null>()('credentials:set'),
   clearCredentials: operation<[server: string], null>()('credentials:clear'),
@@ -190,8 +196,8 @@ export const bridgeEvents = {
   noticesChanged: event<readonly DesktopNoticeDto[]>()('notices:changed'),
   /** Signed in or out, or a sync ran (its result in `lastSync`). */
   accountChanged: event<AccountStatusDto>()('account:changed'),
-  /** A subscription's command failed, or ran fine after failing (its `commandFailure` in listSubscriptions). */
-  commandFailureChanged: event<CommandFailureChangedDto>()('subscriptions:command-failure-changed'),
+  /** What a subscription's row shows of its command changed (`commandFailure`, `commandRuns` in listSubscriptions). */
+  commandStateChanged: event<CommandStateChangedDto>()('subscriptions:command-state-changed'),
 } as const;
 
 // ---- derived types -------------------------------------------------------------------------------------------

@@ -32,7 +32,7 @@ import { createBridgeEmit } from '../common/ipc.ts';
 import { type AppCore, startAppCore } from './core/app/app-core.ts';
 import type { SaveFile } from './core/bridge/client-config-requests.ts';
 import { isAllowedExternalUrl } from './core/delivery/external-url.ts';
-import { runMessageCommand } from './core/commands/message-command.ts';
+import { createCommandRunner, endRunsAtExit } from './core/commands/message-command.ts';
 import { createConsoleLogger } from './core/logging.ts';
 import { DesktopNotices } from './core/notices/desktop-notices.ts';
 import { createNoticeDismissals, NOTICE_DISMISSALS_FILE } from './core/notices/notice-dismissals.ts';
@@ -262,6 +262,10 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
     await history.close();
     throw error;
   }
+  // Subscriptions' commands get the app's environment, as the CLI's get the CLI's (core/app/subscription-commands.ts);
+  // a quit ends them (core.stop), and so does the process's exit, whatever cut the quit short.
+  const commandRunner = createCommandRunner({ env: process.env, platform: process.platform, stdio: 'capture-stderr' });
+  endRunsAtExit(commandRunner);
   const started = startAppCore({
     settings,
     history,
@@ -286,9 +290,7 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
       emit('showMessage', { server, id: message.id, ...shown });
     },
     attachments: { dir: path.join(userData, 'attachments') },
-    // Subscriptions' commands get the app's environment, as the CLI's get the CLI's (core/app/subscription-commands.ts).
-    runCommand: (command, message) =>
-      runMessageCommand({ command, message, env: process.env, platform: process.platform, stdio: 'capture-stderr' }),
+    startCommand: commandRunner.start,
     saveFile: saveWithDialog,
     events: {
       messagesReceived: (messages) => {
@@ -304,8 +306,8 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
       accountChanged: (status) => {
         emit('accountChanged', status);
       },
-      commandFailureChanged: (change) => {
-        emit('commandFailureChanged', change);
+      commandStateChanged: (change) => {
+        emit('commandStateChanged', change);
       },
     },
     notices: createNoticeRequests({ notices, dismissals, log: log.child('notices') }),

@@ -54,7 +54,7 @@ const EXPECTED_LISTENERS: Readonly<Record<string, string>> = {
   onShowMessage: 'window:show-message',
   onNoticesChanged: 'notices:changed',
   onAccountChanged: 'account:changed',
-  onCommandFailureChanged: 'subscriptions:command-failure-changed',
+  onCommandStateChanged: 'subscriptions:command-state-changed',
 };
 
 interface Recorded {

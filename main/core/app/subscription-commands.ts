@@ -188,7 +188,8 @@ export class SubscriptionCommands {
     lane.running = running;
     const hadCut = lane.cut !== undefined;
     lane.cut = run.cutVariables.length === 0 ? undefined : { messageId: message.id, variables: run.cutVariables };
-    if (lane.cut !== undefined) log.log('warn', 'subscription command: variables cut to fit', { subscriptionId, ...lane.cut });
+    if (lane.cut !== undefined)
+      log.log('warn', 'subscription command: variables cut to fit', { subscriptionId, ...lane.cut });
     if (hadCut || lane.cut !== undefined) this.changed(subscriptionId, lane);
     run.done
       .then((outcome) => {

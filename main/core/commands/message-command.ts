@@ -58,7 +58,6 @@ export type CommandOutcome =
 /** At most this many characters of a failed command's stderr are kept (its end: where the reason usually is). */
 export const STDERR_TAIL_CHARS = 2000;
 
-
 export interface CommandRunnerOptions {
   /** The root's environment, which every command inherits. */
   readonly env: Readonly<Record<string, string | undefined>>;

@@ -84,7 +84,10 @@ describe.skipIf(!onUnix)('createCommandRunner', () => {
       const pids = await pidsWritten(pidFile, 2);
       if (how === 'end()') started.end();
       else runner.endAll(how === 'endAll()' ? {} : { immediately: true });
-      expect(await started.done).toEqual({ ok: false, signal: how === 'endAll({ immediately: true })' ? 'SIGKILL' : 'SIGTERM' });
+      expect(await started.done).toEqual({
+        ok: false,
+        signal: how === 'endAll({ immediately: true })' ? 'SIGKILL' : 'SIGTERM',
+      });
       await allGone(pids);
     });
   }

@@ -223,7 +223,10 @@ describe('SubscriptionCommands', () => {
     const { commands, settle } = setUp({ cut: ['NTFY_MESSAGE', 'NTFY_RAW'] });
     commands.handle(batch([makeMessage({ id: 'big' })]), [subscription('a', 'alerts', 'cmd')]);
     await settle();
-    expect(commands.runs('a')).toEqual({ skipped: 0, cut: { messageId: 'big', variables: ['NTFY_MESSAGE', 'NTFY_RAW'] } });
+    expect(commands.runs('a')).toEqual({
+      skipped: 0,
+      cut: { messageId: 'big', variables: ['NTFY_MESSAGE', 'NTFY_RAW'] },
+    });
   });
 
   it('ends the running ones and drops the runs still waiting when disposed, and says how many', async () => {

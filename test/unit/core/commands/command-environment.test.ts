@@ -53,7 +53,7 @@ describe('commandEnvironment: values cut to fit', () => {
     expect(bytesOfOurs(env)).toBeLessThanOrEqual(512 * 1024);
   });
 
-  it("Windows: the whole block, the inherited variables included, within 32,767 characters", () => {
+  it('Windows: the whole block, the inherited variables included, within 32,767 characters', () => {
     const inherited = { PATH: 'C:\\Windows;'.repeat(400), USERPROFILE: 'C:\\Users\\me' };
     const { env, cut } = commandEnvironment(big, inherited, 'win32');
     expect(cut).toEqual(['NTFY_MESSAGE', 'NTFY_RAW']);

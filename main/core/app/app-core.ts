@@ -141,7 +141,6 @@ export function startAppCore(options: AppCoreOptions): AppCore {
     sounds: () => settings.get().preferences.sounds,
   });
 
-
   const manager = createEngine({
     clock,
     random: options.random,

@@ -137,7 +137,7 @@ export function commandEnvironment(
   const cut: string[] = [];
   for (const { names, value, size } of variables) {
     const fitted = size > cap ? cutTo(value, cap, limits.unit) : value;
-    if (fitted !== value && names[0] !== undefined) cut.push(names[0]);
+    if (fitted !== value) cut.push(names[0]);
     for (const name of names) env[name] = fitted;
   }
   return { env, cut };

@@ -83,9 +83,9 @@ export interface CommandRun {
 }
 
 export interface CommandRunner {
-  start(command: string, message: NtfyMessage): CommandRun;
+  readonly start: (command: string, message: NtfyMessage) => CommandRun;
   /** Ends every run still going with everything it started; `immediately`: SIGKILL at once (POSIX). */
-  endAll(options?: { readonly immediately?: boolean }): void;
+  readonly endAll: (options?: { readonly immediately?: boolean }) => void;
 }
 
 /** Keeps the last `limit` characters written to a stream. */

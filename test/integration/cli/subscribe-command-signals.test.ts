@@ -57,11 +57,11 @@ async function waitForLines(name: string, count: number): Promise<string[]> {
  * file `go`, then notes its message in `finished`.
  */
 const COMMAND = [
-  `echo "$m" >> '${'${DIR}'}/started'`,
-  `echo $$ >> '${'${DIR}'}/pids'`,
-  `sleep 60 & echo $! >> '${'${DIR}'}/pids'`,
-  `while [ ! -e '${'${DIR}'}/go' ]; do sleep 0.05; done`,
-  `echo "$m" >> '${'${DIR}'}/finished'`,
+  `echo "$m" >> '{DIR}/started'`,
+  `echo $$ >> '{DIR}/pids'`,
+  `sleep 60 & echo $! >> '{DIR}/pids'`,
+  `while [ ! -e '{DIR}/go' ]; do sleep 0.05; done`,
+  `echo "$m" >> '{DIR}/finished'`,
 ].join('; ');
 
 async function subscribeBusy(
@@ -69,7 +69,7 @@ async function subscribeBusy(
   options: { ownGroup?: boolean } = {},
 ): Promise<{ cli: CliProcess; pids: number[] }> {
   const cli = startCli(
-    ['subscribe', '--data-dir', file('data'), `${server.url}/alerts`, COMMAND.replaceAll('${DIR}', dir)],
+    ['subscribe', '--data-dir', file('data'), `${server.url}/alerts`, COMMAND.replaceAll('{DIR}', dir)],
     { NTFY_TRAY_STOP_GRACE_MS: grace, NTFY_TRAY_LOG: 'debug' },
     options,
   );

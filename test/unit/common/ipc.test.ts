@@ -26,6 +26,7 @@ const EXPECTED_OPERATIONS: Readonly<Record<string, string>> = {
   saveSubscription: 'subscriptions:save',
   saveCheckedSubscription: 'subscriptions:save-checked',
   removeSubscription: 'subscriptions:remove',
+  stopSubscriptionCommand: 'subscriptions:stop-command',
   testSubscription: 'subscriptions:test',
   setCredentials: 'credentials:set',
   clearCredentials: 'credentials:clear',

@@ -165,6 +165,9 @@ async function main(): Promise<void> {
     lockDataDir: () => lockDataDir({ dataDir: userDataDir, kind: 'app', pid: process.pid }),
     ipcMain,
     systemShutdown: powerMonitor,
+    onTerminationSignal: (quit) => {
+      for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, quit);
+    },
     isTrustedSender: (url) => isRendererPage(url, appPageUrl(path.basename(indexHtml))),
     openCore: (desktop) => openCore(desktop, late, notices),
     log,

@@ -3,6 +3,7 @@
  * there until its new parent reaps it; in a container that parent may never do so, yet the process has ended).
  */
 import { readFileSync } from 'node:fs';
+import { expect, vi } from 'vitest';
 
 export function isRunning(pid: number): boolean {
   try {
@@ -26,4 +27,14 @@ export function pidsIn(text: string): number[] {
     .split('\n')
     .filter((line) => /^\d+$/.test(line.trim()))
     .map(Number);
+}
+
+/** Resolves once none of `pids` runs any more; `budgetMs` is for a loaded machine, not a speed check. */
+export async function allEnded(pids: readonly number[], budgetMs = 30_000): Promise<void> {
+  await vi.waitFor(
+    () => {
+      expect(pids.filter(isRunning)).toEqual([]);
+    },
+    { timeout: budgetMs, interval: 50 },
+  );
 }

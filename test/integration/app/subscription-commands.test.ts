@@ -14,7 +14,7 @@ import { APP_TEST_TIMEOUT_MS } from '../../electron-runtime/app-session.ts';
 import type { LaunchedApp } from '../../electron-runtime/launch-app.ts';
 import type { PageGlobals } from '../../electron-runtime/page-globals.ts';
 import { waitForPageText } from '../../support/app-page.ts';
-import { isRunning, pidsIn } from '../../support/process-alive.ts';
+import { allEnded, pidsIn } from '../../support/process-alive.ts';
 import { registerAppTestHooks } from '../../support/app-test-hooks.ts';
 
 const { cleanUpAfterTest, startServer, launchSubscribed } = registerAppTestHooks();
@@ -218,8 +218,6 @@ describe('subscription commands in the app', { timeout: APP_TEST_TIMEOUT_MS }, (
     }, WAIT);
     process.kill(app.pid, 'SIGTERM');
     expect(await app.exited).toMatchObject({ code: 0 });
-    await vi.waitFor(() => {
-      expect(pids.filter(isRunning)).toEqual([]);
-    }, WAIT);
+    await allEnded(pids);
   });
 });

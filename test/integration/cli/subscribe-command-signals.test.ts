@@ -13,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newMessageId } from '../../server/ids.ts';
 import { startTestServer, type TestServer } from '../../server/index.ts';
 import { type CliProcess, startCli } from '../../support/cli-process.ts';
-import { isRunning, pidsIn } from '../../support/process-alive.ts';
+import { allEnded, isRunning, pidsIn } from '../../support/process-alive.ts';
 
 /** Budget for processes on a loaded machine, not a speed check. */
 const WAIT = { timeout: 30_000, interval: 50 };
@@ -83,42 +83,31 @@ async function subscribeBusy(
   return { cli, pids };
 }
 
-async function allGone(pids: readonly number[]): Promise<void> {
-  await vi.waitFor(() => {
-    expect(pids.filter(isRunning)).toEqual([]);
-  }, WAIT);
-}
-
 describe.skipIf(process.platform === 'win32')('ntfy-tray subscribe <topic> <command> and signals', () => {
-  it('first SIGTERM: no new run starts, the running one finishes, the CLI exits 0 and leaves nothing behind', async () => {
-    const { cli, pids } = await subscribeBusy(LONG_GRACE);
-    cli.child.kill('SIGTERM');
-    await cli.waitForStderr(/stop requested/);
-    expect(pids.filter(isRunning)).toEqual(pids);
-    writeFileSync(file('go'), '');
-    expect(await cli.exited()).toBe(0);
-    expect(await linesOf('started')).toEqual(['first']);
-    expect(await linesOf('finished')).toEqual(['first']);
-    await allGone(pids);
-  });
-
-  it("Ctrl-C (SIGINT to the CLI's process group) does not reach the command: it finishes, and no next one starts", async () => {
-    const { cli, pids } = await subscribeBusy(LONG_GRACE, { ownGroup: true });
-    process.kill(-(cli.child.pid ?? 0), 'SIGINT');
-    await cli.waitForStderr(/stop requested/);
-    expect(pids.filter(isRunning)).toEqual(pids);
-    writeFileSync(file('go'), '');
-    expect(await cli.exited()).toBe(0);
-    expect(await linesOf('started')).toEqual(['first']);
-    expect(await linesOf('finished')).toEqual(['first']);
-    await allGone(pids);
-  });
+  const firstSignals = {
+    'first SIGTERM': (cli: CliProcess) => cli.child.kill('SIGTERM'),
+    // A terminal's Ctrl-C goes to the whole foreground group: the command is in a group of its own and never gets it.
+    "Ctrl-C (SIGINT to the CLI's process group)": (cli: CliProcess) => process.kill(-(cli.child.pid ?? 0), 'SIGINT'),
+  };
+  for (const [how, signal] of Object.entries(firstSignals)) {
+    it(`${how}: no new run starts, the running one finishes, the CLI exits 0 and leaves nothing behind`, async () => {
+      const { cli, pids } = await subscribeBusy(LONG_GRACE, { ownGroup: true });
+      signal(cli);
+      await cli.waitForStderr(/stop requested/);
+      expect(pids.filter(isRunning)).toEqual(pids);
+      writeFileSync(file('go'), '');
+      expect(await cli.exited()).toBe(0);
+      expect(await linesOf('started')).toEqual(['first']);
+      expect(await linesOf('finished')).toEqual(['first']);
+      await allEnded(pids);
+    });
+  }
 
   it("after the grace the running command's whole process group is ended, and the CLI exits", async () => {
     const { cli, pids } = await subscribeBusy('0');
     cli.child.kill('SIGTERM');
     expect(await cli.exited()).toBe(0);
-    await allGone(pids);
+    await allEnded(pids);
     expect(await linesOf('started')).toEqual(['first']);
     expect(await linesOf('finished')).toEqual([]);
   });
@@ -129,7 +118,7 @@ describe.skipIf(process.platform === 'win32')('ntfy-tray subscribe <topic> <comm
     await cli.waitForStderr(/stop requested/);
     cli.child.kill('SIGTERM');
     expect(await cli.exited()).toBe(143);
-    await allGone(pids);
+    await allEnded(pids);
     expect(await linesOf('started')).toEqual(['first']);
   });
 

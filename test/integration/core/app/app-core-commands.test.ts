@@ -21,7 +21,7 @@ import { openConfSettingsStore } from '../../../../main/core/store/settings/conf
 import { createRecordingLogger } from '../../../fakes/logger.ts';
 import { createRecordingNotifier } from '../../../fakes/notifier.ts';
 import { ManualClock } from '../../../support/manual-clock.ts';
-import { isRunning, pidsIn } from '../../../support/process-alive.ts';
+import { allEnded, pidsIn } from '../../../support/process-alive.ts';
 import { newMessageId } from '../../../server/ids.ts';
 import { startTestServer, type TestServer } from '../../../server/index.ts';
 import { createInMemorySecretStoreForDev } from '../../../web-bridge/memory-secret-store.ts';
@@ -120,12 +120,6 @@ async function lines(file: string, count: number): Promise<string[]> {
   return found;
 }
 
-async function allGone(pids: readonly number[]): Promise<void> {
-  await vi.waitFor(() => {
-    expect(pids.filter(isRunning)).toEqual([]);
-  }, WAIT);
-}
-
 /** A command that writes its shell's pid and a background child's, then waits for that child (60 s). */
 const holdingCommand = (pidFile: string): string => `echo $$ >> '${pidFile}'; sleep 60 & echo $! >> '${pidFile}'; wait`;
 
@@ -196,7 +190,7 @@ describe.skipIf(!onUnix)('subscription commands through the app core and its bri
       }, WAIT);
       const pids = pidsIn((await lines(pidFile, 2)).join('\n'));
       await stop();
-      await allGone(pids);
+      await allEnded(pids);
       // The second message's run was dropped, not started once the first ended.
       expect(await lines(pidFile, 2)).toHaveLength(2);
       if (core !== undefined) expect((await row())?.commandFailure).toBeUndefined();
@@ -212,7 +206,7 @@ describe.skipIf(!onUnix)('subscription commands through the app core and its bri
     clock.advance(LONG_RUN_MS);
     expect((await row())?.commandRuns).toEqual({ skipped: 0, longRun: { messageId: id, since: NOON } });
     expect(await started().service.stopSubscriptionCommand((await row())?.id ?? '')).toEqual({ ok: true, value: true });
-    await allGone(pids);
+    await allEnded(pids);
     await vi.waitFor(async () => {
       expect((await row())?.commandRuns).toBeUndefined();
     }, WAIT);

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCommandRunner, STDERR_TAIL_CHARS } from '../../../../main/core/commands/message-command.ts';
 import type { NtfyMessage } from '../../../../main/core/protocol/types.ts';
 import { makeMessage } from '../../../support/messages.ts';
-import { isRunning, pidsIn } from '../../../support/process-alive.ts';
+import { allEnded, pidsIn } from '../../../support/process-alive.ts';
 
 const onUnix = process.platform !== 'win32';
 /** Budget for processes to go on a loaded machine, not a speed check. */
@@ -38,12 +38,6 @@ async function pidsWritten(file: string, count: number): Promise<number[]> {
     expect(pids).toHaveLength(count);
   }, WAIT);
   return pids;
-}
-
-async function allGone(pids: readonly number[]): Promise<void> {
-  await vi.waitFor(() => {
-    expect(pids.filter(isRunning)).toEqual([]);
-  }, WAIT);
 }
 
 describe.skipIf(!onUnix)('createCommandRunner', () => {
@@ -73,7 +67,7 @@ describe.skipIf(!onUnix)('createCommandRunner', () => {
     const pidFile = path.join(dir, 'pids');
     const outcome = await run(`sleep 60 & echo $! > '${pidFile}'; echo 'started it' >&2`);
     expect(outcome).toEqual({ ok: true });
-    await allGone(await pidsWritten(pidFile, 1));
+    await allEnded(await pidsWritten(pidFile, 1));
   });
 
   for (const how of ['end()', 'endAll()', 'endAll({ immediately: true })'] as const) {
@@ -88,7 +82,7 @@ describe.skipIf(!onUnix)('createCommandRunner', () => {
         ok: false,
         signal: how === 'endAll({ immediately: true })' ? 'SIGKILL' : 'SIGTERM',
       });
-      await allGone(pids);
+      await allEnded(pids);
     });
   }
 

@@ -49,12 +49,16 @@ export const nodeTreeSystem: TreeSystem = {
   },
 };
 
-/** Signals a whole group; a group already gone (ESRCH) is what we wanted. */
+/**
+ * Signals a whole group. A group already gone (ESRCH) is what we wanted; one we may not signal (EPERM) is not ours
+ * to end. Other errors are thrown.
+ */
 function signalGroup(system: TreeSystem, pgid: number, signal: NodeJS.Signals): void {
   try {
     system.kill(-pgid, signal);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ESRCH' && code !== 'EPERM') throw error;
   }
 }
 

@@ -10,13 +10,13 @@ import {
   type TreeSystem,
 } from '../../../../main/core/commands/process-tree.ts';
 
-function recordingSystem(options: { gone?: boolean } = {}) {
+function recordingSystem(options: { refuse?: 'ESRCH' | 'EPERM' } = {}) {
   const calls: string[] = [];
   const timers: { run: () => void; delayMs: number }[] = [];
   const system: TreeSystem = {
     kill: (pid, signal) => {
       calls.push(`kill ${String(pid)} ${signal}`);
-      if (options.gone === true) throw Object.assign(new Error('no such process'), { code: 'ESRCH' });
+      if (options.refuse !== undefined) throw Object.assign(new Error('refused'), { code: options.refuse });
     },
     run: (file, args) => calls.push(`run ${file} ${args.join(' ')}`),
     later: (run, delayMs) => timers.push({ run, delayMs }),
@@ -36,11 +36,13 @@ describe('endProcessTree', () => {
       expect(calls).toEqual(['kill -4242 SIGTERM', 'kill -4242 SIGKILL']);
     });
 
-    it(`${platform}: at once, SIGKILL to the group; a group already gone is fine`, () => {
-      const { calls, timers, system } = recordingSystem({ gone: true });
-      endProcessTree(4242, platform, { system, immediately: true });
-      expect(calls).toEqual(['kill -4242 SIGKILL']);
-      expect(timers).toEqual([]);
+    it(`${platform}: at once, SIGKILL to the group; a group gone or not ours to signal is left alone`, () => {
+      for (const refuse of ['ESRCH', 'EPERM'] as const) {
+        const { calls, timers, system } = recordingSystem({ refuse });
+        endProcessTree(4242, platform, { system, immediately: true });
+        expect(calls).toEqual(['kill -4242 SIGKILL']);
+        expect(timers).toEqual([]);
+      }
     });
   }
 

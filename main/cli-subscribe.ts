@@ -161,9 +161,13 @@ async function subscribeLocked(
   const stopSignal = options.stopSignal();
   let graceTimer: NodeJS.Timeout | undefined;
   void stopSignal.then(() => {
+    const graceMs = stopGraceMs(options.env);
+    if (runner.running() > 0) {
+      options.stderr(`${t('cli.command.stopping', { seconds: Math.ceil(graceMs / 1000) })}\n`);
+    }
     graceTimer = setTimeout(() => {
       runner.endAll();
-    }, stopGraceMs(options.env));
+    }, graceMs);
     graceTimer.unref();
   });
   try {

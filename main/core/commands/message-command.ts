@@ -86,6 +86,8 @@ export interface CommandRunner {
   readonly start: (command: string, message: NtfyMessage) => CommandRun;
   /** Ends every run still going with everything it started; `immediately`: SIGKILL at once (POSIX). */
   readonly endAll: (options?: { readonly immediately?: boolean }) => void;
+  /** How many runs have not ended yet. */
+  readonly running: () => number;
 }
 
 /** Keeps the last `limit` characters written to a stream. */
@@ -181,6 +183,7 @@ export function createCommandRunner(options: CommandRunnerOptions): CommandRunne
 
   return {
     start,
+    running: () => live.size,
     endAll: (how = {}) => {
       for (const pid of live) {
         endProcessTree(pid, platform, { ...system, ...(how.immediately === true ? { immediately: true } : {}) });

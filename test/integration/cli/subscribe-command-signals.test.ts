@@ -70,7 +70,7 @@ async function subscribeBusy(
 ): Promise<{ cli: CliProcess; pids: number[] }> {
   const cli = startCli(
     ['subscribe', '--data-dir', file('data'), `${server.url}/alerts`, COMMAND.replaceAll('{DIR}', dir)],
-    { NTFY_TRAY_STOP_GRACE_MS: grace, NTFY_TRAY_LOG: 'debug' },
+    { NTFY_TRAY_STOP_GRACE_MS: grace },
     options,
   );
   running.push(cli);
@@ -93,7 +93,7 @@ describe.skipIf(process.platform === 'win32')('ntfy-tray subscribe <topic> <comm
     it(`${how}: no new run starts, the running one finishes, the CLI exits 0 and leaves nothing behind`, async () => {
       const { cli, pids } = await subscribeBusy(LONG_GRACE, { ownGroup: true });
       signal(cli);
-      await cli.waitForStderr(/stop requested/);
+      await cli.waitForStderr(/stopping: the running command has 600 s to finish; a second signal ends it now/);
       expect(pids.filter(isRunning)).toEqual(pids);
       writeFileSync(file('go'), '');
       expect(await cli.exited()).toBe(0);
@@ -115,7 +115,7 @@ describe.skipIf(process.platform === 'win32')('ntfy-tray subscribe <topic> <comm
   it('a second signal ends the command and the CLI at once', async () => {
     const { cli, pids } = await subscribeBusy(LONG_GRACE);
     cli.child.kill('SIGTERM');
-    await cli.waitForStderr(/stop requested/);
+    await cli.waitForStderr(/stopping: the running command has 600 s to finish; a second signal ends it now/);
     cli.child.kill('SIGTERM');
     expect(await cli.exited()).toBe(143);
     await allEnded(pids);

@@ -175,6 +175,18 @@ export interface SubscriptionDto {
   readonly command?: string;
   /** How the command's last run failed; absent when it has not failed since the app started, or ran fine since. */
   readonly commandFailure?: CommandFailureDto;
+  /** What the command's runs need the row to say (runs skipped, a long run, variables cut); absent: nothing. */
+  readonly commandRuns?: CommandRunsDto;
+}
+
+/** A subscription command's runs, as its row shows them (core/app/subscription-commands.ts). */
+export interface CommandRunsDto {
+  /** Messages whose run was skipped because the command was busy and enough runs were waiting already. */
+  readonly skipped: number;
+  /** A run that has gone on for long: the message it runs for, since when (milliseconds since the epoch). */
+  readonly longRun?: { readonly messageId: string; readonly since: number };
+  /** The latest run got these variables (first names, `NTFY_MESSAGE`) cut to fit what a process may receive. */
+  readonly cut?: { readonly messageId: string; readonly variables: readonly string[] };
 }
 
 /** A subscription command's failed run: exactly one of exitCode, signal or startError says why. */
@@ -261,8 +273,8 @@ export type ClientYmlExportDto =
   | { readonly kind: 'canceled' }
   | { readonly kind: 'saved'; readonly path: string; readonly subscriptions: number; readonly withSecrets: boolean };
 
-/** A subscription's command failed or ran fine after failing: the window asks for the list again. */
-export interface CommandFailureChangedDto {
+/** What a subscription's row shows of its command changed (commandFailure, commandRuns): the window asks again. */
+export interface CommandStateChangedDto {
   readonly subscriptionId: string;
 }
 

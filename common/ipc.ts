@@ -28,7 +28,7 @@ import type {
   ClientYmlAcceptedDto,
   ClientYmlImportDto,
   ClientYmlPlanDto,
-  CommandFailureChangedDto,
+  CommandStateChangedDto,
   ConnectionDto,
   CredentialsInput,
   DesktopNoticeDto,
@@ -68,8 +68,9 @@ export const BRIDGE_GLOBAL_NAME = 'ntfy';
  * 10: saveCheckedSubscription (the editor's Save checks access and stores typed credentials only when accepted).
  * 11: an `auth-failed` connection state carries its `cause` (credentials, permission, locked-out).
  * 12: planClientYml; importClientYml takes the commands the user accepted.
+ * 13: stopSubscriptionCommand; commandStateChanged (was commandFailureChanged) also for `commandRuns`.
  */
-export const BRIDGE_CONTRACT_VERSION = 12;
+export const BRIDGE_CONTRACT_VERSION = 13;
 
 /** Types only: the key under which an entry carries its argument list and answer (never present at run time). */
 declare const entryTypes: unique symbol;
@@ -143,6 +144,11 @@ export const bridgeOperations = {
   exportClientYml: operation<[options: ClientYmlExportOptionsDto], ClientYmlExportDto>()(
     'subscriptions:export-client-yml',
   ),
+  /**
+   * The row's Stop: ends the subscription's running command with everything it started and drops its runs waiting;
+   * answers whether one was running.
+   */
+  stopSubscriptionCommand: operation<[id: string], boolean>()('subscriptions:stop-command'),
   /** Write-only: the secret goes to the keychain and never comes back. */
   setCredentials: operation<[input: CredentialsInput], null>()('credentials:set'),
   clearCredentials: operation<[server: string], null>()('credentials:clear'),
@@ -201,8 +207,8 @@ export const bridgeEvents = {
   noticesChanged: event<readonly DesktopNoticeDto[]>()('notices:changed'),
   /** Signed in or out, or a sync ran (its result in `lastSync`). */
   accountChanged: event<AccountStatusDto>()('account:changed'),
-  /** A subscription's command failed, or ran fine after failing (its `commandFailure` in listSubscriptions). */
-  commandFailureChanged: event<CommandFailureChangedDto>()('subscriptions:command-failure-changed'),
+  /** What a subscription's row shows of its command changed (`commandFailure`, `commandRuns` in listSubscriptions). */
+  commandStateChanged: event<CommandStateChangedDto>()('subscriptions:command-state-changed'),
 } as const;
 
 // ---- derived types -------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import { applyStoredCredentials } from './core/cli/stored-credentials.ts';
 import { parseSubscribeArgs, type SubscribePlan, subscribeUsage } from './core/cli/subscribe-args.ts';
 import { EXIT, runSubscribe } from './core/cli/subscribe-command.ts';
 import { usageError } from './core/cli/usage-error.ts';
-import { runMessageCommand } from './core/commands/message-command.ts';
+import { createCommandRunner, endRunsAtExit } from './core/commands/message-command.ts';
 import { loadClientConfig } from './core/cli/client-config-file.ts';
 import { clientConfigCandidates } from './core/client-config/config-path.ts';
 import { homedir } from 'node:os';
@@ -33,6 +33,16 @@ import { t } from '../common/i18n/translate.ts';
 
 /** Milliseconds between two retention passes of a long-running subscribe. */
 const RETENTION_INTERVAL_MS = 3_600_000;
+
+/** Milliseconds a running command may still take after the first stop signal before its process tree is ended. */
+export const STOP_GRACE_MS = 5_000;
+
+/** The grace after a stop signal: NTFY_TRAY_STOP_GRACE_MS (0 to 600,000 ms) when set and valid, else STOP_GRACE_MS. */
+export function stopGraceMs(env: NodeJS.ProcessEnv): number {
+  const given = env['NTFY_TRAY_STOP_GRACE_MS'];
+  const value = given === undefined || !/^\d{1,6}$/.test(given) ? Number.NaN : Number(given);
+  return value <= 600_000 ? value : STOP_GRACE_MS;
+}
 
 export interface CliSubscribeOptions {
   readonly log: Logger;
@@ -143,6 +153,23 @@ async function subscribeLocked(
   retention();
   const retentionTimer = setInterval(retention, RETENTION_INTERVAL_MS);
   retentionTimer.unref();
+  // Commands run in process groups of their own (a terminal's Ctrl-C does not reach them). The first stop signal
+  // starts no new run (runSubscribe) and gives the running one the grace, then ends its tree; a second signal exits
+  // at once (main/cli.ts), and the exit ends every tree still there.
+  const runner = createCommandRunner({ env: options.env, platform: process.platform });
+  const stopEndingRunsAtExit = endRunsAtExit(runner);
+  const stopSignal = options.stopSignal();
+  let graceTimer: NodeJS.Timeout | undefined;
+  void stopSignal.then(() => {
+    const graceMs = stopGraceMs(options.env);
+    if (runner.running() > 0) {
+      options.stderr(`${t('cli.command.stopping', { seconds: Math.ceil(graceMs / 1000) })}\n`);
+    }
+    graceTimer = setTimeout(() => {
+      runner.endAll();
+    }, graceMs);
+    graceTimer.unref();
+  });
   try {
     await importCursorFile({ dataDir, history, log });
     return await runSubscribe(plan, {
@@ -156,12 +183,14 @@ async function subscribeLocked(
       checkTopicAccess,
       history,
       // A reader that went away (`| head -1`) ends it too: runSubscribe watches `output.closed` itself.
-      stopSignal: options.stopSignal(),
+      stopSignal,
       ...(notifications === undefined ? {} : { onDelivered: notifications.onDelivered }),
-      runCommand: (command, message) =>
-        runMessageCommand({ command, message, env: options.env, platform: process.platform }),
+      runCommand: (command, message) => runner.start(command, message),
     });
   } finally {
+    clearTimeout(graceTimer);
+    runner.endAll();
+    stopEndingRunsAtExit();
     clearInterval(retentionTimer);
     await history.close();
     await notifications?.close();

@@ -32,7 +32,7 @@ import { createBridgeEmit } from '../common/ipc.ts';
 import { type AppCore, startAppCore } from './core/app/app-core.ts';
 import type { SaveFile } from './core/bridge/client-config-requests.ts';
 import { isAllowedExternalUrl } from './core/delivery/external-url.ts';
-import { runMessageCommand } from './core/commands/message-command.ts';
+import { createCommandRunner, endRunsAtExit } from './core/commands/message-command.ts';
 import { createConsoleLogger } from './core/logging.ts';
 import { DesktopNotices } from './core/notices/desktop-notices.ts';
 import { createNoticeDismissals, NOTICE_DISMISSALS_FILE } from './core/notices/notice-dismissals.ts';
@@ -169,6 +169,9 @@ async function main(): Promise<void> {
     lockDataDir: () => lockDataDir({ dataDir: userDataDir, kind: 'app', pid: process.pid }),
     ipcMain,
     systemShutdown: powerMonitor,
+    onTerminationSignal: (quit) => {
+      for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, quit);
+    },
     isTrustedSender: (url) => isRendererPage(url, appPageUrl(path.basename(indexHtml))),
     openCore: (desktop) => openCore(desktop, late, notices, updateSetup),
     log,
@@ -297,6 +300,10 @@ async function openCore(
     await history.close();
     throw error;
   }
+  // Subscriptions' commands get the app's environment, as the CLI's get the CLI's (core/app/subscription-commands.ts);
+  // a quit ends them (core.stop), and so does the process's exit, whatever cut the quit short.
+  const commandRunner = createCommandRunner({ env: process.env, platform: process.platform, stdio: 'capture-stderr' });
+  endRunsAtExit(commandRunner);
   const started = startAppCore({
     settings,
     history,
@@ -321,9 +328,7 @@ async function openCore(
       emit('showMessage', { server, id: message.id, ...shown });
     },
     attachments: { dir: path.join(userData, 'attachments') },
-    // Subscriptions' commands get the app's environment, as the CLI's get the CLI's (core/app/subscription-commands.ts).
-    runCommand: (command, message) =>
-      runMessageCommand({ command, message, env: process.env, platform: process.platform, stdio: 'capture-stderr' }),
+    startCommand: commandRunner.start,
     saveFile: saveWithDialog,
     events: {
       messagesReceived: (messages) => {
@@ -339,8 +344,8 @@ async function openCore(
       accountChanged: (status) => {
         emit('accountChanged', status);
       },
-      commandFailureChanged: (change) => {
-        emit('commandFailureChanged', change);
+      commandStateChanged: (change) => {
+        emit('commandStateChanged', change);
       },
     },
     notices: createNoticeRequests({ notices, dismissals, log: log.child('notices') }),

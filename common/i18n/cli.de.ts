@@ -203,6 +203,10 @@ Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken 
   'cli.command.exit-code': 'Exit-Code {code}',
   'cli.command.signal': 'beendet durch {signal}',
   'cli.command.not-started': 'konnte nicht gestartet werden: {reason}',
+  'cli.command.stopping':
+    'wird beendet: der laufende Befehl hat {seconds} s, um fertig zu werden; ein zweites Signal beendet ihn sofort',
+  'cli.command.cut':
+    'Befehl läuft mit gekürztem {variables}: {where} (Nachricht {id}) ist zu groß, um sie ganz zu übergeben',
   'cli.client-config.entry': '{path}, subscribe-Eintrag {entry}',
   'cli.client-config.yaml': '{where} ist kein gültiges YAML',
   'cli.client-config.yaml-line': '{where} ist kein gültiges YAML (Zeile {line})',

@@ -195,6 +195,8 @@ The secret goes to the OS keychain; the settings only remember which kind of log
   'cli.command.exit-code': 'exit code {code}',
   'cli.command.signal': 'ended by {signal}',
   'cli.command.not-started': 'could not start it: {reason}',
+  'cli.command.stopping': 'stopping: the running command has {seconds} s to finish; a second signal ends it now',
+  'cli.command.cut': 'command run with {variables} cut to fit: {where} (message {id}) is too big to pass whole',
   'cli.client-config.entry': '{path}, subscribe entry {entry}',
   'cli.client-config.yaml': '{where} is not valid YAML',
   'cli.client-config.yaml-line': '{where} is not valid YAML (line {line})',

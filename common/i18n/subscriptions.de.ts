@@ -101,6 +101,15 @@ export const subscriptionsDe: Translation<typeof subscriptionsEn> = {
   'subscriptions.command.signal': 'beendet durch {signal}',
   'subscriptions.command.not-started': 'konnte nicht gestartet werden: {reason}',
   'subscriptions.command.stderr': 'Seine Fehlerausgabe',
+  'subscriptions.command.skipped': {
+    one: '{count} Ausführung übersprungen: der Befehl war beschäftigt',
+    other: '{count} Ausführungen übersprungen: der Befehl war beschäftigt',
+  },
+  'subscriptions.command.running-since': 'Der Befehl läuft seit {when}',
+  'subscriptions.command.stop': 'Beenden',
+  'subscriptions.command.stop-label': 'Befehl von {name} beenden',
+  'subscriptions.command.cut':
+    'Beim letzten Lauf wurde {variables} gekürzt: die Nachricht war zu groß, um sie ganz zu übergeben',
 
   'subscriptions.credentials.legend': 'Zugangsdaten',
   'subscriptions.credentials.hint': 'Sie gehören zum Server: Jedes Abonnement auf ihm verwendet sie.',

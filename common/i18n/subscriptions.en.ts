@@ -107,6 +107,14 @@ export const subscriptionsEn = {
   'subscriptions.command.signal': 'ended by {signal}',
   'subscriptions.command.not-started': 'could not start: {reason}',
   'subscriptions.command.stderr': 'Its error output',
+  'subscriptions.command.skipped': {
+    one: '{count} run skipped: the command was busy',
+    other: '{count} runs skipped: the command was busy',
+  },
+  'subscriptions.command.running-since': 'The command has been running since {when}',
+  'subscriptions.command.stop': 'Stop',
+  'subscriptions.command.stop-label': 'Stop the command of {name}',
+  'subscriptions.command.cut': 'Its last run got {variables} cut to fit: the message was too big to pass whole',
 
   'subscriptions.credentials.legend': 'Credentials',
   'subscriptions.credentials.hint': 'They belong to the server: every subscription on it uses them.',

@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import { t } from '../../common/i18n/translate.ts';
 import type { SubscriptionDto } from '../../common/ipc.ts';
 import { CommandFailure } from './CommandFailure.tsx';
+import { CommandRuns } from './CommandRuns.tsx';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
 import { needsCredentials, type SubscriptionStatus } from './connection-status.ts';
 import { transportName } from './subscription-draft.ts';
@@ -17,6 +18,8 @@ export interface SubscriptionRowProps {
   /** Gets the button that was pressed, so focus can go back to it when the editor closes. */
   readonly onEdit: (button: HTMLElement) => void;
   readonly onFixCredentials: (button: HTMLElement) => void;
+  /** The row's Stop for a command that has run for long. */
+  readonly onStopCommand: () => void;
 }
 
 export function subscriptionName(subscription: SubscriptionDto): string {
@@ -24,7 +27,7 @@ export function subscriptionName(subscription: SubscriptionDto): string {
 }
 
 export function SubscriptionRow(props: SubscriptionRowProps) {
-  const { subscription, status, nowMs, paused, editButtonRef, onEdit, onFixCredentials } = props;
+  const { subscription, status, nowMs, paused, editButtonRef, onEdit, onFixCredentials, onStopCommand } = props;
   const name = subscriptionName(subscription);
   const where =
     subscription.displayName === undefined ? subscription.server : `${subscription.server}/${subscription.topic}`;
@@ -39,6 +42,9 @@ export function SubscriptionRow(props: SubscriptionRowProps) {
       </div>
       <ConnectionStatus status={status} nowMs={nowMs} muted={subscription.muted} paused={paused} />
       {subscription.commandFailure === undefined ? null : <CommandFailure failure={subscription.commandFailure} />}
+      {subscription.commandRuns === undefined ? null : (
+        <CommandRuns runs={subscription.commandRuns} name={name} onStop={onStopCommand} />
+      )}
       <div className="subscription-row-actions">
         {needsCredentials(status) ? (
           <Button

@@ -150,6 +150,10 @@ export function SubscriptionsView({ api, editId, fixServer }: SubscriptionsViewP
                 onFixCredentials={(button) => {
                   open(item.id, 'credentials', button);
                 }}
+                onStopCommand={() => {
+                  // The row changes when the run has ended (commandStateChanged); the list is read again then.
+                  void api.stopSubscriptionCommand(item.id).then(refreshSubscriptions);
+                }}
               />
             ))}
           </ul>

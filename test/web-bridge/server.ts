@@ -16,7 +16,7 @@ import { type AppCore, startAppCore } from '../../main/core/app/app-core.ts';
 import type { SaveFile } from '../../main/core/bridge/client-config-requests.ts';
 import { dispatchRequest } from '../../main/core/bridge/dispatch.ts';
 import type { ConnectionTiming } from '../../main/core/engine/connection-types.ts';
-import { runMessageCommand } from '../../main/core/commands/message-command.ts';
+import { createCommandRunner, endRunsAtExit } from '../../main/core/commands/message-command.ts';
 import { createConsoleLogger } from '../../main/core/logging.ts';
 import { systemClock } from '../../common/clock.ts';
 import type { Clock, Logger } from '../../main/core/ports.ts';
@@ -157,6 +157,8 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
 
   const opened: string[] = [];
   const copied: string[] = [];
+  const commandRunner = createCommandRunner({ env: process.env, platform: process.platform, stdio: 'capture-stderr' });
+  const stopEndingRunsAtExit = endRunsAtExit(commandRunner);
   const core = startAppCore({
     settings,
     history,
@@ -178,8 +180,7 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
     },
     attachments: { dir: path.join(dataDir, 'attachments'), ...options.addressGuard },
     // The real core runs subscriptions' commands here too, with this process's environment.
-    runCommand: (command, message) =>
-      runMessageCommand({ command, message, env: process.env, platform: process.platform, stdio: 'capture-stderr' }),
+    startCommand: commandRunner.start,
     saveFile:
       options.saveFile ??
       (async (file) => {
@@ -204,8 +205,8 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
       accountChanged: (status) => {
         emit('accountChanged', status);
       },
-      commandFailureChanged: (change) => {
-        emit('commandFailureChanged', change);
+      commandStateChanged: (change) => {
+        emit('commandStateChanged', change);
       },
     },
   });
@@ -270,6 +271,7 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
         });
       });
       await core.stop();
+      stopEndingRunsAtExit();
       await history.close();
       if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
     },

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type {
   AccountStatusDto,
-  CommandFailureChangedDto,
+  CommandStateChangedDto,
   ConnectionDto,
   MessageDto,
   SettingsDto,
@@ -41,7 +41,7 @@ import { desiredSubscriptions } from './desired-subscriptions.ts';
 import { createAppNotificationPolicy } from './notification-settings.ts';
 import { createPause } from './pause.ts';
 import { scheduleRetention } from './retention-schedule.ts';
-import { type RunSubscriptionCommand, SubscriptionCommands } from './subscription-commands.ts';
+import { type StartSubscriptionCommand, SubscriptionCommands } from './subscription-commands.ts';
 import { SyncTopicListener } from './sync-topic-listener.ts';
 import { type CoreTrayCommand, runTrayCommand, type TrayStateOptions, trayStateOf } from './tray-state.ts';
 
@@ -53,8 +53,8 @@ export interface AppCoreEvents {
   readonly trayChanged: () => void;
   /** Signed in or out of the ntfy account, or a sync ran; absent where no window listens. */
   readonly accountChanged?: (status: AccountStatusDto) => void;
-  /** A subscription's command failed, or ran fine after failing; absent where no window listens. */
-  readonly commandFailureChanged?: (change: CommandFailureChangedDto) => void;
+  /** What a subscription's row shows of its command changed (a failure, skipped or long runs); absent: no window. */
+  readonly commandStateChanged?: (change: CommandStateChangedDto) => void;
 }
 
 export interface AppCoreOptions {
@@ -79,10 +79,10 @@ export interface AppCoreOptions {
   /** Retention runs this often (milliseconds); default one hour. */
   readonly retentionIntervalMs?: number;
   /**
-   * Runs a subscription's command for a message (core/commands/message-command.ts with the root's environment and
-   * platform); absent: subscriptions' commands are not run.
+   * Starts a subscription's command for a message (core/commands/message-command.ts `createCommandRunner` with the
+   * root's environment and platform); absent: subscriptions' commands are not run.
    */
-  readonly runCommand?: RunSubscriptionCommand;
+  readonly startCommand?: StartSubscriptionCommand;
   /** The shell's save dialog, for the client.yml export (core/bridge/client-config-requests.ts); absent: none. */
   readonly saveFile?: SaveFile;
   /**
@@ -115,11 +115,25 @@ export function startAppCore(options: AppCoreOptions): AppCore {
   const pause = createPause({
     clock,
     onChange: () => {
+      if (pause.get() !== undefined) commands?.pauseStarted();
       events.trayChanged();
       // The window shows the pause with the settings: tell it, whether the tray or the window paused.
       events.settingsChanged(settingsDto(settings.get()));
     },
   });
+  const startCommand = options.startCommand;
+  const commands =
+    startCommand === undefined
+      ? undefined
+      : new SubscriptionCommands({
+          start: startCommand,
+          clock,
+          log: log.child('commands'),
+          paused: () => pause.get() !== undefined,
+          onChanged: (subscriptionId) => {
+            events.commandStateChanged?.({ subscriptionId });
+          },
+        });
   let statuses = new Map<string, ConnectionStatus>();
   const connections = (): ConnectionStatus[] => [...statuses.values()];
 
@@ -134,19 +148,6 @@ export function startAppCore(options: AppCoreOptions): AppCore {
     ...(images === undefined ? {} : { downloadImage: images.downloadImage }),
     sounds: () => settings.get().preferences.sounds,
   });
-
-  const runCommand = options.runCommand;
-  const commands =
-    runCommand === undefined
-      ? undefined
-      : new SubscriptionCommands({
-          run: runCommand,
-          clock,
-          log: log.child('commands'),
-          onFailureChanged: (subscriptionId) => {
-            events.commandFailureChanged?.({ subscriptionId });
-          },
-        });
 
   const manager = createEngine({
     clock,
@@ -195,6 +196,8 @@ export function startAppCore(options: AppCoreOptions): AppCore {
   };
   reconcile(settings.get());
   const unsubscribeSettings = settings.onChange((next) => {
+    // Unsubscribed, or the command changed or cleared: its runs stop (subscription-commands.ts).
+    commands?.settingsChanged(next.subscriptions);
     reconcile(next);
     events.settingsChanged(settingsDto(next));
     events.trayChanged();
@@ -261,7 +264,7 @@ export function startAppCore(options: AppCoreOptions): AppCore {
       manager.reconnectServer(server);
     },
     ...(options.notices === undefined ? {} : { notices: options.notices }),
-    ...(commands === undefined ? {} : { commandFailure: (id: string) => commands.lastFailure(id) }),
+    ...(commands === undefined ? {} : { commands }),
     ...(options.saveFile === undefined ? {} : { saveFile: options.saveFile }),
     account: createAccountRequests({ account, accountChanged }),
   });

@@ -2,6 +2,7 @@
 import type {
   AuthFailureCause,
   CommandFailureDto,
+  CommandRunsDto,
   ConnectionDto,
   MessageActionDto,
   MessageDto,
@@ -54,7 +55,7 @@ export function toSubscriptionDto(
   subscription: SubscriptionSettings,
   auth: ServerAuth,
   hasCredentials: boolean,
-  commandFailure?: CommandFailureDto,
+  command: { readonly failure?: CommandFailureDto | undefined; readonly runs?: CommandRunsDto | undefined } = {},
 ): SubscriptionDto {
   return {
     id: subscription.id,
@@ -69,7 +70,8 @@ export function toSubscriptionDto(
     ...(subscription.displayName === undefined ? {} : { displayName: subscription.displayName }),
     ...(auth.kind === 'basic' ? { user: auth.user } : {}),
     ...(subscription.command === undefined ? {} : { command: subscription.command }),
-    ...(commandFailure === undefined ? {} : { commandFailure }),
+    ...(command.failure === undefined ? {} : { commandFailure: command.failure }),
+    ...(command.runs === undefined ? {} : { commandRuns: command.runs }),
   };
 }
 

@@ -6,6 +6,7 @@ import type {
   BridgeRequests,
   BridgeResult,
   CommandFailureDto,
+  CommandRunsDto,
   CredentialsInput,
   SubscriptionDto,
   SubscriptionInput,
@@ -36,6 +37,7 @@ export type SubscriptionRequests = Pick<
   | 'saveSubscription'
   | 'saveCheckedSubscription'
   | 'removeSubscription'
+  | 'stopSubscriptionCommand'
   | 'testSubscription'
   | 'listConnections'
   | 'reconnectServer'
@@ -51,8 +53,18 @@ export interface SubscriptionRequestsOptions {
   readonly checkTopicAccess: CheckTopicAccess;
   readonly newId: () => string;
   readonly log: Logger;
-  /** The last failed run of a subscription's command (core/app/subscription-commands.ts); absent: none. */
-  readonly commandFailure?: (subscriptionId: string) => CommandFailureDto | undefined;
+  /** The subscriptions' commands (core/app/subscription-commands.ts); absent: no command runs. */
+  readonly commands?: SubscriptionCommandState;
+}
+
+/** What the bridge asks of the subscriptions' commands. */
+export interface SubscriptionCommandState {
+  /** The last failed run of a subscription's command. */
+  lastFailure(subscriptionId: string): CommandFailureDto | undefined;
+  /** Its runs as the row shows them (skipped, long, cut). */
+  runs(subscriptionId: string): CommandRunsDto | undefined;
+  /** Ends its running command and drops those waiting; false when none was running. */
+  stop(subscriptionId: string): boolean;
 }
 
 /** What each answer of the access check tells the user (the words made when asked, in the active language). */
@@ -105,8 +117,9 @@ export function createSubscriptionRequests(
       server = { auth, stored: hasCredentials({ url: subscription.server, auth }) };
       facts.set(subscription.server, server);
     }
-    const failure = subscription.command === undefined ? undefined : options.commandFailure?.(subscription.id);
-    return toSubscriptionDto(subscription, server.auth, await server.stored, failure);
+    const commands = subscription.command === undefined ? undefined : options.commands;
+    const command = { failure: commands?.lastFailure(subscription.id), runs: commands?.runs(subscription.id) };
+    return toSubscriptionDto(subscription, server.auth, await server.stored, command);
   }
 
   /** The stored credentials of `server`, or the answer to give when there are none to test with. */
@@ -210,6 +223,12 @@ export function createSubscriptionRequests(
         options.history.deleteSubscriptionMessages({ server: subscription.server, topic: subscription.topic });
       }
       return ok(null);
+    },
+
+    stopSubscriptionCommand: (id) => {
+      if (!settings.get().subscriptions.some((item) => item.id === id))
+        return Promise.resolve(fail({ code: 'not-found', message: t('rules.bridge.no-such-subscription') }));
+      return Promise.resolve(ok(options.commands?.stop(id) ?? false));
     },
 
     testSubscription: async (input, typed) => {

@@ -26,6 +26,7 @@ const VALID_ARGS: { readonly [N in OperationName]: OperationArgs<N> } = {
   saveSubscription: [subscription],
   saveCheckedSubscription: [subscription, { kind: 'basic', user: 'phil', password: 'secret' }, { saveAnyway: false }],
   removeSubscription: ['sub-1', { deleteHistory: false }],
+  stopSubscriptionCommand: ['sub-1'],
   testSubscription: [subscription, { kind: 'stored' }],
   setCredentials: [{ server: 'https://ntfy.example', kind: 'token', token: 'tk_secret' }],
   clearCredentials: ['https://ntfy.example'],

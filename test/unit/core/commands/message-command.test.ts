@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { commandEnvironment, shellInvocation } from '../../../../main/core/commands/message-command.ts';
+import { commandEnvironment } from '../../../../main/core/commands/command-environment.ts';
+import { shellInvocation } from '../../../../main/core/commands/message-command.ts';
 import { makeMessage } from '../../../support/messages.ts';
 
 describe('commandEnvironment', () => {
@@ -15,7 +16,8 @@ describe('commandEnvironment', () => {
   });
 
   it("sets ntfy's variables and every alias of them (cmd/subscribe.go envVars)", () => {
-    const env = commandEnvironment(message, {});
+    const { env, cut } = commandEnvironment(message, {}, 'linux');
+    expect(cut).toEqual([]);
     expect(env).toEqual({
       NTFY_ID: 'abc123',
       id: 'abc123',
@@ -43,14 +45,14 @@ describe('commandEnvironment', () => {
   });
 
   it("keeps the CLI's own environment, with the message's variables over it", () => {
-    const env = commandEnvironment(message, { PATH: '/usr/bin', t: 'mine', UNSET: undefined });
+    const { env } = commandEnvironment(message, { PATH: '/usr/bin', t: 'mine', UNSET: undefined }, 'linux');
     expect(env['PATH']).toBe('/usr/bin');
     expect(env['t']).toBe('Backup');
     expect('UNSET' in env).toBe(false);
   });
 
   it('gives an empty title when there is none, and leaves out U+0000, which an environment cannot hold', () => {
-    const env = commandEnvironment(makeMessage({ message: 'a\u0000b' }), {});
+    const { env } = commandEnvironment(makeMessage({ message: 'a\u0000b' }), {}, 'linux');
     expect(env['t']).toBe('');
     expect(env['m']).toBe('ab');
   });

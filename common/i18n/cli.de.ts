@@ -139,6 +139,7 @@ Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken 
   'cli.usage.unknown-command': "unbekannter Befehl '{name}'",
   'cli.usage.unknown-command-suggest': "unbekannter Befehl '{name}'; meinten Sie '{suggestion}'?",
   'cli.options.unexpected-argument': "unerwartetes Argument '{value}'",
+  'cli.options.env-bool': '„{value}“ aus {variable} ist kein Wahrheitswert für {option} (1, true, 0, false …)',
   'cli.options.unknown': "unbekannte Option '{option}'",
   'cli.options.unknown-suggest': "unbekannte Option '{option}'; meinten Sie '{suggestion}'?",
   'cli.options.takes-no-value': "Option '{option}' nimmt keinen Wert",
@@ -149,6 +150,7 @@ Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken 
   'cli.run.app-holds-settings':
     'die App ntfy Tray läuft mit {dir} und würde diese Änderung überschreiben; beenden Sie sie zuerst',
   'cli.run.no-data': 'keine ntfy-tray-Daten in {dir}',
+  'cli.run.log-file-failed': 'die Logdatei {path} kann nicht geschrieben werden: {reason}; Log auf stderr',
   'cli.run.failed': '{name}: {problem}',
   'cli.data-dir.empty': '--data-dir ist leer: geben Sie einen Ordner an, oder lassen Sie es für den Standard weg',
   'cli.history.count': { one: '{count} Nachricht', other: '{count} Nachrichten' },
@@ -182,7 +184,7 @@ Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken 
     '--user hat keinen Benutzernamen vor dem Doppelpunkt (für ein Zugriffstoken nehmen Sie --token)',
   'cli.credentials.empty-password':
     '--user {name}: hat ein leeres Passwort; lassen Sie den Doppelpunkt weg, um {variable} oder den Schlüsselbund zu verwenden',
-  'cli.credentials.user-or-token': 'geben Sie entweder --user oder --token an, nicht beides',
+  'cli.credentials.user-or-token': '--user und --token können nicht beide gesetzt werden',
   'cli.credentials.token-empty': '--token ist leer (lassen Sie es weg, um {variable} zu verwenden)',
   'cli.filters.empty-item': '{option} hat einen leeren Wert: geben Sie eine Kommaliste wie a,b an',
   'cli.filters.priority': '--priority {values}: verwenden Sie {priorities} (Kommaliste)',
@@ -209,7 +211,7 @@ Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken 
   'cli.client-config.not-a-map': '{where}: {field} muss eine Zuordnung von Namen zu Werten sein',
   'cli.client-config.not-a-list': '{where}: {field} muss eine Liste sein',
   'cli.client-config.not-text': '{where}: {field} muss Text sein',
-  'cli.client-config.unknown-field': "{where}: unbekanntes Feld '{field}'",
+  'cli.client-config.unknown-field': "Warnung: {where}: unbekanntes Feld '{field}' übergangen (ntfy übergeht es auch)",
   'cli.client-config.unknown-filter':
     "{where}: unbekannter Filter '{field}' in if: (id, message, title, priority, tags verwenden)",
   'cli.client-config.missing-topic': '{where}: topic fehlt',
@@ -278,8 +280,7 @@ Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken 
     'Nicht gespeichert: der Server antwortete {answer} auf GET {path}, was nichts über die Zugangsdaten aussagt (geben Sie eine Themen-URL an, um mit einem Thema zu prüfen, oder --no-check, um ohne Prüfung zu speichern)',
   'cli.check.unclear-topic':
     'Nicht gespeichert: der Server antwortete {answer} auf GET {path}, was nichts über die Zugangsdaten aussagt (--no-check speichert ohne Prüfung)',
-  'cli.publish.scheduled': 'Geplant für {where} um {time} (ID {id})',
-  'cli.publish.sent': 'Gesendet an {where} (ID {id})',
+  'cli.publish.password-cancelled': 'es wurde kein Passwort eingegeben',
   'cli.publish.not-sent': 'ntfy-tray publish: nicht gesendet: {reason}',
   'cli.publish.missing-topic': '<topic> fehlt',
   'cli.publish.one-topic': 'publish sendet an ein Thema, nicht an {topics}',

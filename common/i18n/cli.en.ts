@@ -135,6 +135,7 @@ The secret goes to the OS keychain; the settings only remember which kind of log
   'cli.usage.unknown-command': "unknown command '{name}'",
   'cli.usage.unknown-command-suggest': "unknown command '{name}'; did you mean '{suggestion}'?",
   'cli.options.unexpected-argument': "unexpected argument '{value}'",
+  'cli.options.env-bool': 'could not parse "{value}" as bool value from env {variable} for flag {option}',
   'cli.options.unknown': "unknown option '{option}'",
   'cli.options.unknown-suggest': "unknown option '{option}'; did you mean '{suggestion}'?",
   'cli.options.takes-no-value': "option '{option}' takes no value",
@@ -144,6 +145,7 @@ The secret goes to the OS keychain; the settings only remember which kind of log
   'cli.run.app-holds-settings':
     'the ntfy Tray app is running with {dir} and would write over this change; quit it first',
   'cli.run.no-data': 'no ntfy-tray data at {dir}',
+  'cli.run.log-file-failed': 'cannot write the log file {path}: {reason}; logging to stderr',
   'cli.run.failed': '{name}: {problem}',
   'cli.data-dir.empty': '--data-dir is empty: give a directory, or leave it out for the default',
   'cli.history.count': { one: '{count} message', other: '{count} messages' },
@@ -175,7 +177,7 @@ The secret goes to the OS keychain; the settings only remember which kind of log
   'cli.credentials.user-no-name': '--user has no user name before the colon (for an access token use --token)',
   'cli.credentials.empty-password':
     '--user {name}: has an empty password; leave out the colon to use {variable} or the keychain',
-  'cli.credentials.user-or-token': 'use either --user or --token, not both',
+  'cli.credentials.user-or-token': 'cannot set both --user and --token',
   'cli.credentials.token-empty': '--token is empty (leave it out to use {variable})',
   'cli.filters.empty-item': '{option} has an empty value: give a comma list such as a,b',
   'cli.filters.priority': '--priority {values}: use {priorities} (comma list)',
@@ -201,7 +203,7 @@ The secret goes to the OS keychain; the settings only remember which kind of log
   'cli.client-config.not-a-map': '{where}: {field} must be a map of names to values',
   'cli.client-config.not-a-list': '{where}: {field} must be a list',
   'cli.client-config.not-text': '{where}: {field} must be text',
-  'cli.client-config.unknown-field': "{where}: unknown field '{field}'",
+  'cli.client-config.unknown-field': "warning: {where}: unknown field '{field}' ignored (ntfy ignores it too)",
   'cli.client-config.unknown-filter':
     "{where}: unknown filter '{field}' in if: (use id, message, title, priority, tags)",
   'cli.client-config.missing-topic': '{where}: topic is missing',
@@ -265,8 +267,7 @@ The secret goes to the OS keychain; the settings only remember which kind of log
     'Not stored: the server answered {answer} to GET {path}, which says nothing about the credentials (give a topic URL to check against a topic, or --no-check to store without checking)',
   'cli.check.unclear-topic':
     'Not stored: the server answered {answer} to GET {path}, which says nothing about the credentials (--no-check stores without checking)',
-  'cli.publish.scheduled': 'Scheduled for {where} at {time} (id {id})',
-  'cli.publish.sent': 'Sent to {where} (id {id})',
+  'cli.publish.password-cancelled': 'no password was entered',
   'cli.publish.not-sent': 'ntfy-tray publish: not sent: {reason}',
   'cli.publish.missing-topic': 'expected a <topic>',
   'cli.publish.one-topic': 'publish sends to one topic, not {topics}',

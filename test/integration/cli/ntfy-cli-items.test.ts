@@ -4,6 +4,9 @@
  * `-u :tk_…`, $NTFY_RAW as received, unknown client.yml keys, and publish's JSON line into `jq`-like readers.
  * In-process (runCli) unless a process is the point. docs/protocol.md#cli.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -162,6 +165,29 @@ describe("§3 ntfy's arguments", () => {
     expect(debug.stderr).toMatch(/^(debug|info): /m);
     const quietDefault = await runCliInProcess(['sub', '-p', `${server.url}/t`], env);
     expect(quietDefault.stderr).not.toMatch(/^(debug|info): /m);
+  });
+});
+
+const CLI = path.resolve(import.meta.dirname, '../../../main/cli.ts');
+const SCRIPT = '/usr/bin/script'; // util-linux: runs the CLI on a pseudo-terminal
+
+describe.skipIf(!existsSync(SCRIPT))('§3 -u user on a terminal (util-linux script gives it a pty)', () => {
+  it("asks 'Enter Password: ' on the terminal and sends what was typed", async () => {
+    const command = `'${process.execPath}' '${CLI}' pub -u phil ${server.url}/t typed`;
+    const child = spawn(SCRIPT, ['-qec', command, '/dev/null'], { env: { ...process.env, ...env, LANG: 'C.UTF-8' } });
+    let output = '';
+    let answered = false;
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+      if (!answered && output.includes('Enter Password: ')) {
+        answered = true;
+        child.stdin.write('pw\r'); // typed at the prompt; a terminal in raw mode gets Enter as CR
+      }
+    });
+    await once(child, 'exit');
+    expect(output).toContain('Enter Password: ');
+    expect(server.requests.at(-1)?.user).toBe('phil');
+    expect(server.cachedMessages().at(-1)?.message).toBe('typed');
   });
 });
 

@@ -13,9 +13,10 @@ import { parseSubscribeArgs, type SubscribePlan, subscribeUsage } from './core/c
 import { EXIT, runSubscribe } from './core/cli/subscribe-command.ts';
 import { usageError } from './core/cli/usage-error.ts';
 import { createCommandRunner, endRunsAtExit } from './core/commands/message-command.ts';
-import { loadClientConfig } from './core/cli/client-config-file.ts';
-import { clientConfigCandidates } from './core/client-config/config-path.ts';
-import { homedir } from 'node:os';
+import type { ClientConfigLoad } from './core/cli/client-config-file.ts';
+import type { LogChoice } from './core/cli/log-flags.ts';
+import { askPassword, type PublishIo } from './core/cli/publish-command.ts';
+import type { PlannedSubscription } from './core/cli/subscribe-args.ts';
 import { demoteToDebug } from './core/cli/quiet-log.ts';
 import { checkTopicAccess, pollOnce } from './core/engine/http-requests.ts';
 import { systemClock } from '../common/clock.ts';
@@ -58,6 +59,12 @@ export interface CliSubscribeOptions {
   readonly stopSignal: () => Promise<void>;
   /** Told each password and token of this run, so that the logger hides them. */
   readonly addSecret: (secret: string) => void;
+  /** ntfy's client.yml of this run (`-c/--config`, else ntfy's default path); warns about keys it ignores. */
+  readonly clientConfig: (given: string | undefined) => ClientConfigLoad;
+  /** Asks for a hidden secret on the terminal (`-u alice`); undefined when stdin is no terminal. */
+  readonly prompt?: PublishIo['prompt'];
+  /** Applies ntfy's logging options of this run. */
+  readonly setLog?: (choice: LogChoice) => void;
 }
 
 /** Runs `ntfy-tray subscribe <args>` and answers its exit code (EXIT). */
@@ -68,16 +75,7 @@ export async function runCliSubscribe(args: readonly string[], options: CliSubsc
     // Typed boolean, but undefined when stdout is a pipe or a file.
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-boolean-literal-compare
     stdoutIsTerminal: process.stdout.isTTY === true,
-    clientConfig: (given) =>
-      loadClientConfig(
-        given,
-        clientConfigCandidates({
-          platform: process.platform,
-          env: options.env,
-          homeDir: homedir(),
-          uid: process.getuid?.(),
-        }),
-      ),
+    clientConfig: options.clientConfig,
   });
   if (parsed.ok === 'help') {
     await options.output.write(`${subscribeUsage()}\n`);
@@ -87,6 +85,7 @@ export async function runCliSubscribe(args: readonly string[], options: CliSubsc
     stderr(usageError('subscribe', parsed.error));
     return EXIT.usage;
   }
+  options.setLog?.(parsed.value.log);
   const dataDir = options.dataDirOf(parsed.value.dataDir);
   // One live subscriber per data dir, the app included (--poll stores nothing and needs no lock). Taken before the
   // settings are opened: a refused run must not write to a folder the holder is using.
@@ -104,7 +103,7 @@ export async function runCliSubscribe(args: readonly string[], options: CliSubsc
     const settings = readConfSettings({ dir: dataDir, log: log.child('settings') });
     let subscriptions;
     try {
-      subscriptions = await applyStoredCredentials(parsed.value.subscriptions, {
+      subscriptions = await applyStoredCredentials(await askPasswords(parsed.value.subscriptions, options), {
         servers: settings.get().servers,
         secrets: firstSecretSource([
           createEnvSecretSource(options.env),
@@ -121,6 +120,24 @@ export async function runCliSubscribe(args: readonly string[], options: CliSubsc
   } finally {
     if (lock?.ok === true) lock.release();
   }
+}
+
+/** `-u alice` on a terminal: one `Enter Password: ` prompt, as ntfy asks (the same user for every topic given). */
+async function askPasswords(
+  subscriptions: readonly PlannedSubscription[],
+  options: CliSubscribeOptions,
+): Promise<PlannedSubscription[]> {
+  const asked = new Map<string, Awaited<ReturnType<typeof askPassword>>>();
+  const result: PlannedSubscription[] = [];
+  for (const subscription of subscriptions) {
+    const credentials = subscription.credentials ?? { kind: 'none' };
+    const key = JSON.stringify(credentials);
+    const answer = asked.get(key) ?? (await askPassword(credentials, options));
+    asked.set(key, answer);
+    if (!answer.ok) throw new Error(answer.problem);
+    result.push({ ...subscription, credentials: answer.value });
+  }
+  return result;
 }
 
 async function subscribeLocked(

@@ -37,6 +37,17 @@ export interface ClientConfig {
   readonly defaultToken?: string;
   readonly defaultCommand?: string;
   readonly subscribe: readonly ClientConfigEntry[];
+  /**
+   * Keys ntfy does not know, left out: ntfy's YAML reader (yaml.v2 Unmarshal, not UnmarshalStrict) ignores them
+   * without a word; the CLI warns about each on stderr (a misspelt `pasword` would otherwise go unnoticed).
+   */
+  readonly ignoredFields: readonly IgnoredField[];
+}
+
+/** A key the file has that ntfy does not read; `entry` (1-based) for one inside a `subscribe:` entry. */
+export interface IgnoredField {
+  readonly field: string;
+  readonly entry?: number;
 }
 
 /** Why a file is not a usable client.yml: a code each face words, with the field and entry (1-based) it is about. */
@@ -48,7 +59,6 @@ export type ClientConfigProblem =
   | { readonly kind: 'not-a-map'; readonly field?: string; readonly entry?: number }
   | { readonly kind: 'not-a-list'; readonly field: string }
   | { readonly kind: 'not-text'; readonly field: string; readonly entry?: number }
-  | { readonly kind: 'unknown-field'; readonly field: string; readonly entry?: number }
   | { readonly kind: 'unknown-filter'; readonly field: string; readonly entry: number }
   | { readonly kind: 'missing-topic'; readonly entry: number }
   | { readonly kind: 'token-and-user'; readonly entry?: number };
@@ -86,12 +96,10 @@ function text(value: unknown, field: string, entry?: number): string | undefined
   throw new ProblemError({ kind: 'not-text', field, ...(entry === undefined ? {} : { entry }) });
 }
 
-function checkFields(map: Record<string, unknown>, known: readonly string[], entry?: number): void {
-  for (const field of Object.keys(map)) {
-    if (!known.includes(field)) {
-      throw new ProblemError({ kind: 'unknown-field', field, ...(entry === undefined ? {} : { entry }) });
-    }
-  }
+function unknownFields(map: Record<string, unknown>, known: readonly string[], entry?: number): IgnoredField[] {
+  return Object.keys(map)
+    .filter((field) => !known.includes(field))
+    .map((field) => (entry === undefined ? { field } : { field, entry }));
 }
 
 /**
@@ -130,9 +138,9 @@ function readFilters(value: unknown, entry: number): ClientConfigEntry['if'] {
   return filters;
 }
 
-function readEntry(value: unknown, entry: number): ClientConfigEntry {
+function readEntry(value: unknown, entry: number, ignored: IgnoredField[]): ClientConfigEntry {
   if (!isMap(value)) throw new ProblemError({ kind: 'not-a-map', entry });
-  checkFields(value, ENTRY_FIELDS, entry);
+  ignored.push(...unknownFields(value, ENTRY_FIELDS, entry));
   const topic = text(value['topic'], 'topic', entry);
   if (topic === undefined || topic.trim() === '') throw new ProblemError({ kind: 'missing-topic', entry });
   const user = text(value['user'], 'user', entry);
@@ -155,9 +163,9 @@ function readEntry(value: unknown, entry: number): ClientConfigEntry {
 function readConfig(root: unknown): ClientConfig {
   // An empty file (or one with only comments, as ntfy ships it) is the default config.
   if (root === null || root === undefined)
-    return { defaultHost: NTFY_DEFAULT_HOST, defaultHostSet: false, subscribe: [] };
+    return { defaultHost: NTFY_DEFAULT_HOST, defaultHostSet: false, subscribe: [], ignoredFields: [] };
   if (!isMap(root)) throw new ProblemError({ kind: 'not-a-map' });
-  checkFields(root, TOP_FIELDS);
+  const ignored = unknownFields(root, TOP_FIELDS);
   const host = text(root['default-host'], 'default-host');
   const defaultUser = text(root['default-user'], 'default-user');
   const defaultPassword = text(root['default-password'], 'default-password');
@@ -180,7 +188,8 @@ function readConfig(root: unknown): ClientConfig {
     ...(defaultPassword === undefined ? {} : { defaultPassword }),
     ...(defaultToken === undefined || defaultToken === '' ? {} : { defaultToken }),
     ...(defaultCommand === undefined || defaultCommand === '' ? {} : { defaultCommand }),
-    subscribe: entries.map((entry, index) => readEntry(entry, index + 1)),
+    subscribe: entries.map((entry, index) => readEntry(entry, index + 1, ignored)),
+    ignoredFields: ignored,
   };
 }
 

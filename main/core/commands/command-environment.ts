@@ -17,9 +17,11 @@ function variableValues(message: NtfyMessage): Readonly<Record<CommandVariableFi
     time: String(message.time),
     message: message.message,
     title: message.title ?? '',
-    priority: String(message.priority),
+    // ntfy's client reads a missing priority as 0 and sets $NTFY_PRIORITY=0 (cmd/subscribe.go envVars).
+    priority: 'priority' in message.raw ? String(message.priority) : '0',
     tags: message.tags.join(','),
-    raw: JSON.stringify(message.raw),
+    // The line as the server sent it, as ntfy's m.Raw.
+    raw: message.rawText ?? JSON.stringify(message.raw),
   };
 }
 

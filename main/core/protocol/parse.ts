@@ -142,7 +142,10 @@ export function parseStreamObject(raw: unknown): ParseResult {
   return { type: 'change', change };
 }
 
-/** Parses one JSON text; invalid JSON is a ParseFailure, never an exception. */
+/**
+ * Parses one JSON text; invalid JSON is a ParseFailure, never an exception. A message or change keeps the text as
+ * it came (`rawText`), less its line end, as ntfy's client keeps `m.Raw` (bufio.Scanner's line: `\n` or `\r\n` off).
+ */
 export function parseStreamJson(text: string): ParseResult {
   let value: unknown;
   try {
@@ -150,5 +153,9 @@ export function parseStreamJson(text: string): ParseResult {
   } catch (error) {
     return { type: 'invalid', reason: `invalid JSON: ${errorMessage(error)}` };
   }
-  return parseStreamObject(value);
+  const result = parseStreamObject(value);
+  const rawText = text.replace(/\r?\n$/, '');
+  if (result.type === 'message') return { ...result, message: { ...result.message, rawText } };
+  if (result.type === 'change') return { ...result, change: { ...result.change, rawText } };
+  return result;
 }

@@ -95,8 +95,8 @@ describe('clientConfigYaml', () => {
     ]);
     const text = clientConfigYaml({ defaultHost: 'https://ntfy.example.com', subscriptions, credentials });
     expect(reread(text, true).map((item) => item.credentials)).toEqual([
-      { kind: 'basic', user: 'phil', password: 'p: "#1' },
-      { kind: 'basic', user: 'phil', password: 'p: "#1' },
+      { kind: 'basic', user: 'phil', password: 'p: "#1', passwordGiven: true },
+      { kind: 'basic', user: 'phil', password: 'p: "#1', passwordGiven: true },
       { kind: 'token', token: 'tk_abc' },
       { kind: 'none' },
     ]);

@@ -47,6 +47,7 @@ subscribe:
         { topic: 'secret', command: 'notify-send "$m"', user: 'phill', password: 'mypass', if: {} },
         { topic: 'token_topic', token: 'tk_AgQdq7mVBoFD37zQVN29RhuMzNIz2', if: {} },
       ],
+      ignoredFields: [],
     });
   });
 
@@ -55,6 +56,7 @@ subscribe:
       defaultHost: 'https://ntfy.sh',
       defaultHostSet: false,
       subscribe: [],
+      ignoredFields: [],
     });
     expect(config('subscribe:\n  - topic: a\n    user: u\n    password: 1234\n').subscribe[0]?.password).toBe('1234');
   });
@@ -78,12 +80,14 @@ subscribe:
     });
   });
 
+  it('ignores keys ntfy does not know, as yaml.v2 Unmarshal does, and lists them (field and entry, no value)', () => {
+    const parsed = config('colour: blue\nsubscribe:\n  - topic: a\n    pasword: hunter2\n    password: right\n');
+    expect(parsed.ignoredFields).toEqual([{ field: 'colour' }, { field: 'pasword', entry: 1 }]);
+    expect(parsed.subscribe).toEqual([{ topic: 'a', password: 'right', if: {} }]);
+    expect(JSON.stringify(parsed.ignoredFields)).not.toContain('hunter2');
+  });
+
   it('names the field and entry of a problem, never a value', () => {
-    expect(problem('subscribe:\n  - topic: a\n    pasword: hunter2\n')).toEqual({
-      kind: 'unknown-field',
-      field: 'pasword',
-      entry: 1,
-    });
     expect(problem('subscribe:\n  - topic: a\n  - user: x\n')).toEqual({ kind: 'missing-topic', entry: 2 });
     expect(problem('subscribe:\n  - topic: a\n    if:\n      since: 10m\n')).toEqual({
       kind: 'unknown-filter',

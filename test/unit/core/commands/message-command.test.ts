@@ -12,7 +12,8 @@ describe('commandEnvironment', () => {
     title: 'Backup',
     priority: 5,
     tags: ['warning', 'skull'],
-    raw: { id: 'abc123', event: 'message' },
+    raw: { id: 'abc123', event: 'message', priority: 5 },
+    rawText: '{"id":"abc123","event":"message","message":"\\u003cb\\u003e","priority":5}',
   });
 
   it("sets ntfy's variables and every alias of them (cmd/subscribe.go envVars)", () => {
@@ -39,9 +40,25 @@ describe('commandEnvironment', () => {
       tags: 'warning,skull',
       tag: 'warning,skull',
       ta: 'warning,skull',
-      NTFY_RAW: '{"id":"abc123","event":"message"}',
-      raw: '{"id":"abc123","event":"message"}',
+      NTFY_RAW: '{"id":"abc123","event":"message","message":"\\u003cb\\u003e","priority":5}',
+      raw: '{"id":"abc123","event":"message","message":"\\u003cb\\u003e","priority":5}',
     });
+  });
+
+  it('sets $NTFY_PRIORITY=0 for a message the server sent without a priority, as ntfy does (Go int zero)', () => {
+    const withoutPriority = makeMessage({ priority: 3, raw: { id: 'x', event: 'message' } });
+    expect(commandEnvironment(withoutPriority, {}, 'linux').env['NTFY_PRIORITY']).toBe('0');
+    const explicitThree = makeMessage({ priority: 3, raw: { id: 'x', event: 'message', priority: 3 } });
+    expect(commandEnvironment(explicitThree, {}, 'linux').env['p']).toBe('3');
+  });
+
+  it('gives $NTFY_RAW as the message object written out when its text is unknown (a message from history)', () => {
+    const { env } = commandEnvironment(
+      makeMessage({ raw: { id: 'x', event: 'message', message: '<b>' } }),
+      {},
+      'linux',
+    );
+    expect(env['NTFY_RAW']).toBe('{"id":"x","event":"message","message":"<b>"}');
   });
 
   it("keeps the CLI's own environment, with the message's variables over it", () => {

@@ -41,6 +41,7 @@ export const subscriptionsDe: Translation<typeof subscriptionsEn> = {
   'subscriptions.test.unreachable': 'Server nicht erreichbar',
   'subscriptions.test.running': 'Wird getestet…',
   'subscriptions.test.failed': 'Test nicht möglich: {problem}',
+  'subscriptions.test.use-server': '{url} verwenden',
   'subscriptions.test.enter-user': 'Bitte geben Sie den Benutzernamen ein',
   'subscriptions.test.enter-password': 'Bitte geben Sie das Passwort ein',
 

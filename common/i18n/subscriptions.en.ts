@@ -44,6 +44,7 @@ export const subscriptionsEn = {
   'subscriptions.test.unreachable': "Can't reach the server",
   'subscriptions.test.running': 'Testing…',
   'subscriptions.test.failed': 'Cannot test: {problem}',
+  'subscriptions.test.use-server': 'Use {url}',
   'subscriptions.test.enter-user': 'enter the user name',
   'subscriptions.test.enter-password': 'enter the password',
 

@@ -19,6 +19,7 @@ import { sendTestNotification } from './send-outcome.ts';
 import { SubscriptionNamesContext, subscriptionNames } from './subscription-names.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { TopicHeader } from './TopicHeader.tsx';
+import { useForgetRemoved } from './use-forget-removed.ts';
 import { useLiveArrivals } from './use-live-arrivals.ts';
 import { useMessageActions } from './use-message-actions.ts';
 import { useMessages } from './use-messages.ts';
@@ -128,6 +129,7 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
   const showAll = useCallback(() => {
     setSelected(undefined);
   }, []);
+  useForgetRemoved(selected, subscriptions.subscriptions, showAll);
   const focusSidebar = useCallback(() => {
     focusAfterUnsubscribe(rootRef.current);
   }, []);

@@ -49,7 +49,9 @@ async function pageOverflow(page: Page): Promise<number> {
         querySelectorAll(selector: string): Iterable<{ getBoundingClientRect(): { bottom: number } }>;
       };
     };
-    const bottoms = [...view.document.querySelectorAll('.app > *')].map((part) => part.getBoundingClientRect().bottom);
+    const bottoms = [...view.document.querySelectorAll('.app > *, .view-slot > *')].map(
+      (part) => part.getBoundingClientRect().bottom,
+    );
     return Math.max(0, Math.ceil(Math.max(...bottoms) - view.innerHeight));
   });
 }

@@ -213,7 +213,7 @@ test('Test tells ok, wrong credentials, no permission and unreachable, with the 
   await form.getByLabel('Server').fill(`http://127.0.0.1:${await closedPort()}`);
   await test_.click();
   await expect(result).toContainText("Can't reach the server");
-  await expect(result).toContainText('The server could not be reached');
+  await expect(result).toContainText('Nothing answers at that address: the server may be down.');
 
   // Testing saved nothing, credentials included.
   await form.getByRole('button', { name: 'Cancel' }).click();

@@ -285,7 +285,14 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
     >
       <h2 id={`${id}-title`}>{title}</h2>
       <form noValidate onSubmit={onSubmit}>
-        <AddressFields idPrefix={id} draft={draft} errors={fieldErrors} onChange={update} topicRef={firstField} />
+        <AddressFields
+          idPrefix={id}
+          draft={draft}
+          errors={fieldErrors}
+          onChange={update}
+          topicRef={firstField}
+          offerGenerate={subscriptionId === undefined}
+        />
         <AdvancedFields
           idPrefix={id}
           draft={draft}

@@ -493,6 +493,9 @@ test('keyboard only: open the editor, fill it, save; Escape closes and focus goe
   const form = editor(page, 'Add subscription');
   await expect(form.getByLabel('Topic')).toBeFocused();
   await page.keyboard.type('keyboard-walk');
+  // A new topic offers "Generate name" between the topic and the server (issue 33 §6).
+  await page.keyboard.press('Tab');
+  await expect(form.getByRole('button', { name: 'Generate name' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(form.getByLabel('Server')).toBeFocused();
   await expect(form.getByLabel('Server')).toHaveValue(ntfy.url);

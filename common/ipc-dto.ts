@@ -327,6 +327,8 @@ export type SubscriptionTestOutcome =
 export interface SubscriptionTestResult {
   readonly outcome: SubscriptionTestOutcome;
   readonly detail: string;
+  /** `unreachable`: why, as a code the window words as its server banner does (host not found, refused, TLS, …). */
+  readonly trouble?: ConnectionTrouble;
 }
 
 export type ConnectionStateDto =

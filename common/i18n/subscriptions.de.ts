@@ -41,6 +41,7 @@ export const subscriptionsDe: Translation<typeof subscriptionsEn> = {
   'subscriptions.test.unreachable': 'Server nicht erreichbar',
   'subscriptions.test.running': 'Wird getestet…',
   'subscriptions.test.failed': 'Test nicht möglich: {problem}',
+  'subscriptions.test.use-server': '{url} verwenden',
   'subscriptions.test.enter-user': 'Bitte geben Sie den Benutzernamen ein',
   'subscriptions.test.enter-password': 'Bitte geben Sie das Passwort ein',
 
@@ -56,6 +57,9 @@ export const subscriptionsDe: Translation<typeof subscriptionsEn> = {
   'subscriptions.address.topic-placeholder': 'alerts oder ntfy.sh/alerts',
   'subscriptions.address.subscribes-to': 'Abonniert {url}',
   'subscriptions.address.topic-hint': 'Ein Themenname oder seine URL: https:// wird angenommen.',
+  'subscriptions.address.generate': 'Namen erzeugen',
+  'subscriptions.address.generate-advice':
+    'Wer den Namen eines Themas kennt, kann es lesen und dorthin senden, wenn der Server es nicht schützt: Wählen Sie einen schwer zu erratenden Namen.',
   'subscriptions.address.server': 'Server',
   'subscriptions.address.server-unused': 'Nicht verwendet: Die Themen-URL nennt ihren Server.',
   'subscriptions.address.display-name': 'Anzeigename (optional)',

@@ -44,6 +44,7 @@ export const subscriptionsEn = {
   'subscriptions.test.unreachable': "Can't reach the server",
   'subscriptions.test.running': 'Testing…',
   'subscriptions.test.failed': 'Cannot test: {problem}',
+  'subscriptions.test.use-server': 'Use {url}',
   'subscriptions.test.enter-user': 'enter the user name',
   'subscriptions.test.enter-password': 'enter the password',
 
@@ -61,6 +62,9 @@ export const subscriptionsEn = {
   // {url} is the topic's URL, shown in its own style.
   'subscriptions.address.subscribes-to': 'Subscribes to {url}',
   'subscriptions.address.topic-hint': 'A topic name, or its URL: https:// is assumed.',
+  'subscriptions.address.generate': 'Generate name',
+  'subscriptions.address.generate-advice':
+    "Anyone who knows a topic's name can read and send to it, unless the server protects it: pick a name that is hard to guess.",
   'subscriptions.address.server': 'Server',
   'subscriptions.address.server-unused': 'Not used: the topic URL names its server.',
   'subscriptions.address.display-name': 'Display name (optional)',

@@ -164,11 +164,12 @@ export function createSubscriptionRequests(
     const credentials = typed.kind === 'stored' ? await storedCredentials(server) : typed;
     if ('ok' in credentials) return credentials;
     const request = buildSubscribeRequest({ baseUrl: server, topics: [topic], transport: 'json', credentials });
-    const { answer } = await options.checkTopicAccess(request);
+    const { answer, trouble } = await options.checkTopicAccess(request);
     const [outcome, detail] = TEST_OUTCOMES[answer];
     // Refused without credentials: "these credentials" would name something the user never gave.
     const anonymous = answer === 'forbidden' && credentials.kind === 'none';
-    return ok({ outcome, detail: t(anonymous ? 'core.test.forbidden-anonymous' : detail) });
+    const words = t(anonymous ? 'core.test.forbidden-anonymous' : detail);
+    return ok(trouble === undefined ? { outcome, detail: words } : { outcome, detail: words, trouble });
   }
 
   /** Whether a save must ask the server first: typed credentials, and a subscription to an address not yet checked. */

@@ -29,15 +29,17 @@ export function standInPlatform(env: Readonly<Record<string, string | undefined>
 }
 
 /**
- * Code that must keep seeing the real machine: the stand-in itself, Playwright (it launches the Linux Chromium
- * that stands for Electron's renderers, and picks spawn options and browser paths by platform) and Node's own
- * internals (which spawn processes and resolve paths for the machine they run on).
+ * Code that must keep seeing the real machine: the stand-in itself, Playwright and the choice of its browser (it
+ * launches the Linux Chromium that stands for Electron's renderers, and picks spawn options and browser paths by
+ * platform) and Node's own internals (which spawn processes and resolve paths for the machine they run on).
  */
 function seesRealMachine(file: string | null | undefined): boolean {
   if (file === null || file === undefined) return false;
   return (
     file.startsWith('node:') ||
     file.includes('/test/electron-runtime/') ||
+    // Which browser stands in for the renderers is the machine's choice (test/support/chromium.ts picks it per OS).
+    file.endsWith('/test/support/chromium.ts') ||
     file.includes('/node_modules/playwright-core/')
   );
 }

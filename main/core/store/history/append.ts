@@ -42,8 +42,10 @@ export function createAppend(options: AppendOptions): Append {
       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (server, id) DO NOTHING`);
   const selectResume = db.prepare('SELECT last_id, last_time FROM resume_points WHERE resume_key = ?');
+  // start_time is written once, with the point (the first connect's time of a topic that started from then).
   const upsertResume = db.prepare(`
-    INSERT INTO resume_points (resume_key, server, topic, last_id, last_time, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+    INSERT INTO resume_points (resume_key, server, topic, last_id, last_time, updated_at, start_time)
+      VALUES (?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (resume_key) DO UPDATE SET
         last_id = excluded.last_id, last_time = excluded.last_time, updated_at = excluded.updated_at`);
   // Both answered from small partial or dedicated indexes.
@@ -113,7 +115,8 @@ export function createAppend(options: AppendOptions): Append {
         resume,
       );
       if (next === undefined) continue;
-      upsertResume.run(key, server, target.topic, next.lastId ?? null, next.lastTime ?? null, updatedAt);
+      const startTime = row === undefined && resume.onlyIfMissing === true ? (next.lastTime ?? null) : null;
+      upsertResume.run(key, server, target.topic, next.lastId ?? null, next.lastTime ?? null, updatedAt, startTime);
     }
   }
 

@@ -182,6 +182,8 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE TRIGGER deliveries_of_change AFTER DELETE ON message_changes BEGIN
         DELETE FROM deliveries WHERE server = old.server AND id = old.id;
       END;
+      -- A subscriber that joins later never gets what was published before its start (ResumePoint.startTime).
+      ALTER TABLE resume_points ADD COLUMN start_time INTEGER;
     `,
   },
 ];

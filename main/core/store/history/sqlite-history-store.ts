@@ -71,7 +71,8 @@ export class SqliteHistoryStore implements AppHistoryStore {
     // connection whose topics stand at different ids can still resume them together by time.
     this.#selectResume = db.prepare(`
       SELECT r.last_id AS last_id,
-             coalesce(r.last_time, (SELECT m.time FROM messages m WHERE m.server = r.server AND m.id = r.last_id)) AS last_time
+             coalesce(r.last_time, (SELECT m.time FROM messages m WHERE m.server = r.server AND m.id = r.last_id)) AS last_time,
+             r.start_time AS start_time
         FROM resume_points r WHERE r.resume_key = ?`);
     this.#selectDelivered = db.prepare(
       'SELECT 1 AS found FROM deliveries WHERE server = ? AND id = ? AND subscriber = ?',
@@ -133,7 +134,7 @@ export class SqliteHistoryStore implements AppHistoryStore {
       for (const key of keys) {
         const row = this.#selectResume.get(this.#subscriber.resumeKey(key));
         if (row === undefined) continue;
-        points.set(key, storedPoint(row['last_id'], row['last_time']));
+        points.set(key, storedPoint(row['last_id'], row['last_time'], row['start_time']));
       }
       return points;
     });

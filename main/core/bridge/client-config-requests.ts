@@ -5,12 +5,17 @@
  * filters, whose credentials, which command).
  *
  * Import keeps everything the app can hold: each entry becomes a subscription with its `if` filters and its command
- * (or `default-command`), saved through the same checks as the editor's; its password or token goes to the
- * keychain as its server's credentials (the app keeps one set per server: the first entry naming a server decides,
- * a later one with other credentials is counted as a conflict); `default-host` becomes the default server. Bare
- * topics of a file without `default-host` go to the app's default server.
+ * (or `default-command`), saved through the same checks as the editor's. An entry's own `user`/`password` or `token`
+ * (or its explicit none: `token: ""`, or `user: ""` with `password: ""`) become that subscription's own
+ * credentials (settings `auth`, the secret in the keychain under the subscription). The file's defaults
+ * (`default-user`/`default-password`, `default-token`) become the credentials of the server of the entries that use
+ * them (one set per server: the first such entry decides, a later one with other defaults — there are none in one
+ * file — would count as a conflict); `default-host` becomes the default server. Bare topics of a file without
+ * `default-host` go to the app's default server.
  *
- * Export writes no secret unless the user asked for them (`includeSecrets`), and then with owner-only permissions.
+ * Export writes for each subscription exactly the credentials it uses — its own, else its server's — and no secret
+ * unless the user asked for them (`includeSecrets`), then with owner-only permissions. An explicit none is written
+ * as `token: ""` always (it holds no secret and keeps ntfy's defaults away from that entry).
  */
 import type {
   BridgeRequests,
@@ -22,15 +27,18 @@ import type {
 import { t } from '../../../common/i18n/translate.ts';
 import { ALREADY_SUBSCRIBED_CODE } from '../../../common/subscription-rules.ts';
 import { describeClientConfigProblem } from '../cli/client-config-file.ts';
-import { entryCredentials } from '../cli/client-config-plan.ts';
+import { configDefaultCredentials, ownEntryCredentials } from '../cli/client-config-plan.ts';
 import { readFilters } from '../cli/filter-args.ts';
 import { parseTopicUrl } from '../cli/topic-url.ts';
-import { clientConfigYaml } from '../client-config/client-config-export.ts';
+import { clientConfigYaml, type ExportedSubscription } from '../client-config/client-config-export.ts';
 import { type ClientConfig, parseClientConfig } from '../client-config/client-config.ts';
 import type { Logger } from '../ports.ts';
 import type { Credentials, SubscribeFilters } from '../protocol/subscribe-request.ts';
 import { normalizeServerUrl } from '../../../common/server-url.ts';
-import { resolveCredentials } from '../store/secrets/credentials.ts';
+import { credentialsSourceOf, resolveCredentials } from '../store/secrets/credentials.ts';
+import type { ServerSettings, SubscriptionSettings } from '../store/settings/schema.ts';
+import { setSubscriptionCredentials } from './subscription-credentials.ts';
+import { errorMessage } from '../../../common/error-message.ts';
 import { MissingSecretError } from '../store/secrets/errors.ts';
 import type { SecretStore } from '../store/secrets/secret-store.ts';
 import type { SettingsStore } from '../store/settings/settings-store.ts';
@@ -76,6 +84,8 @@ interface PlannedEntry {
   readonly topics: readonly string[];
   readonly filters: SubscribeFilters;
   readonly command?: string;
+  /** The entry's own credentials; absent: the defaults (its server's, in the app). */
+  readonly own?: Credentials;
 }
 
 interface EntryPlan {
@@ -102,11 +112,12 @@ function planEntries(config: ClientConfig, fileName: string, host: string): Entr
       continue;
     }
     const server = normalizeServerUrl(topicUrl.value.server);
-    const credentials = entryCredentials(entry, config);
-    if (credentials.kind !== 'none') {
+    const own = ownEntryCredentials(entry);
+    const defaults = own === undefined ? configDefaultCredentials(config) : undefined;
+    if (defaults !== undefined) {
       const known = plan.credentials.get(server);
-      if (known === undefined) plan.credentials.set(server, credentials);
-      else if (!sameCredentials(known, credentials)) plan.conflicts.add(server);
+      if (known === undefined) plan.credentials.set(server, defaults);
+      else if (!sameCredentials(known, defaults)) plan.conflicts.add(server);
     }
     const command = entry.command ?? config.defaultCommand;
     plan.entries.push({
@@ -115,6 +126,7 @@ function planEntries(config: ClientConfig, fileName: string, host: string): Entr
       topics: topicUrl.value.topics,
       filters: filters.value,
       ...(command === undefined ? {} : { command }),
+      ...(own === undefined ? {} : { own }),
     });
   }
   return plan;
@@ -134,11 +146,18 @@ async function saveCredentials(plan: EntryPlan, via: ImportVia): Promise<{ saved
   return { saved, failures };
 }
 
+/** Gives a new subscription its entry's own credentials; answers a failure's sentence, or undefined. */
+type OwnCredentials = (
+  subscription: { readonly id: string; readonly server: string },
+  credentials: Credentials,
+) => Promise<string | undefined>;
+
 async function importConfig(
   config: ClientConfig,
   fileName: string,
   via: ImportVia,
   appDefaultServer: string,
+  ownCredentials: OwnCredentials,
 ): Promise<ClientYmlImportDto> {
   // A file without default-host: bare topics go to the app's default server (ntfy's CLI would use ntfy.sh).
   const plan = planEntries(config, fileName, config.defaultHostSet ? config.defaultHost : appDefaultServer);
@@ -148,7 +167,7 @@ async function importConfig(
   let withCommand = 0;
   const failures = plan.failures;
   const seen = new Set<string>();
-  for (const { label, server, topics, filters, command } of plan.entries) {
+  for (const { label, server, topics, filters, command, own } of plan.entries) {
     for (const topic of topics) {
       const key = `${server} ${topic}`;
       if (seen.has(key)) {
@@ -165,6 +184,10 @@ async function importConfig(
       if (saved.ok) {
         imported += 1;
         if (command !== undefined) withCommand += 1;
+        if (own !== undefined) {
+          const failure = await ownCredentials({ id: saved.value.id, server }, own);
+          if (failure !== undefined) credentials.failures.push(failure);
+        }
       } else if (saved.error.code === ALREADY_SUBSCRIBED_CODE) skipped += 1;
       else failures.push({ label, message: saved.error.message });
     }
@@ -188,15 +211,42 @@ async function importConfig(
   };
 }
 
+/**
+ * What an exported entry says about credentials: what the subscription uses (its own, else its server's), the secret
+ * only with `secrets` (the user ticked "with passwords and tokens"); an explicit none always.
+ */
+async function exportedCredentials(
+  subscription: SubscriptionSettings,
+  servers: readonly ServerSettings[],
+  secrets: SecretStore | undefined,
+): Promise<Credentials | undefined> {
+  const source = credentialsSourceOf(subscription, servers);
+  if (source.server.auth.kind === 'none') return subscription.auth === undefined ? undefined : { kind: 'none' };
+  if (secrets === undefined) return undefined;
+  return resolveCredentials(source.server, secrets, source.subscription).catch((error: unknown) => {
+    // A secret the keychain lost: that entry goes without; the keychain itself answered.
+    if (error instanceof MissingSecretError) return undefined;
+    throw error;
+  });
+}
+
 export function createClientConfigRequests(options: ClientConfigRequestsOptions, via: ImportVia): ClientConfigRequests {
   const { settings, secrets, log } = options;
+  const ownCredentials: OwnCredentials = async (subscription, credentials) => {
+    try {
+      if (await setSubscriptionCredentials({ settings, secrets }, subscription, credentials)) return undefined;
+      return t('settings.import.yml.credentials-failed', { server: subscription.server, reason: '' });
+    } catch (error) {
+      return t('settings.import.yml.credentials-failed', { server: subscription.server, reason: errorMessage(error) });
+    }
+  };
   return {
     importClientYml: async (text, fileName) => {
       const parsed = parseClientConfig(text);
       if (!parsed.ok) {
         return ok({ kind: 'unreadable' as const, problem: describeClientConfigProblem(fileName, parsed.problem) });
       }
-      const report = await importConfig(parsed.config, fileName, via, settings.get().defaultServer);
+      const report = await importConfig(parsed.config, fileName, via, settings.get().defaultServer, ownCredentials);
       // Counts only: the file's secrets never reach a log.
       log.log('info', 'imported a client.yml', {
         imported: report.kind === 'imported' ? report.imported : 0,
@@ -210,37 +260,28 @@ export function createClientConfigRequests(options: ClientConfigRequestsOptions,
         return fail({ code: 'internal', message: t('settings.files.yml-export-unavailable') });
       }
       const current = settings.get();
-      const credentials = new Map<string, Credentials>();
-      if (includeSecrets) {
-        try {
-          for (const server of current.servers) {
-            const found = await resolveCredentials(server, secrets).catch((error: unknown) => {
-              // A secret the keychain lost: that server's entries go without; the keychain itself answered.
-              if (error instanceof MissingSecretError) return undefined;
-              throw error;
-            });
-            if (found !== undefined && found.kind !== 'none') credentials.set(server.url, found);
-          }
-        } catch (error) {
-          return keychainError(error);
-        }
+      let subscriptions: ExportedSubscription[];
+      try {
+        subscriptions = await Promise.all(
+          current.subscriptions.map(async (item) => {
+            const credentials = await exportedCredentials(item, current.servers, includeSecrets ? secrets : undefined);
+            return credentials === undefined ? item : { ...item, credentials };
+          }),
+        );
+      } catch (error) {
+        return keychainError(error);
       }
-      const contents = clientConfigYaml({
-        defaultHost: current.defaultServer,
-        subscriptions: current.subscriptions,
-        credentials,
-      });
-      const saved = await options.saveFile({
-        suggestedName: CLIENT_YML_FILE_NAME,
-        contents,
-        private: credentials.size > 0,
-      });
+      const withSecrets = subscriptions.some(
+        (item) => item.credentials !== undefined && item.credentials.kind !== 'none',
+      );
+      const contents = clientConfigYaml({ defaultHost: current.defaultServer, subscriptions });
+      const saved = await options.saveFile({ suggestedName: CLIENT_YML_FILE_NAME, contents, private: withSecrets });
       if (saved.kind === 'canceled') return ok({ kind: 'canceled' as const });
       return ok({
         kind: 'saved' as const,
         path: saved.path,
         subscriptions: current.subscriptions.length,
-        withSecrets: credentials.size > 0,
+        withSecrets,
       });
     },
   };

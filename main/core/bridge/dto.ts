@@ -5,6 +5,7 @@ import type {
   ConnectionDto,
   MessageActionDto,
   MessageDto,
+  OwnCredentialsDto,
   SettingsDto,
   SubscriptionDto,
 } from '../../../common/ipc.ts';
@@ -52,6 +53,7 @@ export function toSubscriptionDto(
   auth: ServerAuth,
   hasCredentials: boolean,
   commandFailure?: CommandFailureDto,
+  ownCredentials?: OwnCredentialsDto,
 ): SubscriptionDto {
   return {
     id: subscription.id,
@@ -67,6 +69,7 @@ export function toSubscriptionDto(
     ...(auth.kind === 'basic' ? { user: auth.user } : {}),
     ...(subscription.command === undefined ? {} : { command: subscription.command }),
     ...(commandFailure === undefined ? {} : { commandFailure }),
+    ...(ownCredentials === undefined ? {} : { ownCredentials }),
   };
 }
 

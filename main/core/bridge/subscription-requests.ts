@@ -30,6 +30,7 @@ import type { ServerSettings, Settings, SubscriptionSettings } from '../store/se
 import type { SettingsStore } from '../store/settings/settings-store.ts';
 import { rawTransportRefused } from '../store/settings/validate.ts';
 import { toConnectionDto, toSubscriptionDto } from './dto.ts';
+import { forgetSubscriptionCredentials } from './subscription-credentials.ts';
 import { fail, keychainError, ok, serverAuth, validationFailed } from './request-results.ts';
 
 export type SubscriptionRequests = Pick<
@@ -82,8 +83,8 @@ export function createSubscriptionRequests(
 ): SubscriptionRequests {
   const { settings, secrets, log } = options;
 
-  async function hasCredentials(server: ServerSettings): Promise<boolean> {
-    const ref = secretRefFor(server);
+  async function hasCredentials(server: ServerSettings, subscription?: string): Promise<boolean> {
+    const ref = secretRefFor(server, subscription);
     if (ref === undefined) return false;
     try {
       return (await secrets.get(ref)) !== undefined;
@@ -96,7 +97,17 @@ export function createSubscriptionRequests(
   async function subscriptionDto(subscription: SubscriptionSettings, current: Settings) {
     const auth = serverAuth(current, subscription.server);
     const failure = subscription.command === undefined ? undefined : options.commandFailure?.(subscription.id);
-    return toSubscriptionDto(subscription, auth, await hasCredentials({ url: subscription.server, auth }), failure);
+    const own = subscription.auth;
+    const ownCredentials =
+      own === undefined
+        ? undefined
+        : {
+            auth: own.kind,
+            ...(own.kind === 'basic' ? { user: own.user } : {}),
+            hasSecret: await hasCredentials({ url: subscription.server, auth: own }, subscription.id),
+          };
+    const stored = await hasCredentials({ url: subscription.server, auth });
+    return toSubscriptionDto(subscription, auth, stored, failure, ownCredentials);
   }
 
   function toSettings(
@@ -239,6 +250,7 @@ export function createSubscriptionRequests(
         return fail({ code: 'not-found', message: t('rules.bridge.no-such-subscription') });
       const result = await settings.update((latest) => removeSubscription(latest, id));
       if (!result.ok) return validationFailed(result.issues);
+      await forgetSubscriptionCredentials(secrets, subscription, log);
       if (deleteHistory) {
         options.history.deleteSubscriptionMessages({ server: subscription.server, topic: subscription.topic });
       }

@@ -8,9 +8,10 @@ import { normalizeServerUrl } from '../../../../common/server-url.ts';
 /** The keychain service name every entry of the app is filed under. */
 export const SECRET_SERVICE = 'ntfy-tray';
 
+/** `subscription`: the secret of one subscription's own credentials (settings `auth`), else its server's. */
 export type SecretRef =
-  | { readonly server: string; readonly kind: 'password'; readonly user: string }
-  | { readonly server: string; readonly kind: 'token' };
+  | { readonly server: string; readonly kind: 'password'; readonly user: string; readonly subscription?: string }
+  | { readonly server: string; readonly kind: 'token'; readonly subscription?: string };
 
 /** Read-only access: what turning settings into credentials needs. */
 export interface SecretSource {
@@ -31,7 +32,9 @@ export interface SecretStore extends SecretSource {
  */
 export function keychainAccount(ref: SecretRef): string {
   const server = normalizeServerUrl(ref.server);
-  return ref.kind === 'token' ? `${server} token` : `${server} user:${ref.user}`;
+  const entry = ref.kind === 'token' ? `${server} token` : `${server} user:${ref.user}`;
+  // A user name has no colon (settings/validate.ts), so ` subscription:<id>` cannot be part of one.
+  return ref.subscription === undefined ? entry : `${entry} subscription:${ref.subscription}`;
 }
 
 /** For log lines (English, as all of the log): which entry, never its content. */

@@ -118,6 +118,11 @@ export function migrateV6ToV7(previous: JsonRecord): JsonRecord {
   return { ...previous, version: 7 };
 }
 
+/** v7 → v8: a subscription may have credentials of its own (schema.ts `auth`); nothing to move, as for v7. */
+export function migrateV7ToV8(previous: JsonRecord): JsonRecord {
+  return { ...previous, version: 8 };
+}
+
 export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
   { from: 1, description: 'server auth kinds and the preferences object', migrate: migrateV1ToV2 },
   { from: 2, description: 'a global minimum priority for popups', migrate: migrateV2ToV3 },
@@ -125,6 +130,7 @@ export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
   { from: 4, description: 'an ntfy account and its subscription sync state', migrate: migrateV4ToV5 },
   { from: 5, description: 'from where attachments are downloaded without a click', migrate: migrateV5ToV6 },
   { from: 6, description: 'a command per subscription', migrate: migrateV6ToV7 },
+  { from: 7, description: 'credentials per subscription', migrate: migrateV7ToV8 },
 ];
 
 export type MigrationProblemKind = 'no-version' | 'newer-version' | 'unknown-version' | 'migration-failed';

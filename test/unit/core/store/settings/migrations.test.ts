@@ -8,6 +8,7 @@ import {
   migrateV4ToV5,
   migrateV5ToV6,
   migrateV6ToV7,
+  migrateV7ToV8,
   SETTINGS_MIGRATIONS,
   type SettingsMigration,
   type SettingsV1,
@@ -101,7 +102,7 @@ describe('v3 → v4', () => {
     const ws = { ...subscription, id: 'w1', topic: 'backups', transport: 'ws' };
     const migrated = migrateV3ToV4({ ...v3, subscriptions: [subscription, raw, ws] });
     expect(migrated).toEqual({ ...v3, version: 4, subscriptions: [subscription, { ...raw, transport: 'json' }, ws] });
-    expect(validateSettings(migrateV6ToV7(migrateV5ToV6(migrateV4ToV5(migrated)))).ok).toBe(true);
+    expect(validateSettings(migrateV7ToV8(migrateV6ToV7(migrateV5ToV6(migrateV4ToV5(migrated))))).ok).toBe(true);
   });
 
   it('leaves subscriptions that are not a list (or not objects) to the validator', () => {
@@ -167,6 +168,7 @@ describe('migrateV6ToV7', () => {
   it('only moves the version (a subscription may now have a command), and the result validates', () => {
     const v6 = { version: 6, defaultServer: 'https://ntfy.sh', servers: [], subscriptions: [subscription] };
     expect(migrateV6ToV7(v6)).toEqual({ ...v6, version: 7 });
+    expect(migrateV7ToV8({ ...v6, version: 7 })).toEqual({ ...v6, version: 8 });
     const migrated = migrateSettings({ ...v6, preferences: DEFAULT_PREFERENCES });
     expect(migrated.ok && validateSettings(migrated.document).ok).toBe(true);
   });

@@ -5,14 +5,14 @@
  * the running app, each with deliveries and resume points of its own (main/core/store/subscriber.ts).
  */
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openConfSettingsStore } from '../../../main/core/store/settings/conf-settings-store.ts';
 import { APP_TEST_TIMEOUT_MS } from '../../electron-runtime/app-session.ts';
 import { createRecordingLogger } from '../../fakes/logger.ts';
 import { waitForPageText } from '../../support/app-page.ts';
 import { registerAppTestHooks } from '../../support/app-test-hooks.ts';
 import { startCli, type CliProcess } from '../../support/cli-process.ts';
+import { deliveriesCommitted } from '../../support/deliveries.ts';
 
 const { session, cleanUpAfterTest, startServer, launchSubscribed } = registerAppTestHooks();
 
@@ -33,18 +33,6 @@ async function userFolders() {
 
 function ids(lines: readonly string[]): string[] {
   return lines.filter((line) => line !== '').map((line) => (JSON.parse(line) as { id: string }).id);
-}
-
-/** Resolves once `count` subscribers of the folder (the app, a command) have committed the delivery of `id`. */
-async function committedFor(dataDir: string, id: string, count: number): Promise<void> {
-  const db = new DatabaseSync(path.join(dataDir, 'history.sqlite'), { readOnly: true });
-  try {
-    await vi.waitFor(() => {
-      expect(db.prepare('SELECT count(*) AS n FROM deliveries WHERE id = ?').get(id)?.['n']).toBe(count);
-    }, 30_000);
-  } finally {
-    db.close();
-  }
 }
 
 function cli(args: readonly string[], env: Readonly<Record<string, string>>): CliProcess {
@@ -90,7 +78,7 @@ describe('one data folder for the app and ntfy-tray', { timeout: APP_TEST_TIMEOU
     expect(ids(await subscribe.waitForStdoutLines(1))).toEqual([both.id]);
     await waitForPageText(app, 'disk almost full on nas-1');
     // Killed once its delivery is committed; a restart beside the running app resumes where it stopped.
-    await committedFor(dataDir, both.id, 2);
+    await deliveriesCommitted(dataDir, both.id, 2);
     subscribe.child.kill('SIGKILL');
     await subscribe.exited();
     const whileDown = await server.publish('alerts', { message: 'published while the command was down' });

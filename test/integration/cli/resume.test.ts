@@ -6,10 +6,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/index.ts';
 import { type CliProcess, startCli } from '../../support/cli-process.ts';
+import { deliveriesCommitted } from '../../support/deliveries.ts';
 
 let server: TestServer;
 let dataDir: string;
@@ -24,18 +24,6 @@ function cli(args: readonly string[]): CliProcess {
 
 function ids(lines: readonly string[]): string[] {
   return lines.filter((line) => line !== '').map((line) => (JSON.parse(line) as { id: string }).id);
-}
-
-/** Resolves once `count` subscribers of the data dir have committed the delivery of `id`. */
-async function committed(id: string, count: number): Promise<void> {
-  const db = new DatabaseSync(path.join(dataDir, 'history.sqlite'), { readOnly: true });
-  try {
-    await vi.waitFor(() => {
-      expect(db.prepare('SELECT count(*) AS n FROM deliveries WHERE id = ?').get(id)?.['n']).toBe(count);
-    }, 30_000);
-  } finally {
-    db.close();
-  }
 }
 
 async function stop(process: CliProcess): Promise<void> {
@@ -128,7 +116,7 @@ describe('ntfy-tray subscribe resume points', () => {
     expect(ids(await first.waitForStdoutLines(2))).toEqual([m1.id, m2.id]);
     expect(ids(await second.waitForStdoutLines(2))).toEqual([m1.id, m2.id]);
     // Killed once its last line is committed (see the kill -9 test above for a kill before that).
-    await committed(m2.id, 2);
+    await deliveriesCommitted(dataDir, m2.id, 2);
     second.child.kill('SIGKILL');
     await second.exited();
 

@@ -1,7 +1,8 @@
 /**
- * The secret store port: passwords and tokens, one per server + user (or per server for a token). Implemented by
- * the OS keychain (keytar-secret-store.ts); the headless CLI can also read them from the environment
- * (env-secret-source.ts). Settings only say which kind of secret a server needs (../settings/schema.ts).
+ * The secret store port: passwords and tokens, one per server + user (or per server for a token), and a subscription's
+ * own ones under it (`subscription`). Implemented by the OS keychain (keytar-secret-store.ts); the headless CLI can
+ * also read them from the environment (env-secret-source.ts). Settings only say which kind of secret a server or a
+ * subscription needs (../settings/schema.ts).
  */
 import { normalizeServerUrl } from '../../../../common/server-url.ts';
 

@@ -1,6 +1,11 @@
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumExecutablePath } from './test/support/chromium.ts';
 import { DOCS_PICTURE, updatingScreenshots } from './test/e2e/support/docs-screenshot.ts';
+import { excludedFiles, leftOutLines, testHost } from './scripts/pipeline/test-hosts.ts';
+
+const host = testHost();
+for (const line of leftOutLines(host, 'playwright')) process.stderr.write(`${line}\n`);
 
 /**
  * Browser downloads are impossible on the build machines, so every browser test runs the system Chromium
@@ -8,6 +13,8 @@ import { DOCS_PICTURE, updatingScreenshots } from './test/e2e/support/docs-scree
  */
 export default defineConfig({
   testDir: 'test/e2e',
+  // Playwright matches absolute paths; the globs of scripts/pipeline/test-hosts.ts are relative to the project.
+  testIgnore: excludedFiles(host).map((glob) => path.posix.join(import.meta.dirname.split(path.sep).join('/'), glob)),
   outputDir: 'test-results',
   // The JSON report feeds the one-line summary that `npm test` prints last (scripts/test-summary.ts).
   reporter: [['list'], ['json', { outputFile: 'test-reports/playwright.json' }]],

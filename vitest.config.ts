@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { excludedFiles, leftOutLines, playsEveryOs, testHost } from './scripts/pipeline/test-hosts.ts';
 
 /**
  * The app tests whose code paths differ per OS (startup wiring, notifier, tray title and icons, menus, login items,
@@ -17,8 +18,14 @@ const appTestsPerPlatform = [
   'test/integration/app/desktop-notices.test.ts',
 ];
 
+// The host this run selects for (scripts/pipeline/test-hosts.ts): on macOS and Windows the tests that need the Linux
+// host are left out, and each left-out group is named with its reason.
+const host = testHost();
+// On stderr, so that `vitest list --json` (test/unit/scripts/test-hosts.test.ts) prints only its list on stdout.
+for (const line of leftOutLines(host, 'vitest')) process.stderr.write(`${line}\n`);
+
 const shared = {
-  exclude: ['test/e2e/**', 'node_modules/**'],
+  exclude: ['test/e2e/**', 'node_modules/**', ...excludedFiles(host)],
   environment: 'node' as const,
   // Integration tests talk to real servers over loopback; keep the default worker count modest on 2 cores.
   // Budgets for a stuck test, not speed checks: under `stress -c 2` on two cores a cold ESLint typed lint took 34 s
@@ -35,7 +42,8 @@ export default defineConfig({
     // Not `extends: true`: that would add each project's include to the root's instead of replacing it.
     projects: [
       { test: { ...shared, name: 'linux', include: ['test/**/*.test.ts'] } },
-      ...(['darwin', 'win32'] as const).map((platform) => ({
+      // Only a Linux host's test runtime can play the other two.
+      ...(playsEveryOs(host) ? (['darwin', 'win32'] as const) : []).map((platform) => ({
         test: {
           ...shared,
           name: platform,

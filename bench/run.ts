@@ -2,13 +2,14 @@
  * `npm run bench`: runs the benchmarks, prints a table per suite and writes bench/results/<suite>.json. Never part
  * of `npm test`: figures depend on the machine; what matters is the ratio to the baseline measured in the same run.
  * `--quick` runs smaller counts (a smoke run of the benchmark code itself); `--only=engine`, `--only=store`,
- * `--only=window` or `--only=e2e` runs one suite.
+ * `--only=window`, `--only=e2e` or `--only=import` runs one suite.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { runE2eBenchmarks } from './e2e.ts';
 import { type BenchRow, runEngineBenchmarks } from './engine.ts';
+import { runImportBenchmarks } from './import.ts';
 import { runStoreBenchmarks } from './store.ts';
 import { runWindowBenchmarks } from './window.ts';
 
@@ -17,6 +18,7 @@ const SUITES: Readonly<Record<string, (options: { quick: boolean }) => Promise<B
   store: runStoreBenchmarks,
   window: runWindowBenchmarks,
   e2e: runE2eBenchmarks,
+  import: runImportBenchmarks,
 };
 
 function format(value: number, unit: string): string {

@@ -12,6 +12,28 @@ export interface ActionToCheck {
   /** ntfy's action type; an unknown one (a newer server) is refused, never guessed at. */
   readonly kind: string;
   readonly url?: string | undefined;
+  /** An http action's method as the publisher gave it; absent means POST. */
+  readonly method?: string | undefined;
+}
+
+/**
+ * The methods an http action may use: those of ntfy's docs (docs/publish.md, "GET/POST/PUT/...", POST by default)
+ * that ask a server for one answer. Not CONNECT (a tunnel: the answer never comes as a response), TRACE or made-up
+ * tokens (docs/protocol.md#attachments-and-actions).
+ */
+export const HTTP_ACTION_METHODS: ReadonlySet<string> = new Set([
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'OPTIONS',
+]);
+
+/** The method an http action is sent with: the publisher's, upper-cased as ntfy does, POST when it gave none. */
+export function httpActionMethod(method: string | undefined): string {
+  return (method ?? 'POST').toUpperCase();
 }
 
 export type ActionAvailability = { readonly canRun: true } | { readonly canRun: false; readonly reason: string };
@@ -42,6 +64,8 @@ export function actionAvailability(action: ActionToCheck): ActionAvailability {
       );
     }
     case 'http': {
+      const method = httpActionMethod(action.method);
+      if (!HTTP_ACTION_METHODS.has(method)) return refused(t('rules.action.http-method', { method }));
       if (isFetchableUrl(action.url).ok) return RUNS;
       const scheme = schemeOf(action.url);
       return refused(

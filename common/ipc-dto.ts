@@ -11,6 +11,7 @@
  */
 
 import type { ActionKind } from './action-kinds.ts';
+import type { CutField } from './message-cuts.ts';
 import type { ConnectionTrouble } from './connection-trouble.ts';
 import type { TransportKind } from './transports.ts';
 
@@ -85,6 +86,8 @@ export interface MessageDto {
   readonly read: boolean;
   /** Milliseconds since the epoch. */
   readonly receivedAt: number;
+  /** What was cut or left out to fit the history's bounds (absent: nothing), for the detail to say. */
+  readonly cut?: readonly CutField[];
 }
 
 export interface SubscriptionRefDto {
@@ -183,6 +186,18 @@ export interface SubscriptionDto {
   readonly command?: string;
   /** How the command's last run failed; absent when it has not failed since the app started, or ran fine since. */
   readonly commandFailure?: CommandFailureDto;
+  /** What the command's runs need the row to say (runs skipped, a long run, variables cut); absent: nothing. */
+  readonly commandRuns?: CommandRunsDto;
+}
+
+/** A subscription command's runs, as its row shows them (core/app/subscription-commands.ts). */
+export interface CommandRunsDto {
+  /** Messages whose run was skipped because the command was busy and enough runs were waiting already. */
+  readonly skipped: number;
+  /** A run that has gone on for long: the message it runs for, since when (milliseconds since the epoch). */
+  readonly longRun?: { readonly messageId: string; readonly since: number };
+  /** The latest run got these variables (first names, `NTFY_MESSAGE`) cut to fit what a process may receive. */
+  readonly cut?: { readonly messageId: string; readonly variables: readonly string[] };
 }
 
 /** A subscription command's failed run: exactly one of exitCode, signal or startError says why. */
@@ -203,8 +218,42 @@ export interface CommandFailureDto {
  * What importing an ntfy CLI client.yml did (main reads it: core/client-config/). `unreadable`: not a client.yml
  * (or not YAML) — nothing was imported; `problem` says where, never a value.
  */
-export type ClientYmlImportDto =
+/** At most this many subscriptions from one client.yml; a larger file is refused whole, saying so. */
+export const CLIENT_YML_MAX_SUBSCRIPTIONS = 1000;
+
+/** A client.yml the import refuses whole: not readable, or naming more subscriptions than one import takes. */
+export type ClientYmlRefusalDto =
   | { readonly kind: 'unreadable'; readonly problem: string }
+  | { readonly kind: 'too-many'; readonly subscriptions: number; readonly limit: number };
+
+/** One `subscribe:` entry as the import would store it, shown to the user before anything is stored. */
+export interface ClientYmlPlannedEntryDto {
+  /** 1-based place in `subscribe:`, what an accepted command names. */
+  readonly entry: number;
+  /** "client.yml, subscribe entry 2" */
+  readonly label: string;
+  readonly server: string;
+  readonly topics: readonly string[];
+  /** The entry's `command` (or the file's `default-command`), exactly as it would run; absent: none. */
+  readonly command?: string;
+}
+
+/** What an import of the file would store (nothing is stored yet); commands wait for the user's acceptance. */
+export type ClientYmlPlanDto =
+  | ClientYmlRefusalDto
+  | {
+      readonly kind: 'plan';
+      /** Readable entries, in file order. */
+      readonly entries: readonly ClientYmlPlannedEntryDto[];
+    };
+
+/** The commands the user accepted after reading them: each entry's command text as it was shown. */
+export interface ClientYmlAcceptedDto {
+  readonly commands: readonly { readonly entry: number; readonly command: string }[];
+}
+
+export type ClientYmlImportDto =
+  | ClientYmlRefusalDto
   | {
       readonly kind: 'imported';
       readonly imported: number;
@@ -218,8 +267,10 @@ export type ClientYmlImportDto =
       readonly credentialConflicts: number;
       /** Credentials that could not be saved (e.g. no keychain), one sentence each, never the secret. */
       readonly credentialFailures: readonly string[];
-      /** Imported subscriptions that run a command. */
+      /** Imported subscriptions that run a command (the user accepted it). */
       readonly withCommand: number;
+      /** Imported subscriptions whose command the user did not accept: stored without one. */
+      readonly commandsRefused: number;
       /** The file's `default-host`, now the default server. */
       readonly defaultServer?: string;
     };
@@ -233,8 +284,8 @@ export type ClientYmlExportDto =
   | { readonly kind: 'canceled' }
   | { readonly kind: 'saved'; readonly path: string; readonly subscriptions: number; readonly withSecrets: boolean };
 
-/** A subscription's command failed or ran fine after failing: the window asks for the list again. */
-export interface CommandFailureChangedDto {
+/** What a subscription's row shows of its command changed (commandFailure, commandRuns): the window asks again. */
+export interface CommandStateChangedDto {
   readonly subscriptionId: string;
 }
 
@@ -287,6 +338,8 @@ export type SubscriptionTestOutcome =
 export interface SubscriptionTestResult {
   readonly outcome: SubscriptionTestOutcome;
   readonly detail: string;
+  /** `unreachable`: why, as a code the window words as its server banner does (host not found, refused, TLS, …). */
+  readonly trouble?: ConnectionTrouble;
 }
 
 export type ConnectionStateDto =
@@ -340,11 +393,20 @@ export interface PreferencesDto {
   /** From where image attachments are downloaded without a click; never internal addresses of other servers. */
   readonly autoDownloadAttachments: 'never' | 'subscription-server' | 'any-server';
   readonly autoDownloadMaxBytes: number;
+  /** Look for new versions (only where `updateChecks` is `user`). */
+  readonly checkForUpdates: boolean;
 }
+
+/**
+ * Who decides whether the app checks for updates (core/updates/update-policy.ts): the user (`checkForUpdates`),
+ * the administrator, who turned them off (NTFY_TRAY_UPDATES=off), or nobody: this build has no release feed.
+ */
+export type UpdateChecksDto = 'user' | 'administrator-off' | 'not-in-this-build';
 
 export interface SettingsDto {
   readonly defaultServer: string;
   readonly preferences: PreferencesDto;
+  readonly updateChecks: UpdateChecksDto;
   /** Milliseconds since the epoch; Infinity is sent as null ("until resumed"); absent when not paused. */
   readonly pausedUntil?: number | null;
 }

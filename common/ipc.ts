@@ -25,8 +25,10 @@ import type {
   BridgeResult,
   ClientYmlExportDto,
   ClientYmlExportOptionsDto,
+  ClientYmlAcceptedDto,
   ClientYmlImportDto,
-  CommandFailureChangedDto,
+  ClientYmlPlanDto,
+  CommandStateChangedDto,
   ConnectionDto,
   CredentialsInput,
   DesktopNoticeDto,
@@ -65,8 +67,10 @@ export const BRIDGE_GLOBAL_NAME = 'ntfy';
  * 9: runAction takes `{ confirmedInternal }` and may answer `confirm`; showMessage may carry `confirmAction`.
  * 10: saveCheckedSubscription (the editor's Save checks access and stores typed credentials only when accepted).
  * 11: an `auth-failed` connection state carries its `cause` (credentials, permission, locked-out).
+ * 12: planClientYml; importClientYml takes the commands the user accepted.
+ * 13: stopSubscriptionCommand; commandStateChanged (was commandFailureChanged) also for `commandRuns`.
  */
-export const BRIDGE_CONTRACT_VERSION = 11;
+export const BRIDGE_CONTRACT_VERSION = 13;
 
 /** Types only: the key under which an entry carries its argument list and answer (never present at run time). */
 declare const entryTypes: unique symbol;
@@ -124,14 +128,27 @@ export const bridgeOperations = {
     CheckedSaveDto
   >()('subscriptions:save-checked'),
   /**
-   * Imports an ntfy CLI client.yml (its text; `fileName` only names it in messages): subscriptions with their `if`
-   * filters and commands, passwords and tokens into the keychain, `default-host` as the default server.
+   * What importing an ntfy CLI client.yml would store (its text; `fileName` only names it in messages): each
+   * entry's subscriptions and the exact command it would run. Stores nothing.
    */
-  importClientYml: operation<[text: string, fileName: string], ClientYmlImportDto>()('subscriptions:import-client-yml'),
+  planClientYml: operation<[text: string, fileName: string], ClientYmlPlanDto>()('subscriptions:plan-client-yml'),
+  /**
+   * Imports an ntfy CLI client.yml: subscriptions with their `if` filters, passwords and tokens into the keychain,
+   * `default-host` as the default server. A command is stored only where `accepted` names the entry and its exact
+   * text (what planClientYml showed); every other entry is imported without one.
+   */
+  importClientYml: operation<[text: string, fileName: string, accepted: ClientYmlAcceptedDto], ClientYmlImportDto>()(
+    'subscriptions:import-client-yml',
+  ),
   /** Writes the subscriptions as a client.yml ntfy's CLI reads, where the user picks in a save dialog. */
   exportClientYml: operation<[options: ClientYmlExportOptionsDto], ClientYmlExportDto>()(
     'subscriptions:export-client-yml',
   ),
+  /**
+   * The row's Stop: ends the subscription's running command with everything it started and drops its runs waiting;
+   * answers whether one was running.
+   */
+  stopSubscriptionCommand: operation<[id: string], boolean>()('subscriptions:stop-command'),
   /** Write-only: the secret goes to the keychain and never comes back. */
   setCredentials: operation<[input: CredentialsInput], null>()('credentials:set'),
   clearCredentials: operation<[server: string], null>()('credentials:clear'),
@@ -190,8 +207,8 @@ export const bridgeEvents = {
   noticesChanged: event<readonly DesktopNoticeDto[]>()('notices:changed'),
   /** Signed in or out, or a sync ran (its result in `lastSync`). */
   accountChanged: event<AccountStatusDto>()('account:changed'),
-  /** A subscription's command failed, or ran fine after failing (its `commandFailure` in listSubscriptions). */
-  commandFailureChanged: event<CommandFailureChangedDto>()('subscriptions:command-failure-changed'),
+  /** What a subscription's row shows of its command changed (`commandFailure`, `commandRuns` in listSubscriptions). */
+  commandStateChanged: event<CommandStateChangedDto>()('subscriptions:command-state-changed'),
 } as const;
 
 // ---- derived types -------------------------------------------------------------------------------------------

@@ -5,7 +5,13 @@
  * texts and wording need no process per case. `subscribe` is wired in cli-subscribe.ts.
  */
 import { visibleControlsKeepingLines } from './core/cli/terminal-text.ts';
-import { existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { type ClientConfigLoad, ignoredFieldWarnings, loadClientConfig } from './core/cli/client-config-file.ts';
+import { LOG_FLAGS, type LogChoice, levelsFrom, readLogChoice } from './core/cli/log-flags.ts';
+import { canonicalValues, parseArgsOptions } from './core/cli/ntfy-flags.ts';
+import { parseOptions } from './core/cli/parse-options.ts';
+import { clientConfigCandidates } from './core/client-config/config-path.ts';
 import { runCliSubscribe } from './cli-subscribe.ts';
 import { checkCredentials } from './core/cli/credential-check.ts';
 import { configuredDefaultServer } from './core/cli/default-server.ts';
@@ -13,7 +19,7 @@ import { helpText, mainUsage, unknownCommand } from './core/cli/help.ts';
 import { type NamedSubscription, runHistory } from './core/cli/history-command.ts';
 import { type AccountIo, runLogin, runLogout } from './core/cli/login-command.ts';
 import { OutputClosedError, type OutputSink } from './core/cli/output-sink.ts';
-import { promptHidden } from './core/cli/prompt.ts';
+import { type PromptResult, promptHidden } from './core/cli/prompt.ts';
 import { runPublish } from './core/cli/publish-command.ts';
 import { createNodePublishIo } from './core/cli/publish-io.ts';
 import { demoteToDebug } from './core/cli/quiet-log.ts';
@@ -75,6 +81,8 @@ interface Run {
   readonly knownSecrets: Set<string>;
   /** Every stderr line of the CLI: it may quote a server or a message, so control characters become visible. */
   readonly writeStderr: (text: string) => void;
+  /** ntfy's logging options (log-flags.ts): which levels show, and a file instead of stderr. */
+  readonly setLog: (choice: LogChoice) => void;
 }
 
 /** For fire-and-forget writers (history, login): a reader that went away is handled by `sink.closed`. */
@@ -106,17 +114,90 @@ function createRun(host: CliHost): Run {
   const writeStderr = (text: string): void => {
     host.stderr(visibleControlsKeepingLines(text));
   };
-  const shown = SHOWN_LEVELS[host.env['NTFY_TRAY_LOG'] ?? ''] ?? ['warn', 'error'];
+  let shown = SHOWN_LEVELS[host.env['NTFY_TRAY_LOG'] ?? ''] ?? ['warn', 'error'];
+  let logFile: string | undefined;
+  const writeLog = (text: string): void => {
+    if (logFile === undefined) {
+      writeStderr(text);
+      return;
+    }
+    try {
+      appendFileSync(logFile, text, { mode: 0o600 }); // ntfy: O_CREATE|O_WRONLY|O_APPEND, 0600
+    } catch (error) {
+      writeStderr(`${t('cli.run.log-file-failed', { path: logFile, reason: errorMessage(error) })}\n${text}`);
+      logFile = undefined;
+    }
+  };
   const log = createSecretSafeLogger(
     createConsoleLogger({
       name: 'ntfy-tray',
       write: (level, line) => {
-        if (shown.includes(level)) writeStderr(`${level}: ${line}\n`);
+        if (shown.includes(level)) writeLog(`${level}: ${line}\n`);
       },
     }),
     { secrets: () => knownSecrets },
   );
-  return { host, log, knownSecrets, writeStderr };
+  const setLog = (choice: LogChoice): void => {
+    if (choice.level !== undefined) shown = levelsFrom(choice.level);
+    if (choice.file !== undefined) logFile = choice.file;
+  };
+  return { host, log, knownSecrets, writeStderr, setLog };
+}
+
+/**
+ * ntfy's client.yml for `publish` and `subscribe`: the given file, else ntfy's default path ($HOME as Go's
+ * os.UserConfigDir reads it). Keys ntfy ignores are ignored here too, each with a warning on stderr.
+ */
+function clientConfigLoader(run: Run): (given: string | undefined) => ClientConfigLoad {
+  const { host } = run;
+  return (given) => {
+    const home = host.env['HOME'];
+    const candidates = clientConfigCandidates({
+      platform: host.platform,
+      env: host.env,
+      homeDir: home === undefined || home === '' ? host.homeDir : home,
+      uid: process.getuid?.(),
+    });
+    const load = loadClientConfig(given, candidates);
+    if (load.kind === 'ok') {
+      for (const line of ignoredFieldWarnings(load.path, load.config)) run.writeStderr(`${line}\n`);
+    }
+    return load;
+  };
+}
+
+/** `-u alice` on a terminal asks for the password (ntfy's `Enter Password: `); off a terminal nothing asks. */
+function terminalPrompt(run: Run): ((question: string) => Promise<PromptResult>) | undefined {
+  const input = run.host.stdin;
+  return input.isTTY ? (question) => promptHidden(question, input, run.writeStderr) : undefined;
+}
+
+/**
+ * ntfy's global options before the command (`ntfy --debug pub …`, cmd/app.go) and their variables (NTFY_DEBUG …);
+ * answers the arguments from the command on, or a usage error.
+ */
+function readGlobalOptions(
+  argv: readonly string[],
+  run: Run,
+): { ok: true; rest: string[] } | { ok: false; error: string } {
+  const options = parseArgsOptions(LOG_FLAGS);
+  const { tokens } = parseArgs({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
+  const command = tokens.find((token) => token.kind === 'positional');
+  const leading = argv.slice(0, command?.index ?? 0);
+  const onlyLogFlags = tokens.every(
+    (token) => token.index >= (command?.index ?? 0) || (token.kind === 'option' && token.name in options),
+  );
+  if (leading.length === 0 || !onlyLogFlags) {
+    const values = canonicalValues(LOG_FLAGS, {}, run.host.env);
+    if (values.ok) run.setLog(readLogChoice(values.value));
+    return { ok: true, rest: [...argv] };
+  }
+  const parsed = parseOptions({ args: [...leading], options, strict: true, allowPositionals: false });
+  if (!parsed.ok) return parsed;
+  const values = canonicalValues(LOG_FLAGS, parsed.value.values, run.host.env);
+  if (!values.ok) return values;
+  run.setLog(readLogChoice(values.value));
+  return { ok: true, rest: argv.slice(leading.length) };
 }
 
 function dataDirOf(host: CliHost, dataDir: string | undefined): string {
@@ -181,7 +262,12 @@ async function main(argv: readonly string[], run: Run, sink: OutputSink): Promis
   const addSecret = (secret: string): void => {
     run.knownSecrets.add(secret);
   };
-  const [command, ...rest] = argv;
+  const global = readGlobalOptions(argv, run);
+  if (!global.ok) {
+    writeStderr(usageError(undefined, global.error));
+    return EXIT.usage;
+  }
+  const [command, ...rest] = global.rest;
   if (command === '--version' || command === '-v') {
     await sink.write(`${readVersion()}\n`);
     return EXIT.ok;
@@ -206,13 +292,18 @@ async function main(argv: readonly string[], run: Run, sink: OutputSink): Promis
         dataDirOf: (given) => dataDirOf(host, given),
         stopSignal: () => host.stopSignal(log),
         addSecret,
+        clientConfig: clientConfigLoader(run),
+        prompt: terminalPrompt(run),
+        setLog: run.setLog,
       });
     case 'login':
       return runLogin(rest, accountIo(run, sink));
     case 'logout':
       return runLogout(rest, accountIo(run, sink));
     case 'publish':
-    case 'pub': // ntfy's own alias
+    case 'pub': // ntfy's own aliases (cmd/publish.go)
+    case 'send':
+    case 'trigger':
       return runPublish(
         rest,
         createNodePublishIo({
@@ -223,6 +314,9 @@ async function main(argv: readonly string[], run: Run, sink: OutputSink): Promis
           stdin: host.stdin,
           dataDirOf: (given) => dataDirOf(host, given),
           addSecret,
+          clientConfig: clientConfigLoader(run),
+          prompt: terminalPrompt(run),
+          setLog: run.setLog,
         }),
       );
     case 'history':

@@ -13,10 +13,11 @@ import { applyStoredCredentials } from './core/cli/stored-credentials.ts';
 import { parseSubscribeArgs, type SubscribePlan, subscribeUsage } from './core/cli/subscribe-args.ts';
 import { EXIT, runSubscribe } from './core/cli/subscribe-command.ts';
 import { usageError } from './core/cli/usage-error.ts';
-import { runMessageCommand } from './core/commands/message-command.ts';
-import { loadClientConfig } from './core/cli/client-config-file.ts';
-import { clientConfigCandidates } from './core/client-config/config-path.ts';
-import { homedir } from 'node:os';
+import { createCommandRunner, endRunsAtExit } from './core/commands/message-command.ts';
+import type { ClientConfigLoad } from './core/cli/client-config-file.ts';
+import type { LogChoice } from './core/cli/log-flags.ts';
+import { askPassword, type PublishIo } from './core/cli/publish-command.ts';
+import type { PlannedSubscription } from './core/cli/subscribe-args.ts';
 import { demoteToDebug } from './core/cli/quiet-log.ts';
 import { checkTopicAccess, pollOnce } from './core/engine/http-requests.ts';
 import { systemClock } from '../common/clock.ts';
@@ -36,6 +37,16 @@ import { t } from '../common/i18n/translate.ts';
 /** Milliseconds between two retention passes of a long-running subscribe. */
 const RETENTION_INTERVAL_MS = 3_600_000;
 
+/** Milliseconds a running command may still take after the first stop signal before its process tree is ended. */
+export const STOP_GRACE_MS = 5_000;
+
+/** The grace after a stop signal: NTFY_TRAY_STOP_GRACE_MS (0 to 600,000 ms) when set and valid, else STOP_GRACE_MS. */
+export function stopGraceMs(env: NodeJS.ProcessEnv): number {
+  const given = env['NTFY_TRAY_STOP_GRACE_MS'];
+  const value = given === undefined || !/^\d{1,6}$/.test(given) ? Number.NaN : Number(given);
+  return value <= 600_000 ? value : STOP_GRACE_MS;
+}
+
 export interface CliSubscribeOptions {
   readonly log: Logger;
   /** stdout; the caller flushes it after the command returns. */
@@ -50,6 +61,12 @@ export interface CliSubscribeOptions {
   readonly stopSignal: () => Promise<void>;
   /** Told each password and token of this run, so that the logger hides them. */
   readonly addSecret: (secret: string) => void;
+  /** ntfy's client.yml of this run (`-c/--config`, else ntfy's default path); warns about keys it ignores. */
+  readonly clientConfig: (given: string | undefined) => ClientConfigLoad;
+  /** Asks for a hidden secret on the terminal (`-u alice`); undefined when stdin is no terminal. */
+  readonly prompt?: PublishIo['prompt'];
+  /** Applies ntfy's logging options of this run. */
+  readonly setLog?: (choice: LogChoice) => void;
 }
 
 /** Runs `ntfy-tray subscribe <args>` and answers its exit code (EXIT). */
@@ -60,16 +77,7 @@ export async function runCliSubscribe(args: readonly string[], options: CliSubsc
     // Typed boolean, but undefined when stdout is a pipe or a file.
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-boolean-literal-compare
     stdoutIsTerminal: process.stdout.isTTY === true,
-    clientConfig: (given) =>
-      loadClientConfig(
-        given,
-        clientConfigCandidates({
-          platform: process.platform,
-          env: options.env,
-          homeDir: homedir(),
-          uid: process.getuid?.(),
-        }),
-      ),
+    clientConfig: options.clientConfig,
   });
   if (parsed.ok === 'help') {
     await options.output.write(`${subscribeUsage()}\n`);
@@ -79,13 +87,14 @@ export async function runCliSubscribe(args: readonly string[], options: CliSubsc
     stderr(usageError('subscribe', parsed.error));
     return EXIT.usage;
   }
+  options.setLog?.(parsed.value.log);
   const dataDir = options.dataDirOf(parsed.value.dataDir);
   // subscribe only reads the settings (servers, retention): read-only, so it never creates, rewrites or moves aside
   // the file, whichever version wrote it.
   const settings = readConfSettings({ dir: dataDir, log: log.child('settings') });
   let subscriptions;
   try {
-    subscriptions = await applyStoredCredentials(parsed.value.subscriptions, {
+    subscriptions = await applyStoredCredentials(await askPasswords(parsed.value.subscriptions, options), {
       servers: settings.get().servers,
       secrets: firstSecretSource([
         createEnvSecretSource(options.env),
@@ -112,6 +121,24 @@ export async function runCliSubscribe(args: readonly string[], options: CliSubsc
   } finally {
     run.release();
   }
+}
+
+/** `-u alice` on a terminal: one `Enter Password: ` prompt, as ntfy asks (the same user for every topic given). */
+async function askPasswords(
+  subscriptions: readonly PlannedSubscription[],
+  options: CliSubscribeOptions,
+): Promise<PlannedSubscription[]> {
+  const asked = new Map<string, Awaited<ReturnType<typeof askPassword>>>();
+  const result: PlannedSubscription[] = [];
+  for (const subscription of subscriptions) {
+    const credentials = subscription.credentials ?? { kind: 'none' };
+    const key = JSON.stringify(credentials);
+    const answer = asked.get(key) ?? (await askPassword(credentials, options));
+    asked.set(key, answer);
+    if (!answer.ok) throw new Error(answer.problem);
+    result.push({ ...subscription, credentials: answer.value });
+  }
+  return result;
 }
 
 async function subscribeAs(
@@ -145,6 +172,23 @@ async function subscribeAs(
   retention();
   const retentionTimer = setInterval(retention, RETENTION_INTERVAL_MS);
   retentionTimer.unref();
+  // Commands run in process groups of their own (a terminal's Ctrl-C does not reach them). The first stop signal
+  // starts no new run (runSubscribe) and gives the running one the grace, then ends its tree; a second signal exits
+  // at once (main/cli.ts), and the exit ends every tree still there.
+  const runner = createCommandRunner({ env: options.env, platform: process.platform });
+  const stopEndingRunsAtExit = endRunsAtExit(runner);
+  const stopSignal = options.stopSignal();
+  let graceTimer: NodeJS.Timeout | undefined;
+  void stopSignal.then(() => {
+    const graceMs = stopGraceMs(options.env);
+    if (runner.running() > 0) {
+      options.stderr(`${t('cli.command.stopping', { seconds: Math.ceil(graceMs / 1000) })}\n`);
+    }
+    graceTimer = setTimeout(() => {
+      runner.endAll();
+    }, graceMs);
+    graceTimer.unref();
+  });
   try {
     await importCursorFile({ dataDir, history, log });
     return await runSubscribe(plan, {
@@ -158,12 +202,14 @@ async function subscribeAs(
       checkTopicAccess,
       history,
       // A reader that went away (`| head -1`) ends it too: runSubscribe watches `output.closed` itself.
-      stopSignal: options.stopSignal(),
+      stopSignal,
       ...(notifications === undefined ? {} : { onDelivered: notifications.onDelivered }),
-      runCommand: (command, message) =>
-        runMessageCommand({ command, message, env: options.env, platform: process.platform }),
+      runCommand: (command, message) => runner.start(command, message),
     });
   } finally {
+    clearTimeout(graceTimer);
+    runner.endAll();
+    stopEndingRunsAtExit();
     clearInterval(retentionTimer);
     await history.close();
     await notifications?.close();

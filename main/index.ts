@@ -32,7 +32,7 @@ import { createBridgeEmit } from '../common/ipc.ts';
 import { type AppCore, startAppCore } from './core/app/app-core.ts';
 import type { SaveFile } from './core/bridge/client-config-requests.ts';
 import { isAllowedExternalUrl } from './core/delivery/external-url.ts';
-import { runMessageCommand } from './core/commands/message-command.ts';
+import { createCommandRunner, endRunsAtExit } from './core/commands/message-command.ts';
 import { createConsoleLogger } from './core/logging.ts';
 import { DesktopNotices } from './core/notices/desktop-notices.ts';
 import { createNoticeDismissals, NOTICE_DISMISSALS_FILE } from './core/notices/notice-dismissals.ts';
@@ -45,6 +45,7 @@ import { createKeytarSecretStore } from './core/store/secrets/keytar-secret-stor
 import { createSecretSafeLogger } from './core/store/secrets/redact.ts';
 import { openConfSettingsStore } from './core/store/settings/conf-settings-store.ts';
 import { buildTrayModel } from './core/tray/tray-model.ts';
+import { type UpdateChecksControl, updateChecksControl, type UpdateFeed } from './core/updates/update-policy.ts';
 import type { RunningDesktopApp } from './desktop/app-lifecycle.ts';
 import { appPageUrl, type ProtocolHandle, registerAppScheme, serveAppFolder } from './desktop/app-protocol.ts';
 import { hideDockInDevelopment } from './desktop/dock.ts';
@@ -57,7 +58,7 @@ import { watchPowerAndNetwork } from './desktop/power-network.ts';
 import { installTestHooks, recordNotifications, testHooksEnabled } from './desktop/test-hooks.ts';
 import { handleToastActivations } from './desktop/toast-activation.ts';
 import { selectTrayIconPath } from './desktop/tray.ts';
-import { startUpdates } from './desktop/updates.ts';
+import { readUpdateFeed, startUpdates } from './desktop/updates.ts';
 import { connectSessionBus } from './os/dbus/session-bus.ts';
 import { openDbusNotifier } from './os/notifications/dbus-notifier.ts';
 import { unpackedAsarPath } from './os/notifications/unpacked-path.ts';
@@ -140,6 +141,9 @@ async function main(): Promise<void> {
     notices,
     log: log.child('tray'),
   });
+  // Started here, awaited once the window is up: nothing may be awaited before the launch, which sets the data folder
+  // before Electron's 'ready'.
+  const updateSetup = readUpdateSetup();
   const result = await launchDesktopApp({
     desktop: {
       electron,
@@ -165,8 +169,11 @@ async function main(): Promise<void> {
     lockDataDir: () => lockDataDir({ dataDir: userDataDir, kind: 'app', pid: process.pid }),
     ipcMain,
     systemShutdown: powerMonitor,
+    onTerminationSignal: (quit) => {
+      for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, quit);
+    },
     isTrustedSender: (url) => isRendererPage(url, appPageUrl(path.basename(indexHtml))),
-    openCore: (desktop) => openCore(desktop, late, notices),
+    openCore: (desktop) => openCore(desktop, late, notices, updateSetup),
     log,
   });
   if (result.kind !== 'running') return;
@@ -174,18 +181,25 @@ async function main(): Promise<void> {
   trayPresence.start(() => {
     desktop.mainWindow.show();
   });
-  startUpdates({
-    isPackaged: app.isPackaged,
-    platform: process.platform,
-    env: process.env,
-    resourcesPath: process.resourcesPath,
-    execPath: process.execPath,
-    clock,
-    notices,
-    log: log.child('updates'),
-  }).catch((error: unknown) => {
-    log.log('warn', 'could not start update checks', { error: String(error) });
-  });
+  updateSetup
+    .then(({ feed, control }) =>
+      startUpdates({
+        feed,
+        control,
+        enabled: () => core.settings.get().preferences.checkForUpdates,
+        isPackaged: app.isPackaged,
+        platform: process.platform,
+        env: process.env,
+        resourcesPath: process.resourcesPath,
+        execPath: process.execPath,
+        clock,
+        notices,
+        log: log.child('updates'),
+      }),
+    )
+    .catch((error: unknown) => {
+      log.log('warn', 'could not start update checks', { error: String(error) });
+    });
   if (process.platform === 'win32') {
     const showWindow = (): void => {
       desktop.mainWindow.show();
@@ -232,7 +246,31 @@ const saveWithDialog: SaveFile = async (file) => {
 };
 
 /** History, notifier and engine: what the window's requests wait for (see main/desktop/launch.ts). */
-async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore }, notices: DesktopNotices) {
+interface UpdateSetup {
+  readonly feed: UpdateFeed | undefined;
+  readonly control: UpdateChecksControl;
+}
+
+/** The build's release feed and the administrator decide whether updates are checked at all (the window says which). */
+async function readUpdateSetup(): Promise<UpdateSetup> {
+  const feed = await readUpdateFeed({
+    isPackaged: app.isPackaged,
+    resourcesPath: process.resourcesPath,
+    log: log.child('updates'),
+  }).catch((error: unknown) => {
+    log.log('warn', 'could not read app-update.yml: not checking for updates', { error: String(error) });
+    return undefined;
+  });
+  return { feed, control: updateChecksControl(feed, process.env) };
+}
+
+async function openCore(
+  desktop: RunningDesktopApp<Menu>,
+  late: { core?: AppCore },
+  notices: DesktopNotices,
+  updateSetup: Promise<UpdateSetup>,
+) {
+  const updateChecks = (await updateSetup).control;
   const userData = app.getPath('userData');
   const dismissals = createNoticeDismissals({
     file: path.join(userData, NOTICE_DISMISSALS_FILE),
@@ -262,6 +300,10 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
     await history.close();
     throw error;
   }
+  // Subscriptions' commands get the app's environment, as the CLI's get the CLI's (core/app/subscription-commands.ts);
+  // a quit ends them (core.stop), and so does the process's exit, whatever cut the quit short.
+  const commandRunner = createCommandRunner({ env: process.env, platform: process.platform, stdio: 'capture-stderr' });
+  endRunsAtExit(commandRunner);
   const started = startAppCore({
     settings,
     history,
@@ -286,9 +328,7 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
       emit('showMessage', { server, id: message.id, ...shown });
     },
     attachments: { dir: path.join(userData, 'attachments') },
-    // Subscriptions' commands get the app's environment, as the CLI's get the CLI's (core/app/subscription-commands.ts).
-    runCommand: (command, message) =>
-      runMessageCommand({ command, message, env: process.env, platform: process.platform, stdio: 'capture-stderr' }),
+    startCommand: commandRunner.start,
     saveFile: saveWithDialog,
     events: {
       messagesReceived: (messages) => {
@@ -304,12 +344,13 @@ async function openCore(desktop: RunningDesktopApp<Menu>, late: { core?: AppCore
       accountChanged: (status) => {
         emit('accountChanged', status);
       },
-      commandFailureChanged: (change) => {
-        emit('commandFailureChanged', change);
+      commandStateChanged: (change) => {
+        emit('commandStateChanged', change);
       },
     },
     notices: createNoticeRequests({ notices, dismissals, log: log.child('notices') }),
     notificationsRefused: () => notices.notificationsRefused(),
+    updateChecks,
   });
   late.core = started;
   updateTray();

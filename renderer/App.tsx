@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { t } from '../common/i18n/translate.ts';
 import type { MessageRefDto } from '../common/ipc.ts';
 import type { BridgeStatus } from './bridge.ts';
@@ -33,8 +33,27 @@ const views: readonly { readonly view: Place['view']; readonly label: () => stri
   { view: 'settings', label: () => t('history.shell.view-settings') },
 ];
 
+/**
+ * One view, kept once shown (issue 33 §3): a view left for another is hidden and inert, not unmounted, so it keeps
+ * its state (topic, open message, search, form drafts). It keeps its size too (styles.css stacks the slots in one
+ * cell), so its panes keep their scroll positions and a virtual list its measured rows.
+ */
+function ViewSlot({ shown, children }: { readonly shown: boolean; readonly children: ReactNode }) {
+  return (
+    <div className="view-slot" data-shown={shown} inert={!shown}>
+      {children}
+    </div>
+  );
+}
+
 export function App({ bridge }: AppProps) {
   const [place, setPlace] = useState<Place>({ view: 'history' });
+  /** The views shown so far: each is mounted on its first visit and kept from then on. */
+  const [visited, setVisited] = useState<ReadonlySet<Place['view']>>(() => new Set(['history']));
+  const go = useCallback((next: Place) => {
+    setPlace(next);
+    setVisited((current) => (current.has(next.view) ? current : new Set([...current, next.view])));
+  }, []);
   /** A notification click asked for this message; a new object each time, so the same message can be asked twice. */
   const [showRequest, setShowRequest] = useState<
     { readonly ref: MessageRefDto; readonly confirmAction?: number } | undefined
@@ -48,10 +67,10 @@ export function App({ bridge }: AppProps) {
   useEffect(
     () =>
       api?.onShowMessage(({ confirmAction, ...ref }) => {
-        setPlace({ view: 'history' });
+        go({ view: 'history' });
         setShowRequest(confirmAction === undefined ? { ref } : { ref, confirmAction });
       }),
-    [api],
+    [api, go],
   );
 
   // The skip link's target: the list's one Tab stop (the row last focused), else the search box (no messages yet).
@@ -80,7 +99,7 @@ export function App({ bridge }: AppProps) {
                 variant="quiet"
                 aria-current={place.view === view ? 'page' : undefined}
                 onClick={() => {
-                  setPlace({ view });
+                  go({ view });
                 }}
               >
                 {label()}
@@ -107,7 +126,7 @@ export function App({ bridge }: AppProps) {
           api={bridge.api}
           connections={connections}
           onFixCredentials={(server) => {
-            setPlace({ view: 'subscriptions', fixServer: server });
+            go({ view: 'subscriptions', fixServer: server });
           }}
         />
       ) : null}
@@ -118,22 +137,36 @@ export function App({ bridge }: AppProps) {
             <p>{t('history.shell.no-bridge-text')}</p>
           </section>
         </main>
-      ) : place.view === 'history' ? (
-        <HistoryView
-          api={bridge.api}
-          showRequest={showRequest}
-          onEdit={(editId) => {
-            setPlace({ view: 'subscriptions', editId });
-          }}
-        />
       ) : (
-        <Suspense fallback={<main className="app-main" aria-busy="true" />}>
-          {place.view === 'subscriptions' ? (
-            <SubscriptionsView api={bridge.api} editId={place.editId} fixServer={place.fixServer} />
-          ) : (
-            <SettingsView api={bridge.api} />
-          )}
-        </Suspense>
+        <div className="views">
+          <ViewSlot shown={place.view === 'history'}>
+            <HistoryView
+              api={bridge.api}
+              showRequest={showRequest}
+              onEdit={(editId) => {
+                go({ view: 'subscriptions', editId });
+              }}
+            />
+          </ViewSlot>
+          {visited.has('subscriptions') ? (
+            <ViewSlot shown={place.view === 'subscriptions'}>
+              <Suspense fallback={<main className="app-main" aria-busy="true" />}>
+                <SubscriptionsView
+                  api={bridge.api}
+                  editId={place.view === 'subscriptions' ? place.editId : undefined}
+                  fixServer={place.view === 'subscriptions' ? place.fixServer : undefined}
+                />
+              </Suspense>
+            </ViewSlot>
+          ) : null}
+          {visited.has('settings') ? (
+            <ViewSlot shown={place.view === 'settings'}>
+              <Suspense fallback={<main className="app-main" aria-busy="true" />}>
+                <SettingsView api={bridge.api} />
+              </Suspense>
+            </ViewSlot>
+          ) : null}
+        </div>
       )}
     </div>
   );

@@ -9,7 +9,8 @@
  * statically linked program: no interpreter and no dynamic section, so it can load no system library at all,
  * libfuse.so.2 included. Reading the runtime's program headers tells the two apart without running anything.
  */
-import { open } from 'node:fs/promises';
+import { open, readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const PT_DYNAMIC = 2;
@@ -80,11 +81,21 @@ export function runtimeProblems(runtime: AppImageRuntime): string[] {
   return problems;
 }
 
-async function main(files: readonly string[]): Promise<number> {
-  if (files.length === 0) {
-    console.error('usage: node scripts/check-appimage-runtime.ts <file.AppImage>…');
+/** The files named, or with `--dir <folder>` every AppImage in that folder (no shell needed to expand a glob). */
+async function filesToCheck(args: readonly string[]): Promise<string[]> {
+  if (args[0] !== '--dir') return [...args];
+  const folder = args[1] ?? '';
+  const names = (await readdir(folder)).filter((name) => name.endsWith('.AppImage'));
+  if (names.length === 0) throw new Error(`no AppImage in ${folder}`);
+  return names.map((name) => path.join(folder, name));
+}
+
+async function main(args: readonly string[]): Promise<number> {
+  if (args.length === 0 || (args[0] === '--dir' && args.length !== 2)) {
+    console.error('usage: node scripts/check-appimage-runtime.ts <file.AppImage>… | --dir <folder>');
     return 2;
   }
+  const files = await filesToCheck(args);
   let failed = false;
   for (const file of files) {
     const problems = runtimeProblems(await readAppImageRuntime(file));

@@ -1,6 +1,8 @@
 /**
  * Keeps a Node process off the network: every TCP/TLS connection to anything but loopback, and every DNS lookup of
- * a name other than localhost, fails locally before a packet leaves. For tools that phone home and cannot be told
+ * a name other than localhost, fails locally before a packet leaves. A name under `.invalid`, which never resolves
+ * (RFC 6761 §6.4), fails as a resolver answers it (ENOTFOUND, "host not found"), still without asking one: tests
+ * of what the user reads for an unknown host use it. For tools that phone home and cannot be told
  * not to (electronegativity fetches translations and Electron release data). Call before loading the tool.
  */
 import dns from 'node:dns';
@@ -12,6 +14,23 @@ export interface RefusedAttempt {
 }
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+
+/** What getaddrinfo answers for a name no resolver knows. */
+function notFound(host: string): Error {
+  return Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), {
+    code: 'ENOTFOUND',
+    syscall: 'getaddrinfo',
+    hostname: host,
+  });
+}
+
+/** The error for a refused attempt: ENOTFOUND for a `.invalid` name, else the guard's own. */
+function refusal(kind: RefusedAttempt['kind'], host: string): Error {
+  if (/(^|\.)invalid\.?$/i.test(host)) return notFound(host);
+  return new Error(
+    kind === 'connect' ? `offline: refused a connection to ${host}` : `offline: refused to look up ${host}`,
+  );
+}
 
 function isLoopback(host: string | undefined): boolean {
   if (host === undefined || host === '') return false;
@@ -45,7 +64,7 @@ export function installOfflineGuard(): { readonly refused: readonly RefusedAttem
     }
     refused.push({ kind: 'connect', target: `${target.host}:${String(target.port)}` });
     process.nextTick(() => {
-      this.destroy(new Error(`offline: refused a connection to ${target.host ?? '?'}`));
+      this.destroy(refusal('connect', target.host ?? '?'));
     });
     return this;
   };
@@ -60,7 +79,7 @@ export function installOfflineGuard(): { readonly refused: readonly RefusedAttem
     const callback = rest.at(-1);
     if (typeof callback === 'function') {
       process.nextTick(() => {
-        Reflect.apply(callback, undefined, [new Error(`offline: refused to look up ${hostname}`)]);
+        Reflect.apply(callback, undefined, [refusal('lookup', hostname)]);
       });
     }
   };
@@ -70,7 +89,7 @@ export function installOfflineGuard(): { readonly refused: readonly RefusedAttem
     if (isLoopback(hostname))
       return (await Reflect.apply(promisesLookup, dns.promises, [hostname, ...rest])) as unknown;
     refused.push({ kind: 'lookup', target: hostname });
-    throw new Error(`offline: refused to look up ${hostname}`);
+    throw refusal('lookup', hostname);
   }) as typeof dns.promises.lookup;
   return { refused };
 }

@@ -15,12 +15,13 @@
  * AVAILABLE_SECURITY_FIXES check). That check is excluded — our Electron is pinned and its updates are a dependency
  * matter — and installOfflineGuard() makes any remaining attempt fail inside this process.
  */
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { installOfflineGuard } from './offline-guard.ts';
 import { ACCEPTED_FINDINGS, type AcceptedFinding } from './security-accepted.ts';
+import { pinnedElectronVersion } from './pipeline/offline-build.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const FAIL_AT_SEVERITY = 2; // electronegativity: 0 informational, 1 low, 2 medium, 3 high
@@ -54,15 +55,6 @@ function loadElectronegativity(): Run {
   const loaded: unknown = createRequire(import.meta.url)('@doyensec/electronegativity');
   if (typeof loaded !== 'function') throw new Error('@doyensec/electronegativity did not export its run function');
   return loaded as Run;
-}
-
-async function pinnedElectronVersion(): Promise<string> {
-  const packageJson = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as {
-    devDependencies?: Record<string, string>;
-  };
-  const version = packageJson.devDependencies?.['electron'];
-  if (version === undefined || !/^\d+\.\d+\.\d+$/.test(version)) throw new Error('electron must be pinned exactly');
-  return version;
 }
 
 async function stageScanTree(): Promise<string> {
@@ -100,7 +92,7 @@ async function main(): Promise<void> {
       {
         input: stage,
         isRelative: true,
-        electronVersionOverride: await pinnedElectronVersion(),
+        electronVersionOverride: await pinnedElectronVersion(root),
         excludeFromScan: ['AvailableSecurityFixesGlobalCheck'],
         customScan: [],
         parserPlugins: [],

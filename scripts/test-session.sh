@@ -1,12 +1,8 @@
 #!/bin/sh
-# Runs the given command inside a throwaway D-Bus session with a throwaway, unlocked gnome-keyring where the
-# machine has them (Linux), so tests never touch the developer's real keychain or notification daemon.
-# Elsewhere (macOS, Windows, Linux without dbus-run-session) the command runs as is.
+# Runs the given command inside a throwaway D-Bus session with a throwaway, unlocked gnome-keyring, so tests never
+# touch the developer's real keychain or notification daemon. Started by scripts/test-session.ts, which decides
+# where it applies (Linux with dbus-run-session and gnome-keyring-daemon) and runs the command as is elsewhere.
 set -eu
-if [ -n "${NTFY_TRAY_TEST_SESSION:-}" ] || ! command -v dbus-run-session >/dev/null 2>&1 \
-  || ! command -v gnome-keyring-daemon >/dev/null 2>&1; then
-  exec "$@"
-fi
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/ntfy-tray-test-session.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT INT TERM
 export NTFY_TRAY_TEST_SESSION=1 XDG_DATA_HOME="$scratch/data" XDG_RUNTIME_DIR="$scratch/run"

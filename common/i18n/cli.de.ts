@@ -15,8 +15,8 @@ Befehle:
   --version   die Version ausgeben
 'ntfy-tray <Befehl> --help' zeigt die Optionen eines Befehls.`,
   'cli.help.help': 'Aufruf: ntfy-tray help [<Befehl>]',
-  'cli.help.subscribe': `Aufruf: ntfy-tray subscribe [Optionen] <topic-url>...
-        ntfy-tray subscribe [Optionen] <topic-url> <command>
+  'cli.help.subscribe': `Aufruf: ntfy-tray subscribe [Optionen] <topic-url>
+        ntfy-tray subscribe [Optionen] <topic-url> <command> [<Argument>...]
 
   <topic-url>          http(s)://host[:port]/topic  oder  http(s)://host[:port]/t1,t2; bei host/topic
                        (ntfy.sh/alerts) wird https angenommen, ein bloßes Thema (alerts) liegt auf dem Standardserver
@@ -29,9 +29,8 @@ Befehle:
                        ($message, $m), $NTFY_TITLE ($title, $t), $NTFY_PRIORITY ($priority, $prio, $p), $NTFY_TAGS
                        ($tags, $tag, $ta), $NTFY_ID ($id), $NTFY_TIME ($time), $NTFY_TOPIC ($topic), $NTFY_RAW
                        ($raw: das JSON). In Anführungszeichen verwenden: "$m".
-                       Das zweite von zwei Argumenten ist ein Befehl, wenn es kein Thema sein kann (es enthält ein
-                       Leerzeichen, beginnt mit / ./ ~ oder ist kein Themenname: backup.sh); ein Befehl aus einem
-                       Wort, das auch ein Themenname ist, gilt als Thema: ./backup schreiben. Ein fehlschlagender
+                       Wie bei ntfy ist das zweite Argument immer der Befehl; weitere Argumente gehören ihm, jedes
+                       als ein Wort in Anführungszeichen an die Shell übergeben. Ein fehlschlagender
                        Befehl wird auf stderr gemeldet, der Strom läuft weiter; eine Nachricht gilt als erledigt,
                        sobald ihr Befehl geendet hat (nach einem Absturz währenddessen läuft er erneut).
   --json               jede zugestellte Nachricht als eine JSON-Zeile auf stdout ausgeben, wie das ntfy-CLI — der
@@ -39,17 +38,17 @@ Befehle:
   --text               lesbare Zeilen (Zeit, Thema, Priorität, Titel: Nachricht) auch in eine Pipe oder Datei —
                        der Standard auf einem Terminal
   --transport <t>      ws | json | sse | raw   (Standard json; nicht mit --poll, das immer JSON liest)
-  --since <v>          all | latest | none | <Dauer: 30s, 10m, 2h, 1d> | <Unix-Sekunden> | <Nachrichten-ID>
-  --poll               ausgeben, was der Server zwischengespeichert hat, dann beenden
+  -s, --since <v>      all | latest | none | <Dauer: 30s, 10m, 2h, 1d> | <Unix-Sekunden> | <Nachrichten-ID>
+  -p, --poll           ausgeben, was der Server zwischengespeichert hat, dann beenden
   --notify             jede Nachricht auch als Desktop-Benachrichtigung zeigen (Linux, D-Bus)
-  --scheduled          verzögerte Nachrichten einschließen, die noch nicht fällig sind
+  -S, --scheduled      verzögerte Nachrichten einschließen, die noch nicht fällig sind (auch --sched)
   --priority <Liste>   nur diese Prioritäten: {priorities} (Kommaliste, beliebige davon)
   --tags <Liste>       nur Nachrichten mit all diesen Tags (Kommaliste)
   --title <s> --message <s> --id <s>     nur Nachrichten mit genau diesem Titel, dieser Nachricht oder ID
-  -u, --user <name[:pass]> wie beim ntfy-CLI; ohne ":pass" kommt das Passwort aus der Umgebungsvariable
-                       NTFY_PASSWORD, sonst aus dem Schlüsselbund (ntfy-tray login). Ein Passwort auf der
-                       Befehlszeile sehen andere Benutzer dieses Rechners: besser NTFY_PASSWORD.
-                       Ohne --user/--token werden die mit login gespeicherten Zugangsdaten verwendet.
+  -u, --user <name[:pass]> wie beim ntfy-CLI (oder NTFY_USER; :tk_… ist ein Token); ohne ":pass" kommt das Passwort
+                       aus NTFY_PASSWORD, sonst aus einer Abfrage am Terminal, sonst aus dem Schlüsselbund
+                       (ntfy-tray login). Ein Passwort auf der Befehlszeile sehen andere Benutzer dieses Rechners.
+                       Ohne --user/--token: die Vorgaben der client.yml, dann die mit login gespeicherten.
   -k, --token <token>  oder die Umgebungsvariable NTFY_TOKEN
   -c, --config <Datei> die client.yml von ntfy (Standard: ~/.config/ntfy/client.yml; für root /etc/ntfy/client.yml,
                        dann die des Benutzers; macOS ~/Library/Application Support/ntfy/client.yml; Windows
@@ -93,18 +92,23 @@ Befehle:
                            Schlüsselbund (ntfy-tray login). Ohne --user/--token werden die mit login
                            gespeicherten Zugangsdaten verwendet.
   -k, --token <token>      oder die Umgebungsvariable NTFY_TOKEN
-      --json               die Antwort des Servers (die Nachricht) als eine JSON-Zeile auf stdout ausgeben
   -q, --quiet              nichts ausgeben, wenn die Nachricht gesendet wurde
       --wait-pid <pid>     senden, sobald der Prozess mit dieser ID beendet ist (alle 500 ms geprüft; auch --pid)
       --wait-cmd           die Wörter nach dem Thema als Befehl ausführen (ohne Shell; Optionen nach dem Thema
                            gehören dem Befehl) und senden, sobald er beendet ist, mit welchem Exit-Code auch immer;
-                           seine Ausgabe geht in unsere, stdin bleibt leer (auch --cmd, --done). Ohne Nachricht
+                           seine Ausgabe geht nach stderr, stdin bleibt leer (auch --cmd, --done). Ohne Nachricht
                            sagt die Nachricht, was wann nach wie langer Zeit endete, und den Exit-Code
       --data-dir <dir>     wo login die Einstellungen des Servers gespeichert hat (Standard: der Datenordner der App)
+  -F, --no-firebase        nicht an Firebase weiterleiten (auch --no_firebase; --no-cache auch --no_cache)
+  -c, --config <Datei>     die client.yml von ntfy (oder NTFY_CONFIG): default-host, default-token, -user, -password
+  -d, --debug, --trace, --log-level <Stufe>, --log-file <Datei>   die Log-Optionen von ntfy
   -h, --help
 
-Hier nicht unterstützt (ntfys CLI kennt sie): -c/--config, -F/--no-firebase sowie NTFY_TOPIC, NTFY_TITLE und die
-übrigen NTFY_*-Variablen (gelesen werden nur NTFY_PASSWORD und NTFY_TOKEN).
+Auch pub, send, trigger. Die Antwort des Servers ist eine JSON-Zeile auf stdout (nicht mit -q); die Ausgabe von
+--wait-cmd geht nach stderr. Jede Option hat auch ntfys Variable: NTFY_TOPIC (dann sind alle Argumente die
+Nachricht), NTFY_TITLE, NTFY_MESSAGE, NTFY_PRIORITY, NTFY_TAGS, NTFY_DELAY, NTFY_CLICK, NTFY_ICON, NTFY_ACTIONS,
+NTFY_ATTACH, NTFY_MARKDOWN, NTFY_FILENAME, NTFY_FILE, NTFY_EMAIL, NTFY_USER, NTFY_WAIT_PID, NTFY_WAIT_CMD,
+NTFY_NO_CACHE, NTFY_NO_FIREBASE, NTFY_QUIET.
 
 Exit-Codes: 0 gesendet, 1 Server oder Netzwerk fehlgeschlagen, 2 falscher Aufruf.`,
   'cli.help.history': `Aufruf: ntfy-tray history [Optionen]
@@ -139,6 +143,7 @@ Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken 
   'cli.usage.unknown-command': "unbekannter Befehl '{name}'",
   'cli.usage.unknown-command-suggest': "unbekannter Befehl '{name}'; meinten Sie '{suggestion}'?",
   'cli.options.unexpected-argument': "unerwartetes Argument '{value}'",
+  'cli.options.env-bool': '„{value}“ aus {variable} ist kein Wahrheitswert für {option} (1, true, 0, false …)',
   'cli.options.unknown': "unbekannte Option '{option}'",
   'cli.options.unknown-suggest': "unbekannte Option '{option}'; meinten Sie '{suggestion}'?",
   'cli.options.takes-no-value': "Option '{option}' nimmt keinen Wert",
@@ -149,6 +154,7 @@ Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken 
   'cli.run.app-holds-settings':
     'die App ntfy Tray läuft mit {dir} und würde diese Änderung überschreiben; beenden Sie sie zuerst',
   'cli.run.no-data': 'keine ntfy-tray-Daten in {dir}',
+  'cli.run.log-file-failed': 'die Logdatei {path} kann nicht geschrieben werden: {reason}; Log auf stderr',
   'cli.run.failed': '{name}: {problem}',
   'cli.data-dir.empty': '--data-dir ist leer: geben Sie einen Ordner an, oder lassen Sie es für den Standard weg',
   'cli.history.count': { one: '{count} Nachricht', other: '{count} Nachrichten' },
@@ -182,7 +188,7 @@ Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken 
     '--user hat keinen Benutzernamen vor dem Doppelpunkt (für ein Zugriffstoken nehmen Sie --token)',
   'cli.credentials.empty-password':
     '--user {name}: hat ein leeres Passwort; lassen Sie den Doppelpunkt weg, um {variable} oder den Schlüsselbund zu verwenden',
-  'cli.credentials.user-or-token': 'geben Sie entweder --user oder --token an, nicht beides',
+  'cli.credentials.user-or-token': '--user und --token können nicht beide gesetzt werden',
   'cli.credentials.token-empty': '--token ist leer (lassen Sie es weg, um {variable} zu verwenden)',
   'cli.filters.empty-item': '{option} hat einen leeren Wert: geben Sie eine Kommaliste wie a,b an',
   'cli.filters.priority': '--priority {values}: verwenden Sie {priorities} (Kommaliste)',
@@ -203,13 +209,20 @@ Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken 
   'cli.command.exit-code': 'Exit-Code {code}',
   'cli.command.signal': 'beendet durch {signal}',
   'cli.command.not-started': 'konnte nicht gestartet werden: {reason}',
+  'cli.command.stopping':
+    'wird beendet: der laufende Befehl hat {seconds} s, um fertig zu werden; ein zweites Signal beendet ihn sofort',
+  'cli.command.cut':
+    'Befehl läuft mit gekürztem {variables}: {where} (Nachricht {id}) ist zu groß, um sie ganz zu übergeben',
   'cli.client-config.entry': '{path}, subscribe-Eintrag {entry}',
   'cli.client-config.yaml': '{where} ist kein gültiges YAML',
   'cli.client-config.yaml-line': '{where} ist kein gültiges YAML (Zeile {line})',
+  'cli.client-config.aliases':
+    '{where} verwendet YAML-Aliase (*name), die sich zu weit vervielfachen (eine Alias-Bombe): schreiben Sie die Werte aus',
+  'cli.client-config.duplicate-key': "{where} nennt '{field}' zweimal in einer Zuordnung (Zeile {line})",
   'cli.client-config.not-a-map': '{where}: {field} muss eine Zuordnung von Namen zu Werten sein',
   'cli.client-config.not-a-list': '{where}: {field} muss eine Liste sein',
   'cli.client-config.not-text': '{where}: {field} muss Text sein',
-  'cli.client-config.unknown-field': "{where}: unbekanntes Feld '{field}'",
+  'cli.client-config.unknown-field': "Warnung: {where}: unbekanntes Feld '{field}' übergangen (ntfy übergeht es auch)",
   'cli.client-config.unknown-filter':
     "{where}: unbekannter Filter '{field}' in if: (id, message, title, priority, tags verwenden)",
   'cli.client-config.missing-topic': '{where}: topic fehlt',
@@ -272,8 +285,7 @@ Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken 
     'Nicht gespeichert: der Server antwortete {answer} auf GET {path}, was nichts über die Zugangsdaten aussagt (geben Sie eine Themen-URL an, um mit einem Thema zu prüfen, oder --no-check, um ohne Prüfung zu speichern)',
   'cli.check.unclear-topic':
     'Nicht gespeichert: der Server antwortete {answer} auf GET {path}, was nichts über die Zugangsdaten aussagt (--no-check speichert ohne Prüfung)',
-  'cli.publish.scheduled': 'Geplant für {where} um {time} (ID {id})',
-  'cli.publish.sent': 'Gesendet an {where} (ID {id})',
+  'cli.publish.password-cancelled': 'es wurde kein Passwort eingegeben',
   'cli.publish.not-sent': 'ntfy-tray publish: nicht gesendet: {reason}',
   'cli.publish.missing-topic': '<topic> fehlt',
   'cli.publish.one-topic': 'publish sendet an ein Thema, nicht an {topics}',

@@ -18,8 +18,8 @@ Commands:
   --version   print the version
 Run 'ntfy-tray <command> --help' for a command's options.`,
   'cli.help.help': 'Usage: ntfy-tray help [<command>]',
-  'cli.help.subscribe': `Usage: ntfy-tray subscribe [options] <topic-url>...
-       ntfy-tray subscribe [options] <topic-url> <command>
+  'cli.help.subscribe': `Usage: ntfy-tray subscribe [options] <topic-url>
+       ntfy-tray subscribe [options] <topic-url> <command> [<argument>...]
 
   <topic-url>          http(s)://host[:port]/topic  or  http(s)://host[:port]/t1,t2; https is assumed for
                        host/topic (ntfy.sh/alerts), and a bare topic (alerts) is on the default server
@@ -30,9 +30,8 @@ Run 'ntfy-tray <command> --help' for a command's options.`,
                        environment, as with ntfy: $NTFY_MESSAGE ($message, $m), $NTFY_TITLE ($title, $t),
                        $NTFY_PRIORITY ($priority, $prio, $p), $NTFY_TAGS ($tags, $tag, $ta), $NTFY_ID ($id),
                        $NTFY_TIME ($time), $NTFY_TOPIC ($topic), $NTFY_RAW ($raw: the JSON). Quote them: "$m".
-                       The second of two arguments is a command when it cannot be a topic (it has a space,
-                       starts with / ./ ~, or is not a topic name: backup.sh); a one-word command that is also
-                       a topic name is a topic: write ./backup. A failing command is reported on stderr and the
+                       As with ntfy, the second argument is always the command; further arguments are its own,
+                       each passed to the shell as one quoted word. A failing command is reported on stderr and the
                        stream goes on; a message counts as done once its command has ended (after a crash
                        meanwhile it runs again).
   --json               print each delivered message as one JSON line on stdout, as ntfy's CLI does — the default
@@ -40,37 +39,39 @@ Run 'ntfy-tray <command> --help' for a command's options.`,
   --text               print readable lines (time, topic, priority, title: message) even into a pipe or file —
                        the default on a terminal
   --transport <t>      ws | json | sse | raw   (default json; not with --poll, which always reads JSON)
-  --since <v>          all | latest | none | <duration: 30s, 10m, 2h, 1d> | <unix seconds> | <message id>
-  --poll               print what the server has cached, then exit
+  -s, --since <v>      all | latest | none | <duration: 30s, 10m, 2h, 1d> | <unix seconds> | <message id>
+  -p, --poll           print what the server has cached, then exit
   --notify             also show each message as a desktop notification (Linux, D-Bus)
-  --scheduled          include delayed messages that are not yet due
+  -S, --scheduled      include delayed messages that are not yet due (also --sched)
   --priority <list>    only these priorities: {priorities} (comma list, any of)
   --tags <list>        only messages with all of these tags (comma list)
   --title <s> --message <s> --id <s>     only messages with exactly this title, message or id
-  -u, --user <name[:pass]> as with the ntfy CLI; without ":pass" the password comes from the environment variable
-                       NTFY_PASSWORD, else from the keychain (ntfy-tray login). A password on the command line is
-                       visible to other users of this machine: prefer NTFY_PASSWORD.
-                       Without --user/--token, credentials stored by login are used.
+  -u, --user <name[:pass]> as with the ntfy CLI (or NTFY_USER; :tk_… is a token); without ":pass" the password
+                       comes from NTFY_PASSWORD, else a prompt on a terminal, else the keychain (ntfy-tray login).
+                       A password on the command line is visible to other users of this machine.
+                       Without --user/--token: client.yml's defaults, then credentials stored by login.
   -k, --token <token>  or the environment variable NTFY_TOKEN
   -c, --config <file>  ntfy's client.yml (default: ~/.config/ntfy/client.yml; /etc/ntfy/client.yml for root, then
                        the user's; macOS ~/Library/Application Support/ntfy/client.yml; Windows
                        %AppData%\\ntfy\\client.yml), read when it exists: its default-host is where a bare topic
                        lives, its default-user/-password/-token are used without --user/--token
-  -C, --from-config    also subscribe every entry of its subscribe: list, each with its own topic, user/password or
+  -C, --from-config    (also --from_config) also subscribe every entry of its subscribe: list, each with its own topic, user/password or
                        token, if: filters and command (else default-command)
   --auth-param         send credentials as ?auth= instead of the Authorization header
   --data-dir <dir>     where settings, history and resume points live (default: the app's data folder,
                        see the README's "Data folder"); one subscribe per folder
   --keepalive-timeout <duration>   silence after which a connection counts as dead (5s to 1h, default 90s)
   --backoff-max <duration>         cap of the reconnect backoff (1s to 1h, default 2m)
+  -d, --debug, --trace, --log-level <level>, --log-file <file>   ntfy's logging options (also before the command)
   -h, --help`,
-  'cli.help.publish': `Usage: ntfy-tray publish [options] <topic> [message...]
+  'cli.help.publish': `Usage: ntfy-tray publish [options] <topic> [message...]     (also: pub, send, trigger)
        ntfy-tray publish [options] --wait-cmd <topic> <command...>
+       NTFY_TOPIC=<topic> ntfy-tray publish [options] [message...]
 
   <topic>                  a topic on the default server, host/topic (https assumed) or http(s)://host[:port]/topic
-  [message...]             the message; without one it is read from stdin (when stdin is not a terminal): text
-                           of up to 4096 bytes is the message, longer text or a file (at most 15 MB) is sent
-                           as an attachment
+  [message...]             the message; without one it is read from stdin (when stdin is not a terminal) and
+                           trimmed: text of up to 4096 bytes is the message, longer text or a file (at most 15 MB)
+                           is sent as an attachment
   -t, --title <text>       the title
   -p, --priority <p>       {priorities}
   -T, --tags <list>        comma list of tags and emoji names: warning,skull   (also --tag)
@@ -84,25 +85,29 @@ Run 'ntfy-tray <command> --help' for a command's options.`,
   -f, --file <path>        upload a local file (at most 15 MB) as the attachment, named after it; --file - reads
                            it from stdin (named stdin). The message then comes only from the words or --message
       --markdown           the message is Markdown (also --md)
-  -C, --no-cache           do not keep the message on the server
+  -C, --no-cache           do not keep the message on the server (also --no_cache)
+  -F, --no-firebase        do not forward it to Firebase (also --no_firebase)
+  -c, --config <file>      ntfy's client.yml (or NTFY_CONFIG; default as for subscribe): default-host,
+                           default-token, default-user and default-password
   -e, --email <address>    also send it by e-mail, where the server can (also --mail)
   -m, --message <text>     the message, instead of the argument
-  -u, --user <name[:pass]> as with subscribe: without ":pass" the password comes from NTFY_PASSWORD, else from
-                           the keychain (ntfy-tray login). Without --user/--token, credentials stored by login
-                           are used.
+  -u, --user <name[:pass]> as with subscribe (or NTFY_USER): without ":pass" from NTFY_PASSWORD, a prompt on a
+                           terminal, else the keychain. Without --user/--token: client.yml's defaults, then
+                           credentials stored by login.
   -k, --token <token>      or the environment variable NTFY_TOKEN
-      --json               print the server's answer (the message) as one JSON line on stdout
-  -q, --quiet              print nothing when the message was sent
+  -q, --quiet              print nothing; else the server's answer (the message) is one JSON line on stdout
       --wait-pid <pid>     send once the process with this id has ended (checked every 500 ms; also --pid)
       --wait-cmd           run the words after the topic as a command (no shell; options after the topic are
-                           its own) and send once it has ended, whatever its exit code; its output goes to ours,
-                           it gets no stdin (also --cmd, --done). Without a message, the message says what ended,
+                           its own) and send once it has ended, whatever its exit code; its output goes to
+                           stderr, it gets no stdin (also --cmd, --done). Without a message, the message says what ended,
                            after how long, and the exit code, in ntfy's words
       --data-dir <dir>     where login stored the server's settings (default: the app's data folder)
+  -d, --debug, --trace, --log-level <level>, --log-file <file>   ntfy's logging options
   -h, --help
 
-Not taken here (ntfy's CLI has them): -c/--config, -F/--no-firebase, and NTFY_TOPIC, NTFY_TITLE and the other
-NTFY_* variables (only NTFY_PASSWORD and NTFY_TOKEN are read).
+Every option has ntfy's variable too: NTFY_TITLE, NTFY_MESSAGE, NTFY_PRIORITY, NTFY_TAGS, NTFY_DELAY, NTFY_CLICK,
+NTFY_ICON, NTFY_ACTIONS, NTFY_ATTACH, NTFY_MARKDOWN, NTFY_FILENAME, NTFY_FILE, NTFY_EMAIL, NTFY_WAIT_PID,
+NTFY_WAIT_CMD, NTFY_NO_CACHE, NTFY_NO_FIREBASE, NTFY_QUIET.
 
 Exit codes: 0 sent, 1 the server or the network failed, 2 usage.`,
   'cli.help.history': `Usage: ntfy-tray history [options]
@@ -135,6 +140,7 @@ The secret goes to the OS keychain; the settings only remember which kind of log
   'cli.usage.unknown-command': "unknown command '{name}'",
   'cli.usage.unknown-command-suggest': "unknown command '{name}'; did you mean '{suggestion}'?",
   'cli.options.unexpected-argument': "unexpected argument '{value}'",
+  'cli.options.env-bool': 'could not parse "{value}" as bool value from env {variable} for flag {option}',
   'cli.options.unknown': "unknown option '{option}'",
   'cli.options.unknown-suggest': "unknown option '{option}'; did you mean '{suggestion}'?",
   'cli.options.takes-no-value': "option '{option}' takes no value",
@@ -144,6 +150,7 @@ The secret goes to the OS keychain; the settings only remember which kind of log
   'cli.run.app-holds-settings':
     'the ntfy Tray app is running with {dir} and would write over this change; quit it first',
   'cli.run.no-data': 'no ntfy-tray data at {dir}',
+  'cli.run.log-file-failed': 'cannot write the log file {path}: {reason}; logging to stderr',
   'cli.run.failed': '{name}: {problem}',
   'cli.data-dir.empty': '--data-dir is empty: give a directory, or leave it out for the default',
   'cli.history.count': { one: '{count} message', other: '{count} messages' },
@@ -175,7 +182,7 @@ The secret goes to the OS keychain; the settings only remember which kind of log
   'cli.credentials.user-no-name': '--user has no user name before the colon (for an access token use --token)',
   'cli.credentials.empty-password':
     '--user {name}: has an empty password; leave out the colon to use {variable} or the keychain',
-  'cli.credentials.user-or-token': 'use either --user or --token, not both',
+  'cli.credentials.user-or-token': 'cannot set both --user and --token',
   'cli.credentials.token-empty': '--token is empty (leave it out to use {variable})',
   'cli.filters.empty-item': '{option} has an empty value: give a comma list such as a,b',
   'cli.filters.priority': '--priority {values}: use {priorities} (comma list)',
@@ -195,13 +202,18 @@ The secret goes to the OS keychain; the settings only remember which kind of log
   'cli.command.exit-code': 'exit code {code}',
   'cli.command.signal': 'ended by {signal}',
   'cli.command.not-started': 'could not start it: {reason}',
+  'cli.command.stopping': 'stopping: the running command has {seconds} s to finish; a second signal ends it now',
+  'cli.command.cut': 'command run with {variables} cut to fit: {where} (message {id}) is too big to pass whole',
   'cli.client-config.entry': '{path}, subscribe entry {entry}',
   'cli.client-config.yaml': '{where} is not valid YAML',
   'cli.client-config.yaml-line': '{where} is not valid YAML (line {line})',
+  'cli.client-config.aliases':
+    '{where} uses YAML aliases (*name) that expand too far (an alias bomb): write the values out instead',
+  'cli.client-config.duplicate-key': "{where} names '{field}' twice in one map (line {line})",
   'cli.client-config.not-a-map': '{where}: {field} must be a map of names to values',
   'cli.client-config.not-a-list': '{where}: {field} must be a list',
   'cli.client-config.not-text': '{where}: {field} must be text',
-  'cli.client-config.unknown-field': "{where}: unknown field '{field}'",
+  'cli.client-config.unknown-field': "warning: {where}: unknown field '{field}' ignored (ntfy ignores it too)",
   'cli.client-config.unknown-filter':
     "{where}: unknown filter '{field}' in if: (use id, message, title, priority, tags)",
   'cli.client-config.missing-topic': '{where}: topic is missing',
@@ -259,8 +271,7 @@ The secret goes to the OS keychain; the settings only remember which kind of log
     'Not stored: the server answered {answer} to GET {path}, which says nothing about the credentials (give a topic URL to check against a topic, or --no-check to store without checking)',
   'cli.check.unclear-topic':
     'Not stored: the server answered {answer} to GET {path}, which says nothing about the credentials (--no-check stores without checking)',
-  'cli.publish.scheduled': 'Scheduled for {where} at {time} (id {id})',
-  'cli.publish.sent': 'Sent to {where} (id {id})',
+  'cli.publish.password-cancelled': 'no password was entered',
   'cli.publish.not-sent': 'ntfy-tray publish: not sent: {reason}',
   'cli.publish.missing-topic': 'expected a <topic>',
   'cli.publish.one-topic': 'publish sends to one topic, not {topics}',

@@ -14,6 +14,7 @@ export const rulesDe: Translation<typeof rulesEn> = {
   'rules.action.http-invalid-address': 'Nicht verfügbar: Die Adresse ist keine gültige Webadresse.',
   'rules.action.http-scheme':
     'Nicht verfügbar: Diese App sendet Anfragen nur an http- und https-Adressen, nicht an {scheme}-Adressen.',
+  'rules.action.http-method': 'Nicht verfügbar: Diese App sendet keine {method}-Anfragen.',
   'rules.action.broadcast': 'Nicht verfügbar: Broadcast-Aktionen laufen nur in der ntfy-App für Android.',
   'rules.action.unknown-kind': 'Nicht verfügbar: Diese App kennt keine „{kind}“-Aktionen.',
   'rules.network.refused': 'Verbindung abgelehnt',

@@ -17,6 +17,7 @@ export const rulesEn = {
   'rules.action.http-invalid-address': 'Not available: its address is not a valid web address.',
   'rules.action.http-scheme':
     'Not available: this app sends requests only to http and https addresses, not {scheme} ones.',
+  'rules.action.http-method': 'Not available: this app does not send {method} requests.',
   'rules.action.broadcast': 'Not available: broadcast actions run only in the ntfy Android app.',
   'rules.action.unknown-kind': 'Not available: this app does not know "{kind}" actions.',
   'rules.network.refused': 'connection refused',

@@ -17,6 +17,13 @@ export const settingsDe: Translation<typeof settingsEn> = {
   'settings.startup.legend': 'Start',
   'settings.startup.start-at-login': 'ntfy Tray bei der Anmeldung starten',
 
+  'settings.updates.legend': 'Updates',
+  'settings.updates.check': 'Nach neuen Versionen suchen',
+  'settings.updates.check-hint': 'Beim Start und alle 6 Stunden, auf der Release-Seite dieses Builds.',
+  'settings.updates.administrator-off':
+    'Von Ihrer Administration ausgeschaltet ({variable}=off): ntfy Tray sucht nicht nach neuen Versionen.',
+  'settings.updates.not-in-this-build': 'Dieser Build sucht nicht nach Updates.',
+
   'settings.theme.legend': 'Design',
   'settings.theme.system': 'Wie das System',
   'settings.theme.light': 'Hell',
@@ -71,7 +78,7 @@ export const settingsDe: Translation<typeof settingsEn> = {
   'settings.files.import-json': 'Abonnements importieren (JSON)',
   'settings.files.import-yml': 'Aus ntfy-CLI-client.yml importieren',
   'settings.files.import-yml-hint':
-    'Abonnements mit ihren Filtern und Befehlen; Passwörter und Token kommen in den Schlüsselbund; default-host wird der Standardserver.',
+    'Abonnements mit ihren Filtern; Passwörter und Token kommen in den Schlüsselbund; default-host wird der Standardserver. Befehle werden Ihnen zuerst gezeigt und nur gespeichert, wenn Sie sie annehmen. Höchstens {limit} Abonnements je Datei.',
   'settings.files.export-yml': 'Als ntfy-CLI-client.yml exportieren',
   'settings.files.export-yml-secrets': 'Passwörter und Token einschließen',
   'settings.files.export-yml-hint':
@@ -96,6 +103,33 @@ export const settingsDe: Translation<typeof settingsEn> = {
     one: '{count} Abonnement führt für jede Nachricht einen Befehl aus.',
     other: '{count} Abonnements führen für jede Nachricht einen Befehl aus.',
   },
+  'settings.import.yml.commands-refused': {
+    one: '{count} Abonnement wurde ohne seinen Befehl importiert (nicht angenommen).',
+    other: '{count} Abonnements wurden ohne ihren Befehl importiert (nicht angenommen).',
+  },
+  'settings.import.yml.too-many': {
+    one: 'Nichts importiert: Die Datei nennt {count} Abonnement; ein Import übernimmt höchstens {limit}.',
+    other:
+      'Nichts importiert: Die Datei nennt {count} Abonnements; ein Import übernimmt höchstens {limit}. Teilen Sie die Datei auf.',
+  },
+  'settings.import.review.heading': 'Befehle in {file}',
+  'settings.import.review.intro':
+    'Diese Datei möchte für jede Nachricht dieser Abonnements einen Befehl ausführen. Ein Befehl läuft auf diesem Computer mit Ihren Rechten: Nehmen Sie nur einen Befehl an, den Sie gelesen haben und dem Sie vertrauen. Ein Abonnement, dessen Befehl Sie nicht annehmen, wird ohne ihn importiert.',
+  'settings.import.review.accept': 'Befehl von {label} annehmen',
+  'settings.import.review.target': 'Abonniert {topics} auf {server}; führt aus:',
+  'settings.import.review.hidden': 'Ein unsichtbares Zeichen des Befehls, mit seinem Code gezeigt',
+  'settings.import.review.import-ticked': {
+    one: 'Mit {count} angenommenen Befehl importieren',
+    other: 'Mit {count} angenommenen Befehlen importieren',
+  },
+  'settings.import.review.import-none': 'Ohne Befehle importieren',
+  'settings.import.review.accept-all': {
+    one: 'Befehl annehmen und importieren',
+    other: 'Alle {count} Befehle annehmen und importieren',
+  },
+  'settings.import.review.cancel': 'Import abbrechen',
+  'settings.import.review.waiting': 'Noch nichts importiert: Lesen Sie unten die Befehle von {file} und wählen Sie.',
+  'settings.import.review.canceled': 'Import von {file} abgebrochen: Nichts wurde gespeichert.',
   'settings.import.yml.default-server': 'Der Standardserver ist jetzt {server}.',
   'settings.import.yml.unreadable': 'Nichts importiert: {problem}.',
   'settings.files.export-failed': 'Export fehlgeschlagen: {reason}',

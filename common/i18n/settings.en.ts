@@ -17,6 +17,13 @@ export const settingsEn = {
   'settings.startup.legend': 'Startup',
   'settings.startup.start-at-login': 'Start ntfy Tray when I log in',
 
+  'settings.updates.legend': 'Updates',
+  'settings.updates.check': 'Check for new versions',
+  'settings.updates.check-hint': 'At start and every 6 hours, on this build’s release page.',
+  'settings.updates.administrator-off':
+    'Turned off by your administrator ({variable}=off): ntfy Tray does not check for new versions.',
+  'settings.updates.not-in-this-build': 'This build does not check for updates.',
+
   'settings.theme.legend': 'Theme',
   'settings.theme.system': 'Same as the system',
   'settings.theme.light': 'Light',
@@ -69,7 +76,7 @@ export const settingsEn = {
   'settings.files.import-json': 'Import subscriptions (JSON)',
   'settings.files.import-yml': 'Import from ntfy CLI client.yml',
   'settings.files.import-yml-hint':
-    'Subscriptions with their filters and commands; passwords and tokens go to the keychain; default-host becomes the default server.',
+    'Subscriptions with their filters; passwords and tokens go to the keychain; default-host becomes the default server. Commands are shown to you first and stored only when you accept them. At most {limit} subscriptions per file.',
   'settings.files.export-yml': 'Export as ntfy CLI client.yml',
   'settings.files.export-yml-secrets': 'Include passwords and tokens',
   'settings.files.export-yml-hint':
@@ -94,6 +101,32 @@ export const settingsEn = {
     one: '{count} subscription runs a command for each message.',
     other: '{count} subscriptions run a command for each message.',
   },
+  'settings.import.yml.commands-refused': {
+    one: '{count} subscription was imported without its command (not accepted).',
+    other: '{count} subscriptions were imported without their command (not accepted).',
+  },
+  'settings.import.yml.too-many': {
+    one: 'Nothing imported: the file names {count} subscription; one import takes at most {limit}.',
+    other: 'Nothing imported: the file names {count} subscriptions; one import takes at most {limit}. Split the file.',
+  },
+  'settings.import.review.heading': 'Commands in {file}',
+  'settings.import.review.intro':
+    'This file asks to run a command for each message of these subscriptions. A command runs on this computer with your rights: accept only a command you have read and trust. A subscription whose command you do not accept is imported without it.',
+  'settings.import.review.accept': 'Accept the command of {label}',
+  'settings.import.review.target': 'Subscribes to {topics} on {server}; runs:',
+  'settings.import.review.hidden': 'An invisible character of the command, shown by its code',
+  'settings.import.review.import-ticked': {
+    one: 'Import with {count} accepted command',
+    other: 'Import with {count} accepted commands',
+  },
+  'settings.import.review.import-none': 'Import without commands',
+  'settings.import.review.accept-all': {
+    one: 'Accept the command and import',
+    other: 'Accept all {count} commands and import',
+  },
+  'settings.import.review.cancel': 'Cancel import',
+  'settings.import.review.waiting': 'Nothing imported yet: read the commands of {file} below and choose.',
+  'settings.import.review.canceled': 'Import of {file} canceled: nothing was stored.',
   'settings.import.yml.default-server': 'The default server is now {server}.',
   // {problem} names the file and where in it (cli.client-config.*), never a value.
   'settings.import.yml.unreadable': 'Nothing imported: {problem}.',

@@ -44,6 +44,7 @@ export const subscriptionsDe: Translation<typeof subscriptionsEn> = {
   'subscriptions.test.unreachable': 'Server nicht erreichbar',
   'subscriptions.test.running': 'Wird getestet…',
   'subscriptions.test.failed': 'Test nicht möglich: {problem}',
+  'subscriptions.test.use-server': '{url} verwenden',
   'subscriptions.test.enter-user': 'Bitte geben Sie den Benutzernamen ein',
   'subscriptions.test.enter-password': 'Bitte geben Sie das Passwort ein',
 
@@ -59,6 +60,9 @@ export const subscriptionsDe: Translation<typeof subscriptionsEn> = {
   'subscriptions.address.topic-placeholder': 'alerts oder ntfy.sh/alerts',
   'subscriptions.address.subscribes-to': 'Abonniert {url}',
   'subscriptions.address.topic-hint': 'Ein Themenname oder seine URL: https:// wird angenommen.',
+  'subscriptions.address.generate': 'Namen erzeugen',
+  'subscriptions.address.generate-advice':
+    'Wer den Namen eines Themas kennt, kann es lesen und dorthin senden, wenn der Server es nicht schützt: Wählen Sie einen schwer zu erratenden Namen.',
   'subscriptions.address.server': 'Server',
   'subscriptions.address.server-unused': 'Nicht verwendet: Die Themen-URL nennt ihren Server.',
   'subscriptions.address.display-name': 'Anzeigename (optional)',
@@ -104,6 +108,15 @@ export const subscriptionsDe: Translation<typeof subscriptionsEn> = {
   'subscriptions.command.signal': 'beendet durch {signal}',
   'subscriptions.command.not-started': 'konnte nicht gestartet werden: {reason}',
   'subscriptions.command.stderr': 'Seine Fehlerausgabe',
+  'subscriptions.command.skipped': {
+    one: '{count} Ausführung übersprungen: der Befehl war beschäftigt',
+    other: '{count} Ausführungen übersprungen: der Befehl war beschäftigt',
+  },
+  'subscriptions.command.running-since': 'Der Befehl läuft seit {when}',
+  'subscriptions.command.stop': 'Beenden',
+  'subscriptions.command.stop-label': 'Befehl von {name} beenden',
+  'subscriptions.command.cut':
+    'Beim letzten Lauf wurde {variables} gekürzt: die Nachricht war zu groß, um sie ganz zu übergeben',
 
   'subscriptions.credentials.legend': 'Zugangsdaten',
   'subscriptions.credentials.hint': 'Sie gehören zum Server: Jedes Abonnement auf ihm verwendet sie.',

@@ -47,6 +47,7 @@ export const subscriptionsEn = {
   'subscriptions.test.unreachable': "Can't reach the server",
   'subscriptions.test.running': 'Testing…',
   'subscriptions.test.failed': 'Cannot test: {problem}',
+  'subscriptions.test.use-server': 'Use {url}',
   'subscriptions.test.enter-user': 'enter the user name',
   'subscriptions.test.enter-password': 'enter the password',
 
@@ -64,6 +65,9 @@ export const subscriptionsEn = {
   // {url} is the topic's URL, shown in its own style.
   'subscriptions.address.subscribes-to': 'Subscribes to {url}',
   'subscriptions.address.topic-hint': 'A topic name, or its URL: https:// is assumed.',
+  'subscriptions.address.generate': 'Generate name',
+  'subscriptions.address.generate-advice':
+    "Anyone who knows a topic's name can read and send to it, unless the server protects it: pick a name that is hard to guess.",
   'subscriptions.address.server': 'Server',
   'subscriptions.address.server-unused': 'Not used: the topic URL names its server.',
   'subscriptions.address.display-name': 'Display name (optional)',
@@ -110,6 +114,14 @@ export const subscriptionsEn = {
   'subscriptions.command.signal': 'ended by {signal}',
   'subscriptions.command.not-started': 'could not start: {reason}',
   'subscriptions.command.stderr': 'Its error output',
+  'subscriptions.command.skipped': {
+    one: '{count} run skipped: the command was busy',
+    other: '{count} runs skipped: the command was busy',
+  },
+  'subscriptions.command.running-since': 'The command has been running since {when}',
+  'subscriptions.command.stop': 'Stop',
+  'subscriptions.command.stop-label': 'Stop the command of {name}',
+  'subscriptions.command.cut': 'Its last run got {variables} cut to fit: the message was too big to pass whole',
 
   'subscriptions.credentials.legend': 'Credentials',
   'subscriptions.credentials.hint': 'They belong to the server: every subscription on it uses them.',

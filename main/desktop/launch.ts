@@ -38,6 +38,12 @@ export interface LaunchOptions<TMenu extends MenuHandle, TCore extends LaunchedC
    * stopped. Without it the app runs unlocked (unit tests).
    */
   readonly lockDataDir?: () => DataDirLockResult;
+  /**
+   * Calls `quit` when the process is asked to end (SIGTERM, SIGINT, SIGHUP: a service manager, `kill`, the terminal
+   * of `npm start`): the app quits as from the menu, so the core stops and every subscription command's process
+   * group ends with it. Absent: the runtime's own handling (unit tests).
+   */
+  readonly onTerminationSignal?: (quit: () => void) => void;
   readonly ipcMain: IpcMainHandle;
   /** True for the URL of our own renderer page. */
   readonly isTrustedSender: (url: string) => boolean;
@@ -159,6 +165,10 @@ export async function launchDesktopApp<TMenu extends MenuHandle, TCore extends L
     // Hold the quit until the core has stopped, then quit again (this listener then lets it through).
     event.preventDefault();
     quitOnceFlushed();
+  });
+  options.onTerminationSignal?.(() => {
+    log.log('info', 'asked to end; flushing, then quitting');
+    app.quit();
   });
   options.systemShutdown?.on('shutdown', (event) => {
     // The system asks the app to quit. Held back in 'before-quit', the restart or log-out would be cancelled; told

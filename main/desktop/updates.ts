@@ -1,21 +1,56 @@
 /**
- * The electron-updater adapter: gathers the facts about this install, lets core/updates decide whether it installs
- * updates itself or only tells of them, and hands electron-updater's AppUpdater to the checks. Loaded only in a
- * packaged app (electron-updater reads app-update.yml from the resources folder, which `npm start` has not).
+ * The electron-updater adapter: reads the build's release feed from app-update.yml, gathers the facts about this
+ * install, lets core/updates decide whether it installs updates itself or only tells of them, and hands
+ * electron-updater's AppUpdater to the checks. app-update.yml is in a packaged app's resources folder only when the
+ * build was given a release repository (core/updates/release-repository.ts); without it nothing is checked.
  */
 import { execFile } from 'node:child_process';
-import { access, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { parse } from 'yaml';
 import type { DesktopNotices } from '../core/notices/desktop-notices.ts';
 import type { Clock, Logger } from '../core/ports.ts';
-import { RELEASE_REPOSITORY } from '../core/updates/release-repository.ts';
 import { startUpdateChecks, type UpdateChecks } from '../core/updates/update-checks.ts';
-import { installKind, type MacSignature, macSignatureFromCodesign, updateMode } from '../core/updates/update-policy.ts';
+import {
+  feedFromAppUpdateConfig,
+  installKind,
+  type MacSignature,
+  macSignatureFromCodesign,
+  type UpdateChecksControl,
+  type UpdateFeed,
+  updateMode,
+} from '../core/updates/update-policy.ts';
 
 const run = promisify(execFile);
 
+export interface UpdateFeedOptions {
+  readonly isPackaged: boolean;
+  /** process.resourcesPath */
+  readonly resourcesPath: string;
+  readonly log: Logger;
+}
+
+/** The feed electron-builder wrote into app-update.yml; undefined for `npm start` and a build made without one. */
+export async function readUpdateFeed(options: UpdateFeedOptions): Promise<UpdateFeed | undefined> {
+  if (!options.isPackaged) return undefined;
+  let text: string;
+  try {
+    text = await readFile(path.join(options.resourcesPath, 'app-update.yml'), 'utf8');
+  } catch {
+    options.log.log('info', 'this build has no release feed (no app-update.yml): not checking for updates');
+    return undefined;
+  }
+  const feed = feedFromAppUpdateConfig(parse(text) as unknown);
+  if (feed === undefined) options.log.log('warn', 'app-update.yml names no GitHub release repository: not checking');
+  return feed;
+}
+
 export interface UpdatesOptions {
+  readonly feed: UpdateFeed | undefined;
+  readonly control: UpdateChecksControl;
+  /** The user's setting, asked before each check. */
+  readonly enabled: () => boolean;
   readonly isPackaged: boolean;
   readonly platform: NodeJS.Platform;
   readonly env: NodeJS.ProcessEnv;
@@ -49,7 +84,11 @@ async function readMacSignature(execPath: string, log: Logger): Promise<MacSigna
 }
 
 export async function startUpdates(options: UpdatesOptions): Promise<UpdateChecks | undefined> {
-  const { log, platform } = options;
+  const { log, platform, feed, control } = options;
+  if (feed === undefined || control !== 'user') {
+    log.log('info', 'not checking for updates', { decidedBy: control });
+    return undefined;
+  }
   const kind = installKind({
     platform,
     isPackaged: options.isPackaged,
@@ -58,18 +97,11 @@ export async function startUpdates(options: UpdatesOptions): Promise<UpdateCheck
       options.isPackaged && platform === 'linux' ? await readPackageType(options.resourcesPath) : undefined,
     macSignature:
       options.isPackaged && platform === 'darwin' ? await readMacSignature(options.execPath, log) : undefined,
+    windowsPublisherNamed: feed.publisherNames.length > 0,
   });
   const mode = updateMode(kind);
-  log.log('info', 'updates', { install: kind, mode });
+  log.log('info', 'updates', { install: kind, mode, repository: `${feed.repository.owner}/${feed.repository.repo}` });
   if (mode === 'off') return undefined;
-  try {
-    // electron-builder writes it into every build it makes from `publish`, a --dir folder too (then 'notify': the
-    // folder cannot replace itself); a copy without it (a test's extracted app) checks nothing.
-    await access(path.join(options.resourcesPath, 'app-update.yml'));
-  } catch {
-    log.log('info', 'no app-update.yml in the resources folder: not checking for updates');
-    return undefined;
-  }
   const { autoUpdater } = (await import('electron-updater')).default;
   autoUpdater.logger = {
     info: (message?: unknown) => {
@@ -85,7 +117,8 @@ export async function startUpdates(options: UpdatesOptions): Promise<UpdateCheck
   return startUpdateChecks({
     updater: autoUpdater,
     mode,
-    repository: RELEASE_REPOSITORY,
+    repository: feed.repository,
+    enabled: options.enabled,
     clock: options.clock,
     log,
     onUpdate: (update) => {

@@ -19,6 +19,7 @@ import { sendTestNotification } from './send-outcome.ts';
 import { SubscriptionNamesContext, subscriptionNames } from './subscription-names.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { TopicHeader } from './TopicHeader.tsx';
+import { useForgetRemoved } from './use-forget-removed.ts';
 import { useLiveArrivals } from './use-live-arrivals.ts';
 import { useMessageActions } from './use-message-actions.ts';
 import { useMessages } from './use-messages.ts';
@@ -26,6 +27,7 @@ import { useNow } from './use-now.ts';
 import { useSearch } from './use-search.ts';
 import { useSubscriptions } from './use-subscriptions.ts';
 import { useTopicActions } from './use-topic-actions.ts';
+import { useTopicStatus } from './use-topic-status.ts';
 
 // The detail pane (with the markdown renderer and sanitizer) loads on first use, not before the list paints.
 const MessageDetail = lazy(() => import('./MessageDetail.tsx').then((module) => ({ default: module.MessageDetail })));
@@ -77,8 +79,8 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
   const [form, setForm] = useState<'add' | 'send' | undefined>(undefined);
   const addButton = useRef<HTMLElement | null>(null);
   const sendOpener = useRef<HTMLElement | null>(null);
-  /** What the last message sent with the form did, for the topic header; a new object each time. */
-  const [sendOutcome, setSendOutcome] = useState<{ readonly text: string } | undefined>(undefined);
+  /** The last thing done to a topic (sent, a test sent), for that topic's header only. */
+  const topicStatus = useTopicStatus();
   const scrollRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<MessageListHandle>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -128,6 +130,7 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
   const showAll = useCallback(() => {
     setSelected(undefined);
   }, []);
+  useForgetRemoved(selected, subscriptions.subscriptions, showAll);
   const focusSidebar = useCallback(() => {
     focusAfterUnsubscribe(rootRef.current);
   }, []);
@@ -199,13 +202,14 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
     revealed.current = revealRequest;
     showNewest();
   }, [revealRequest, showNewest]);
+  const { show: showTopicStatus } = topicStatus;
   const sent = useCallback(
-    (outcome: string) => {
-      setSendOutcome({ text: outcome });
+    (topic: string, outcome: string) => {
+      showTopicStatus(topic, outcome, true);
       closeSendForm();
       setRevealRequest((count) => count + 1);
     },
-    [closeSendForm],
+    [showTopicStatus, closeSendForm],
   );
 
   const searching = search.hits !== undefined;
@@ -266,18 +270,23 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
                     onEdit(selectedSubscription.id);
                   }
             }
-            onSendTest={() =>
-              sendTestNotification(api, {
-                server: selectedSubscription.server,
-                topic: selectedSubscription.topic,
-                muted: selectedSubscription.muted,
-              })
-            }
+            onSendTest={() => {
+              topicStatus.track(
+                subscriptionKey(selectedSubscription),
+                t('history.topic.sending-test'),
+                sendTestNotification(api, {
+                  server: selectedSubscription.server,
+                  topic: selectedSubscription.topic,
+                  muted: selectedSubscription.muted,
+                }),
+              );
+            }}
             onSendMessage={(opener) => {
               sendOpener.current = opener;
               setForm('send');
             }}
-            sendOutcome={sendOutcome}
+            status={topicStatus.of(subscriptionKey(selectedSubscription))}
+            onStatusFaded={topicStatus.faded}
           />
         )}
         {form === 'send' && selectedSubscription !== undefined ? (
@@ -288,7 +297,9 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
                 api={api}
                 subscription={selectedSubscription}
                 onClose={closeSendForm}
-                onSent={sent}
+                onSent={(outcome) => {
+                  sent(subscriptionKey(selectedSubscription), outcome);
+                }}
               />
             </Suspense>
           </div>

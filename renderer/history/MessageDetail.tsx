@@ -4,6 +4,7 @@ import type { AttachmentDto, AttachmentPreviewDto, BridgeApi, BridgeResult, Mess
 import { activeLocale, t } from '../../common/i18n/translate.ts';
 import { absoluteTime, formatBytes } from './format.ts';
 import { MessageActions } from './MessageActions.tsx';
+import { cutNotice } from './cut-notice.ts';
 import { disguisedLinkTarget } from './link-target.ts';
 import { renderMarkdown } from './markdown.ts';
 import { Badge } from '../ui/Badge.tsx';
@@ -159,6 +160,7 @@ export function MessageDetail({
 
   const title = oneLineText(message.title ?? subscriptionName ?? message.topic);
   const markdown = message.contentType === 'text/markdown';
+  const cut = cutNotice(message.cut);
 
   return (
     // tabIndex -1: a click on its text keeps focus inside (not on <body>), so Escape still reaches onKeyDown.
@@ -184,6 +186,7 @@ export function MessageDetail({
       ) : (
         <p className="message-detail-body">{message.message}</p>
       )}
+      {cut === undefined ? null : <p className="message-detail-cut">{cut}</p>}
       {message.tagLabels.length === 0 ? null : (
         <ul className="message-tags" aria-label={t('detail.tags-label')}>
           {message.tagLabels.map((tag, index) => (

@@ -22,8 +22,11 @@ export function SearchBox({ value, onChange }: SearchBoxProps) {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
+      // Messages is kept, hidden, while another view shows (App.tsx): `/` there is the other view's.
+      const field = input.current;
+      if (field === null || !field.checkVisibility()) return;
       event.preventDefault();
-      input.current?.focus();
+      field.focus();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => {

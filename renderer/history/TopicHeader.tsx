@@ -1,5 +1,5 @@
 import { t } from '../../common/i18n/translate.ts';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { SubscriptionDto } from '../../common/ipc.ts';
 import { ClearSubscription } from './ClearSubscription.tsx';
 import { useShortLayout } from '../layout/use-media-query.ts';
@@ -7,6 +7,7 @@ import { Badge } from '../ui/Badge.tsx';
 import { Button } from '../ui/Button.tsx';
 import { MenuButton, type MenuItem } from './MenuButton.tsx';
 import { UnsubscribeConfirm } from './UnsubscribeConfirm.tsx';
+import type { TopicStatus } from './use-topic-status.ts';
 import './topic-header.css';
 
 export interface TopicHeaderProps {
@@ -20,14 +21,15 @@ export interface TopicHeaderProps {
   /** Opens the subscription in Subscriptions; without it the menu has no Edit. */
   readonly onEdit?: (() => void) | undefined;
   /**
-   * "Send test notification" (the fixed test message, without a form): resolves with what happened in words, which
-   * the header shows under the topic's URL. Without it the button is not there.
+   * "Send test notification" (the fixed test message, without a form); what it did shows as `status`. Without it the
+   * button is not there.
    */
-  readonly onSendTest?: (() => Promise<string>) | undefined;
+  readonly onSendTest?: (() => void) | undefined;
   /** "Send a message…": the view opens the form and gives focus back to `opener` when it closes. */
   readonly onSendMessage?: ((opener: HTMLElement) => void) | undefined;
-  /** What the send form's last message did ("Sent"), shown where the Test's outcome is; a new object each time. */
-  readonly sendOutcome?: { readonly text: string } | undefined;
+  /** The last thing done to this topic ("Sent"), under its URL; a final one fades, then `onStatusFaded`. */
+  readonly status?: TopicStatus | undefined;
+  readonly onStatusFaded?: ((id: number) => void) | undefined;
 }
 
 /** The host a server URL names (`https://ntfy.example.com:8080` → `ntfy.example.com:8080`); the URL if it is none. */
@@ -51,11 +53,10 @@ export function TopicHeader({
   onEdit,
   onSendTest,
   onSendMessage,
-  sendOutcome,
+  status,
+  onStatusFaded,
 }: TopicHeaderProps) {
   const [asking, setAsking] = useState<Asking>(undefined);
-  /** What the last "Send test notification" did, in words; "Sending…" while it runs. */
-  const [testStatus, setTestStatus] = useState('');
   const moreButton = useRef<HTMLButtonElement>(null);
   // In a short window (200 % zoom) the header keeps one line: only "Send a message…" stays a button.
   const short = useShortLayout();
@@ -68,19 +69,8 @@ export function TopicHeader({
     requestAnimationFrame(() => moreButton.current?.focus());
   };
 
-  // The send form closed on success: its outcome takes this line, as the last thing done to the topic.
-  useEffect(() => {
-    if (sendOutcome !== undefined) setTestStatus(sendOutcome.text);
-  }, [sendOutcome]);
-
-  const sendTest = () => {
-    if (onSendTest === undefined) return;
-    setTestStatus(t('history.topic.sending-test'));
-    void onSendTest().then(setTestStatus);
-  };
-
   const frequent: MenuItem[] = [
-    ...(onSendTest === undefined ? [] : [{ label: t('history.topic.send-test'), onSelect: sendTest }]),
+    ...(onSendTest === undefined ? [] : [{ label: t('history.topic.send-test'), onSelect: onSendTest }]),
     { label: t('history.topic.mark-all-read'), onSelect: onMarkAllRead },
     {
       label: subscription.muted ? t('history.topic.unmute') : t('history.topic.mute'),
@@ -119,7 +109,16 @@ export function TopicHeader({
         </p>
         {onSendTest === undefined && onSendMessage === undefined ? null : (
           <p className="topic-header-status" role="status">
-            {testStatus}
+            {status === undefined ? null : (
+              <span
+                key={status.id}
+                className="topic-header-status-text"
+                data-fades={status.fades}
+                onAnimationEnd={() => onStatusFaded?.(status.id)}
+              >
+                {status.text}
+              </span>
+            )}
           </p>
         )}
       </div>
@@ -135,7 +134,7 @@ export function TopicHeader({
         )}
         {short ? null : (
           <>
-            {onSendTest === undefined ? null : <Button onClick={sendTest}>{t('history.topic.send-test')}</Button>}
+            {onSendTest === undefined ? null : <Button onClick={onSendTest}>{t('history.topic.send-test')}</Button>}
             <Button onClick={onMarkAllRead}>{t('history.topic.mark-all-read')}</Button>
             <Button
               title={subscription.muted ? t('history.topic.unmute-title') : t('history.topic.mute-title')}

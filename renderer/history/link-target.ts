@@ -11,7 +11,9 @@ function hostOf(address: string): string | undefined {
   try {
     const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(address);
     const url = new URL(withScheme ? address : address.includes('@') ? `mailto:${address}` : `https://${address}`);
-    return url.protocol === 'mailto:' ? url.pathname.toLowerCase() : url.hostname.toLowerCase();
+    const host = url.protocol === 'mailto:' ? url.pathname.toLowerCase() : url.hostname.toLowerCase();
+    // No host (a `javascript:` target the sanitizer drops anyway): nothing to name.
+    return host === '' ? undefined : host;
   } catch {
     return undefined;
   }

@@ -4,11 +4,11 @@
  * forms, styles, iframes or event attributes, and links only with http(s) or mailto targets. Links are not followed
  * by the page: the view hands them to main's URL allowlist (BridgeApi.openLink).
  *
- * Raw HTML inside the markdown is escaped by marked's renderer below, so it shows as the text it is.
+ * Raw HTML inside the markdown is escaped by marked's renderer (markdown-html.ts), so it shows as the text it is; a
+ * link whose text reads as another address gets its real host beside it there.
  */
 import DOMPurify from 'dompurify';
-import { Marked } from 'marked';
-
+import { markdownHtml, REAL_HOST_CLASS } from './markdown-html.ts';
 const allowedTags = [
   'p',
   'br',
@@ -35,25 +35,16 @@ const allowedTags = [
   'tr',
   'th',
   'td',
+  // Only the real host beside a disguised link (markdown-html.ts); the message's own HTML never gets this far.
+  'span',
 ];
-
-const escapeHtml = (text: string): string =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
-
-const marked = new Marked({
-  gfm: true,
-  breaks: true,
-  async: false,
-  renderer: {
-    // Inline or block HTML in a message is text, not markup.
-    html: ({ text }) => escapeHtml(text),
-    // An image becomes its alt text: the page loads nothing from the message's hosts.
-    image: ({ text }) => escapeHtml(text),
-  },
-});
 
 const purifier = DOMPurify();
 purifier.addHook('afterSanitizeAttributes', (node) => {
+  // A class only where markdown-html.ts put it: the span of a link's real host.
+  if (node.hasAttribute('class') && !(node.tagName === 'SPAN' && node.getAttribute('class') === REAL_HOST_CLASS)) {
+    node.removeAttribute('class');
+  }
   if (node.tagName !== 'A') return;
   node.setAttribute('rel', 'noopener noreferrer');
   node.removeAttribute('target');
@@ -63,10 +54,9 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
 });
 
 export function renderMarkdown(text: string): string {
-  const html = marked.parse(text) as string;
-  return purifier.sanitize(html, {
+  return purifier.sanitize(markdownHtml(text), {
     ALLOWED_TAGS: allowedTags,
-    ALLOWED_ATTR: ['href', 'title'],
+    ALLOWED_ATTR: ['href', 'title', 'class'],
     ALLOWED_URI_REGEXP: /^(?:https?:|mailto:)/i,
   });
 }

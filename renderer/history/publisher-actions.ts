@@ -2,7 +2,7 @@
  * Words for a message's own action buttons in the detail pane (MessageActions.tsx): what a button will do before it
  * is pressed, and what it did after. Pure, so it is unit-tested without a page.
  */
-import { actionAvailability, type ActionAvailability } from '../../common/action-availability.ts';
+import { actionAvailability, type ActionAvailability, httpActionMethod } from '../../common/action-availability.ts';
 import type { ActionOutcomeDto, BridgeResult, MessageActionDto } from '../../common/ipc.ts';
 import { t } from '../../common/i18n/translate.ts';
 import { oneLineText } from '../../common/bidi-text.ts';
@@ -76,5 +76,5 @@ export function confirmInternalText(method: string, host: string): string {
 export function httpActionTargetOf(action: MessageActionDto): { method: string; host: string } | undefined {
   const host = action.kind === 'http' ? hostOf(action.url) : undefined;
   if (host === undefined || host === '') return undefined;
-  return { method: (action.method ?? 'POST').toUpperCase(), host };
+  return { method: httpActionMethod(action.method), host };
 }

@@ -5,9 +5,9 @@
  */
 import { t } from '../../common/i18n/translate.ts';
 import type { ConnectionTrouble } from '../../common/connection-trouble.ts';
-import type { MessageKey } from '../../common/i18n/translate.ts';
 import type { ConnectionDto } from '../../common/ipc.ts';
 import { serverLabel } from '../../common/server-url.ts';
+import { explainTroubleAt } from './trouble-words.ts';
 
 /** `credentials`: not accepted (401, a lockout); `permission`: they may not read some of its topics (403). */
 export type ServerHealthKind = 'connected' | 'connecting' | 'unreachable' | 'credentials' | 'permission' | 'error';
@@ -20,7 +20,7 @@ export interface ServerHealth {
   readonly kind: ServerHealthKind;
   /** For `unreachable`: the soonest next attempt, milliseconds since the epoch. */
   readonly nextAttemptAt?: number;
-  /** For `unreachable`: why, as the core's code; the banner words it (explainConnectionTrouble). */
+  /** For `unreachable`: why, as the core's code; the banner words it (trouble-words.ts). */
   readonly trouble?: ConnectionTrouble;
   /** The core's own words (errno codes, HTTP status): shown on request, never as the headline. */
   readonly detail?: string;
@@ -88,43 +88,6 @@ export function troubledServers(health: readonly ServerHealth[]): ServerHealth[]
   return health.filter((item) => item.kind !== 'connected' && item.kind !== 'connecting');
 }
 
-type ServerErrorKey = Extract<MessageKey, `history.server-error.${string}`>;
-
-const NETWORK_WORDS: Readonly<Record<Extract<ConnectionTrouble, { kind: 'network' }>['failure'], ServerErrorKey>> = {
-  refused: 'history.server-error.refused',
-  dns: 'history.server-error.not-found',
-  unreachable: 'history.server-error.unreachable',
-  reset: 'history.server-error.reset',
-  timeout: 'history.server-error.timeout',
-  tls: 'history.server-error.tls',
-  unknown: 'history.server-error.failed',
-};
-
-/**
- * Why a server cannot be reached, in a plain sentence, from the core's code for it (common/connection-trouble.ts):
- * never from the core's text, which is in the core's language and may change.
- */
-export function explainConnectionTrouble(trouble: ConnectionTrouble | undefined): string {
-  switch (trouble?.kind) {
-    case 'network':
-      return t(NETWORK_WORDS[trouble.failure]);
-    case 'http':
-      if (trouble.status === 429) return t('history.server-error.rate-limited');
-      if (trouble.status >= 500 && trouble.status <= 599) return t('history.server-error.server-fault');
-      return t('history.server-error.unexpected-status');
-    case 'not-ntfy':
-      return t('history.server-error.not-ntfy');
-    case 'silent':
-      return t('history.server-error.timeout');
-    case 'ended':
-      return t('history.server-error.reset');
-    case 'local':
-      return t('history.server-error.local');
-    case undefined:
-      return t('history.server-error.failed');
-  }
-}
-
 /** `idle`: there is no server to be connected to (a first launch), which is neither fine nor a problem. */
 export type HealthTone = 'ok' | 'pending' | 'problem' | 'idle';
 
@@ -138,19 +101,6 @@ export interface HealthDescription {
 /** Whole seconds until `atMs`, rounded up so "in 1 s" shows until the attempt is due; never negative. */
 function secondsUntil(atMs: number, nowMs: number): number {
   return Math.max(0, Math.ceil((atMs - nowMs) / 1000));
-}
-
-/**
- * `host:port` typed without a scheme is taken as https; a TLS failure there is most often a server that speaks plain
- * HTTP on that port (a test or home server), so the banner says which address to try instead.
- */
-function withPlainHttpHint(why: string, health: ServerHealth): string {
-  if (health.trouble?.kind !== 'network' || health.trouble.failure !== 'tls' || !URL.canParse(health.server))
-    return why;
-  const url = new URL(health.server);
-  if (url.protocol !== 'https:' || url.port === '') return why;
-  url.protocol = 'http:';
-  return t('history.server.tls-try-http', { why, url: url.href.replace(/\/+$/, '') });
 }
 
 /** One server's banner (or header) in words; `nowMs` drives the countdown. */
@@ -167,7 +117,7 @@ export function describeServerHealth(health: ServerHealth, nowMs: number): Healt
           seconds === 0
             ? t('history.server.unreachable-retrying-now', { name: health.name })
             : t('history.server.unreachable-retrying-in', { name: health.name, count: seconds }),
-        why: withPlainHttpHint(explainConnectionTrouble(health.trouble), health),
+        why: explainTroubleAt(health.server, health.trouble),
         tone: 'problem',
       };
     }

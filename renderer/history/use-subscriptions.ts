@@ -71,7 +71,7 @@ export function useSubscriptions(api: BridgeApi): SubscriptionsState {
       refreshUnreadCounts();
     });
     // A subscription's command failed or works again: its row shows it (commandFailure in the list).
-    const unsubscribeCommands = api.onCommandFailureChanged(refreshSubscriptions);
+    const unsubscribeCommands = api.onCommandStateChanged(refreshSubscriptions);
     return () => {
       for (const stop of stopFirstCalls) stop();
       unsubscribeConnections();

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { ThemeDto } from '../../common/ipc.ts';
 import { t } from '../../common/i18n/translate.ts';
+import { UPDATES_ENV } from '../../common/update-checks.ts';
 import { DraftField, GroupStatus, ToggleField, type FieldsetProps } from './fields.tsx';
 import { useSaveGroup } from './use-save-group.ts';
 
@@ -36,6 +37,40 @@ export function StartupFieldset({ settings, save }: FieldsetProps) {
           void group.run({ preferences: { startAtLogin } }, ['startAtLogin']);
         }}
       />
+      <GroupStatus status={group.status} />
+    </fieldset>
+  );
+}
+
+/**
+ * Whether ntfy Tray looks for new versions: the user's switch, unless the administrator turned checks off (the
+ * switch shows off and cannot be changed) or the build has no release feed (no switch: nothing could be checked).
+ */
+export function UpdatesFieldset({ settings, save }: FieldsetProps) {
+  const group = useSaveGroup(save);
+  const { updateChecks } = settings;
+  return (
+    <fieldset className="settings-group">
+      <legend>{t('settings.updates.legend')}</legend>
+      {updateChecks === 'not-in-this-build' ? (
+        <p className="field-hint">{t('settings.updates.not-in-this-build')}</p>
+      ) : (
+        <ToggleField
+          label={t('settings.updates.check')}
+          asSwitch
+          checked={updateChecks === 'user' && settings.preferences.checkForUpdates}
+          disabled={updateChecks === 'administrator-off'}
+          error={group.errors['checkForUpdates']}
+          hint={
+            updateChecks === 'administrator-off'
+              ? t('settings.updates.administrator-off', { variable: UPDATES_ENV })
+              : t('settings.updates.check-hint')
+          }
+          onChange={(checkForUpdates) => {
+            void group.run({ preferences: { checkForUpdates } }, ['checkForUpdates']);
+          }}
+        />
+      )}
       <GroupStatus status={group.status} />
     </fieldset>
   );

@@ -1,7 +1,7 @@
 import type { SubmitEvent } from 'react';
 import type { BridgeApi } from '../../common/ipc.ts';
 import { t } from '../../common/i18n/translate.ts';
-import { ServerFieldset, StartupFieldset, ThemeFieldset } from './GeneralFieldsets.tsx';
+import { ServerFieldset, StartupFieldset, ThemeFieldset, UpdatesFieldset } from './GeneralFieldsets.tsx';
 import { AttachmentsFieldset } from './AttachmentsFieldset.tsx';
 import { HistoryFieldset } from './HistoryFieldset.tsx';
 import { NotificationsFieldset, PauseFieldset, QuietHoursFieldset } from './NotificationFieldsets.tsx';
@@ -38,6 +38,7 @@ export function SettingsView({ api }: SettingsViewProps) {
           <PauseFieldset settings={settings} save={save} />
           <QuietHoursFieldset settings={settings} save={save} />
           <StartupFieldset settings={settings} save={save} />
+          <UpdatesFieldset settings={settings} save={save} />
           <HistoryFieldset settings={settings} save={save} />
           <AttachmentsFieldset settings={settings} save={save} />
           <ThemeFieldset settings={settings} save={save} />

@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { BridgeApi } from '../../common/ipc.ts';
+import type { BridgeApi, ClientYmlAcceptedDto } from '../../common/ipc.ts';
+import { CLIENT_YML_MAX_SUBSCRIPTIONS } from '../../common/ipc-dto.ts';
 import { t } from '../../common/i18n/translate.ts';
 import { describeImport, importSubscriptions } from './import-subscriptions.ts';
-import { describeClientYmlExport, describeClientYmlImport } from './client-yml-files.ts';
+import { describeClientYmlExport, describeClientYmlImport, entriesWithCommand } from './client-yml-files.ts';
+import { ClientYmlReview, type ClientYmlReviewProps } from './ClientYmlReview.tsx';
 import type { ImportParseResult } from './import-plan.ts';
 import { serializeSubscriptions, SUBSCRIPTIONS_FILE_NAME } from './subscriptions-json-export.ts';
 import { parseSubscriptionsJson } from './subscriptions-json-import.ts';
@@ -16,12 +18,20 @@ export interface SubscriptionFilesFieldsetProps {
 
 type FileKind = 'json' | 'client-yml';
 
+interface PendingReview {
+  readonly text: string;
+  readonly fileName: string;
+  readonly entries: ClientYmlReviewProps['entries'];
+}
+
 /** Export to and import from files; every outcome is reported in one status region. */
 export function SubscriptionFilesFieldset({ api }: SubscriptionFilesFieldsetProps) {
   const id = useId();
   const [report, setReport] = useState<readonly string[]>([]);
   const [busy, setBusy] = useState(false);
   const [ymlSecrets, setYmlSecrets] = useState(false);
+  // A client.yml whose commands wait for the user's decision (nothing of it is stored yet).
+  const [review, setReview] = useState<PendingReview | undefined>(undefined);
   // The last export's blob URL, revoked on the next export or when the view goes (the download may still be
   // reading it right after the click).
   const exportUrl = useRef<string | undefined>(undefined);
@@ -62,7 +72,17 @@ export function SubscriptionFilesFieldset({ api }: SubscriptionFilesFieldsetProp
     );
   };
 
-  // client.yml is read by main (one parser for the CLI and the app): it stores credentials in the keychain.
+  const runClientYmlImport = async (text: string, fileName: string, accepted: ClientYmlAcceptedDto) => {
+    const result = await api.importClientYml(text, fileName, accepted);
+    setReport(
+      result.ok
+        ? describeClientYmlImport(result.value)
+        : [t('settings.import.yml.unreadable', { problem: result.error.message })],
+    );
+  };
+
+  // client.yml is read by main (one parser for the CLI and the app): first its plan, nothing stored; commands wait
+  // for the user to accept them in the review below.
   const importClientYml = async (file: File) => {
     let text: string;
     try {
@@ -72,12 +92,37 @@ export function SubscriptionFilesFieldset({ api }: SubscriptionFilesFieldsetProp
       setReport([t('settings.files.nothing-imported', { file: file.name, problem })]);
       return;
     }
-    const result = await api.importClientYml(text, file.name);
-    setReport(
-      result.ok
-        ? describeClientYmlImport(result.value)
-        : [t('settings.import.yml.unreadable', { problem: result.error.message })],
-    );
+    const plan = await api.planClientYml(text, file.name);
+    if (!plan.ok) {
+      setReport([t('settings.import.yml.unreadable', { problem: plan.error.message })]);
+      return;
+    }
+    if (plan.value.kind !== 'plan') {
+      setReport(describeClientYmlImport(plan.value));
+      return;
+    }
+    const entries = entriesWithCommand(plan.value.entries);
+    if (entries.length === 0) {
+      await runClientYmlImport(text, file.name, { commands: [] });
+      return;
+    }
+    setReport([t('settings.import.review.waiting', { file: file.name })]);
+    setReview({ text, fileName: file.name, entries });
+  };
+
+  const decideReview = async (accepted: ClientYmlAcceptedDto | undefined) => {
+    if (review === undefined) return;
+    setReview(undefined);
+    if (accepted === undefined) {
+      setReport([t('settings.import.review.canceled', { file: review.fileName })]);
+      return;
+    }
+    setBusy(true);
+    try {
+      await runClientYmlImport(review.text, review.fileName, accepted);
+    } finally {
+      setBusy(false);
+    }
   };
 
   const importFile = async (file: File, kind: FileKind) => {
@@ -106,6 +151,7 @@ export function SubscriptionFilesFieldset({ api }: SubscriptionFilesFieldsetProp
 
   const onFile = (kind: FileKind) => (file: File) => {
     if (busy) return;
+    setReview(undefined);
     void importFile(file, kind);
   };
 
@@ -135,7 +181,7 @@ export function SubscriptionFilesFieldset({ api }: SubscriptionFilesFieldsetProp
         frameClassName="settings-field"
         label={t('settings.files.import-yml')}
         accept=".yml,.yaml"
-        hint={t('settings.files.import-yml-hint')}
+        hint={t('settings.files.import-yml-hint', { limit: CLIENT_YML_MAX_SUBSCRIPTIONS })}
         onFile={onFile('client-yml')}
       />
       <div className="settings-field">
@@ -161,6 +207,15 @@ export function SubscriptionFilesFieldset({ api }: SubscriptionFilesFieldsetProp
           {t('settings.files.export-yml-hint')}
         </p>
       </div>
+      {review === undefined ? null : (
+        <ClientYmlReview
+          fileName={review.fileName}
+          entries={review.entries}
+          onDecide={(accepted) => {
+            void decideReview(accepted);
+          }}
+        />
+      )}
       <div className="settings-status settings-report" role="status" aria-busy={busy}>
         {report.map((line) => (
           <p key={line}>{line}</p>

@@ -1,13 +1,26 @@
 /**
- * client.yml in the settings view: import and export both run in main (core/bridge/client-config-requests.ts, one
- * parser for the CLI and the app); this only words their answers for the view's status region.
+ * client.yml in the settings view: plan, import and export all run in main (core/bridge/client-config-requests.ts,
+ * one parser for the CLI and the app); this only picks what the review shows and words the answers for the view's
+ * status region.
  */
-import type { ClientYmlExportDto, ClientYmlImportDto } from '../../common/ipc.ts';
+import type { ClientYmlExportDto, ClientYmlImportDto, ClientYmlPlannedEntryDto } from '../../common/ipc.ts';
 import { t } from '../../common/i18n/translate.ts';
+
+/** The entries of a plan that would run a command: what the review asks about. */
+export function entriesWithCommand(
+  entries: readonly ClientYmlPlannedEntryDto[],
+): (ClientYmlPlannedEntryDto & { readonly command: string })[] {
+  return entries.filter(
+    (entry): entry is ClientYmlPlannedEntryDto & { command: string } => entry.command !== undefined,
+  );
+}
 
 export function describeClientYmlImport(report: ClientYmlImportDto): string[] {
   if (report.kind === 'unreadable') {
     return [t('settings.import.yml.unreadable', { problem: report.problem })];
+  }
+  if (report.kind === 'too-many') {
+    return [t('settings.import.yml.too-many', { count: report.subscriptions, limit: report.limit })];
   }
   const reasons = report.failures
     .map((failure) => t('settings.import.failure', { item: failure.label, problem: failure.message }))
@@ -24,6 +37,8 @@ export function describeClientYmlImport(report: ClientYmlImportDto): string[] {
     lines.push(t('settings.import.yml.credential-conflicts', { count: report.credentialConflicts }));
   lines.push(...report.credentialFailures);
   if (report.withCommand > 0) lines.push(t('settings.import.yml.with-command', { count: report.withCommand }));
+  if (report.commandsRefused > 0)
+    lines.push(t('settings.import.yml.commands-refused', { count: report.commandsRefused }));
   if (report.defaultServer !== undefined)
     lines.push(t('settings.import.yml.default-server', { server: report.defaultServer }));
   return lines;

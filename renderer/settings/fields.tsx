@@ -90,11 +90,13 @@ export interface ToggleFieldProps {
   readonly asSwitch?: boolean;
   readonly error: string | undefined;
   readonly hint?: ReactNode;
+  /** Shown but not changeable (someone else decides; the hint says who). */
+  readonly disabled?: boolean;
   readonly onChange: (checked: boolean) => void;
 }
 
 /** A checkbox or switch saved as soon as it flips. */
-export function ToggleField({ label, checked, asSwitch = false, error, hint, onChange }: ToggleFieldProps) {
+export function ToggleField({ label, checked, asSwitch = false, error, hint, disabled, onChange }: ToggleFieldProps) {
   const id = useId();
   return (
     <div className="settings-toggle">
@@ -103,6 +105,7 @@ export function ToggleField({ label, checked, asSwitch = false, error, hint, onC
         type="checkbox"
         role={asSwitch ? 'switch' : undefined}
         checked={checked}
+        disabled={disabled}
         aria-invalid={error === undefined ? undefined : true}
         aria-describedby={describedBy(id, error, hint)}
         onChange={(event) => {

@@ -4,6 +4,7 @@ import type { BridgeApi, BridgeError, SubscriptionDto, SubscriptionTestResult } 
 import { AddressFields, type AddressField } from './AddressFields.tsx';
 import { AdvancedFields, advancedFieldNames, type AdvancedField } from './AdvancedFields.tsx';
 import { entryFor, entryToTestCredentials, untestableEntry, type CredentialsEntry } from './credentials.ts';
+import { describeTestResult } from './connection-status.ts';
 import { CredentialsSection } from './CredentialsSection.tsx';
 import { DeleteConfirm } from './DeleteConfirm.tsx';
 import { placeFieldErrors } from './field-errors.ts';
@@ -77,6 +78,7 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
   const [deleting, setDeleting] = useState(false);
   const firstField = useRef<HTMLInputElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
+  const testButton = useRef<HTMLButtonElement>(null);
 
   const update = (patch: Partial<SubscriptionDraft>) => {
     setDraft((current) => ({ ...current, ...patch }));
@@ -179,7 +181,7 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
   const refused = (check: SubscriptionTestResult, typed: boolean) => {
     setTest({ kind: 'idle' });
     if (check.outcome === 'unreachable') {
-      setUnchecked(check.detail);
+      setUnchecked(describeTestResult(check, input().server).detail);
       return;
     }
     if (!typed) {
@@ -212,8 +214,13 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
     }
     setTest({ kind: 'running' });
     const typed = entryToTestCredentials(credentials.entry);
-    void api.testSubscription(input(), typed).then((result) => {
-      setTest(result.ok ? { kind: 'done', result: result.value } : { kind: 'failed', message: result.error.message });
+    const tested = input();
+    void api.testSubscription(tested, typed).then((result) => {
+      setTest(
+        result.ok
+          ? { kind: 'done', result: result.value, server: tested.server }
+          : { kind: 'failed', message: result.error.message },
+      );
       if (result.ok && result.value.outcome !== 'ok' && result.value.outcome !== 'unreachable') askForCredentials();
     });
   };
@@ -278,7 +285,14 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
     >
       <h2 id={`${id}-title`}>{title}</h2>
       <form noValidate onSubmit={onSubmit}>
-        <AddressFields idPrefix={id} draft={draft} errors={fieldErrors} onChange={update} topicRef={firstField} />
+        <AddressFields
+          idPrefix={id}
+          draft={draft}
+          errors={fieldErrors}
+          onChange={update}
+          topicRef={firstField}
+          offerGenerate={subscriptionId === undefined}
+        />
         <AdvancedFields
           idPrefix={id}
           draft={draft}
@@ -329,7 +343,14 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
             </Button>
           </div>
         )}
-        <TestOutcome state={test} />
+        <TestOutcome
+          state={test}
+          onUseServer={(plain) => {
+            // The topic stays; a topic URL in its field gives way to the bare topic, so the new server is used.
+            update({ server: plain, ...(address.ok ? { topic: address.address.topic } : {}) });
+            testButton.current?.focus();
+          }}
+        />
         {/* Save may wait for the server's check (up to its request timeout on a slow one): say so. Always present,
             so screen readers hear the text arrive; shown only after a moment, so a quick save does not flash it. */}
         <p className="save-progress" aria-live="polite">
@@ -350,7 +371,7 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
             <Button type="submit" disabled={saving || credentials.busy}>
               {subscriptionId === undefined ? t('subscriptions.editor.subscribe') : t('subscriptions.editor.save')}
             </Button>
-            <Button type="button" onClick={runTest} disabled={test.kind === 'running'}>
+            <Button ref={testButton} type="button" onClick={runTest} disabled={test.kind === 'running'}>
               {t('subscriptions.editor.test')}
             </Button>
             <Button type="button" onClick={cancel}>

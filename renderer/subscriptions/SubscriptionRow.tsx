@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import { t } from '../../common/i18n/translate.ts';
 import type { OwnCredentialsDto, SubscriptionDto } from '../../common/ipc.ts';
 import { CommandFailure } from './CommandFailure.tsx';
+import { CommandRuns } from './CommandRuns.tsx';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
 import { needsCredentials, type SubscriptionStatus } from './connection-status.ts';
 import { transportName } from './subscription-draft.ts';
@@ -17,6 +18,8 @@ export interface SubscriptionRowProps {
   /** Gets the button that was pressed, so focus can go back to it when the editor closes. */
   readonly onEdit: (button: HTMLElement) => void;
   readonly onFixCredentials: (button: HTMLElement) => void;
+  /** The row's Stop for a command that has run for long. */
+  readonly onStopCommand: () => void;
 }
 
 /** Which credentials apply, when they are the subscription's own (the server's are shown in its editor). */
@@ -36,7 +39,7 @@ export function subscriptionName(subscription: SubscriptionDto): string {
 }
 
 export function SubscriptionRow(props: SubscriptionRowProps) {
-  const { subscription, status, nowMs, paused, editButtonRef, onEdit, onFixCredentials } = props;
+  const { subscription, status, nowMs, paused, editButtonRef, onEdit, onFixCredentials, onStopCommand } = props;
   const name = subscriptionName(subscription);
   const where =
     subscription.displayName === undefined ? subscription.server : `${subscription.server}/${subscription.topic}`;
@@ -54,6 +57,9 @@ export function SubscriptionRow(props: SubscriptionRowProps) {
       </div>
       <ConnectionStatus status={status} nowMs={nowMs} muted={subscription.muted} paused={paused} />
       {subscription.commandFailure === undefined ? null : <CommandFailure failure={subscription.commandFailure} />}
+      {subscription.commandRuns === undefined ? null : (
+        <CommandRuns runs={subscription.commandRuns} name={name} onStop={onStopCommand} />
+      )}
       <div className="subscription-row-actions">
         {needsCredentials(status) ? (
           <Button

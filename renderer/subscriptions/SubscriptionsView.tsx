@@ -50,15 +50,18 @@ export function SubscriptionsView({ api, editId, fixServer }: SubscriptionsViewP
     setEditor({ session: sessions.current, id, focus });
   }, []);
 
-  // Asked from elsewhere (a "Fix credentials" link): once per id, as soon as the list is known.
+  // Asked from elsewhere (a "Fix credentials" link): once per id, as soon as the list is known. The view stays
+  // mounted when the window shows another (App.tsx), so an ask ends when the id goes; the same id may come again.
   const openedFor = useRef<string | undefined>(undefined);
   useEffect(() => {
+    if (editId === undefined) openedFor.current = undefined;
     if (editId === undefined || subscriptions === undefined || openedFor.current === editId) return;
     openedFor.current = editId;
     if (subscriptions.some((item) => item.id === editId)) open(editId, 'credentials', null);
   }, [editId, subscriptions, open]);
   const fixedFor = useRef<string | undefined>(undefined);
   useEffect(() => {
+    if (fixServer === undefined) fixedFor.current = undefined;
     if (fixServer === undefined || subscriptions === undefined || fixedFor.current === fixServer) return;
     fixedFor.current = fixServer;
     const first = subscriptions.find((item) => item.server === fixServer);
@@ -149,6 +152,10 @@ export function SubscriptionsView({ api, editId, fixServer }: SubscriptionsViewP
                 }}
                 onFixCredentials={(button) => {
                   open(item.id, 'credentials', button);
+                }}
+                onStopCommand={() => {
+                  // The row changes when the run has ended (commandStateChanged); the list is read again then.
+                  void api.stopSubscriptionCommand(item.id).then(refreshSubscriptions);
                 }}
               />
             ))}

@@ -1,4 +1,5 @@
 import { t } from '../../common/i18n/translate.ts';
+import { explainTroubleAt } from '../history/trouble-words.ts';
 import type {
   AuthKindDto,
   ConnectionDto,
@@ -164,11 +165,15 @@ function testHeadline(outcome: SubscriptionTestOutcome): string {
   }
 }
 
-/** The Test button's answer in words: a headline, main's detail, and whether it is good news. */
-export function describeTestResult(result: SubscriptionTestResult): StatusDescription {
+/**
+ * The Test button's answer in words: a headline, the detail, and whether it is good news. A server that could not be
+ * reached is worded from the core's code as its banner words it (trouble-words.ts), so `server`, the one tested, can
+ * be named in the plain-HTTP hint; otherwise the detail is main's.
+ */
+export function describeTestResult(result: SubscriptionTestResult, server: string): StatusDescription {
   return {
     label: testHeadline(result.outcome),
-    detail: result.detail,
+    detail: result.trouble === undefined ? result.detail : explainTroubleAt(server, result.trouble),
     tone: result.outcome === 'ok' ? 'ok' : 'problem',
   };
 }

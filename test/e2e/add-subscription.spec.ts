@@ -127,8 +127,14 @@ test('the same form opens from Messages and from Subscriptions, with "Advanced" 
   await expect(fromSubscriptions.getByLabel('Transport')).toBeHidden();
   expect(await formShape(fromSubscriptions)).toEqual(messagesShape);
   expect(messagesShape.advancedOpen).toBe(false);
-  // Topic first, then where it lives, then its name; everything else under Advanced.
-  expect(messagesShape.labels.slice(0, 4)).toEqual(['Topic', 'Server', 'Display name (optional)', 'Advanced']);
+  // Topic first (with Generate name, issue 33 §6), then where it lives, then its name; everything else under Advanced.
+  expect(messagesShape.labels.slice(0, 5)).toEqual([
+    'Topic',
+    'Generate name',
+    'Server',
+    'Display name (optional)',
+    'Advanced',
+  ]);
   expect(messagesShape.labels).toEqual(expect.arrayContaining(['Transport', 'Minimum priority', 'Credentials']));
 
   // Added from Subscriptions: the new subscription's row is shown and focused.

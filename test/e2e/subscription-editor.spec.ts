@@ -213,7 +213,7 @@ test('Test tells ok, wrong credentials, no permission and unreachable, with the 
   await form.getByLabel('Server').fill(`http://127.0.0.1:${await closedPort()}`);
   await test_.click();
   await expect(result).toContainText("Can't reach the server");
-  await expect(result).toContainText('The server could not be reached');
+  await expect(result).toContainText('Nothing answers at that address: the server may be down.');
 
   // Testing saved nothing, credentials included.
   await form.getByRole('button', { name: 'Cancel' }).click();
@@ -493,6 +493,9 @@ test('keyboard only: open the editor, fill it, save; Escape closes and focus goe
   const form = editor(page, 'Add subscription');
   await expect(form.getByLabel('Topic')).toBeFocused();
   await page.keyboard.type('keyboard-walk');
+  // A new topic offers "Generate name" between the topic and the server (issue 33 §6).
+  await page.keyboard.press('Tab');
+  await expect(form.getByRole('button', { name: 'Generate name' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(form.getByLabel('Server')).toBeFocused();
   await expect(form.getByLabel('Server')).toHaveValue(ntfy.url);

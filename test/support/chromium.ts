@@ -3,7 +3,31 @@
  * build machines), quiet (no background traffic), and unable to resolve any host but 127.0.0.1. Shared by the
  * Playwright config and the window benchmark.
  */
-export const chromiumExecutablePath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+import { existsSync } from 'node:fs';
+
+/**
+ * Where each OS keeps the browser the tests use, first found wins: Debian's Chromium on the build machines, the
+ * Google Chrome that GitHub's runners have (Ubuntu's own chromium package is a snap stub there).
+ */
+export const CHROMIUM_CANDIDATES: Readonly<Record<'linux' | 'darwin' | 'win32', readonly string[]>> = {
+  linux: ['/usr/bin/chromium', '/usr/bin/google-chrome'],
+  darwin: ['/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'],
+  win32: ['C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe'],
+};
+
+/** CHROMIUM_PATH when set, else the first candidate of this OS that exists (else the first, to name it in errors). */
+export function findChromium(
+  platform: NodeJS.Platform,
+  env: NodeJS.ProcessEnv,
+  exists: (file: string) => boolean = existsSync,
+): string {
+  const chosen = env['CHROMIUM_PATH'];
+  if (chosen !== undefined && chosen !== '') return chosen;
+  const candidates = CHROMIUM_CANDIDATES[platform === 'darwin' || platform === 'win32' ? platform : 'linux'];
+  return candidates.find((file) => exists(file)) ?? candidates[0] ?? '';
+}
+
+export const chromiumExecutablePath = findChromium(process.platform, process.env);
 
 export const chromiumArgs: readonly string[] = [
   '--no-sandbox',

@@ -38,12 +38,20 @@ function sessionEnv(): Record<string, string> {
  */
 const ENGLISH: Readonly<Record<string, string>> = { LANG: 'C.UTF-8' };
 
-export function startCli(args: readonly string[], env: Readonly<Record<string, string>> = {}): CliProcess {
+export function startCli(
+  args: readonly string[],
+  env: Readonly<Record<string, string>> = {},
+  options: {
+    /** In a process group of its own (POSIX), as a shell starts a job: `process.kill(-pid, 'SIGINT')` is Ctrl-C. */
+    readonly ownGroup?: boolean;
+  } = {},
+): CliProcess {
   const child = spawn(process.execPath, [CLI, ...args], {
     // Only what a user's shell would have: no secrets from the test runner's environment leak into the CLI.
     // English unless a test asks for another language, whatever the developer's own LANG is.
     env: { ...sessionEnv(), ...ENGLISH, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
+    detached: options.ownGroup === true,
   });
   child.stdin.end();
   let stdout = '';

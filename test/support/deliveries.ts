@@ -1,5 +1,5 @@
 /**
- * Waits on the history file of a data folder (history schema 5, main/core/store/subscriber.ts): a subscriber has
+ * Waits on the history file of a data folder (history schema 6, main/core/store/subscriber.ts): a subscriber has
  * committed a delivery once its row is in `deliveries`, so a process killed after that has nothing of it to repeat.
  */
 import path from 'node:path';

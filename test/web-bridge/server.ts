@@ -11,12 +11,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
-import { createBridgeEmit } from '../../common/ipc.ts';
+import { createBridgeEmit, type UpdateChecksDto } from '../../common/ipc.ts';
 import { type AppCore, startAppCore } from '../../main/core/app/app-core.ts';
 import type { SaveFile } from '../../main/core/bridge/client-config-requests.ts';
 import { dispatchRequest } from '../../main/core/bridge/dispatch.ts';
 import type { ConnectionTiming } from '../../main/core/engine/connection-types.ts';
-import { runMessageCommand } from '../../main/core/commands/message-command.ts';
+import { createCommandRunner, endRunsAtExit } from '../../main/core/commands/message-command.ts';
 import { createConsoleLogger } from '../../main/core/logging.ts';
 import { systemClock } from '../../common/clock.ts';
 import type { Clock, Logger } from '../../main/core/ports.ts';
@@ -31,6 +31,7 @@ import type { BridgeRequestMessage, BridgeServerMessage } from './protocol.ts';
 import { BRIDGE_SOCKET_PATH, BRIDGE_TOKEN_PARAM } from './protocol.ts';
 import { loadRendererFiles, serveRendererRequest } from './serve-renderer.ts';
 import { errorMessage } from '../../common/error-message.ts';
+import type { AddressGuard } from '../../main/core/net/guarded-request.ts';
 
 export interface WebBridgeOptions {
   /** 0 or absent: a free port. Always bound to 127.0.0.1. */
@@ -46,11 +47,15 @@ export interface WebBridgeOptions {
   readonly clock?: Clock;
   readonly random?: () => number;
   readonly timing?: Partial<ConnectionTiming>;
+  /** For image downloads: which names resolve where and which address plays the internet (tests on 127.0.0.1). */
+  readonly addressGuard?: AddressGuard;
   /**
    * The save dialog the desktop app shows (client.yml export); default: the file is written into the data folder
    * (a browser page has no dialog that hands main a path), and the answer says where.
    */
   readonly saveFile?: SaveFile;
+  /** Who decides about update checks, as the desktop app works it out (default: this build has no release feed). */
+  readonly updateChecks?: UpdateChecksDto;
 }
 
 /**
@@ -152,6 +157,8 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
 
   const opened: string[] = [];
   const copied: string[] = [];
+  const commandRunner = createCommandRunner({ env: process.env, platform: process.platform, stdio: 'capture-stderr' });
+  const stopEndingRunsAtExit = endRunsAtExit(commandRunner);
   const core = startAppCore({
     settings,
     history,
@@ -160,6 +167,7 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
     clock: options.clock ?? systemClock,
     random: options.random ?? Math.random,
     ...(options.timing === undefined ? {} : { timing: options.timing }),
+    ...(options.updateChecks === undefined ? {} : { updateChecks: options.updateChecks }),
     log,
     openExternal: (url) => {
       opened.push(url);
@@ -170,10 +178,9 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
       copied.push(text);
       log.log('info', 'would copy text to the clipboard (not copied by the dev bridge)');
     },
-    attachments: { dir: path.join(dataDir, 'attachments') },
+    attachments: { dir: path.join(dataDir, 'attachments'), ...options.addressGuard },
     // The real core runs subscriptions' commands here too, with this process's environment.
-    runCommand: (command, message) =>
-      runMessageCommand({ command, message, env: process.env, platform: process.platform, stdio: 'capture-stderr' }),
+    startCommand: commandRunner.start,
     saveFile:
       options.saveFile ??
       (async (file) => {
@@ -198,8 +205,8 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
       accountChanged: (status) => {
         emit('accountChanged', status);
       },
-      commandFailureChanged: (change) => {
-        emit('commandFailureChanged', change);
+      commandStateChanged: (change) => {
+        emit('commandStateChanged', change);
       },
     },
   });
@@ -264,6 +271,7 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
         });
       });
       await core.stop();
+      stopEndingRunsAtExit();
       await history.close();
       if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
     },

@@ -8,10 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type {
   AccountStatusDto,
-  CommandFailureChangedDto,
+  CommandStateChangedDto,
   ConnectionDto,
   MessageDto,
   SettingsDto,
+  UpdateChecksDto,
 } from '../../../common/ipc.ts';
 import { serverUrlOf } from '../../../common/server-url.ts';
 import { createAccountApi } from '../account/account-api.ts';
@@ -40,7 +41,7 @@ import { desiredSubscriptions } from './desired-subscriptions.ts';
 import { createAppNotificationPolicy } from './notification-settings.ts';
 import { createPause } from './pause.ts';
 import { scheduleRetention } from './retention-schedule.ts';
-import { type RunSubscriptionCommand, SubscriptionCommands } from './subscription-commands.ts';
+import { type StartSubscriptionCommand, SubscriptionCommands } from './subscription-commands.ts';
 import { SyncTopicListener } from './sync-topic-listener.ts';
 import { type CoreTrayCommand, runTrayCommand, type TrayStateOptions, trayStateOf } from './tray-state.ts';
 
@@ -52,8 +53,8 @@ export interface AppCoreEvents {
   readonly trayChanged: () => void;
   /** Signed in or out of the ntfy account, or a sync ran; absent where no window listens. */
   readonly accountChanged?: (status: AccountStatusDto) => void;
-  /** A subscription's command failed, or ran fine after failing; absent where no window listens. */
-  readonly commandFailureChanged?: (change: CommandFailureChangedDto) => void;
+  /** What a subscription's row shows of its command changed (a failure, skipped or long runs); absent: no window. */
+  readonly commandStateChanged?: (change: CommandStateChangedDto) => void;
 }
 
 export interface AppCoreOptions {
@@ -78,12 +79,17 @@ export interface AppCoreOptions {
   /** Retention runs this often (milliseconds); default one hour. */
   readonly retentionIntervalMs?: number;
   /**
-   * Runs a subscription's command for a message (core/commands/message-command.ts with the root's environment and
-   * platform); absent: subscriptions' commands are not run.
+   * Starts a subscription's command for a message (core/commands/message-command.ts `createCommandRunner` with the
+   * root's environment and platform); absent: subscriptions' commands are not run.
    */
-  readonly runCommand?: RunSubscriptionCommand;
+  readonly startCommand?: StartSubscriptionCommand;
   /** The shell's save dialog, for the client.yml export (core/bridge/client-config-requests.ts); absent: none. */
   readonly saveFile?: SaveFile;
+  /**
+   * Who decides about update checks, said in the window's settings (core/updates/update-policy.ts); absent: this
+   * build has no release feed (`not-in-this-build`), as in the CLI's core, tests and the dev bridge.
+   */
+  readonly updateChecks?: UpdateChecksDto;
   /** Engine timing (tests and the dev bridge); the keepalive timeout always comes from the settings. */
   readonly timing?: Partial<ConnectionTiming>;
 }
@@ -104,14 +110,30 @@ export function startAppCore(options: AppCoreOptions): AppCore {
   const images = cache === undefined ? undefined : createAppImages(cache, settings, log.child('attachments'));
   // Deleting messages (one, a topic's history, retention) deletes their cached images too.
   const history = cache === undefined ? options.history : withAttachmentCleanup(options.history, cache, log).history;
+  const updateChecks = options.updateChecks ?? 'not-in-this-build';
+  const settingsDto = (current: Settings): SettingsDto => toSettingsDto(current, pause.get(), updateChecks);
   const pause = createPause({
     clock,
     onChange: () => {
+      if (pause.get() !== undefined) commands?.pauseStarted();
       events.trayChanged();
       // The window shows the pause with the settings: tell it, whether the tray or the window paused.
-      events.settingsChanged(toSettingsDto(settings.get(), pause.get()));
+      events.settingsChanged(settingsDto(settings.get()));
     },
   });
+  const startCommand = options.startCommand;
+  const commands =
+    startCommand === undefined
+      ? undefined
+      : new SubscriptionCommands({
+          start: startCommand,
+          clock,
+          log: log.child('commands'),
+          paused: () => pause.get() !== undefined,
+          onChanged: (subscriptionId) => {
+            events.commandStateChanged?.({ subscriptionId });
+          },
+        });
   let statuses = new Map<string, ConnectionStatus>();
   const connections = (): ConnectionStatus[] => [...statuses.values()];
 
@@ -126,19 +148,6 @@ export function startAppCore(options: AppCoreOptions): AppCore {
     ...(images === undefined ? {} : { downloadImage: images.downloadImage }),
     sounds: () => settings.get().preferences.sounds,
   });
-
-  const runCommand = options.runCommand;
-  const commands =
-    runCommand === undefined
-      ? undefined
-      : new SubscriptionCommands({
-          run: runCommand,
-          clock,
-          log: log.child('commands'),
-          onFailureChanged: (subscriptionId) => {
-            events.commandFailureChanged?.({ subscriptionId });
-          },
-        });
 
   const manager = createEngine({
     clock,
@@ -187,8 +196,10 @@ export function startAppCore(options: AppCoreOptions): AppCore {
   };
   reconcile(settings.get());
   const unsubscribeSettings = settings.onChange((next) => {
+    // Unsubscribed, or the command changed or cleared: its runs stop (subscription-commands.ts).
+    commands?.settingsChanged(next.subscriptions);
     reconcile(next);
-    events.settingsChanged(toSettingsDto(next, pause.get()));
+    events.settingsChanged(settingsDto(next));
     events.trayChanged();
   });
   const stopRetention = scheduleRetention({
@@ -238,6 +249,7 @@ export function startAppCore(options: AppCoreOptions): AppCore {
     connections,
     checkTopicAccess,
     pause,
+    updateChecks,
     openExternal: options.openExternal,
     copyText: options.copyText,
     runHttpAction: (action, request) => runHttpAction(action, request),
@@ -252,7 +264,7 @@ export function startAppCore(options: AppCoreOptions): AppCore {
       manager.reconnectServer(server);
     },
     ...(options.notices === undefined ? {} : { notices: options.notices }),
-    ...(commands === undefined ? {} : { commandFailure: (id: string) => commands.lastFailure(id) }),
+    ...(commands === undefined ? {} : { commands }),
     ...(options.saveFile === undefined ? {} : { saveFile: options.saveFile }),
     account: createAccountRequests({ account, accountChanged }),
   });

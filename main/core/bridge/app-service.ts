@@ -12,11 +12,16 @@ import { type AccountRequests, NO_ACCOUNT_REQUESTS } from '../account/account-re
 import { NO_NOTICE_REQUESTS, type NoticeRequests } from '../notices/notice-requests.ts';
 import type { AppHistoryStore } from '../ports.ts';
 import { type ClientConfigRequestsOptions, createClientConfigRequests } from './client-config-requests.ts';
-import { type CredentialRequestsOptions, createCredentialRequests } from './credential-requests.ts';
+import {
+  type CredentialRequestsOptions,
+  createCredentialRequests,
+  createStoreCredentials,
+} from './credential-requests.ts';
 import { createHistoryRequests } from './history-requests.ts';
 import { createMessageActionRequests, type MessageActionRequestsOptions } from './message-action-requests.ts';
 import { createPublishRequests, type PublishRequestsOptions } from './publish-requests.ts';
 import { createSettingsRequests, type SettingsRequestsOptions } from './settings-requests.ts';
+import { createSaveSubscriptions } from './subscription-batch.ts';
 import { createSubscriptionRequests, type SubscriptionRequestsOptions } from './subscription-requests.ts';
 
 /** The request side of BridgeApi, derived from the IPC table (common/ipc.ts). */
@@ -48,10 +53,10 @@ export function createAppService(options: AppServiceOptions): AppRequests {
     ...subscriptions,
     ...credentials,
     ...settings,
-    // A client.yml import saves through the same requests (and checks) as the window's editor and settings.
+    // A client.yml import saves with the checks of the window's editor and settings, all its items in one go.
     ...createClientConfigRequests(options, {
-      saveSubscription: subscriptions.saveSubscription,
-      setCredentials: credentials.setCredentials,
+      saveSubscriptions: createSaveSubscriptions(options),
+      storeCredentials: createStoreCredentials(options),
       updateSettings: settings.updateSettings,
     }),
     ...createMessageActionRequests(options),

@@ -117,10 +117,12 @@ const ARGUMENT_CHECKS: { readonly [N in OperationName]: ArgumentChecks<Operation
   saveSubscription: [guard.subscriptionInput],
   saveCheckedSubscription: [guard.subscriptionInput, testCredentials, checkedSaveOptions],
   removeSubscription: [textOf('id', 64), deleteHistoryOption],
+  stopSubscriptionCommand: [textOf('id', 64)],
   testSubscription: [guard.subscriptionInput, testCredentials],
   setCredentials: [guard.credentialsInput],
   // A client.yml of 1 MiB is far more than any real one (ntfy's own is a few lines).
-  importClientYml: [textOf('text', 1024 * 1024), textOf('fileName', 260)],
+  planClientYml: [textOf('text', 1024 * 1024), textOf('fileName', 260)],
+  importClientYml: [textOf('text', 1024 * 1024), textOf('fileName', 260), guard.clientYmlAccepted],
   exportClientYml: [guard.clientYmlExportOptions],
   clearCredentials: [textOf('server', 2048)],
   getSettings: [],

@@ -2,13 +2,16 @@
 import type {
   AuthFailureCause,
   CommandFailureDto,
+  CommandRunsDto,
   ConnectionDto,
   MessageActionDto,
   MessageDto,
   OwnCredentialsDto,
   SettingsDto,
+  UpdateChecksDto,
   SubscriptionDto,
 } from '../../../common/ipc.ts';
+import { httpActionMethod } from '../../../common/action-availability.ts';
 import { splitTags } from '../delivery/notification-content.ts';
 import type { ConnectionStatus } from '../engine/connection-types.ts';
 import type { StoredMessage } from '../store/history/types.ts';
@@ -23,7 +26,7 @@ export function toMessageDto(stored: StoredMessage): MessageDto {
     ...(action.url === undefined ? {} : { url: action.url }),
     ...(action.action === 'copy' && action.value !== undefined ? { value: action.value } : {}),
     // An http action's method, as it will be sent (ntfy's default is POST): the window says it before it runs.
-    ...(action.action === 'http' ? { method: (action.method ?? 'POST').toUpperCase() } : {}),
+    ...(action.action === 'http' ? { method: httpActionMethod(action.method) } : {}),
   }));
   const { emoji, other } = splitTags(message.tags);
   return {
@@ -45,6 +48,7 @@ export function toMessageDto(stored: StoredMessage): MessageDto {
     ...(message.attachment === undefined ? {} : { attachment: message.attachment }),
     ...(message.contentType === undefined ? {} : { contentType: message.contentType }),
     ...(message.encoding === undefined ? {} : { encoding: message.encoding }),
+    ...(message.cut === undefined ? {} : { cut: message.cut }),
   };
 }
 
@@ -52,7 +56,7 @@ export function toSubscriptionDto(
   subscription: SubscriptionSettings,
   auth: ServerAuth,
   hasCredentials: boolean,
-  commandFailure?: CommandFailureDto,
+  command: { readonly failure?: CommandFailureDto | undefined; readonly runs?: CommandRunsDto | undefined } = {},
   ownCredentials?: OwnCredentialsDto,
 ): SubscriptionDto {
   return {
@@ -68,7 +72,8 @@ export function toSubscriptionDto(
     ...(subscription.displayName === undefined ? {} : { displayName: subscription.displayName }),
     ...(auth.kind === 'basic' ? { user: auth.user } : {}),
     ...(subscription.command === undefined ? {} : { command: subscription.command }),
-    ...(commandFailure === undefined ? {} : { commandFailure }),
+    ...(command.failure === undefined ? {} : { commandFailure: command.failure }),
+    ...(command.runs === undefined ? {} : { commandRuns: command.runs }),
     ...(ownCredentials === undefined ? {} : { ownCredentials }),
   };
 }
@@ -96,8 +101,12 @@ export function toConnectionDto(status: ConnectionStatus): ConnectionDto {
   };
 }
 
-export function toSettingsDto(settings: Settings, pausedUntil: number | undefined): SettingsDto {
-  const dto: SettingsDto = { defaultServer: settings.defaultServer, preferences: settings.preferences };
+export function toSettingsDto(
+  settings: Settings,
+  pausedUntil: number | undefined,
+  updateChecks: UpdateChecksDto,
+): SettingsDto {
+  const dto: SettingsDto = { defaultServer: settings.defaultServer, preferences: settings.preferences, updateChecks };
   if (pausedUntil === undefined) return dto;
   // JSON (and structured clone across some transports) cannot carry Infinity: "until resumed" travels as null.
   return { ...dto, pausedUntil: Number.isFinite(pausedUntil) ? pausedUntil : null };

@@ -5,6 +5,7 @@
 import type {
   AccountSignInDto,
   BridgeError,
+  ClientYmlAcceptedDto,
   ClientYmlExportOptionsDto,
   CredentialsInput,
   FiltersDto,
@@ -17,6 +18,7 @@ import type {
   SubscriptionInput,
   SubscriptionRefDto,
 } from '../../../common/ipc.ts';
+import { CLIENT_YML_MAX_SUBSCRIPTIONS } from '../../../common/ipc-dto.ts';
 import { t } from '../../../common/i18n/translate.ts';
 import { isTransportKind, NTFY_TRANSPORTS } from '../../../common/transports.ts';
 import { PREFERENCE_KEYS } from '../store/settings/validate.ts';
@@ -191,6 +193,28 @@ export function subscriptionInput(value: unknown): SubscriptionInput {
 export function clientYmlExportOptions(value: unknown): ClientYmlExportOptionsDto {
   const r = record(value, 'options', ['includeSecrets']);
   return { includeSecrets: boolean(r['includeSecrets'], 'options.includeSecrets') };
+}
+
+/** The commands the user accepted in an import's review: at most one per entry a file may hold. */
+export function clientYmlAccepted(value: unknown): ClientYmlAcceptedDto {
+  const r = record(value, 'accepted', ['commands']);
+  const list = r['commands'];
+  if (!Array.isArray(list) || list.length > CLIENT_YML_MAX_SUBSCRIPTIONS) {
+    throw new InvalidArgument(
+      'accepted.commands',
+      t('core.bridge.list-too-long', { max: CLIENT_YML_MAX_SUBSCRIPTIONS }),
+    );
+  }
+  return {
+    commands: Array.from(list as readonly unknown[], (item, index) => {
+      const field = `accepted.commands[${index}]`;
+      const entry = record(item, field, ['entry', 'command']);
+      return {
+        entry: integer(entry['entry'], `${field}.entry`, 1, CLIENT_YML_MAX_SUBSCRIPTIONS),
+        command: text(entry['command'], `${field}.command`, { max: 8000 }),
+      };
+    }),
+  };
 }
 
 export function credentialsInput(value: unknown): CredentialsInput {

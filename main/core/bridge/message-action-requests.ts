@@ -38,7 +38,7 @@ export function createMessageActionRequests(options: MessageActionRequestsOption
       if (stored === undefined || raw === undefined)
         return fail({ code: 'not-found', message: t('rules.bridge.no-such-action') });
       // The rule the window used to disable the button: a window that asks anyway gets the same reason.
-      const availability = actionAvailability({ kind: raw.action, url: raw.url });
+      const availability = actionAvailability({ kind: raw.action, url: raw.url, method: raw.method });
       const action = availability.canRun ? toNotificationAction(raw) : undefined;
       if (action === undefined) {
         log.log('warn', 'refused a message action', { kind: raw.action });

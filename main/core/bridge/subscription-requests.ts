@@ -6,6 +6,7 @@ import type {
   BridgeRequests,
   BridgeResult,
   CommandFailureDto,
+  CommandRunsDto,
   CredentialsInput,
   SubscriptionDto,
   SubscriptionInput,
@@ -14,10 +15,8 @@ import type {
   TestCredentialsDto,
 } from '../../../common/ipc.ts';
 import { t, type MessageKey } from '../../../common/i18n/translate.ts';
-import { invalidServerUrl, serverUrlError, serverUrlOf } from '../../../common/server-url.ts';
-import { alreadySubscribed } from '../../../common/subscription-rules.ts';
-import { isValidTopicName, topicNameError } from '../../../common/topic-name.ts';
-import type { AppTransportKind } from '../../../common/transports.ts';
+import { serverUrlOf } from '../../../common/server-url.ts';
+import { isValidTopicName } from '../../../common/topic-name.ts';
 import type { ConnectionStatus } from '../engine/connection-types.ts';
 import type { CheckTopicAccess, TopicAccess } from '../engine/http-requests.ts';
 import type { AppHistoryStore, Logger } from '../ports.ts';
@@ -28,9 +27,9 @@ import type { SecretStore } from '../store/secrets/secret-store.ts';
 import { removeSubscription, upsertServer, upsertSubscription } from '../store/settings/edits.ts';
 import type { ServerSettings, Settings, SubscriptionSettings } from '../store/settings/schema.ts';
 import type { SettingsStore } from '../store/settings/settings-store.ts';
-import { rawTransportRefused } from '../store/settings/validate.ts';
 import { toConnectionDto, toSubscriptionDto } from './dto.ts';
 import { forgetSubscriptionCredentials } from './subscription-credentials.ts';
+import { checkedSubscription, takenIn } from './subscription-input.ts';
 import { fail, keychainError, ok, serverAuth, validationFailed } from './request-results.ts';
 
 export type SubscriptionRequests = Pick<
@@ -39,6 +38,7 @@ export type SubscriptionRequests = Pick<
   | 'saveSubscription'
   | 'saveCheckedSubscription'
   | 'removeSubscription'
+  | 'stopSubscriptionCommand'
   | 'testSubscription'
   | 'listConnections'
   | 'reconnectServer'
@@ -54,8 +54,18 @@ export interface SubscriptionRequestsOptions {
   readonly checkTopicAccess: CheckTopicAccess;
   readonly newId: () => string;
   readonly log: Logger;
-  /** The last failed run of a subscription's command (core/app/subscription-commands.ts); absent: none. */
-  readonly commandFailure?: (subscriptionId: string) => CommandFailureDto | undefined;
+  /** The subscriptions' commands (core/app/subscription-commands.ts); absent: no command runs. */
+  readonly commands?: SubscriptionCommandState;
+}
+
+/** What the bridge asks of the subscriptions' commands. */
+export interface SubscriptionCommandState {
+  /** The last failed run of a subscription's command. */
+  lastFailure(subscriptionId: string): CommandFailureDto | undefined;
+  /** Its runs as the row shows them (skipped, long, cut). */
+  runs(subscriptionId: string): CommandRunsDto | undefined;
+  /** Ends its running command and drops those waiting; false when none was running. */
+  stop(subscriptionId: string): boolean;
 }
 
 /** What each answer of the access check tells the user (the words made when asked, in the active language). */
@@ -94,9 +104,22 @@ export function createSubscriptionRequests(
     }
   }
 
-  async function subscriptionDto(subscription: SubscriptionSettings, current: Settings) {
-    const auth = serverAuth(current, subscription.server);
-    const failure = subscription.command === undefined ? undefined : options.commandFailure?.(subscription.id);
+  /** A server's auth and whether its secret is stored, asked once per server in a listing (not per subscription). */
+  type ServerFacts = Map<string, { auth: ServerSettings['auth']; stored: Promise<boolean> }>;
+
+  async function subscriptionDto(
+    subscription: SubscriptionSettings,
+    current: Settings,
+    facts: ServerFacts = new Map(),
+  ) {
+    let server = facts.get(subscription.server);
+    if (server === undefined) {
+      const auth = serverAuth(current, subscription.server);
+      server = { auth, stored: hasCredentials({ url: subscription.server, auth }) };
+      facts.set(subscription.server, server);
+    }
+    const commands = subscription.command === undefined ? undefined : options.commands;
+    const command = { failure: commands?.lastFailure(subscription.id), runs: commands?.runs(subscription.id) };
     const own = subscription.auth;
     const ownCredentials =
       own === undefined
@@ -106,32 +129,7 @@ export function createSubscriptionRequests(
             ...(own.kind === 'basic' ? { user: own.user } : {}),
             hasSecret: await hasCredentials({ url: subscription.server, auth: own }, subscription.id),
           };
-    const stored = await hasCredentials({ url: subscription.server, auth });
-    return toSubscriptionDto(subscription, auth, stored, failure, ownCredentials);
-  }
-
-  function toSettings(
-    input: Omit<SubscriptionInput, 'transport'> & { readonly transport?: AppTransportKind },
-    server: string,
-    current: Settings,
-  ): SubscriptionSettings {
-    const existing = current.subscriptions.find((item) => item.id === input.id);
-    const displayName = input.displayName?.trim();
-    // '' removes the command; absent keeps it. Kept as typed otherwise: leading blanks mean nothing to a shell.
-    const command = input.command === undefined ? existing?.command : input.command.trim() || undefined;
-    return {
-      id: existing?.id ?? options.newId(),
-      server,
-      topic: input.topic,
-      transport: input.transport ?? existing?.transport ?? 'json',
-      filters: input.filters ?? existing?.filters ?? {},
-      muted: input.muted ?? existing?.muted ?? false,
-      minPriority: input.minPriority ?? existing?.minPriority ?? 1,
-      ...(displayName === undefined || displayName === '' ? {} : { displayName }),
-      ...(command === undefined ? {} : { command }),
-      // Its own credentials (a client.yml entry's) belong to its server: an edit keeps them, a move drops them.
-      ...(existing?.auth !== undefined && existing.server === server ? { auth: existing.auth } : {}),
-    };
+    return toSubscriptionDto(subscription, server.auth, await server.stored, command, ownCredentials);
   }
 
   /** The stored credentials of `server`, or the answer to give when there are none to test with. */
@@ -150,31 +148,9 @@ export function createSubscriptionRequests(
     }
   }
 
-  /** The subscription `input` describes, checked as every save checks it, or the answer that says what is wrong. */
   function validated(input: SubscriptionInput): BridgeResult<SubscriptionSettings> {
-    // A user or password in the URL would be dropped without a word: refuse it, credentials go to the keychain.
-    const serverError = serverUrlError(input.server);
-    if (serverError !== undefined) return validationFailed([{ path: 'server', message: serverError.message }]);
-    const server = serverUrlOf(input.server);
-    if (server === undefined) return validationFailed([{ path: 'server', message: invalidServerUrl().message }]);
-    const topicError = topicNameError(input.topic);
-    if (topicError !== undefined) return validationFailed([{ path: 'topic', message: topicError.message }]);
-    // The bridge takes every ntfy stream; the app offers all but raw, and says why (common/transports.ts).
-    const { transport, ...rest } = input;
-    if (transport === 'raw') return validationFailed([{ path: 'transport', message: rawTransportRefused() }]);
     const current = settings.get();
-    const duplicate = current.subscriptions.find(
-      (item) => item.server === server && item.topic === input.topic && item.id !== input.id,
-    );
-    if (duplicate !== undefined) {
-      // Its own code, so that the window can tell it apart (an import skips it) without reading the words.
-      const already = alreadySubscribed();
-      return fail({ code: already.code, message: `topic: ${already.message}`, fields: { topic: already.message } });
-    }
-    if (input.id !== undefined && !current.subscriptions.some((item) => item.id === input.id)) {
-      return fail({ code: 'not-found', message: t('rules.bridge.no-such-subscription') });
-    }
-    return ok(toSettings({ ...rest, ...(transport === undefined ? {} : { transport }) }, server, current));
+    return checkedSubscription(input, { current, newId: options.newId, isTaken: takenIn(current) });
   }
 
   async function store(subscription: SubscriptionSettings) {
@@ -198,11 +174,12 @@ export function createSubscriptionRequests(
     const credentials = typed.kind === 'stored' ? await storedCredentials(server) : typed;
     if ('ok' in credentials) return credentials;
     const request = buildSubscribeRequest({ baseUrl: server, topics: [topic], transport: 'json', credentials });
-    const { answer } = await options.checkTopicAccess(request);
+    const { answer, trouble } = await options.checkTopicAccess(request);
     const [outcome, detail] = TEST_OUTCOMES[answer];
     // Refused without credentials: "these credentials" would name something the user never gave.
     const anonymous = answer === 'forbidden' && credentials.kind === 'none';
-    return ok({ outcome, detail: t(anonymous ? 'core.test.forbidden-anonymous' : detail) });
+    const words = t(anonymous ? 'core.test.forbidden-anonymous' : detail);
+    return ok(trouble === undefined ? { outcome, detail: words } : { outcome, detail: words, trouble });
   }
 
   /** Whether a save must ask the server first: typed credentials, and a subscription to an address not yet checked. */
@@ -215,7 +192,8 @@ export function createSubscriptionRequests(
   return {
     listSubscriptions: async () => {
       const current = settings.get();
-      return ok(await Promise.all(current.subscriptions.map((item) => subscriptionDto(item, current))));
+      const facts: ServerFacts = new Map();
+      return ok(await Promise.all(current.subscriptions.map((item) => subscriptionDto(item, current, facts))));
     },
 
     saveSubscription: async (input) => {
@@ -257,6 +235,12 @@ export function createSubscriptionRequests(
         options.history.deleteSubscriptionMessages({ server: subscription.server, topic: subscription.topic });
       }
       return ok(null);
+    },
+
+    stopSubscriptionCommand: (id) => {
+      if (!settings.get().subscriptions.some((item) => item.id === id))
+        return Promise.resolve(fail({ code: 'not-found', message: t('rules.bridge.no-such-subscription') }));
+      return Promise.resolve(ok(options.commands?.stop(id) ?? false));
     },
 
     testSubscription: async (input, typed) => {

@@ -22,14 +22,16 @@ export function describeClientConfigProblem(path: string, problem: ClientConfigP
       return problem.line === undefined
         ? t('cli.client-config.yaml', { where })
         : t('cli.client-config.yaml-line', { where, line: problem.line });
+    case 'aliases':
+      return t('cli.client-config.aliases', { where });
+    case 'duplicate-key':
+      return t('cli.client-config.duplicate-key', { where, field: problem.field, line: problem.line });
     case 'not-a-map':
       return t('cli.client-config.not-a-map', { where, field: problem.field ?? '' });
     case 'not-a-list':
       return t('cli.client-config.not-a-list', { where, field: problem.field });
     case 'not-text':
       return t('cli.client-config.not-text', { where, field: problem.field });
-    case 'unknown-field':
-      return t('cli.client-config.unknown-field', { where, field: problem.field });
     case 'unknown-filter':
       return t('cli.client-config.unknown-filter', { where, field: problem.field });
     case 'missing-topic':
@@ -37,6 +39,16 @@ export function describeClientConfigProblem(path: string, problem: ClientConfigP
     case 'token-and-user':
       return t('cli.client-config.token-and-user', { where });
   }
+}
+
+/** One warning line per key ntfy ignores (client-config.ts `ignoredFields`): named, never its value. */
+export function ignoredFieldWarnings(path: string, config: ClientConfig): string[] {
+  return config.ignoredFields.map(({ field, entry }) =>
+    t('cli.client-config.unknown-field', {
+      where: entry === undefined ? path : t('cli.client-config.entry', { path, entry }),
+      field,
+    }),
+  );
 }
 
 /**

@@ -17,7 +17,8 @@ import { type ArgsResult, parseTopicUrl } from './topic-url.ts';
 export function configDefaultCredentials(config: ClientConfig): Credentials | undefined {
   if (config.defaultToken !== undefined) return { kind: 'token', token: config.defaultToken };
   if (config.defaultUser !== undefined && config.defaultPassword !== undefined) {
-    return { kind: 'basic', user: config.defaultUser, password: config.defaultPassword };
+    // `default-password: ""` is an empty password, never a keychain lookup (client/client.yml).
+    return { kind: 'basic', user: config.defaultUser, password: config.defaultPassword, passwordGiven: true };
   }
   return undefined;
 }
@@ -27,7 +28,7 @@ export function ownEntryCredentials(entry: ClientConfigEntry): Credentials | und
   if (entry.token === '' || (entry.user === '' && entry.password === '')) return { kind: 'none' };
   if (entry.token !== undefined) return { kind: 'token', token: entry.token };
   if (entry.user !== undefined && entry.user !== '' && entry.password !== undefined) {
-    return { kind: 'basic', user: entry.user, password: entry.password };
+    return { kind: 'basic', user: entry.user, password: entry.password, passwordGiven: true };
   }
   return undefined;
 }
@@ -50,6 +51,13 @@ function secretProblem(credentials: Credentials, where: string): string | undefi
 
 export interface EntryOptions {
   readonly path: string;
+  /**
+   * `--poll`: ntfy's poll path (cmd/subscribe.go doPoll) polls each entry with its credentials and its own
+   * `command`, but without its `if:` filters and without `default-command`.
+   */
+  readonly poll?: boolean;
+  /** --user/--token/NTFY_USER/NTFY_TOKEN: what an entry without credentials (and no defaults) uses, as in ntfy. */
+  readonly given?: Credentials;
   readonly transport: TransportKind;
   readonly authVia: 'header' | 'query';
   readonly scheduled: boolean;
@@ -61,12 +69,14 @@ export function configSubscriptions(config: ClientConfig, options: EntryOptions)
     const where = t('cli.client-config.entry', { path: options.path, entry: index + 1 });
     const topicUrl = parseTopicUrl(entry.topic, config.defaultHost);
     if (!topicUrl.ok) return { ok: false, error: `${where}: ${topicUrl.error}` };
-    const credentials = entryCredentials(entry, config);
+    const own = entryCredentials(entry, config);
+    const inherits = own.kind === 'none' && entry.token !== '' && !(entry.user === '' && entry.password === '');
+    const credentials = inherits && options.given !== undefined ? options.given : own;
     const problem = secretProblem(credentials, where);
     if (problem !== undefined) return { ok: false, error: problem };
-    const filters = readFilters(entry.if);
+    const filters = readFilters(options.poll === true ? {} : entry.if);
     if (!filters.ok) return { ok: false, error: `${where}: ${filters.error}` };
-    const command = entry.command ?? config.defaultCommand;
+    const command = options.poll === true ? entry.command : (entry.command ?? config.defaultCommand);
     for (const topic of topicUrl.value.topics) {
       subscriptions.push({
         server: topicUrl.value.server,

@@ -11,11 +11,22 @@
 import type { NtfyMessage, NtfyMessageChange } from '../protocol/types.ts';
 import type { SinceValue } from '../protocol/since.ts';
 import { groupSubscriptions } from '../engine/groups.ts';
-import type { CommandOutcome } from '../commands/message-command.ts';
+import type { CommandOutcome, CommandRun } from '../commands/message-command.ts';
 import type { PlannedSubscription } from './subscribe-args.ts';
 import { t } from '../../../common/i18n/translate.ts';
 
-export type RunCommand = (command: string, message: NtfyMessage) => Promise<CommandOutcome>;
+export type RunCommand = (command: string, message: NtfyMessage) => Pick<CommandRun, 'done' | 'cutVariables'>;
+
+/**
+ * Thrown instead of starting a command once the CLI was asked to stop: the batch is not committed, so its messages
+ * run after the next start (at least once, never skipped).
+ */
+export class StoppedBeforeRunError extends Error {
+  constructor() {
+    super('stopping: no more commands start');
+    this.name = 'StoppedBeforeRunError';
+  }
+}
 
 interface CommandEntry {
   /** The key of the connection the subscription joins (groups.ts); a split group's parts add ` part <bits>`. */
@@ -66,8 +77,24 @@ export interface DispatchIo {
   readonly write: (text: string) => Promise<void>;
   readonly stderr: (text: string) => void;
   readonly runCommand: RunCommand;
+  /** True once the CLI was asked to stop: no command starts any more. */
+  readonly stopping: () => boolean;
   readonly formatMessage: (message: NtfyMessage) => string;
   readonly formatChange: (change: NtfyMessageChange) => string;
+}
+
+/** Runs one command for one message, saying on stderr what was cut to fit and how a failed run ended. */
+async function runOne(command: string, message: NtfyMessage, server: string, io: DispatchIo): Promise<void> {
+  if (io.stopping()) throw new StoppedBeforeRunError();
+  const run = io.runCommand(command, message);
+  // Never the message text: it came from a stranger and may hold anything.
+  const where = `${server}/${message.topic}`;
+  if (run.cutVariables.length > 0) {
+    const variables = run.cutVariables.map((name) => `$${name}`).join(', ');
+    io.stderr(`${t('cli.command.cut', { where, id: message.id, variables })}\n`);
+  }
+  const outcome = await run.done;
+  if (!outcome.ok) io.stderr(`${t('cli.command.failed', { where, id: message.id, reason: outcomeReason(outcome) })}\n`);
 }
 
 export interface DispatchItems {
@@ -92,14 +119,7 @@ export async function dispatchItems(table: CommandTable, items: DispatchItems, i
     }
     if (pending !== '') await io.write(pending);
     pending = '';
-    for (const command of commands) {
-      const outcome = await io.runCommand(command, message);
-      if (!outcome.ok) {
-        // Never the message text: it came from a stranger and may hold anything.
-        const where = `${items.server}/${message.topic}`;
-        io.stderr(`${t('cli.command.failed', { where, id: message.id, reason: outcomeReason(outcome) })}\n`);
-      }
-    }
+    for (const command of commands) await runOne(command, message, items.server, io);
   }
   for (const change of items.changes) {
     if (table.commandsFor(items.groupKey, change.topic).length === 0) pending += io.formatChange(change);

@@ -12,6 +12,12 @@ import type { ArgsResult } from './topic-url.ts';
 export interface CredentialArgs {
   readonly user?: string | undefined;
   readonly token?: string | undefined;
+  /**
+   * `publish` and `subscribe` read `--user` as ntfy's CLI does (cmd/publish.go, cmd/subscribe.go): `alice:` sends
+   * an empty password, and `:tk_…` (no user name) is Basic auth with an empty user, which ntfy's server reads as
+   * the token (docs/protocol.md#authentication).
+   */
+  readonly asNtfy?: boolean;
 }
 
 // C0 controls and DEL: an HTTP header cannot carry them, and a trailing one is nearly always a leftover line end.
@@ -45,41 +51,57 @@ function fromEnv(env: Readonly<Record<string, string | undefined>>, name: string
   return value === undefined || value === '' ? { ok: true, value: undefined } : checked(value, name);
 }
 
-function basicFromUser(user: string, env: Readonly<Record<string, string | undefined>>): ArgsResult<Credentials> {
+function basicFromUser(
+  user: string,
+  env: Readonly<Record<string, string | undefined>>,
+  asNtfy: boolean,
+): ArgsResult<Credentials> {
   if (user === '') return fail(t('cli.credentials.user-needs-name'));
   const colon = user.indexOf(':');
   const name = colon === -1 ? user : user.slice(0, colon);
-  if (name === '') return fail(t('cli.credentials.user-no-name'));
+  const password = colon === -1 ? undefined : user.slice(colon + 1);
+  if (name === '' && !(asNtfy && password !== undefined && password !== '')) {
+    return fail(t('cli.credentials.user-no-name'));
+  }
   const checkedName = checked(name, t('cli.credentials.where-user-name'));
   if (!checkedName.ok) return checkedName;
-  if (colon !== -1) {
-    const password = user.slice(colon + 1);
-    if (password === '') {
+  if (password !== undefined) {
+    if (password === '' && !asNtfy) {
       return fail(t('cli.credentials.empty-password', { name, variable: PASSWORD_VARIABLE }));
     }
     const checkedPassword = checked(password, t('cli.credentials.where-password'));
     if (!checkedPassword.ok) return checkedPassword;
-    return { ok: true, value: { kind: 'basic', user: name, password } };
+    return { ok: true, value: { kind: 'basic', user: name, password, passwordGiven: true } };
   }
-  const password = fromEnv(env, PASSWORD_VARIABLE);
-  if (!password.ok) return password;
-  // An empty password means "look it up in the keychain" (applyStoredCredentials).
-  return { ok: true, value: { kind: 'basic', user: name, password: password.value ?? '' } };
+  const fromVariable = fromEnv(env, PASSWORD_VARIABLE);
+  if (!fromVariable.ok) return fromVariable;
+  // An empty password means "ask on a terminal, else look it up in the keychain" (applyStoredCredentials).
+  return { ok: true, value: { kind: 'basic', user: name, password: fromVariable.value ?? '' } };
 }
+
+/** ntfy's NTFY_USER and NTFY_TOKEN (urfave/cli EnvVars): the option's value when it is not given; empty is unset. */
+function withNtfyVariables(args: CredentialArgs, env: Readonly<Record<string, string | undefined>>): CredentialArgs {
+  const variable = (name: string): string | undefined => (env[name] === '' ? undefined : env[name]);
+  return { ...args, user: args.user ?? variable(USER_VARIABLE), token: args.token ?? variable(TOKEN_VARIABLE) };
+}
+
+/** ntfy's variable for `--user` of publish and subscribe. */
+export const USER_VARIABLE = 'NTFY_USER';
 
 /**
  * The credentials the options ask for. Environment variables that the run may read (for these options, or for a
  * server stored by `ntfy-tray login`) are checked too, so a malformed one fails here with exit 2.
  */
 export function readCredentialArgs(
-  args: CredentialArgs,
+  options: CredentialArgs,
   env: Readonly<Record<string, string | undefined>>,
 ): ArgsResult<Credentials> {
+  const args = options.asNtfy === true ? withNtfyVariables(options, env) : options;
   if (args.user !== undefined && args.token !== undefined) return fail(t('cli.credentials.user-or-token'));
-  if (args.user !== undefined) return basicFromUser(args.user, env);
+  if (args.user !== undefined) return basicFromUser(args.user, env, args.asNtfy === true);
   if (args.token !== undefined) {
     if (args.token === '') return fail(t('cli.credentials.token-empty', { variable: TOKEN_VARIABLE }));
-    const token = checked(args.token, '--token');
+    const token = checked(args.token, options.token === undefined ? TOKEN_VARIABLE : '--token');
     return token.ok ? { ok: true, value: { kind: 'token', token: token.value } } : token;
   }
   // No credential options: NTFY_TOKEN applies to every subscription, NTFY_PASSWORD to servers stored by login.

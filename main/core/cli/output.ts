@@ -8,9 +8,13 @@ import { formatNumber, t } from '../../../common/i18n/translate.ts';
 import { shortenUrls, shortTopicList } from '../../../common/short-text.ts';
 import { terminalSafeJson, visibleControls } from './terminal-text.ts';
 
-/** `--json`: the message object with every field as received, on one line. */
+/**
+ * `--json`: the message's JSON line byte for byte as the server sent it (ntfy's CLI prints `m.Raw`), so Go's
+ * `\u003c` escapes stay; only characters a terminal could act on (DEL, C1, bidi controls) become `\uXXXX` escapes,
+ * the same value to a parser. A message without its text (none here today) is written from its fields.
+ */
 export function formatMessageJson(message: NtfyMessage): string {
-  return `${terminalSafeJson(JSON.stringify(message.raw))}\n`;
+  return `${terminalSafeJson(message.rawText ?? JSON.stringify(message.raw))}\n`;
 }
 
 /**
@@ -18,7 +22,7 @@ export function formatMessageJson(message: NtfyMessage): string {
  * messages also learns when one of them was deleted or cleared (by its `sequence_id`).
  */
 export function formatChangeJson(change: NtfyMessageChange): string {
-  return `${terminalSafeJson(JSON.stringify(change.raw))}\n`;
+  return `${terminalSafeJson(change.rawText ?? JSON.stringify(change.raw))}\n`;
 }
 
 function pad(value: number): string {

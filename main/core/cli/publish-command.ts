@@ -1,7 +1,9 @@
 /**
- * `ntfy-tray publish`: sends one message with the ntfy CLI's options, using the credentials `subscribe` would use
- * (the options, NTFY_PASSWORD/NTFY_TOKEN, else what `ntfy-tray login` stored for the server). Prints the server's
- * answer with `--json`, else one short line on stderr. Exit codes: 0 sent, 1 refused or unreachable, 2 usage.
+ * `ntfy-tray publish`: sends one message with the ntfy CLI's options and variables, using ntfy's credentials in
+ * ntfy's order (the options and NTFY_USER/NTFY_TOKEN, then client.yml's default-token or default-user and
+ * default-password), and then ours (NTFY_PASSWORD, what `ntfy-tray login` stored for the server). Prints the server's
+ * answer as ntfy does, one JSON line on stdout (none with `-q`). Exit codes: 0 sent, 1 refused or unreachable,
+ * 2 usage.
  */
 import { t } from '../../../common/i18n/translate.ts';
 import type { Credentials } from '../protocol/subscribe-request.ts';
@@ -17,6 +19,10 @@ import {
 import { buildPublishRequest, type PublishInput } from '../publish/publish-input.ts';
 import type { SendPublish } from '../publish/send-publish.ts';
 import { secretsOf } from './credential-args.ts';
+import type { ClientConfigLoad } from './client-config-file.ts';
+import type { LogChoice } from './log-flags.ts';
+import type { PromptResult } from './prompt.ts';
+import { needsPasswordLookup } from './stored-credentials.ts';
 import { parsePublishArgs, publishUsage } from './publish-args.ts';
 import { EXIT } from './subscribe-command.ts';
 import { usageError } from './usage-error.ts';
@@ -57,6 +63,12 @@ export interface PublishIo {
   readonly now: () => number;
   /** Where a bare topic lives for this data dir; default https://ntfy.sh. */
   readonly defaultServerOf?: (dataDir: string | undefined) => string;
+  /** The client.yml to read (publish-args.ts PublishArgsOptions). */
+  readonly clientConfig?: (given: string | undefined) => ClientConfigLoad;
+  /** Asks for a hidden secret on the terminal; undefined when stdin is no terminal. */
+  readonly prompt?: (question: string) => Promise<PromptResult>;
+  /** Applies ntfy's logging options of this run. */
+  readonly setLog?: (choice: LogChoice) => void;
 }
 
 export type StdinRead =
@@ -73,16 +85,6 @@ export type FileRead =
 function notSent(io: PublishIo, reason: string): number {
   io.stderr(`${t('cli.publish.not-sent', { reason })}\n`);
   return EXIT.fatal;
-}
-
-function sentLine(input: PublishInput, time: number, id: string, nowMs: number): string {
-  const where = `${input.server}/${input.topic}`;
-  // A delayed message comes back with its due time (Unix seconds).
-  // The due time stays ISO 8601 (UTC) in every language: unambiguous, and what scripts and the server speak.
-  if (time * 1000 > nowMs + 1000) {
-    return t('cli.publish.scheduled', { where, time: new Date(time * 1000).toISOString(), id });
-  }
-  return t('cli.publish.sent', { where, id });
 }
 
 /**
@@ -104,12 +106,28 @@ async function readFileBody(io: PublishIo, input: PublishInput, file: string): P
   return { ok: true, input: withFileBody(input, read.bytes, path.basename(file)) };
 }
 
+/**
+ * `-u alice` without NTFY_PASSWORD on a terminal: ntfy's `Enter Password: ` prompt (cmd/publish.go); off a
+ * terminal the keychain answers (storedCredentials).
+ */
+export async function askPassword(
+  credentials: Credentials,
+  io: { readonly prompt?: PublishIo['prompt'] },
+): Promise<{ readonly ok: true; readonly value: Credentials } | { readonly ok: false; readonly problem: string }> {
+  if (!needsPasswordLookup(credentials) || io.prompt === undefined) return { ok: true, value: credentials };
+  const answer = await io.prompt(PASSWORD_PROMPT);
+  if (!answer.ok) return { ok: false, problem: t('cli.publish.password-cancelled') };
+  return { ok: true, value: { ...credentials, password: answer.value, passwordGiven: true } };
+}
+
+/** ntfy's words (cmd/publish.go, cmd/subscribe.go), in every language: scripts and people expect them. */
+export const PASSWORD_PROMPT = 'Enter Password: ';
+
 export async function runPublish(args: readonly string[], io: PublishIo): Promise<number> {
-  const parsed = parsePublishArgs(
-    args,
-    io.env,
-    io.defaultServerOf === undefined ? {} : { defaultServerOf: io.defaultServerOf },
-  );
+  const parsed = parsePublishArgs(args, io.env, {
+    ...(io.defaultServerOf === undefined ? {} : { defaultServerOf: io.defaultServerOf }),
+    ...(io.clientConfig === undefined ? {} : { clientConfig: io.clientConfig }),
+  });
   if (parsed.ok === 'help') {
     io.stdout(`${publishUsage()}\n`);
     return EXIT.ok;
@@ -119,6 +137,7 @@ export async function runPublish(args: readonly string[], io: PublishIo): Promis
     return EXIT.usage;
   }
   const plan = parsed.value;
+  io.setLog?.(plan.log);
   let input = plan.input;
   if (plan.file !== undefined) {
     const withFile = await readFileBody(io, input, plan.file);
@@ -135,9 +154,11 @@ export async function runPublish(args: readonly string[], io: PublishIo): Promis
       input = piped.input;
     }
   }
+  const asked = await askPassword(plan.credentials, io);
+  if (!asked.ok) return notSent(io, asked.problem);
   let credentials: Credentials;
   try {
-    credentials = await io.storedCredentials(input, plan.credentials, plan.dataDir);
+    credentials = await io.storedCredentials(input, asked.value, plan.dataDir);
   } catch (error) {
     io.stderr(`${t('cli.run.failed', { name: 'ntfy-tray publish', problem: errorMessage(error) })}\n`);
     return EXIT.fatal;
@@ -159,8 +180,7 @@ export async function runPublish(args: readonly string[], io: PublishIo): Promis
       describePublishFailure(outcome.failure, input.delay === undefined ? {} : { delay: input.delay }),
     );
   }
-  if (plan.quiet) return EXIT.ok;
-  if (plan.json) io.stdout(`${outcome.raw}\n`);
-  else io.stderr(`${sentLine(input, outcome.message.time, outcome.message.id, io.now())}\n`);
+  // ntfy: fmt.Fprintln(c.App.Writer, strings.TrimSpace(m.Raw)) unless --quiet, so `| jq .id` reads it.
+  if (!plan.quiet) io.stdout(`${outcome.raw.trim()}\n`);
   return EXIT.ok;
 }

@@ -17,7 +17,7 @@ import { setTimeout } from 'node:timers/promises';
 import type { CommandEnd } from './publish-wait.ts';
 import { t } from '../../../common/i18n/translate.ts';
 import { errorMessage } from '../../../common/error-message.ts';
-import { applyStoredCredentials } from './stored-credentials.ts';
+import { applyStoredCredentials, needsPasswordLookup } from './stored-credentials.ts';
 
 export interface NodePublishIoOptions {
   readonly log: Logger;
@@ -28,6 +28,10 @@ export interface NodePublishIoOptions {
   /** The data dir to use: --data-dir when given, else the default one the app uses too. */
   readonly dataDirOf: (given: string | undefined) => string;
   readonly addSecret: (secret: string) => void;
+  /** ntfy's client.yml, its prompt and logging options (publish-command.ts PublishIo). */
+  readonly clientConfig: PublishIo['clientConfig'];
+  readonly prompt: PublishIo['prompt'];
+  readonly setLog: PublishIo['setLog'];
 }
 
 /**
@@ -74,6 +78,9 @@ async function readFileUpTo(file: string, maxBytes: number): Promise<FileRead> {
   return { kind: 'read', bytes: Buffer.concat(chunks) };
 }
 
+/** The process's stderr, which the --wait-cmd command writes both its streams to. */
+const STDERR_FD = 2;
+
 /** `kill(pid, 0)` sends nothing and only asks: ESRCH means gone; EPERM means it runs as another user. */
 function processExists(pid: number): boolean {
   try {
@@ -85,13 +92,14 @@ function processExists(pid: number): boolean {
 }
 
 /**
- * Runs the command without a shell, as ntfy does; its output goes to ours, so a person sees it run (ntfy discards
- * it), and it gets no stdin (ntfy's neither: stdin may hold the message).
+ * Runs the command without a shell, as ntfy does. Its output (stdout too) goes to our stderr, so a person sees it
+ * run (ntfy discards it) while stdout carries only the server's JSON line (`… | jq .id`); it gets no stdin (ntfy's
+ * neither: stdin may hold the message).
  */
 function runCommand(command: readonly string[]): Promise<CommandEnd> {
   const [program, ...args] = command;
   return new Promise((resolve) => {
-    const child = spawn(program ?? '', args, { stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(program ?? '', args, { stdio: ['ignore', STDERR_FD, STDERR_FD] });
     child.once('error', (error) => {
       const code = 'code' in error ? error.code : undefined;
       const problem =
@@ -129,7 +137,7 @@ export function createNodePublishIo(options: NodePublishIoOptions): PublishIo {
     runCommand,
     storedCredentials: async (target, given, dataDir) => {
       // Only a --user without a password, or no credentials at all, may need a stored secret.
-      const needsLookup = given.kind === 'none' || (given.kind === 'basic' && given.password === '');
+      const needsLookup = given.kind === 'none' || needsPasswordLookup(given);
       if (!needsLookup) return given;
       const [filled] = await applyStoredCredentials([{ ...target, credentials: given }], {
         servers: storedServers(options.dataDirOf(dataDir), log),
@@ -144,5 +152,8 @@ export function createNodePublishIo(options: NodePublishIoOptions): PublishIo {
     addSecret: options.addSecret,
     now: () => Date.now(),
     defaultServerOf: (given) => configuredDefaultServer(options.dataDirOf(given)),
+    ...(options.clientConfig === undefined ? {} : { clientConfig: options.clientConfig }),
+    ...(options.prompt === undefined ? {} : { prompt: options.prompt }),
+    ...(options.setLog === undefined ? {} : { setLog: options.setLog }),
   };
 }

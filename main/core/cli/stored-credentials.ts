@@ -10,6 +10,11 @@ import type { SecretSource } from '../store/secrets/secret-store.ts';
 import type { ServerSettings } from '../store/settings/schema.ts';
 import type { Credentials } from '../protocol/subscribe-request.ts';
 
+/** A `--user` without a password of its own: NTFY_PASSWORD or the keychain answers for it. */
+export function needsPasswordLookup(credentials: Credentials): credentials is Credentials & { kind: 'basic' } {
+  return credentials.kind === 'basic' && credentials.password === '' && credentials.passwordGiven !== true;
+}
+
 export async function applyStoredCredentials<S extends Subscription>(
   subscriptions: readonly S[],
   options: { readonly servers: readonly ServerSettings[]; readonly secrets: SecretSource },
@@ -25,7 +30,7 @@ export async function applyStoredCredentials<S extends Subscription>(
     subscriptions.map(async (subscription) => {
       const url = normalizeServerUrl(subscription.server);
       const given = subscription.credentials ?? { kind: 'none' };
-      if (given.kind === 'basic' && given.password === '') {
+      if (needsPasswordLookup(given)) {
         const credentials = await lookup({ url, auth: { kind: 'basic', user: given.user } });
         return { ...subscription, credentials };
       }

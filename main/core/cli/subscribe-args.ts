@@ -17,6 +17,8 @@ import type { ClientConfigLoad } from './client-config-file.ts';
 import { dataDirArgProblem } from './data-dir.ts';
 import { type DurationFlag, readDurationFlag, readFilters } from './filter-args.ts';
 import { parseOptions } from './parse-options.ts';
+import { LOG_FLAGS, type LogChoice, readLogChoice } from './log-flags.ts';
+import { canonicalValues, type FlagTable, type FlagValues, isSet, parseArgsOptions, stringOf } from './ntfy-flags.ts';
 import { type ArgsResult, parseTopicUrl } from './topic-url.ts';
 
 export type { ArgsResult } from './topic-url.ts';
@@ -39,6 +41,8 @@ export interface SubscribePlan {
   readonly dataDir?: string;
   readonly keepaliveTimeoutMs: number;
   readonly backoffMaxMs: number;
+  /** ntfy's logging options (log-flags.ts). */
+  readonly log: LogChoice;
 }
 
 /** Bounds in milliseconds: past 2^31-1 ms (24.8 days) setTimeout fires at once, and nobody means an hour more. */
@@ -59,35 +63,73 @@ function fail<T>(error: string): ArgsResult<T> {
   return { ok: false, error };
 }
 
-function readArgs(args: readonly string[]) {
-  return parseOptions({
+/** ntfy's subscribe options (cmd/subscribe.go flagsSubscribe) with their aliases and variables, and ours. */
+const FLAGS: FlagTable = {
+  ...LOG_FLAGS,
+  config: { type: 'string', short: 'c' },
+  since: { type: 'string', short: 's' },
+  // NTFY_USER and NTFY_TOKEN are read with the other credentials (credential-args.ts).
+  user: { type: 'string', short: 'u' },
+  token: { type: 'string', short: 'k' },
+  'from-config': { type: 'boolean', short: 'C', aliases: ['from_config'] },
+  poll: { type: 'boolean', short: 'p' },
+  scheduled: { type: 'boolean', short: 'S', aliases: ['sched'] },
+  json: { type: 'boolean' },
+  text: { type: 'boolean' },
+  transport: { type: 'string' },
+  notify: { type: 'boolean' },
+  priority: { type: 'string' },
+  tags: { type: 'string' },
+  title: { type: 'string' },
+  message: { type: 'string' },
+  id: { type: 'string' },
+  'auth-param': { type: 'boolean', aliases: ['auth_param'] },
+  'data-dir': { type: 'string' },
+  'keepalive-timeout': { type: 'string' },
+  'backoff-max': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+function readArgs(args: readonly string[], env: Readonly<Record<string, string | undefined>>) {
+  const parsed = parseOptions({
     args: [...args],
     allowPositionals: true,
     strict: true,
-    options: {
-      json: { type: 'boolean' },
-      text: { type: 'boolean' },
-      transport: { type: 'string' },
-      since: { type: 'string' },
-      poll: { type: 'boolean' },
-      notify: { type: 'boolean' },
-      scheduled: { type: 'boolean' },
-      priority: { type: 'string' },
-      tags: { type: 'string' },
-      title: { type: 'string' },
-      message: { type: 'string' },
-      id: { type: 'string' },
-      user: { type: 'string', short: 'u' },
-      token: { type: 'string', short: 'k' },
-      config: { type: 'string', short: 'c' },
-      'from-config': { type: 'boolean', short: 'C' },
-      'auth-param': { type: 'boolean' },
-      'data-dir': { type: 'string' },
-      'keepalive-timeout': { type: 'string' },
-      'backoff-max': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    options: parseArgsOptions(FLAGS),
   });
+  if (!parsed.ok) return parsed;
+  const values = canonicalValues(FLAGS, parsed.value.values, env);
+  return values.ok
+    ? { ok: true as const, value: { values: values.value, positionals: parsed.value.positionals } }
+    : values;
+}
+
+/** The options this file reads, typed (the values of FLAGS under their own names). */
+function plainValues(values: FlagValues) {
+  const text = (name: string): string | undefined => stringOf(values, name);
+  return {
+    help: isSet(values, 'help'),
+    json: isSet(values, 'json'),
+    text: isSet(values, 'text'),
+    'from-config': isSet(values, 'from-config'),
+    poll: isSet(values, 'poll'),
+    notify: isSet(values, 'notify'),
+    scheduled: isSet(values, 'scheduled'),
+    'auth-param': isSet(values, 'auth-param'),
+    config: text('config'),
+    since: text('since'),
+    user: text('user'),
+    token: text('token'),
+    transport: text('transport'),
+    priority: text('priority'),
+    tags: text('tags'),
+    title: text('title'),
+    message: text('message'),
+    id: text('id'),
+    'data-dir': text('data-dir'),
+    'keepalive-timeout': text('keepalive-timeout'),
+    'backoff-max': text('backoff-max'),
+  };
 }
 
 function readTransport(value: string | undefined, poll: boolean): ArgsResult<TransportKind> {
@@ -104,31 +146,25 @@ function readSince(value: string | undefined, poll: boolean): ArgsResult<SinceVa
   return result.ok ? { ok: true, value: result.since } : fail(result.error);
 }
 
-/**
- * ntfy's `ntfy sub TOPIC COMMAND` takes its second argument as the command. Here several topic URLs may follow
- * one another too, so the second of exactly two arguments is a command when it cannot be a topic: it has a space,
- * starts with `/`, `./`, `../` or `~`, or is not readable as a topic URL (`backup.sh`, `C:\\run.bat`). A one-word
- * command that is also a topic name (`backup`) is a topic: give its path (`./backup`). --help says so.
- */
-export function isCommandArgument(text: string, defaultServer: string | undefined): boolean {
-  if (text.trim() === '') return false;
-  if (/\s/.test(text) || /^(\.{1,2}\/|\/|~)/.test(text)) return true;
-  return !parseTopicUrl(text, defaultServer).ok;
+/** A word for the shell as one argument: as it is when plain, else quoted (POSIX '…', cmd.exe "…"). */
+function shellWord(word: string, platform: NodeJS.Platform): string {
+  if (/^[-_./:=@%+,a-zA-Z0-9]+$/.test(word)) return word;
+  return platform === 'win32' ? `"${word.replaceAll('"', '""')}"` : `'${word.replaceAll("'", "'\\''")}'`;
 }
 
-/** The topic arguments and the command, if the last of exactly two arguments is one. */
+/**
+ * `ntfy sub TOPIC COMMAND`: the first argument is the topic (several as `a,b`), the second always the command
+ * (cmd/subscribe.go: `c.Args().Get(1)`). ntfy drops any further argument; here they are the command's own
+ * arguments, each passed to the shell as one word (`sub alerts notify-send hello` runs `notify-send hello`).
+ */
 function splitCommand(
   positionals: readonly string[],
-  defaultServer: string | undefined,
-): ArgsResult<{ topics: readonly string[]; command?: string }> {
-  const last = positionals.at(-1);
-  if (positionals.length === 2 && last !== undefined && isCommandArgument(last, defaultServer)) {
-    return { ok: true, value: { topics: positionals.slice(0, 1), command: last } };
-  }
-  if (positionals.length > 2 && last !== undefined && /\s/.test(last)) {
-    return fail(t('cli.subscribe.command-one-topic'));
-  }
-  return { ok: true, value: { topics: positionals } };
+  platform: NodeJS.Platform,
+): { readonly topics: readonly string[]; readonly command?: string } {
+  const [topic, command, ...args] = positionals;
+  if (topic === undefined) return { topics: [] };
+  if (command === undefined) return { topics: [topic] };
+  return { topics: [topic], command: [command, ...args.map((arg) => shellWord(arg, platform))].join(' ') };
 }
 
 export interface SubscribeArgsOptions {
@@ -141,6 +177,8 @@ export interface SubscribeArgsOptions {
    * `--json` and `--text` choose either way. Default true.
    */
   readonly stdoutIsTerminal?: boolean;
+  /** How a command's further arguments are quoted for the shell; default this process's platform. */
+  readonly platform?: NodeJS.Platform;
 }
 
 export function parseSubscribeArgs(
@@ -148,19 +186,20 @@ export function parseSubscribeArgs(
   env: Readonly<Record<string, string | undefined>>,
   options: SubscribeArgsOptions = {},
 ): ArgsResult<SubscribePlan> | { readonly ok: 'help' } {
-  const parsed = readArgs(args);
+  const parsed = readArgs(args, env);
   if (!parsed.ok) return parsed;
-  const { values, positionals } = parsed.value;
-  if (values.help === true) return { ok: 'help' };
-  if (values.json === true && values.text === true) return fail(t('cli.subscribe.json-or-text'));
-  const fromConfig = values['from-config'] === true;
+  const { positionals } = parsed.value;
+  const values = plainValues(parsed.value.values);
+  if (values.help) return { ok: 'help' };
+  if (values.json && values.text) return fail(t('cli.subscribe.json-or-text'));
+  const fromConfig = values['from-config'];
   if (positionals.length === 0 && !fromConfig) return fail(t('cli.subscribe.missing-url'));
   if (values.config === '') return fail(t('cli.client-config.empty-option'));
   const load = options.clientConfig?.(values.config) ?? { kind: 'none', path: undefined };
   if (load.kind === 'error') return fail(load.message);
   const config = load.kind === 'ok' ? load.config : undefined;
   if (fromConfig && config === undefined) return fail(t('cli.client-config.none', { path: load.path ?? '' }));
-  const poll = values.poll === true;
+  const poll = values.poll;
   const dataDirProblem = dataDirArgProblem(values['data-dir']);
   if (dataDirProblem !== undefined) return fail(dataDirProblem);
 
@@ -168,7 +207,7 @@ export function parseSubscribeArgs(
   if (!transport.ok) return transport;
   const since = readSince(values.since, poll);
   if (!since.ok) return since;
-  const given = readCredentialArgs({ user: values.user, token: values.token }, env);
+  const given = readCredentialArgs({ user: values.user, token: values.token, asNtfy: true }, env);
   if (!given.ok) return given;
   // Without --user/--token/NTFY_TOKEN, client.yml's default credentials, as ntfy's CLI (then what login stored).
   const configCredentials = config === undefined ? undefined : configDefaultCredentials(config);
@@ -184,11 +223,18 @@ export function parseSubscribeArgs(
   const backoffMaxMs = readDurationFlag(BACKOFF_MAX_FLAG, values['backoff-max'], DEFAULT_MAX_DELAY_MS);
   if (!backoffMaxMs.ok) return backoffMaxMs;
 
-  const authVia = values['auth-param'] === true ? 'query' : 'header';
-  const scheduled = values.scheduled === true;
+  const authVia = values['auth-param'] ? 'query' : 'header';
+  const scheduled = values.scheduled;
   const subscriptions: PlannedSubscription[] = [];
   if (fromConfig && config !== undefined && load.kind === 'ok') {
-    const entries = configSubscriptions(config, { path: load.path, transport: transport.value, authVia, scheduled });
+    const entries = configSubscriptions(config, {
+      path: load.path,
+      transport: transport.value,
+      authVia,
+      scheduled,
+      poll,
+      given: given.value,
+    });
     if (!entries.ok) return entries;
     if (entries.value.length === 0 && positionals.length === 0) {
       return fail(t('cli.client-config.no-entries', { path: load.path }));
@@ -201,11 +247,10 @@ export function parseSubscribeArgs(
   // client.yml's default-host, when it sets one, is where a bare topic lives, as in ntfy's CLI.
   const defaultServer =
     config?.defaultHostSet === true ? config.defaultHost : options.defaultServerOf?.(values['data-dir']);
-  const split = splitCommand(positionals, defaultServer);
-  if (!split.ok) return split;
-  const { command } = split.value;
+  const split = splitCommand(positionals, options.platform ?? process.platform);
+  const { command } = split;
   if (command !== undefined && transport.value === 'raw') return fail(t('cli.subscribe.command-raw'));
-  for (const positional of split.value.topics) {
+  for (const positional of split.topics) {
     const topicUrl = parseTopicUrl(positional, defaultServer);
     if (!topicUrl.ok) return topicUrl;
     for (const topic of topicUrl.value.topics) {
@@ -223,13 +268,14 @@ export function parseSubscribeArgs(
   }
   const plan: SubscribePlan = {
     subscriptions,
-    json: values.json === true || (values.text !== true && options.stdoutIsTerminal === false),
+    json: values.json || (!values.text && options.stdoutIsTerminal === false),
     poll,
-    notify: values.notify === true,
+    notify: values.notify,
     since: since.value,
     sinceGiven: values.since !== undefined,
     keepaliveTimeoutMs: keepaliveTimeoutMs.value,
     backoffMaxMs: backoffMaxMs.value,
+    log: readLogChoice(parsed.value.values),
   };
   return { ok: true, value: values['data-dir'] === undefined ? plan : { ...plan, dataDir: values['data-dir'] } };
 }

@@ -17,7 +17,13 @@ import type { Clock, HistoryStore, Logger } from '../ports.ts';
 import type { NtfyMessage, NtfyMessageChange } from '../protocol/types.ts';
 import { requestForSpec } from '../engine/spec-request.ts';
 import type { OpenTransport } from '../transports/transport.ts';
-import { commandTable, type CommandTable, dispatchItems, type RunCommand } from './command-dispatch.ts';
+import {
+  commandTable,
+  type CommandTable,
+  dispatchItems,
+  type RunCommand,
+  StoppedBeforeRunError,
+} from './command-dispatch.ts';
 import { OutputClosedError, type OutputSink } from './output-sink.ts';
 import { describeStatus, formatChangeJson, formatChangeLine, formatMessageJson, formatMessageLine } from './output.ts';
 import { withAuthHint } from './auth-hint.ts';
@@ -56,14 +62,17 @@ function sinkItems(
   plan: SubscribePlan,
   table: CommandTable,
   items: Parameters<typeof dispatchItems>[1],
-  io: SubscribeIo,
+  io: SubscribeIo & { readonly stopping: () => boolean },
 ): Promise<void> {
   return dispatchItems(table, items, {
     write: (text) => io.output.write(text),
     stderr: io.stderr,
+    stopping: io.stopping,
     runCommand:
       io.runCommand ??
-      (() => Promise.reject(new Error('runSubscribe: a subscription has a command, but no runCommand was given'))),
+      (() => {
+        throw new Error('runSubscribe: a subscription has a command, but no runCommand was given');
+      }),
     formatMessage: plan.json ? formatMessageJson : formatMessageLine,
     formatChange: plan.json ? formatChangeJson : formatChangeLine,
   });
@@ -85,6 +94,10 @@ async function print(output: OutputSink, text: string): Promise<boolean> {
 const POLL_LINES_PER_WRITE = 500;
 
 async function runPoll(plan: SubscribePlan, io: SubscribeIo): Promise<number> {
+  let stopping = false;
+  void io.stopSignal.then(() => {
+    stopping = true;
+  });
   const table = commandTable(plan.subscriptions, { initialSince: plan.since });
   for (const spec of groupSubscriptions(plan.subscriptions, { initialSince: plan.since })) {
     const outcome = await io.poll(requestForSpec(spec, { topics: spec.topics, since: plan.since, poll: true }));
@@ -103,7 +116,7 @@ async function runPoll(plan: SubscribePlan, io: SubscribeIo): Promise<number> {
       const items = { groupKey: spec.key, server: spec.server, messages, changes };
       messages = [];
       changes = [];
-      await sinkItems(plan, table, items, io);
+      await sinkItems(plan, table, items, { ...io, stopping: () => stopping });
     };
     try {
       for (const item of outcome.items) {
@@ -117,7 +130,7 @@ async function runPoll(plan: SubscribePlan, io: SubscribeIo): Promise<number> {
       }
       await flush();
     } catch (error) {
-      if (error instanceof OutputClosedError) return EXIT.ok;
+      if (error instanceof OutputClosedError || error instanceof StoppedBeforeRunError) return EXIT.ok;
       throw error;
     }
   }
@@ -134,6 +147,8 @@ function exitWhenAllStopped(statuses: ReadonlyMap<string, ConnectionStatus>): nu
 export async function runSubscribe(plan: SubscribePlan, io: SubscribeIo): Promise<number> {
   if (plan.poll) return runPoll(plan, io);
   const table = commandTable(plan.subscriptions, { initialSince: plan.since });
+  // Set by the first stop signal: no command starts after it (command-dispatch.ts StoppedBeforeRunError).
+  let stopping = false;
   let finish: (code: number) => void = () => undefined;
   const finished = new Promise<number>((resolve) => {
     finish = resolve;
@@ -162,7 +177,7 @@ export async function runSubscribe(plan: SubscribePlan, io: SubscribeIo): Promis
     onStatus,
     sinkBeforeCommit: async (batch) => {
       // Rejects with OutputClosedError when the reader has gone: nothing is committed, and the command stops.
-      await sinkItems(plan, table, batch, io);
+      await sinkItems(plan, table, batch, { ...io, stopping: () => stopping });
     },
     ...(io.onDelivered === undefined ? {} : { onDelivered: io.onDelivered }),
     onRaw: (body) => {
@@ -175,6 +190,7 @@ export async function runSubscribe(plan: SubscribePlan, io: SubscribeIo): Promis
     },
   });
   void io.stopSignal.then(() => {
+    stopping = true;
     finish(EXIT.ok);
   });
   void io.output.closed.then(() => {

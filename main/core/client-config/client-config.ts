@@ -9,7 +9,7 @@
  * `""` is set and empty — for an entry, an empty token (or empty user and password) means "no credentials", not
  * the defaults (cmd/subscribe.go maybeAddAuthHeader).
  */
-import { parseDocument } from 'yaml';
+import { type Document, isScalar, LineCounter, parseDocument, visit } from 'yaml';
 
 /** ntfy's DefaultBaseURL, used when `default-host` is not set. */
 export const NTFY_DEFAULT_HOST = 'https://ntfy.sh';
@@ -37,15 +37,28 @@ export interface ClientConfig {
   readonly defaultToken?: string;
   readonly defaultCommand?: string;
   readonly subscribe: readonly ClientConfigEntry[];
+  /**
+   * Keys ntfy does not know, left out: ntfy's YAML reader (yaml.v2 Unmarshal, not UnmarshalStrict) ignores them
+   * without a word; the CLI warns about each on stderr (a misspelt `pasword` would otherwise go unnoticed).
+   */
+  readonly ignoredFields: readonly IgnoredField[];
+}
+
+/** A key the file has that ntfy does not read; `entry` (1-based) for one inside a `subscribe:` entry. */
+export interface IgnoredField {
+  readonly field: string;
+  readonly entry?: number;
 }
 
 /** Why a file is not a usable client.yml: a code each face words, with the field and entry (1-based) it is about. */
 export type ClientConfigProblem =
   | { readonly kind: 'yaml'; readonly line?: number }
+  /** An alias bomb (billion laughs): its aliases would expand past what any client.yml needs. */
+  | { readonly kind: 'aliases' }
+  | { readonly kind: 'duplicate-key'; readonly field: string; readonly line: number }
   | { readonly kind: 'not-a-map'; readonly field?: string; readonly entry?: number }
   | { readonly kind: 'not-a-list'; readonly field: string }
   | { readonly kind: 'not-text'; readonly field: string; readonly entry?: number }
-  | { readonly kind: 'unknown-field'; readonly field: string; readonly entry?: number }
   | { readonly kind: 'unknown-filter'; readonly field: string; readonly entry: number }
   | { readonly kind: 'missing-topic'; readonly entry: number }
   | { readonly kind: 'token-and-user'; readonly entry?: number };
@@ -83,12 +96,10 @@ function text(value: unknown, field: string, entry?: number): string | undefined
   throw new ProblemError({ kind: 'not-text', field, ...(entry === undefined ? {} : { entry }) });
 }
 
-function checkFields(map: Record<string, unknown>, known: readonly string[], entry?: number): void {
-  for (const field of Object.keys(map)) {
-    if (!known.includes(field)) {
-      throw new ProblemError({ kind: 'unknown-field', field, ...(entry === undefined ? {} : { entry }) });
-    }
-  }
+function unknownFields(map: Record<string, unknown>, known: readonly string[], entry?: number): IgnoredField[] {
+  return Object.keys(map)
+    .filter((field) => !known.includes(field))
+    .map((field) => (entry === undefined ? { field } : { field, entry }));
 }
 
 /**
@@ -127,9 +138,9 @@ function readFilters(value: unknown, entry: number): ClientConfigEntry['if'] {
   return filters;
 }
 
-function readEntry(value: unknown, entry: number): ClientConfigEntry {
+function readEntry(value: unknown, entry: number, ignored: IgnoredField[]): ClientConfigEntry {
   if (!isMap(value)) throw new ProblemError({ kind: 'not-a-map', entry });
-  checkFields(value, ENTRY_FIELDS, entry);
+  ignored.push(...unknownFields(value, ENTRY_FIELDS, entry));
   const topic = text(value['topic'], 'topic', entry);
   if (topic === undefined || topic.trim() === '') throw new ProblemError({ kind: 'missing-topic', entry });
   const user = text(value['user'], 'user', entry);
@@ -152,9 +163,9 @@ function readEntry(value: unknown, entry: number): ClientConfigEntry {
 function readConfig(root: unknown): ClientConfig {
   // An empty file (or one with only comments, as ntfy ships it) is the default config.
   if (root === null || root === undefined)
-    return { defaultHost: NTFY_DEFAULT_HOST, defaultHostSet: false, subscribe: [] };
+    return { defaultHost: NTFY_DEFAULT_HOST, defaultHostSet: false, subscribe: [], ignoredFields: [] };
   if (!isMap(root)) throw new ProblemError({ kind: 'not-a-map' });
-  checkFields(root, TOP_FIELDS);
+  const ignored = unknownFields(root, TOP_FIELDS);
   const host = text(root['default-host'], 'default-host');
   const defaultUser = text(root['default-user'], 'default-user');
   const defaultPassword = text(root['default-password'], 'default-password');
@@ -177,19 +188,65 @@ function readConfig(root: unknown): ClientConfig {
     ...(defaultPassword === undefined ? {} : { defaultPassword }),
     ...(defaultToken === undefined || defaultToken === '' ? {} : { defaultToken }),
     ...(defaultCommand === undefined || defaultCommand === '' ? {} : { defaultCommand }),
-    subscribe: entries.map((entry, index) => readEntry(entry, index + 1)),
+    subscribe: entries.map((entry, index) => readEntry(entry, index + 1, ignored)),
+    ignoredFields: ignored,
   };
 }
 
+/**
+ * How far aliases (`*name`) may expand, counted as the yaml library counts (ToJSOptions.maxAliasCount): a real
+ * client.yml needs none, and a billion-laughs file stops here instead of filling memory.
+ */
+const MAX_ALIAS_COUNT = 100;
+
+/**
+ * The first key that a map names twice (ntfy's YAML library refuses such a file). Checked here with a set per map
+ * rather than by the yaml library's `uniqueKeys`, which compares every key with every other: 20,000 keys took 12 s.
+ */
+function duplicateKey(document: Document, lines: LineCounter): ClientConfigProblem | undefined {
+  let problem: ClientConfigProblem | undefined;
+  visit(document, {
+    Map(_, map) {
+      const seen = new Set<string>();
+      for (const { key } of map.items) {
+        if (!isScalar(key)) continue;
+        const name = String(key.value);
+        if (seen.has(name)) {
+          problem = { kind: 'duplicate-key', field: name, line: lines.linePos(key.range?.[0] ?? 0).line };
+          return visit.BREAK;
+        }
+        seen.add(name);
+      }
+      return undefined;
+    },
+  });
+  return problem;
+}
+
+/** The yaml library's own words for an alias bomb (compose/resolve … toJS, nodes/Alias.ts). */
+function isAliasBomb(error: unknown): boolean {
+  return error instanceof ReferenceError && /alias/i.test(error.message);
+}
+
 export function parseClientConfig(source: string): ClientConfigResult {
-  const document = parseDocument(source, { prettyErrors: false, uniqueKeys: true });
+  const lines = new LineCounter();
+  const document = parseDocument(source, { prettyErrors: false, uniqueKeys: false, lineCounter: lines });
   const [error] = document.errors;
   if (error !== undefined) {
     const line = error.linePos?.[0].line;
     return { ok: false, problem: { kind: 'yaml', ...(line === undefined ? {} : { line }) } };
   }
+  const duplicate = duplicateKey(document, lines);
+  if (duplicate !== undefined) return { ok: false, problem: duplicate };
+  let root: unknown;
   try {
-    return { ok: true, config: readConfig(document.toJS({ maxAliasCount: 100 }) as unknown) };
+    root = document.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown;
+  } catch (caught) {
+    if (isAliasBomb(caught)) return { ok: false, problem: { kind: 'aliases' } };
+    throw caught;
+  }
+  try {
+    return { ok: true, config: readConfig(root) };
   } catch (caught) {
     if (caught instanceof ProblemError) return { ok: false, problem: caught.problem };
     throw caught;

@@ -1,8 +1,8 @@
 /**
  * Image attachments (and icons) of messages, downloaded for popups and the window's preview into a cache directory.
  * A publisher picks the URL, so a download happens only as the user's "download attachments" setting allows (never,
- * from the subscription's own server only, from anywhere; up to a size), only to public addresses unless the
- * subscription's server is itself internal (checked on the address connected to, again after every redirect:
+ * from the subscription's own server only, from anywhere; up to a size), only to public addresses except the
+ * subscription's own server (checked on every address connected to, again after every redirect:
  * core/net/guarded-request.ts), http(s) only, an image content type, at most `maxBytes` (checked against
  * Content-Length and again while streaming), and written under a name we choose (a hash of the URL plus an image
  * extension) so nothing from the message picks the path. Files are only ever handed on as images: never executed or
@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessage } from '../../../common/error-message.ts';
-import { type AddressGuard, guardedRequest, isInternalHost } from '../net/guarded-request.ts';
+import { type AddressGuard, guardedRequest } from '../net/guarded-request.ts';
 import { isFetchableUrl } from './external-url.ts';
 
 /** The largest file the cache takes, whatever the setting says. */
@@ -73,12 +73,12 @@ export async function downloadImage(url: string, options: DownloadOptions): Prom
   const checked = isFetchableUrl(url);
   if (!checked.ok) return { ok: false, reason: checked.reason };
   const serverOrigin = originOf(options.server);
-  const serverHost = options.server === undefined ? undefined : new URL(options.server).hostname;
-  const allowInternal = serverHost !== undefined && (await isInternalHost(serverHost, options));
   const maxBytes = Math.min(options.maxBytes ?? DEFAULT_MAX_ATTACHMENT_BYTES, DEFAULT_MAX_ATTACHMENT_BYTES);
   const answer = await guardedRequest(checked.url, {
     ...options,
-    allowInternal,
+    // Internal addresses only for the subscription's own server (scheme, host and port), wherever its name points,
+    // as the subscription itself connects there; any other host must be public, whatever the setting.
+    mayReachInternal: (hop) => serverOrigin !== undefined && hop.origin === serverOrigin,
     maxRedirects: MAX_REDIRECTS,
     signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
     checkHop: (hop) =>

@@ -1,6 +1,7 @@
 /**
- * Runs an `http` action button from the main process (never from the renderer): method (default POST), headers
- * and body as the publisher gave them, a 15 s timeout, redirects followed only within the action's origin (a 307 to
+ * Runs an `http` action button from the main process (never from the renderer): one well-formed request with the
+ * method (default POST; only those ntfy documents: common/action-availability.ts), headers (but never the framing,
+ * Host or connection ones: guarded-request.ts) and body the publisher gave, a 15 s timeout for every method, redirects followed only within the action's origin (a 307 to
  * another host would carry the method, body and an X-Api-Key there: it is reported instead, naming that host), and a result the caller shows as it is (a follow-up popup's
  * body, the window's line next to the button). The text names the request and says what happened once, without the
  * button's label: the popup's title and the window's button already show that.
@@ -10,6 +11,7 @@
  * nothing is sent and the result asks for a confirmation. Checked on the address the socket connects to, so a name
  * that resolves to such an address counts too (core/net/guarded-request.ts).
  */
+import { actionAvailability } from '../../../common/action-availability.ts';
 import { t } from '../../../common/i18n/translate.ts';
 import { describeNetworkFailure } from '../../../common/network-failure.ts';
 import { type AddressGuard, guardedRequest, RefusedAddress } from '../net/guarded-request.ts';
@@ -48,6 +50,9 @@ export function httpActionTarget(action: Pick<HttpAction, 'method' | 'url'>): st
 }
 
 export async function runHttpAction(action: HttpAction, options: HttpActionOptions = {}): Promise<HttpActionResult> {
+  // The caller built the action through toNotificationAction, which drops these; the sender checks again.
+  const availability = actionAvailability({ kind: 'http', url: action.url, method: action.method });
+  if (!availability.canRun) return { ok: false, message: availability.reason };
   const timeoutMs = options.timeoutMs ?? HTTP_ACTION_TIMEOUT_MS;
   const origin = new URL(action.url).origin;
   const answer = await guardedRequest(action.url, {
@@ -56,7 +61,7 @@ export async function runHttpAction(action: HttpAction, options: HttpActionOptio
     headers: action.headers,
     // GET and HEAD cannot carry a body; ntfy's clients drop it there too.
     ...(action.body !== undefined && action.method !== 'GET' && action.method !== 'HEAD' ? { body: action.body } : {}),
-    allowInternal: options.allowInternal ?? false,
+    mayReachInternal: () => options.allowInternal ?? false,
     maxRedirects: 5,
     // Method, body and headers (an X-Api-Key) were meant for this origin only: a redirect elsewhere is not followed.
     checkHop: (hop) => (hop.origin === origin ? undefined : 'elsewhere'),

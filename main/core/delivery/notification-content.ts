@@ -6,6 +6,7 @@
 import { oneLineText, withoutBidiControls } from '../../../common/bidi-text.ts';
 import { nameToEmoji } from 'gemoji';
 import { t } from '../../../common/i18n/translate.ts';
+import { HTTP_ACTION_METHODS, httpActionMethod } from '../../../common/action-availability.ts';
 import type { NtfyAction, NtfyMessage, Priority } from '../protocol/types.ts';
 import { isAllowedExternalUrl, isFetchableUrl } from './external-url.ts';
 import { markdownToPlainText } from './markdown-text.ts';
@@ -100,13 +101,14 @@ export function toNotificationAction(action: NtfyAction): NotificationAction | u
     }
     case 'http': {
       const url = isFetchableUrl(action.url);
-      if (!url.ok) return undefined;
+      const method = httpActionMethod(action.method);
+      if (!url.ok || !HTTP_ACTION_METHODS.has(method)) return undefined;
       const http: NotificationAction = {
         kind: 'http',
         id: action.id,
         label: action.label,
         url: url.url,
-        method: (action.method ?? 'POST').toUpperCase(),
+        method,
         headers: action.headers ?? {},
         clear: action.clear,
       };

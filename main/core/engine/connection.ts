@@ -281,6 +281,11 @@ export class Connection {
 
   #onDeliveryFailed(error: unknown): void {
     const { log } = this.#options;
+    if (!this.#running) {
+      // Stopped meanwhile (the CLI's stop signal ends its commands' batch uncommitted): fetched again next start.
+      log.log('debug', 'delivery ended by the stop; not committed', { error: String(error) });
+      return;
+    }
     const decision = decideStoreFailure(error, { kind: 'refetch', reason: t('core.engine.storing-failed') });
     const message =
       decision.kind === 'fail'

@@ -3,6 +3,7 @@
  * the per-topic access check (`GET /<topic>/auth`) used to find the forbidden topic of a 403. Both go through the
  * transports' GET (same-server redirects only, header values checked) and never buffer an unbounded body.
  */
+import type { ConnectionTrouble } from '../../../common/connection-trouble.ts';
 import type { ParseResult } from '../protocol/types.ts';
 import { t } from '../../../common/i18n/translate.ts';
 import type { SubscribeRequest } from '../protocol/subscribe-request.ts';
@@ -123,6 +124,11 @@ export type TopicAccess = 'readable' | 'forbidden' | 'unauthorized' | 'rate-limi
 
 export interface TopicAccessAnswer {
   readonly answer: TopicAccess;
+  /**
+   * Why an `unknown` answer is not known, as a code the window words (common/connection-trouble.ts): the network
+   * failure (host not found, refused, TLS, timed out) or the unexpected status. Absent for the other answers.
+   */
+  readonly trouble?: ConnectionTrouble;
   /** A 429's Retry-After (seconds or an HTTP date) in milliseconds from now; ntfy sends none, proxies may. */
   readonly retryAfterMs?: number;
 }
@@ -148,11 +154,16 @@ export const checkTopicAccess: CheckTopicAccess = (request) =>
       onResult: (result) => {
         // Network trouble, a refused redirect or unsendable credentials: not known to be forbidden.
         if (result.kind !== 'response') {
-          resolve({ answer: 'unknown' });
+          resolve(result.kind === 'network' ? { answer: 'unknown', trouble: result.trouble } : { answer: 'unknown' });
           return;
         }
         result.response.resume();
-        const answer = topicAccessFromStatus(result.response.statusCode ?? 0);
+        const status = result.response.statusCode ?? 0;
+        const answer = topicAccessFromStatus(status);
+        if (answer === 'unknown') {
+          resolve({ answer, trouble: { kind: 'http', status } });
+          return;
+        }
         const header = result.response.headers['retry-after'];
         const retryAfterMs = answer === 'rate-limited' ? parseRetryAfterMs(header, Date.now()) : undefined;
         resolve(retryAfterMs === undefined ? { answer } : { answer, retryAfterMs });

@@ -5,6 +5,7 @@
  * (fc00::/7), RFC 4291 (::1, fe80::/10, IPv4-mapped ::ffff:0:0/96, classified as the IPv4 address it carries).
  */
 import { BlockList, isIP } from 'node:net';
+import { networkInterfaces } from 'node:os';
 
 /** `public`: anything not listed below (the internet). */
 export type AddressClass = 'public' | 'loopback' | 'private' | 'link-local' | 'unspecified';
@@ -41,9 +42,14 @@ function unmapIpv4(address: string): string {
   return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
 }
 
+/** The address itself: brackets, a zone (`%eth0`) and the IPv4-mapped IPv6 form taken off. */
+function bareAddress(input: string): string {
+  return unmapIpv4(input.replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, ''));
+}
+
 /** The class of an IP address (v4 or v6, with or without brackets); undefined for a string that is not one. */
 export function classifyAddress(input: string): AddressClass | undefined {
-  const address = unmapIpv4(input.replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, ''));
+  const address = bareAddress(input);
   const version = isIP(address);
   if (version === 0) return undefined;
   const family = version === 4 ? 'ipv4' : 'ipv6';
@@ -51,7 +57,29 @@ export function classifyAddress(input: string): AddressClass | undefined {
   return 'public';
 }
 
-/** Loopback, private, link-local or unspecified: this machine or its networks. */
+/** Every address of this computer's network interfaces (os.networkInterfaces()), read anew on each call. */
+export function interfaceAddresses(): string[] {
+  return Object.values(networkInterfaces()).flatMap((entries) => (entries ?? []).map((entry) => entry.address));
+}
+
+/**
+ * Whether `input` is one of `ownAddresses` (this machine's interfaces), compared as addresses: `::ffff:203.0.113.5`
+ * is `203.0.113.5`, `2001:db8::05` is `2001:db8::5`.
+ */
+export function isOwnAddress(input: string, ownAddresses: readonly string[]): boolean {
+  const address = bareAddress(input);
+  const version = isIP(address);
+  if (version === 0) return false;
+  const own = new BlockList();
+  for (const entry of ownAddresses) {
+    const bare = bareAddress(entry);
+    const entryVersion = isIP(bare);
+    if (entryVersion !== 0) own.addAddress(bare, entryVersion === 6 ? 'ipv6' : 'ipv4');
+  }
+  return own.check(address, version === 6 ? 'ipv6' : 'ipv4');
+}
+
+/** Loopback, private, link-local or unspecified: this machine or its networks (see also isOwnAddress). */
 export function isInternalAddress(kind: AddressClass): boolean {
   return kind !== 'public';
 }

@@ -9,6 +9,12 @@ import { errorMessage } from '../../../common/error-message.ts';
 
 type JsonObject = Readonly<Record<string, unknown>>;
 
+/**
+ * The longest id, topic or sequence id taken: they key stored rows and their indexes, so a longer one is a malformed
+ * item, not something to cut (a cut id could merge two messages). ntfy's ids are 12 characters, topics at most 64.
+ */
+export const MAX_IDENTITY_LENGTH = 256;
+
 const LIVENESS_EVENTS = new Set(['open', 'keepalive', 'poll_request'] as const);
 
 function isObject(value: unknown): value is JsonObject {
@@ -114,6 +120,15 @@ export function parseStreamObject(raw: unknown): ParseResult {
   if (event !== 'message' && event !== 'message_delete' && event !== 'message_clear') {
     return { type: 'unknown', event };
   }
+  const tooLong = ['id', 'topic', 'sequence_id'].find((key) => {
+    const value = raw[key];
+    return typeof value === 'string' && value.length > MAX_IDENTITY_LENGTH;
+  });
+  if (tooLong !== undefined)
+    return {
+      type: 'invalid',
+      reason: `${event} event with a ${tooLong} over ${String(MAX_IDENTITY_LENGTH)} characters`,
+    };
   const id = optionalString(raw['id']);
   if (id === undefined) return { type: 'invalid', reason: `${event} event without an id` };
   const time = optionalNumber(raw['time']);
@@ -127,7 +142,10 @@ export function parseStreamObject(raw: unknown): ParseResult {
   return { type: 'change', change };
 }
 
-/** Parses one JSON text; invalid JSON is a ParseFailure, never an exception. */
+/**
+ * Parses one JSON text; invalid JSON is a ParseFailure, never an exception. A message or change keeps the text as
+ * it came (`rawText`), less its line end, as ntfy's client keeps `m.Raw` (bufio.Scanner's line: `\n` or `\r\n` off).
+ */
 export function parseStreamJson(text: string): ParseResult {
   let value: unknown;
   try {
@@ -135,5 +153,9 @@ export function parseStreamJson(text: string): ParseResult {
   } catch (error) {
     return { type: 'invalid', reason: `invalid JSON: ${errorMessage(error)}` };
   }
-  return parseStreamObject(value);
+  const result = parseStreamObject(value);
+  const rawText = text.replace(/\r?\n$/, '');
+  if (result.type === 'message') return { ...result, message: { ...result.message, rawText } };
+  if (result.type === 'change') return { ...result, change: { ...result.change, rawText } };
+  return result;
 }

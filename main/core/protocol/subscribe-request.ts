@@ -22,7 +22,14 @@ export interface SubscribeFilters {
 
 export type Credentials =
   | { readonly kind: 'none' }
-  | { readonly kind: 'basic'; readonly user: string; readonly password: string }
+  | {
+      readonly kind: 'basic';
+      readonly user: string;
+      /** Empty: look it up (NTFY_PASSWORD, the keychain) — unless `passwordGiven`, when empty is the password. */
+      readonly password: string;
+      /** The password was given, possibly empty (`-u alice:`, client.yml's `default-password: ""`), as in ntfy. */
+      readonly passwordGiven?: true;
+    }
   | { readonly kind: 'token'; readonly token: string };
 
 export interface SubscribeRequestOptions {

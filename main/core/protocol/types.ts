@@ -4,6 +4,7 @@
  */
 
 import type { ActionKind } from '../../../common/action-kinds.ts';
+import type { CutField } from '../../../common/message-cuts.ts';
 
 export type Priority = 1 | 2 | 3 | 4 | 5;
 
@@ -62,6 +63,14 @@ export interface NtfyMessage {
   readonly encoding?: string;
   /** The JSON object exactly as received. */
   readonly raw: Readonly<Record<string, unknown>>;
+  /** Set once stored: the fields cut or left out to fit the history's bounds (store/history/stored-bounds.ts). */
+  readonly cut?: readonly CutField[];
+  /**
+   * The JSON text exactly as the server sent it, without its line end (Go's `\u003c` escapes and field order kept),
+   * for `ntfy-tray subscribe`'s JSON lines and `$NTFY_RAW`, as ntfy's CLI prints its `m.Raw`. Absent for a message
+   * not read from a stream (history).
+   */
+  readonly rawText?: string;
 }
 
 /** `message_delete` / `message_clear` from newer servers: they target an earlier message by sequence id. */
@@ -72,6 +81,8 @@ export interface NtfyMessageChange {
   readonly time: number;
   readonly topic: string;
   readonly raw: Readonly<Record<string, unknown>>;
+  /** As NtfyMessage.rawText. */
+  readonly rawText?: string;
 }
 
 /** What one parsed stream item means to the engine. */

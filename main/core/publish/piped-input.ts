@@ -42,9 +42,13 @@ export function pipedFileName(bytes: Uint8Array): string {
   return `attachment.${known?.[1] ?? 'bin'}`;
 }
 
-/** A message piped in ends with the line break of its last line; ntfy would trim it too. */
-function withoutFinalLineBreak(text: string): string {
-  return text.replace(/\r?\n$/, '');
+/** Go's unicode.IsSpace: what strings.TrimSpace takes off both ends (not the BOM, which JavaScript's trim() takes). */
+const GO_SPACE = '[\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
+const GO_TRIM = new RegExp(`^${GO_SPACE}+|${GO_SPACE}+$`, 'g');
+
+/** Piped text as ntfy's CLI sends it: strings.TrimSpace (cmd/publish.go parseTopicMessageCommand). */
+export function goTrimSpace(text: string): string {
+  return text.replace(GO_TRIM, '');
 }
 
 /**
@@ -59,12 +63,12 @@ function withoutFinalLineBreak(text: string): string {
 export function withPipedInput(input: PublishInput, bytes: Uint8Array): PipedInput {
   if (isUtf8(bytes)) {
     // A byte order mark stays: it is part of what was piped in.
-    const message = withoutFinalLineBreak(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes));
+    const message = goTrimSpace(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes));
     const asMessage = { ...input, message };
     const short = new TextEncoder().encode(message).length <= MESSAGE_SIZE_LIMIT_BYTES;
     if (short && fitsJsonPublish(asMessage)) return { ok: true, input: asMessage };
     if (input.attach !== undefined) return tooLongWithAttach();
-    return { ok: true, input: { ...input, body: { bytes } } };
+    return { ok: true, input: { ...input, body: { bytes: new TextEncoder().encode(message) } } };
   }
   if (input.attach !== undefined) return tooLongWithAttach();
   return { ok: true, input: { ...input, body: { bytes, filename: pipedFileName(bytes) } } };

@@ -56,6 +56,8 @@ export interface PublishInput {
   readonly icon?: string;
   /** Do not keep the message on the server (`X-Cache: no`); a delayed message cannot be uncached. */
   readonly noCache?: boolean;
+  /** Do not forward to Firebase (`X-Firebase: no`, ntfy's `--no-firebase`); like `cache`, no JSON field has it. */
+  readonly noFirebase?: boolean;
   /** Also sent by e-mail, where the server has a mail sender. */
   readonly email?: string;
   /** Bytes to send as the request body (see the file comment); only from the CLI's stdin or `--file`. */
@@ -143,6 +145,7 @@ function queryFields(input: PublishInput, body: PublishBody): URLSearchParams {
   set('delay', input.delay);
   set('email', input.email);
   if (input.noCache === true) set('cache', 'no');
+  if (input.noFirebase === true) set('firebase', 'no');
   return query;
 }
 
@@ -164,6 +167,7 @@ export function buildPublishRequest(input: PublishInput, credentials: Credential
   }
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (input.noCache === true) headers['X-Cache'] = 'no';
+  if (input.noFirebase === true) headers['X-Firebase'] = 'no';
   return {
     method: 'POST',
     url: rootUrl(input.server),

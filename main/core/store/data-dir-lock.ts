@@ -1,6 +1,6 @@
 /**
  * One app per data folder. The app holds this lock while it runs; a second app on the same folder (or an
- * `ntfy-tray subscribe` older than history schema 5, which took it too) is refused. Since schema 5 command-line runs
+ * `ntfy-tray subscribe` older than history schema 6, which took it too) is refused. Since schema 6 command-line runs
  * no longer take it: they subscribe beside the app, each with deliveries and resume points of its own
  * (store/subscriber.ts). The app's refusal still names an older `subscribe` holding the folder.
  *

@@ -1,7 +1,7 @@
 /**
  * Who receives with a data folder. The app and any number of command-line runs may subscribe with one folder at
  * the same time: messages are stored once, but each subscriber has deliveries and resume points of its own
- * (history schema 5), so none of them skips what another stored and each gets every message of its topics once.
+ * (history schema 6), so none of them skips what another stored and each gets every message of its topics once.
  *
  * - The app is the subscriber `''`: its resume points keep the keys they had before subscribers existed.
  * - A command-line run is identified by its topic set (every topic with its server, filters, identity and

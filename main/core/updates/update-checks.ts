@@ -5,7 +5,8 @@
  * out, with a link to its release page.
  */
 import type { Clock, Logger, TimerHandle } from '../ports.ts';
-import { releasePageUrl, type ReleaseRepository, UPDATE_CHECK_INTERVAL_MS, type UpdateMode } from './update-policy.ts';
+import type { ReleaseRepository } from './release-repository.ts';
+import { releasePageUrl, UPDATE_CHECK_INTERVAL_MS, type UpdateMode } from './update-policy.ts';
 
 /** The part of electron-updater's AppUpdater this uses (its events and check, typed as it documents them). */
 export interface UpdaterPort {
@@ -32,6 +33,8 @@ export interface UpdateChecksOptions {
   readonly updater: UpdaterPort;
   readonly mode: Exclude<UpdateMode, 'off'>;
   readonly repository: ReleaseRepository;
+  /** The user's "check for updates" setting, asked before each check: while false, the check is skipped. */
+  readonly enabled: () => boolean;
   readonly clock: Clock;
   readonly log: Logger;
   /** A newer version is out (notify) or downloaded and waiting for the quit (install). */
@@ -45,7 +48,7 @@ export interface UpdateChecks {
 }
 
 export function startUpdateChecks(options: UpdateChecksOptions): UpdateChecks {
-  const { updater, mode, repository, clock, log, onUpdate } = options;
+  const { updater, mode, repository, enabled, clock, log, onUpdate } = options;
   updater.autoDownload = mode === 'install';
   updater.autoInstallOnAppQuit = mode === 'install';
   let timer: TimerHandle | undefined;
@@ -60,6 +63,10 @@ export function startUpdateChecks(options: UpdateChecksOptions): UpdateChecks {
     onUpdate({ version: info.version, releaseUrl: releasePageUrl(repository, info.version), installsOnQuit: true });
   });
   const check = async (): Promise<void> => {
+    if (!enabled()) {
+      log.log('debug', 'update checks are turned off in the settings');
+      return;
+    }
     try {
       const result = await updater.checkForUpdates();
       if (result === null || !result.isUpdateAvailable) return;

@@ -23,7 +23,11 @@ function readExecutableName(pathFile: string, overrideDir: string | undefined): 
  * inside ELECTRON_OVERRIDE_DIST_PATH), but without importing that module: importing it starts a download when the
  * binary is missing, and downloads are impossible on this project's build machines.
  */
-export function findElectronBinary(projectRoot: string, env: NodeJS.ProcessEnv = process.env): ElectronBinary {
+export function findElectronBinary(
+  projectRoot: string,
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): ElectronBinary {
   // CI's packaging job points here at the app it built (.github/workflows/build.yml); a missing file is its mistake.
   const packaged = env['NTFY_TRAY_SMOKE_EXECUTABLE'];
   if (packaged !== undefined && packaged !== '') {
@@ -47,6 +51,16 @@ export function findElectronBinary(projectRoot: string, env: NodeJS.ProcessEnv =
     return {
       found: false,
       reason: `Electron binary not installed (${describePath(projectRoot, executable)} missing; it cannot be downloaded on this machine)`,
+    };
+  }
+  // On Linux Electron needs a display. `npm test` on a runner has none (the Test step): there the real Electron is
+  // left to the smoke step, which starts the packaged build under xvfb-run (scripts/pipeline/steps.ts).
+  if (platform === 'linux' && !env['DISPLAY'] && !env['WAYLAND_DISPLAY']) {
+    return {
+      found: false,
+      reason:
+        'no display (DISPLAY and WAYLAND_DISPLAY unset) for npm’s Electron; the pipeline’s smoke step runs this ' +
+        'test on the packaged build under xvfb-run (npm run pipeline -- smoke)',
     };
   }
   return { found: true, path: executable };

@@ -126,6 +126,7 @@ export function stubBridge(options: StubBridgeOptions): void {
     saveSubscription: refused,
     saveCheckedSubscription: refused,
     removeSubscription: () => ok(null),
+    stopSubscriptionCommand: () => ok(false),
     testSubscription: () => ok({ outcome: 'ok' as const, detail: 'stub' }),
     setCredentials: () => ok(null),
     clearCredentials: () => ok(null),
@@ -155,7 +156,8 @@ export function stubBridge(options: StubBridgeOptions): void {
     onShowMessage: () => () => undefined,
     onNoticesChanged: () => () => undefined,
     onAccountChanged: () => () => undefined,
-    onCommandFailureChanged: () => () => undefined,
+    onCommandStateChanged: () => () => undefined,
+    planClientYml: refused,
     importClientYml: refused,
     exportClientYml: refused,
   };

@@ -26,8 +26,16 @@ function valueOf<T>(result: BridgeResult<T>): T {
   return result.value;
 }
 
-function importYml(app: LaunchedApp, text: string) {
-  return app.evaluate((yml) => (globalThis as unknown as PageGlobals).ntfy.importClientYml(yml, 'client.yml'), text);
+/** Imports with the command of entry 1 accepted, as the window's review does when the user ticks it. */
+/** Imports `text`, accepting the first entry's `command` (none given: the file asks for none, none accepted). */
+function importYml(app: LaunchedApp, text: string, command?: string) {
+  return app.evaluate(
+    ([yml, accepted]) =>
+      (globalThis as unknown as PageGlobals).ntfy.importClientYml(yml, 'client.yml', {
+        commands: accepted === null ? [] : [{ entry: 1, command: accepted }],
+      }),
+    [text, command ?? null] as const,
+  );
 }
 
 // The session bus of scripts/test-session.sh, where its gnome-keyring answers; launches get none of their own.
@@ -55,6 +63,7 @@ describe.skipIf(sessionBus === undefined)(
           await importYml(
             app,
             `default-host: ${server}\nsubscribe:\n  - topic: alerts\n    token: ${token}\n    command: echo "$m"\n    if:\n      p: high\n`,
+            'echo "$m"',
           ),
         );
         // The entry's own token is the subscription's own, not its server's.
@@ -175,8 +184,8 @@ describe.skipIf(sessionBus === undefined)(
         expect(
           withSecrets.config.subscribe.map((entry) => [entry.topic, entryCredentials(entry, withSecrets.config)]),
         ).toEqual([
-          ['on-defaults', { kind: 'basic', user: 'phil', password: 'pw_default_3141' }],
-          ['own-user', { kind: 'basic', user: 'alice', password: 'pw_alice_2718' }],
+          ['on-defaults', { kind: 'basic', user: 'phil', password: 'pw_default_3141', passwordGiven: true }],
+          ['own-user', { kind: 'basic', user: 'alice', password: 'pw_alice_2718', passwordGiven: true }],
           ['own-token', { kind: 'token', token: 'tk_own_1618' }],
           ['open', { kind: 'none' }],
         ]);

@@ -3,7 +3,7 @@
  * electron-builder.yml packs (test/electron-runtime/packaged-app.ts): test hooks stay off whatever the environment
  * says, the packaged menu shows, and on macOS a start at login stays in the menu bar (issue 22 §5).
  */
-import { access, readFile } from 'node:fs/promises';
+import { access, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { launchAgentPath } from '../../../main/os/launch-agent.ts';
@@ -24,6 +24,12 @@ async function setStartAtLogin(app: LaunchedApp, enabled: boolean): Promise<void
     enabled,
   );
   expect(result.ok).toBe(true);
+}
+
+async function updateChecksShown(app: LaunchedApp): Promise<unknown> {
+  await app.waitForWindow();
+  const result = await app.evaluate(() => (globalThis as unknown as PageGlobals).ntfy.getSettings(), null);
+  return result.ok ? result.value.updateChecks : result.error;
 }
 
 async function readIfPresent(file: string): Promise<string | undefined> {
@@ -53,6 +59,22 @@ describe('the installed app', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     expect(records.applicationMenu).toBeNull();
     expect(app.output()).not.toContain('test hooks are installed');
     expect(records.errors).toEqual([]);
+  });
+
+  it('tells Settings whether its build has a release feed (app-update.yml) and whether NTFY_TRAY_UPDATES turned it off', async () => {
+    const appDir = await layOutPackagedApp(path.join(await session.dir(), 'ntfy-tray'));
+    const without = await session.launch({ appDir, packaged: true, platform: 'win32' });
+    expect(await updateChecksShown(without)).toBe('not-in-this-build');
+    expect(await without.quit()).toEqual({ code: 0, signal: null });
+
+    // As electron-builder writes it from NTFY_TRAY_RELEASE_REPOSITORY; with checks off nothing is asked of GitHub.
+    await writeFile(
+      path.join(path.dirname(appDir), 'app-update.yml'),
+      'owner: example-owner\nrepo: ntfy-tray\nprovider: github\nupdaterCacheDirName: ntfy-tray-updater\n',
+    );
+    const off = await session.launch({ appDir, packaged: true, platform: 'win32', env: { NTFY_TRAY_UPDATES: 'off' } });
+    expect(await updateChecksShown(off)).toBe('administrator-off');
+    expect(off.output()).toContain('not checking for updates');
   });
 
   it('macOS: a start at login stays in the menu bar (no window), where macOS 13+ gives no sign of it', async () => {

@@ -2,7 +2,7 @@
  * A subscription's command, run by the app's main process (core/app/subscription-commands.ts) on the Electron test
  * runtime: set in the subscription editor, it runs for each published message with ntfy's environment (the
  * message only in the environment, never on the command line), and a failed run shows in the window with the end
- * of its stderr, and is logged. Linux only (vitest.config.ts): the command is `sh` syntax.
+ * of its stderr, and is logged; a SIGTERM to the app quits it and ends every command's process group. Linux only (vitest.config.ts): the command is `sh` syntax.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { APP_TEST_TIMEOUT_MS } from '../../electron-runtime/app-session.ts';
 import type { LaunchedApp } from '../../electron-runtime/launch-app.ts';
 import type { PageGlobals } from '../../electron-runtime/page-globals.ts';
 import { waitForPageText } from '../../support/app-page.ts';
+import { allEnded, pidsIn } from '../../support/process-alive.ts';
 import { registerAppTestHooks } from '../../support/app-test-hooks.ts';
 
 const { cleanUpAfterTest, startServer, launchSubscribed } = registerAppTestHooks();
@@ -194,5 +195,29 @@ describe('subscription commands in the app', { timeout: APP_TEST_TIMEOUT_MS }, (
       null,
     );
     expect((await subscriptions(app))[0]?.commandFailure).toBeUndefined();
+  });
+
+  it("SIGTERM quits the app as the menu's Quit does, and every command's process group ends with it", async () => {
+    const dir = await tempDir();
+    const pidFile = path.join(dir, 'pids');
+    const server = await startServer();
+    const app = await launchSubscribed(server, 'alerts');
+    const id = (await subscriptions(app))[0]?.id ?? 'missing';
+    const saved = await app.evaluate((input) => (globalThis as unknown as PageGlobals).ntfy.saveSubscription(input), {
+      id,
+      server: server.url,
+      topic: 'alerts',
+      command: `echo $$ >> '${pidFile}'; sleep 60 & echo $! >> '${pidFile}'; wait`,
+    });
+    expect(saved.ok).toBe(true);
+    await server.publish('alerts', { message: 'hold on' });
+    let pids: number[] = [];
+    await vi.waitFor(async () => {
+      pids = pidsIn(await readFile(pidFile, 'utf8').catch(() => ''));
+      expect(pids).toHaveLength(2);
+    }, WAIT);
+    process.kill(app.pid, 'SIGTERM');
+    expect(await app.exited).toMatchObject({ code: 0 });
+    await allEnded(pids);
   });
 });

@@ -80,11 +80,39 @@ subscribe:
     expect(line).toContain('hello');
   });
 
+  it('ignores a key ntfy does not know with a warning naming entry and field, never the value, and runs', async () => {
+    await writeFile(
+      path.join(dir, 'config', 'ntfy', 'client.yml'),
+      `subscribe:\n  - topic: ${server.url}/open-a\n    pasword: hunter2\n`,
+    );
+    const process = cli(['--poll', '--from-config']);
+    expect(await process.exited()).toBe(0);
+    expect(process.stderr()).toContain('warning: ');
+    expect(process.stderr()).toContain("subscribe entry 1: unknown field 'pasword' ignored");
+    expect(process.stderr()).not.toContain('hunter2');
+  });
+
   it('names the entry and field of a broken client.yml and never quotes a value (exit 2)', async () => {
-    await writeFile(path.join(dir, 'config', 'ntfy', 'client.yml'), 'subscribe:\n  - topic: a\n    pasword: hunter2\n');
+    await writeFile(
+      path.join(dir, 'config', 'ntfy', 'client.yml'),
+      'subscribe:\n  - topic: a\n    password: [hunter2]\n',
+    );
     const process = cli(['--from-config']);
     expect(await process.exited()).toBe(2);
-    expect(process.stderr()).toContain("subscribe entry 1: unknown field 'pasword'");
+    expect(process.stderr()).toContain('subscribe entry 1: password must be text');
     expect(process.stderr()).not.toContain('hunter2');
+  });
+
+  it('says an alias bomb is one instead of expanding it (exit 2)', async () => {
+    const bomb = [
+      'a: &a [x,x,x,x,x,x,x,x,x]',
+      'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]',
+      'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]',
+      'subscribe: [*c]',
+    ].join('\n');
+    await writeFile(path.join(dir, 'config', 'ntfy', 'client.yml'), bomb);
+    const process = cli(['--from-config']);
+    expect(await process.exited()).toBe(2);
+    expect(process.stderr()).toContain('uses YAML aliases (*name) that expand too far (an alias bomb)');
   });
 });

@@ -1,11 +1,12 @@
 /**
- * `ntfy-tray history` reads the history without writing to it: through the store's `readOnly` option, and as
- * another user on a data dir that the OS will not let it write (tests run as root, where chmod alone stops
- * nothing, so the reader runs as `nobody` there).
+ * `ntfy-tray history` reads the history without writing to it: through the store's `readOnly` option, and on a data
+ * dir that the OS will not let it write. Tests may run as root, where chmod alone stops nothing: there the reader
+ * runs without the capabilities that let root ignore file modes (setpriv), as the same user, so it reads the checkout
+ * wherever it lives (a folder only its owner may enter included).
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chmod, chown, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -16,8 +17,9 @@ import { makeMessage } from '../../support/messages.ts';
 const SERVER = 'https://ntfy.example.com';
 const CLI = path.resolve(import.meta.dirname, '../../../main/cli.ts');
 const STORE = path.resolve(import.meta.dirname, '../../../main/core/store/history/sqlite-history-store.ts');
-const NOBODY = 65_534;
 const runsAsRoot = process.getuid?.() === 0;
+/** Root without CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH: file modes bind it as they bind its owner. */
+const WITHOUT_ROOT_OVERRIDES = ['setpriv', '--bounding-set=-dac_override,-dac_read_search'];
 
 let dataDir: string;
 
@@ -43,22 +45,15 @@ async function storeTwoMessages(): Promise<void> {
   await history.close();
 }
 
-/** Makes the data dir read-only for whoever the reader runs as (root: hand it to `nobody`, who may not write). */
-async function makeDataDirReadOnly(): Promise<{ uid?: number; gid?: number }> {
-  if (runsAsRoot) {
-    await chmod(path.dirname(dataDir), 0o1777).catch(() => undefined);
-    for (const name of await readdir(dataDir)) await chown(path.join(dataDir, name), NOBODY, NOBODY);
-    await chown(dataDir, NOBODY, NOBODY);
-  }
+/** Makes the data dir read-only for its owner, who runs the reader (see runNode for root). */
+async function makeDataDirReadOnly(): Promise<void> {
   await chmod(dataDir, 0o555);
-  return runsAsRoot ? { uid: NOBODY, gid: NOBODY } : {};
 }
 
-async function runNode(
-  args: readonly string[],
-  user: { uid?: number; gid?: number },
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, args, { ...user, env: { PATH: process.env['PATH'] ?? '' }, stdio: 'pipe' });
+/** Runs Node on `args`; as root, without the capabilities that would let it write a read-only folder. */
+async function runNode(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const command = runsAsRoot ? [...WITHOUT_ROOT_OVERRIDES, process.execPath, ...args] : [process.execPath, ...args];
+  const child = spawn(command[0] ?? '', command.slice(1), { env: { PATH: process.env['PATH'] ?? '' }, stdio: 'pipe' });
   child.stdin.end();
   let stdout = '';
   let stderr = '';
@@ -101,14 +96,14 @@ describe('SqliteHistoryStore.open({ readOnly: true })', () => {
   it('reads a history in a directory the OS will not let the reader write (no -shm can be created)', async () => {
     await storeTwoMessages();
     expect(await readdir(dataDir)).toEqual([HISTORY_FILE_NAME]); // closed cleanly: no -wal, no -shm
-    const user = await makeDataDirReadOnly();
+    await makeDataDirReadOnly();
     const script = `
       const { SqliteHistoryStore } = await import(${JSON.stringify(STORE)});
       const history = await SqliteHistoryStore.open({ dataDir: ${JSON.stringify(dataDir)}, readOnly: true });
       console.log(JSON.stringify(history.listMessages().messages.map((stored) => stored.message.message)));
       await history.close();`;
 
-    const { code, stdout, stderr } = await runNode(['--input-type=module', '-e', script], user);
+    const { code, stdout, stderr } = await runNode(['--input-type=module', '-e', script]);
 
     expect(stderr).toBe('');
     expect(code).toBe(0);
@@ -120,9 +115,9 @@ describe('SqliteHistoryStore.open({ readOnly: true })', () => {
 describe('ntfy-tray history (the real command)', () => {
   it('lists the messages of a read-only data dir', async () => {
     await storeTwoMessages();
-    const user = await makeDataDirReadOnly();
+    await makeDataDirReadOnly();
 
-    const { code, stdout, stderr } = await runNode([CLI, 'history', '--json', '--data-dir', dataDir], user);
+    const { code, stdout, stderr } = await runNode([CLI, 'history', '--json', '--data-dir', dataDir]);
 
     expect(stderr).toBe('');
     expect(code).toBe(0);
@@ -138,7 +133,7 @@ describe('ntfy-tray history (the real command)', () => {
   });
 
   it('says "no history in <dir>" (exit 1) for a data dir without one, and leaves it empty', async () => {
-    const { code, stderr } = await runNode([CLI, 'history', '--data-dir', dataDir], {});
+    const { code, stderr } = await runNode([CLI, 'history', '--data-dir', dataDir]);
 
     expect(stderr).toBe(`ntfy-tray history: no history in ${dataDir} (ntfy-tray subscribe stores it there)\n`);
     expect(code).toBe(1);

@@ -87,7 +87,8 @@ describe('a config.json from a newer ntfy-tray', () => {
     const publish = cli(['publish', `${server.url}/alerts`, 'from an older ntfy-tray'], { NTFY_PASSWORD: PASSWORD });
 
     expect(await publish.exited()).toBe(0);
-    expect(publish.stderr()).toContain(`Sent to ${server.url}/alerts`);
+    // ntfy's output: the server's JSON line on stdout.
+    expect(JSON.parse(publish.stdout()) as unknown).toMatchObject({ topic: 'alerts', event: 'message' });
     expect(publish.stderr()).toContain(NEWER_WARNING());
     expect(server.cachedMessages().map((message) => message.message)).toEqual(['from an older ntfy-tray']);
     expect(server.requests.find((entry) => entry.transport === 'publish')?.user).toBe('alice');

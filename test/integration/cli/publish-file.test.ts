@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/index.ts';
+import { expectServerLine } from '../../support/publish-output.ts';
 
 const ENTRY = path.resolve(import.meta.dirname, '../../../main/cli.ts');
 /** A 1×1 PNG: not UTF-8, so only an upload keeps its bytes. */
@@ -67,7 +68,7 @@ describe('ntfy-tray publish --file', () => {
 
     const run = await publish(['-f', file, '-t', 'Größe 🚀', `${server.url}/flowers`, 'Nice!']);
 
-    expect(run.stderr).toMatch(/^Sent to http:\/\/127\.0\.0\.1:\d+\/flowers \(id \w+\)\n$/);
+    expectServerLine(run, 'flowers');
     expect(run.code).toBe(0);
     const [stored] = server.cachedMessages();
     expect(stored).toMatchObject({

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/index.ts';
+import { expectServerLine } from '../../support/publish-output.ts';
 
 const ENTRY = path.resolve(import.meta.dirname, '../../../main/cli.ts');
 const GERMAN = { LANG: 'de_DE.UTF-8' };
@@ -109,7 +110,7 @@ describe('ntfy-tray publish with stdin', () => {
 
   it('sends a PNG piped in as an attachment with its exact bytes, named after its type', async () => {
     const run = await publish([`${server.url}/open`, '-t', 'Größe 🚀'], { stdin: PNG });
-    expect(run.stderr).toMatch(/^Sent to http:\/\/127\.0\.0\.1:\d+\/open \(id \w+\)\n$/);
+    expectServerLine(run, 'open');
     expect(run.code).toBe(0);
     const [stored] = server.cachedMessages();
     expect(stored).toMatchObject({
@@ -121,9 +122,10 @@ describe('ntfy-tray publish with stdin', () => {
     expect(Buffer.from(await file.arrayBuffer())).toEqual(PNG);
   });
 
-  it('sends text over 4096 bytes as it is, which the server keeps as an attachment', async () => {
-    const text = 'Zeile mit Umlauten äöü\n'.repeat(600); // 15 600 bytes, over the 8192 of a JSON publish
-    const run = await publish([`${server.url}/open`], { stdin: text });
+  it('sends text over 4096 bytes trimmed as ntfy does, which the server keeps as an attachment', async () => {
+    const piped = 'Zeile mit Umlauten äöü\n'.repeat(600); // 15 600 bytes, over the 8192 of a JSON publish
+    const text = piped.trimEnd(); // strings.TrimSpace (cmd/publish.go): the last line break goes
+    const run = await publish([`${server.url}/open`], { stdin: piped });
     expect(run.code).toBe(0);
     const [stored] = server.cachedMessages();
     expect(stored?.attachment).toMatchObject({ name: 'attachment.txt', size: Buffer.byteLength(text) });

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/index.ts';
 import { type CliProcess, startCli } from '../../support/cli-process.ts';
+import { expectServerLine } from '../../support/publish-output.ts';
 
 /** Runs until it is sent SIGTERM, then exits with 3; says its pid on stdout first. */
 const LONG_JOB =
@@ -78,14 +79,16 @@ describe('ntfy-tray publish --wait-pid', () => {
 });
 
 describe('ntfy-tray publish --wait-cmd', () => {
-  it('runs the command, sends once it has ended, with its exit code and ntfy`s quoting', async () => {
+  it('runs the command, its output on stderr only, and sends once it has ended, with its exit code and quoting', async () => {
     const cli = publish(['--wait-cmd', '-t', 'Job', `${server.url}/jobs`, process.execPath, '-e', LONG_JOB]);
-    const [started] = await cli.waitForStdoutLines(1);
+    await cli.waitForStderr(/started \d+/);
     expect(publishes()).toBe(0);
-    const jobPid = Number(started?.replace('started ', ''));
+    const jobPid = Number(/started (\d+)/.exec(cli.stderr())?.[1]);
     process.kill(jobPid, 'SIGTERM');
 
     expect(await cli.exited()).toBe(0);
+    // The command wrote to its stdout; ours carries only the server's line (`… | jq .id` reads it).
+    expect(expectServerLine({ stdout: cli.stdout(), stderr: '' }, 'jobs')).toMatchObject({ title: 'Job' });
     const [stored] = server.cachedMessages();
     expect(stored?.title).toBe('Job');
     expect(stored?.message).toMatch(/^Command failed after \d+(\.\d+)?(ms|s) \(exit code 3\): /);

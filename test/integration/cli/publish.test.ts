@@ -14,6 +14,7 @@ import { upsertServer } from '../../../main/core/store/settings/edits.ts';
 import { openConfSettingsStore } from '../../../main/core/store/settings/conf-settings-store.ts';
 import { startTestServer, type TestServer } from '../../server/index.ts';
 import { runCliInProcess } from '../../support/cli-in-process.ts';
+import { expectServerLine } from '../../support/publish-output.ts';
 
 const ENTRY = path.resolve(import.meta.dirname, '../../../main/cli.ts');
 const PASSWORD = 'correct-horse-battery-staple';
@@ -86,7 +87,7 @@ describe('ntfy-tray publish', () => {
       ],
       { env: { NTFY_PASSWORD: PASSWORD } },
     );
-    expect(run.stderr).toMatch(/^Sent to http:\/\/127\.0\.0\.1:\d+\/alerts \(id \w+\)\n$/);
+    expectServerLine(run, 'alerts');
     expect(run.code).toBe(0);
     const [stored] = server.cachedMessages();
     expect(stored).toMatchObject({
@@ -128,7 +129,7 @@ describe('ntfy-tray publish', () => {
     expect(server.cachedMessages().at(-1)?.message).toBe('Backup done\nall 3 disks');
   });
 
-  it('prints the server`s answer as one JSON line with --json', async () => {
+  it('prints the server`s answer as one JSON line, as ntfy does (--json, kept for scripts, changes nothing)', async () => {
     const run = await publish(['--json', '-t', 'Hi', `${server.url}/open`, 'hello']);
     expect(run.code).toBe(0);
     const lines = run.stdout.split('\n');
@@ -159,7 +160,7 @@ describe('ntfy-tray publish', () => {
     expect(saved.ok).toBe(true);
     // NTFY_PASSWORD stands in for the keychain, as it does for subscribe on machines without one.
     const run = await publish([`${server.url}/alerts`, 'stored'], { env: { NTFY_PASSWORD: PASSWORD } });
-    expect(run.stderr).toContain('Sent to');
+    expectServerLine(run, 'alerts');
     expect(run.code).toBe(0);
     expect(server.requests.find((request) => request.transport === 'publish')?.user).toBe('alice');
   });
@@ -168,7 +169,7 @@ describe('ntfy-tray publish', () => {
     const settings = openConfSettingsStore({ dir: dataDir, log: createConsoleLogger({ name: 't', write: () => {} }) });
     expect((await settings.update((current) => ({ ...current, defaultServer: server.url }))).ok).toBe(true);
     const run = await publish(['open', 'to the default server']);
-    expect(run.stderr).toBe(`Sent to ${server.url}/open (id ${server.cachedMessages()[0]?.id ?? '?'})\n`);
+    expect(expectServerLine(run, 'open')).toMatchObject({ id: server.cachedMessages()[0]?.id });
     expect(run.code).toBe(0);
   });
 

@@ -3,7 +3,7 @@
  * point before the first message, kill -9 with a slow reader, two runs at once on one data dir, one server's
  * refusal.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -142,7 +142,10 @@ describe('ntfy-tray subscribe resume points', () => {
       body: '{"code":40101,"http":401,"error":"unauthorized"}',
       contentType: 'application/json',
     });
-    const process = cli(['--json', `${refusing.url}/x`, `${server.url}/y`]);
+    // Two servers in one run: only a client.yml's entries can name them (a second argument is always a command).
+    const config = path.join(dataDir, 'client.yml');
+    await writeFile(config, `subscribe:\n  - topic: ${refusing.url}/x\n  - topic: ${server.url}/y\n`);
+    const process = cli(['--json', '-c', config, '--from-config']);
     await process.waitForStderr(/not retrying: .*\/x.*credentials not accepted/);
     await process.waitForStderr(/connected: .*\/y/);
     const message = await server.publish('y', 'still here');

@@ -46,8 +46,9 @@ describe.skipIf(process.platform === 'win32')('ntfy-tray subscribe <topic> <comm
     expect(await cli.waitForStdoutLines(3)).toEqual(sent.map((message) => `ran ${message.id}`));
     expect((await readFile(file, 'utf8')).split('\n')).toEqual([
       'first|first|One|One|5|a,b|alerts',
-      'second|second|||3||alerts',
-      'third|third|Three|Three|3||alerts',
+      // No priority on the wire: ntfy's client reads 0 and sets $p=0 (cmd/subscribe.go envVars).
+      'second|second|||0||alerts',
+      'third|third|Three|Three|0||alerts',
       '',
     ]);
   });

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, open, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -7,6 +7,7 @@ import type { Configuration } from 'app-builder-lib';
 import { appimageChecksums } from 'app-builder-lib/out/toolsets/linux.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { markAsAppImageRuntime, writeAppImageToolset } from '../../../scripts/pipeline/offline-build.ts';
 import { runElectronBuilder } from './linux-dir-build.ts';
 
 /*
@@ -54,16 +55,6 @@ let workDir: string;
 /** Stand-in runtimes: a static program, and one linked against a libfuse.so.2 as the legacy runtime needs it. */
 let staticRuntime: string;
 let fuse2Runtime: string;
-
-/** Type-2 AppImage runtimes carry 'AI' + 2 at ELF offset 8 (padding the ELF spec leaves free). */
-async function markAsAppImageRuntime(file: string): Promise<void> {
-  const handle = await open(file, 'r+');
-  try {
-    await handle.write(Buffer.from([0x41, 0x49, 0x02]), 0, 3, 8);
-  } finally {
-    await handle.close();
-  }
-}
 
 async function checkRuntime(file: string): Promise<{ code: number; output: string }> {
   try {
@@ -129,14 +120,8 @@ describe('the AppImage runtime', () => {
   it.runIf(canBuild)(
     'is what electron-builder puts in front of the AppImage it builds offline with this configuration',
     async () => {
-      const toolsDir = path.join(workDir, 'appimage-tools');
-      // The static toolset's layout (app-builder-lib toolsets/linux.js getPaths); the legacy one differs.
-      await mkdir(path.join(toolsDir, 'runtimes'), { recursive: true });
-      await mkdir(path.join(toolsDir, 'lib', 'x64'), { recursive: true });
-      await symlink(tools.mksquashfs ?? '', path.join(toolsDir, 'mksquashfs'));
-      await writeFile(path.join(toolsDir, 'desktop-file-validate'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+      const toolsDir = await writeAppImageToolset(workDir, tools.mksquashfs ?? '', staticRuntime);
       const runtime = await readFile(staticRuntime);
-      await writeFile(path.join(toolsDir, 'runtimes', 'runtime-x64'), runtime);
       const { outputDir } = await runElectronBuilder({
         workDir,
         targets: ['--linux', 'AppImage', '--x64'],
@@ -152,7 +137,8 @@ describe('the AppImage runtime', () => {
       expect((await checkRuntime(appImage)).code).toBe(0);
       const listing = await run(tools.unsquashfs ?? '', ['-o', String(runtime.length), '-l', '-d', '', appImage]);
       expect(listing.stdout.split('\n')).toEqual(
-        expect.arrayContaining(['/AppRun', '/ntfy-tray', '/ntfy-tray.desktop', '/resources/app-update.yml']),
+        // No /resources/app-update.yml: built without NTFY_TRAY_RELEASE_REPOSITORY (updates-config.test.ts).
+        expect.arrayContaining(['/AppRun', '/ntfy-tray', '/ntfy-tray.desktop', '/resources/app.asar']),
       );
     },
     180_000,

@@ -4,11 +4,13 @@ import { validateWorkflow } from '@action-validator/core';
 import type { Configuration } from 'app-builder-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { RELEASE_DIR, runnerFor, STEP_IDS, stepFor } from '../../../scripts/pipeline/steps.ts';
 
 /*
  * .github/workflows/build.yml runs only on GitHub's runners, never here. This checks what can be checked offline:
  * it is a valid workflow per GitHub's schema (@action-validator/core bundles SchemaStore's github-workflow schema),
- * and the commands, scripts, files and output paths it names exist in this repository and electron-builder.yml.
+ * its steps are the project's own scripts (scripts/pipeline/steps.ts decides every per-OS difference, and
+ * `npm run rehearse` plays the Linux job here), and the files it names exist.
  */
 const projectRoot = path.resolve(import.meta.dirname, '../../..');
 const workflowPath = path.join(projectRoot, '.github', 'workflows', 'build.yml');
@@ -24,18 +26,20 @@ interface Step {
 interface MatrixEntry {
   readonly name: string;
   readonly os: string;
-  readonly platform: string;
-  readonly 'smoke-executable': string;
+}
+interface Job {
+  readonly strategy: { readonly matrix: { readonly include: MatrixEntry[] } };
+  readonly env: Readonly<Record<string, string>>;
+  readonly steps: Step[];
 }
 interface Workflow {
-  readonly jobs: Readonly<
-    Record<string, { readonly strategy: { readonly matrix: { readonly include: MatrixEntry[] } }; steps: Step[] }>
-  >;
+  readonly jobs: Readonly<Record<string, Job>>;
 }
 
 let source: string;
 let steps: Step[];
 let matrix: MatrixEntry[];
+let jobEnv: Readonly<Record<string, string>>;
 let builderConfig: Configuration;
 
 beforeAll(async () => {
@@ -45,6 +49,7 @@ beforeAll(async () => {
   if (job === undefined) throw new Error('build.yml has no job named build');
   steps = job.steps;
   matrix = job.strategy.matrix.include;
+  jobEnv = job.env;
   builderConfig = parse(await readFile(path.join(projectRoot, 'electron-builder.yml'), 'utf8')) as Configuration;
 });
 
@@ -52,10 +57,6 @@ function indexOfStep(predicate: (step: Step) => boolean, description: string): n
   const index = steps.findIndex(predicate);
   if (index === -1) throw new Error(`no step ${description}`);
   return index;
-}
-
-function stepsRunning(command: string): Step[] {
-  return steps.filter((step) => step.run?.includes(command) === true);
 }
 
 describe('.github/workflows/build.yml', () => {
@@ -73,61 +74,68 @@ describe('.github/workflows/build.yml', () => {
 
   it('builds on Linux, macOS and Windows runners', () => {
     expect(matrix.map((entry) => entry.os.split('-')[0]).sort()).toEqual(['macos', 'ubuntu', 'windows']);
-    expect(matrix.map((entry) => entry.platform).sort()).toEqual(['--linux', '--mac', '--win']);
+    expect(matrix.map((entry) => entry.name).sort()).toEqual(['Linux', 'Windows', 'macOS']);
   });
 
   it('installs, tests, packages, uploads the installers and smoke-tests the packaged app, in that order', () => {
     const order = [
       indexOfStep((step) => step.uses?.startsWith('actions/checkout@') === true, 'checking out'),
       indexOfStep((step) => step.uses?.startsWith('actions/setup-node@') === true, 'setting up Node'),
+      indexOfStep((step) => step.run === 'sh scripts/pipeline/system-packages.sh github-ubuntu', 'system packages'),
       indexOfStep((step) => step.run === 'npm ci --no-audit --no-fund', 'installing'),
       indexOfStep((step) => step.run === 'npm test', 'testing'),
-      indexOfStep((step) => step.run?.startsWith('npm run dist -- ') === true, 'packaging'),
+      indexOfStep((step) => step.run === 'npm run pipeline -- package', 'packaging'),
+      indexOfStep((step) => step.run === 'npm run pipeline -- check-appimage', 'checking the AppImage'),
       indexOfStep((step) => step.with?.['name']?.startsWith('installers-') === true, 'uploading installers'),
-      indexOfStep((step) => step.run?.includes('electron-builder') === true, 'packaging the smoke build'),
-      indexOfStep((step) => step.run?.includes('test/e2e/electron-smoke.spec.ts') === true, 'smoke testing'),
+      indexOfStep((step) => step.run === 'npm run pipeline -- package-smoke', 'packaging the smoke build'),
+      indexOfStep((step) => step.run === 'npm run pipeline -- sandbox-helper', 'the sandbox helper'),
+      indexOfStep((step) => step.run === 'npm run pipeline -- smoke', 'smoke testing'),
     ];
 
     expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 
-  it('reaches Package and Smoke on Linux, macOS and Windows, signed or not', () => {
+  it('runs on each OS exactly the pipeline steps scripts/pipeline/steps.ts gives that OS', () => {
     // The step conditions build.yml uses, evaluated for one runner; an unknown condition fails here, not on GitHub.
-    const runs = (step: Step, os: string, signing: string): boolean => {
-      const condition = step.if;
-      if (condition === undefined) return true;
-      const match = /^(runner\.os|env\.SIGNING) (==|!=) '(\w+)'$/.exec(condition);
-      if (match === null) throw new Error(`unknown step condition: ${condition}`);
-      const actual = match[1] === 'runner.os' ? os : signing;
-      return (match[2] === '==') === (actual === match[3]);
+    const runsOn = (step: Step, os: string): boolean => {
+      if (step.if === undefined) return true;
+      const match = /^runner\.os (==|!=) '(\w+)'$/.exec(step.if);
+      if (match === null) throw new Error(`unknown step condition: ${step.if}`);
+      return (match[1] === '==') === (os === match[2]);
     };
-    for (const os of ['Linux', 'macOS', 'Windows']) {
-      for (const signing of ['signed', 'unsigned']) {
-        const ran = steps.filter((step) => step.if !== 'failure()' && runs(step, os, signing));
-        const packaging = ran.filter((step) => step.run?.startsWith('npm run dist -- ') === true);
-        const smoke = ran.filter((step) => step.run?.includes('test/e2e/electron-smoke.spec.ts') === true);
+    const runners = { Linux: ['linux', 'x64'], macOS: ['darwin', 'arm64'], Windows: ['win32', 'x64'] } as const;
+    for (const [os, [platform, arch]] of Object.entries(runners)) {
+      for (const signed of [true, false]) {
+        const runner = runnerFor(platform, arch, { CSC_LINK: signed ? 'certificate' : '' });
+        const inWorkflow = steps
+          .filter((step) => step.if !== 'failure()' && runsOn(step, os))
+          .flatMap((step) => /^npm run pipeline -- ([\w-]+)$/.exec(step.run ?? '')?.[1] ?? []);
+        const inCode = STEP_IDS.filter((id) => !('skip' in stepFor(runner, id)));
 
-        expect({ os, signing, packaging: packaging.length, smoke: smoke.length }).toEqual({
-          os,
-          signing,
-          packaging: 1,
-          smoke: 1,
-        });
+        expect({ os, signed, steps: inWorkflow }).toEqual({ os, signed, steps: inCode });
       }
     }
   });
 
-  it('checks on Linux, after packaging, that the AppImage’s runtime needs no libfuse.so.2', () => {
-    // The real static runtime cannot be downloaded here (test/integration/packaging/appimage-runtime.test.ts).
-    const check = indexOfStep(
-      (step) => step.run === 'node scripts/check-appimage-runtime.ts release/*.AppImage',
-      'checking the AppImage runtime',
-    );
+  it('leaves the real Electron to the smoke step: npm ci downloads no Electron binary for the Test step', () => {
+    // On Linux the Test step has no display; npm's Electron would be started without one (electron-binary.ts skips
+    // it there too). electron-builder downloads the Electron it packages by itself.
+    expect(jobEnv['ELECTRON_SKIP_BINARY_DOWNLOAD']).toBe('1');
+    expect(source).not.toMatch(/xvfb-run|DISPLAY/);
+  });
 
-    expect(steps[check]?.if).toBe("runner.os == 'Linux'");
-    expect(check).toBeGreaterThan(
-      indexOfStep((step) => step.run?.startsWith('npm run dist -- ') === true, 'packaging'),
+  it('names no smoke path, platform flag or browser path: those are computed per OS in code', () => {
+    expect(source).not.toMatch(
+      /release-smoke|ntfy[ -]tray|\.app\b|--linux|--mac\b|--win\b|CHROMIUM_PATH|google-chrome/i,
     );
+  });
+
+  it('gives each system its own certificate secret, and none to Linux', () => {
+    expect(jobEnv['CSC_LINK']).toBe(
+      "${{ matrix.name == 'macOS' && secrets.MAC_CSC_LINK || matrix.name == 'Windows' && secrets.WIN_CSC_LINK || '' }}",
+    );
+    expect(jobEnv['CSC_KEY_PASSWORD']).toContain('secrets.MAC_CSC_KEY_PASSWORD');
+    expect(jobEnv['CSC_KEY_PASSWORD']).toContain('secrets.WIN_CSC_KEY_PASSWORD');
   });
 
   it('names only npm scripts and files that exist', async () => {
@@ -143,55 +151,18 @@ describe('.github/workflows/build.yml', () => {
     }
   });
 
-  it('signs only when the certificate secret exists, and builds unsigned (ad hoc on macOS) otherwise', () => {
-    const [signed, unsigned, ...others] = stepsRunning('npm run dist');
-
-    expect(others).toEqual([]);
-    expect(signed?.if).toBe("env.SIGNING == 'signed'");
-    expect(unsigned?.if).toBe("env.SIGNING != 'signed'");
-    expect(Object.keys(signed?.env ?? {})).toEqual(expect.arrayContaining(['CSC_LINK', 'CSC_KEY_PASSWORD']));
-    expect(unsigned?.env).toEqual({ CSC_IDENTITY_AUTO_DISCOVERY: 'false' });
-    expect(unsigned?.run).toContain('-c.mac.identity=-');
-  });
-
   it('uploads every installer electron-builder.yml produces, from its output folder', () => {
     const upload = steps.find((step) => step.with?.['name']?.startsWith('installers-') === true);
     const paths = (upload?.with?.['path'] ?? '').trim().split('\n');
     const output = builderConfig.directories?.output ?? 'dist';
 
+    expect(output).toBe(RELEASE_DIR);
     expect(paths.every((entry) => entry.startsWith(`${output}/`))).toBe(true);
-    // AppImage, deb, rpm (linux.target), dmg (mac.target), exe (nsis).
-    for (const extension of ['AppImage', 'deb', 'rpm', 'dmg', 'exe']) {
+    // AppImage, deb, rpm (linux.target), dmg and zip (mac.target), exe (nsis).
+    for (const extension of ['AppImage', 'deb', 'rpm', 'dmg', 'zip', 'exe']) {
       expect(paths).toContain(`${output}/*.${extension}`);
     }
     expect(builderConfig.linux?.target).toEqual(['AppImage', 'deb', 'rpm']);
     expect(builderConfig.win?.target).toBe('nsis');
-  });
-
-  it('smoke-tests a build that differs from the installers only in the fuse Playwright needs', () => {
-    const [smokeBuild] = stepsRunning('electron-builder');
-    const fuseOverrides = [...(smokeBuild?.run ?? '').matchAll(/-c\.electronFuses\.[\w.]+=\w+/g)].map(([flag]) => flag);
-
-    expect(fuseOverrides).toEqual(['-c.electronFuses.enableNodeCliInspectArguments=true']);
-    expect(smokeBuild?.run).toContain('--dir');
-    expect(smokeBuild?.run).toContain('-c.directories.output=release-smoke');
-  });
-
-  it('points the smoke test at the executable electron-builder names on each system', () => {
-    const { executableName, productName } = builderConfig;
-    const expected: Record<string, string> = {
-      '--linux': `release-smoke/linux-unpacked/${executableName ?? ''}`,
-      '--mac': `release-smoke/mac-arm64/${productName ?? ''}.app/Contents/MacOS/${productName ?? ''}`,
-      '--win': `release-smoke/win-unpacked/${productName ?? ''}.exe`,
-    };
-    for (const entry of matrix) {
-      expect(entry['smoke-executable']).toBe(expected[entry.platform]);
-    }
-    for (const step of stepsRunning('electron-smoke.spec.ts')) {
-      expect(step.env?.['NTFY_TRAY_SMOKE_EXECUTABLE']).toBe('${{ github.workspace }}/${{ matrix.smoke-executable }}');
-    }
-    // Linux: a virtual display and the throwaway D-Bus session and keyring that npm test uses.
-    const linuxSmoke = stepsRunning('electron-smoke.spec.ts').find((step) => step.if === "runner.os == 'Linux'");
-    expect(linuxSmoke?.run).toMatch(/^sh scripts\/test-session\.sh xvfb-run -a npx playwright test /);
   });
 });

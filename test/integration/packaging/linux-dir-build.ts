@@ -5,23 +5,25 @@
  * temp folders, so any attempt to fetch something fails the build instead of passing by luck.
  */
 import { execFile } from 'node:child_process';
-import { chmod, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import {
+  offlineBuilderArgs,
+  offlineBuilderEnv,
+  pinnedElectronVersion,
+  writeStandInElectron,
+} from '../../../scripts/pipeline/offline-build.ts';
 import { ensureDistBuilt } from '../../electron-runtime/ensure-dist.ts';
 
 const run = promisify(execFile);
 const projectRoot = path.resolve(import.meta.dirname, '../../..');
-/*
- * A real Electron binary carries its fuses after this marker: a version byte (1), the number of fuses, then one
- * byte per fuse ('0' off, '1' on, 'r' removed). https://github.com/electron/fuses
- */
-export const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
-/** Electron 45's own defaults, in @electron/fuses' order (FuseV1Options 0–7). */
-export const ELECTRON_DEFAULT_FUSES = '10110001';
-export const STAND_IN_SCRIPT = '#!/bin/sh\necho "stand-in for the Electron binary"\nexit 0\n';
-export const STAND_IN_EXECUTABLE = `${STAND_IN_SCRIPT}# ${FUSE_SENTINEL}\u0001\u0008${ELECTRON_DEFAULT_FUSES}\n`;
-const CLOSED_PORT_URL = 'http://127.0.0.1:9/';
+export {
+  ELECTRON_DEFAULT_FUSES,
+  FUSE_SENTINEL,
+  STAND_IN_EXECUTABLE,
+  STAND_IN_SCRIPT,
+} from '../../../scripts/pipeline/offline-build.ts';
 
 export interface LinuxDirBuild {
   /** `<output>/linux-unpacked` (or linux-<arch>-unpacked): the executable and resources/ (app.asar, …). */
@@ -37,7 +39,7 @@ function processEnvWithoutVitest(): NodeJS.ProcessEnv {
   return env;
 }
 
-async function findUnpackedDir(outputDir: string): Promise<string> {
+export async function findUnpackedDir(outputDir: string): Promise<string> {
   // linux-unpacked on x64, linux-<arch>-unpacked elsewhere.
   const names = (await readdir(outputDir)).filter((name) => /^linux(-\w+)?-unpacked$/.test(name));
   if (names.length !== 1 || names[0] === undefined)
@@ -60,11 +62,8 @@ export interface ElectronBuilderRun {
  */
 export async function runElectronBuilder(options: ElectronBuilderRun): Promise<{ outputDir: string; log: string }> {
   const { workDir } = options;
-  const electronDist = path.join(workDir, 'electron-dist');
+  const electronDist = await writeStandInElectron(workDir);
   const outputDir = path.join(workDir, 'release');
-  await mkdir(electronDist, { recursive: true });
-  await writeFile(path.join(electronDist, 'electron'), STAND_IN_EXECUTABLE);
-  await chmod(path.join(electronDist, 'electron'), 0o755);
 
   // Rebuilds dist/ only when stale, under the lock the app tests share: a rebuild empties dist/ first, which
   // another packaging test or an app test reading it at that moment would see half-made.
@@ -77,25 +76,12 @@ export async function runElectronBuilder(options: ElectronBuilderRun): Promise<{
       ...options.targets,
       '--publish',
       'never',
-      `-c.electronDist=${electronDist}`,
-      '-c.electronVersion=45.4.1',
+      ...offlineBuilderArgs(electronDist, await pinnedElectronVersion(projectRoot)),
       `-c.directories.output=${outputDir}`,
-      // Rebuilding keytar for Electron would download headers or prebuilt binaries; the N-API build made for Node
-      // loads in Electron as it is (electron-builder.yml explains why rebuilding stays the default).
-      '-c.npmRebuild=false',
     ],
     {
       cwd: projectRoot,
-      env: {
-        ...processEnvWithoutVitest(),
-        ...options.env,
-        ELECTRON_MIRROR: CLOSED_PORT_URL,
-        ELECTRON_BUILDER_BINARIES_MIRROR: CLOSED_PORT_URL,
-        HTTP_PROXY: CLOSED_PORT_URL,
-        HTTPS_PROXY: CLOSED_PORT_URL,
-        ELECTRON_CACHE: path.join(workDir, 'electron-cache'),
-        ELECTRON_BUILDER_CACHE: path.join(workDir, 'builder-cache'),
-      },
+      env: { ...processEnvWithoutVitest(), ...options.env, ...offlineBuilderEnv(workDir) },
     },
   );
   return { outputDir, log: builder.stdout + builder.stderr };

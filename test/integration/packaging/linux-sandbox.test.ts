@@ -89,7 +89,7 @@ describe('deb and rpm on Ubuntu 24.04+', () => {
 
   it('ship a profile that lets the installed binary create user namespaces, so the sandbox stays on', async () => {
     const profile = fillTemplate(await readFile(path.join(linuxTemplates, 'apparmor-profile.tpl'), 'utf8'), {
-      executable: config.executableName ?? '',
+      executable: config.linux?.executableName ?? '',
       sanitizedProductName: config.productName ?? '',
     });
 

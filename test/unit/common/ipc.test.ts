@@ -26,9 +26,11 @@ const EXPECTED_OPERATIONS: Readonly<Record<string, string>> = {
   saveSubscription: 'subscriptions:save',
   saveCheckedSubscription: 'subscriptions:save-checked',
   removeSubscription: 'subscriptions:remove',
+  stopSubscriptionCommand: 'subscriptions:stop-command',
   testSubscription: 'subscriptions:test',
   setCredentials: 'credentials:set',
   clearCredentials: 'credentials:clear',
+  planClientYml: 'subscriptions:plan-client-yml',
   importClientYml: 'subscriptions:import-client-yml',
   exportClientYml: 'subscriptions:export-client-yml',
   getSettings: 'settings:get',
@@ -54,7 +56,7 @@ const EXPECTED_LISTENERS: Readonly<Record<string, string>> = {
   onShowMessage: 'window:show-message',
   onNoticesChanged: 'notices:changed',
   onAccountChanged: 'account:changed',
-  onCommandFailureChanged: 'subscriptions:command-failure-changed',
+  onCommandStateChanged: 'subscriptions:command-state-changed',
 };
 
 interface Recorded {

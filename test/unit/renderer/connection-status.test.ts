@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ConnectionTrouble } from '../../../common/connection-trouble.ts';
 import type { ConnectionDto, ConnectionStateDto } from '../../../common/ipc.ts';
 import {
   anyCountdown,
@@ -164,16 +165,39 @@ describe('needsCredentials and anyCountdown', () => {
 
 describe('describeTestResult', () => {
   it('heads each outcome and keeps main’s detail', () => {
-    expect(describeTestResult({ outcome: 'ok', detail: 'The server accepts this subscription.' })).toEqual({
+    expect(describeTestResult({ outcome: 'ok', detail: 'The server accepts this subscription.' }, server)).toEqual({
       label: 'Connected: the server accepts this subscription',
       detail: 'The server accepts this subscription.',
       tone: 'ok',
     });
-    expect(describeTestResult({ outcome: 'wrong-credentials', detail: 'd' }).label).toBe('Credentials not accepted');
-    expect(describeTestResult({ outcome: 'no-permission', detail: 'd' }).label).toBe('No permission');
-    expect(describeTestResult({ outcome: 'unreachable', detail: 'd' })).toMatchObject({
+    expect(describeTestResult({ outcome: 'wrong-credentials', detail: 'd' }, server).label).toBe(
+      'Credentials not accepted',
+    );
+    expect(describeTestResult({ outcome: 'no-permission', detail: 'd' }, server).label).toBe('No permission');
+    expect(describeTestResult({ outcome: 'unreachable', detail: 'd' }, server)).toMatchObject({
       label: "Can't reach the server",
       tone: 'problem',
     });
+  });
+
+  it("words a server it could not reach from the core's code, as the server banner does, not main's catch-all", () => {
+    const unreachable = (trouble: ConnectionTrouble, at = server) =>
+      describeTestResult({ outcome: 'unreachable', detail: 'could not be reached', trouble }, at).detail;
+    expect(unreachable({ kind: 'network', failure: 'dns' })).toBe(
+      'The server name could not be found: check it and the network.',
+    );
+    expect(unreachable({ kind: 'network', failure: 'refused' })).toBe(
+      'Nothing answers at that address: the server may be down.',
+    );
+    expect(unreachable({ kind: 'network', failure: 'timeout' })).toBe('The server stopped answering in time.');
+    expect(unreachable({ kind: 'http', status: 404 })).toBe('The server gave an unexpected answer.');
+    // https assumed on a port of its own: the plain-HTTP address is offered, named as the banner names it.
+    expect(unreachable({ kind: 'network', failure: 'tls' }, 'https://127.0.0.1:8080')).toBe(
+      "The server's secure connection could not be trusted (certificate problem). If this server speaks plain HTTP " +
+        'on that port, subscribe to http://127.0.0.1:8080 instead.',
+    );
+    expect(unreachable({ kind: 'network', failure: 'tls' }, 'https://ntfy.example.com')).toBe(
+      "The server's secure connection could not be trusted (certificate problem).",
+    );
   });
 });

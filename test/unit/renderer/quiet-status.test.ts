@@ -28,7 +28,9 @@ function settings(overrides: Partial<SettingsDto> = {}, quietHours = night): Set
       keepaliveTimeoutSeconds: 60,
       autoDownloadAttachments: 'subscription-server',
       autoDownloadMaxBytes: 2_097_152,
+      checkForUpdates: true,
     },
+    updateChecks: 'not-in-this-build',
     ...overrides,
   };
 }

@@ -87,7 +87,9 @@ describe('describeSendResult', () => {
         keepaliveTimeoutSeconds: 60,
         autoDownloadAttachments: 'subscription-server',
         autoDownloadMaxBytes: 2_097_152,
+        checkForUpdates: true,
       },
+      updateChecks: 'not-in-this-build',
     };
     const topic = { server: 'http://127.0.0.1:1', topic: 'x', muted: false };
     expect(await sendTestNotification(publishingApi([], paused), topic)).toBe(

@@ -4,11 +4,11 @@ import type { ConnectionDto, ConnectionStateDto } from '../../../common/ipc.ts';
 import {
   anyRetryCountdown,
   describeServerHealth,
-  explainConnectionTrouble,
   serverHealth,
   summarizeServers,
   troubledServers,
 } from '../../../renderer/history/server-health.ts';
+import { explainConnectionTrouble } from '../../../renderer/history/trouble-words.ts';
 
 const example = 'https://ntfy.example.com';
 const other = 'http://127.0.0.1:18300';

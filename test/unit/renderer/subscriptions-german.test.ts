@@ -37,7 +37,7 @@ describe('the Subscriptions view in German', () => {
     expect(describeStatus({ kind: 'no-permission', anonymous: true }, 0).detail).toBe(
       'Ohne Anmeldung darf dieses Thema nicht gelesen werden; geben Sie die Zugangsdaten eines Kontos ein, das es lesen darf.',
     );
-    expect(describeTestResult({ outcome: 'wrong-credentials', detail: 'HTTP 401' }).label).toBe(
+    expect(describeTestResult({ outcome: 'wrong-credentials', detail: 'HTTP 401' }, 'https://ntfy.sh').label).toBe(
       'Zugangsdaten nicht akzeptiert',
     );
   });

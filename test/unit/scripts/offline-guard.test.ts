@@ -91,4 +91,26 @@ describe('installOfflineGuard', () => {
     expect(reachedLookup).toEqual(['localhost', 'localhost']);
     expect(guard.refused.map((attempt) => attempt.kind)).toEqual(['lookup', 'lookup']);
   });
+
+  it('answers a .invalid name as a resolver would (ENOTFOUND), on connect and lookup, without sending anything', async () => {
+    const guard = installOfflineGuard();
+
+    const error = await connectWith({ host: 'ntfy.invalid', port: 443 });
+    const lookupError = await new Promise<Error | null>((resolve) => {
+      dns.lookup('ntfy.invalid', (failure) => {
+        resolve(failure);
+      });
+    });
+    await expect(dns.promises.lookup('ntfy.invalid')).rejects.toMatchObject({ code: 'ENOTFOUND' });
+
+    expect(error).toMatchObject({ code: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND ntfy.invalid' });
+    expect(lookupError).toMatchObject({ code: 'ENOTFOUND' });
+    expect(reachedConnect).toEqual([]);
+    expect(reachedLookup).toEqual([]);
+    expect(guard.refused.map((attempt) => attempt.target)).toEqual([
+      'ntfy.invalid:443',
+      'ntfy.invalid',
+      'ntfy.invalid',
+    ]);
+  });
 });

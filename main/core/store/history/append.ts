@@ -14,6 +14,7 @@ import type { AppendRequest, AppendResult, ResumeUpdate } from '../../ports.ts';
 import type { NtfyMessage, NtfyMessageChange } from '../../protocol/types.ts';
 import { INSERT_COLUMNS, messageInsertValues, storedPoint, TAGS_VALUE_INDEX } from './rows.ts';
 import { createSequenceOps } from './sequences.ts';
+import { boundForStorage, storedChangeRawJson } from './stored-bounds.ts';
 import { inWriteTransaction } from './transaction.ts';
 import { movedResumePoint } from '../../protocol/resume-window.ts';
 import type { Subscriber } from '../subscriber.ts';
@@ -70,7 +71,8 @@ export function createAppend(options: AppendOptions): Append {
     let sequencesInUse = serverUsesSequences.get(server)?.['found'] === 1;
     const changesStored = serverHasChanges.get(server)?.['found'] === 1;
     const added: NtfyMessage[] = [];
-    for (const message of messages) {
+    for (const received of messages) {
+      const message = boundForStorage(received);
       const values = messageInsertValues(server, message, receivedAt);
       const result = insertMessage.run(...values);
       if (delivered(server, message.id)) added.push(message);
@@ -97,8 +99,17 @@ export function createAppend(options: AppendOptions): Append {
   function appendChanges(server: string, changes: readonly NtfyMessageChange[], receivedAt: number) {
     const added: NtfyMessageChange[] = [];
     for (const change of changes) {
-      const { id, kind, topic, sequenceId, time, raw } = change;
-      const result = insertChange.run(server, id, kind, topic, sequenceId, time, JSON.stringify(raw), receivedAt);
+      const { id, kind, topic, sequenceId, time } = change;
+      const result = insertChange.run(
+        server,
+        id,
+        kind,
+        topic,
+        sequenceId,
+        time,
+        storedChangeRawJson(change),
+        receivedAt,
+      );
       if (delivered(server, id)) added.push(change);
       if (result.changes > 0) sequences.applyChange(server, change);
     }

@@ -162,6 +162,12 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 5,
+    description: 'what was cut from a message to fit the stored bounds',
+    // JSON array of wire field names (common/message-cuts.ts); NULL when nothing was.
+    sql: 'ALTER TABLE messages ADD COLUMN cut TEXT',
+  },
+  {
+    version: 6,
     description: 'deliveries per subscriber: the app and command-line runs share one folder, each gets every message',
     // The subscriber '' is the app: it keeps the resume points and everything stored so far as delivered, as before.
     // Keyed (server, id) first: retention deletes by that, the dedupe asks for all three.

@@ -9,6 +9,8 @@ import type { NtfyMessage } from '../../protocol/types.ts';
 import type { StoredMessage } from './types.ts';
 import type { ResumePoint } from '../../ports.ts';
 import { isNtfyMessageId } from '../../protocol/resume-key.ts';
+import { isCutField } from '../../../../common/message-cuts.ts';
+import { storedRawJson } from './stored-bounds.ts';
 
 export type Row = Record<string, SQLOutputValue>;
 
@@ -32,6 +34,7 @@ export const INSERT_COLUMNS = [
   'encoding',
   'raw',
   'received_at',
+  'cut',
 ] as const;
 
 /** Where the JSON of the tags is in `messageInsertValues` (the search index takes it as it is). */
@@ -41,33 +44,9 @@ export const TAGS_VALUE_INDEX = INSERT_COLUMNS.indexOf('tags');
 export const SELECT_COLUMNS = [...INSERT_COLUMNS.map((column) => `m.${column}`), 'm.read', 'm.pk'].join(', ');
 
 /**
- * What one stored message may hold, in UTF-16 code units. ntfy turns a body over 4,096 bytes into an attachment, so
- * a longer title or body (up to the 1 MiB line cap of the transports) comes from a publisher or server that wants to
- * fill the disk: each is cut at 16 times ntfy's limit, and the message as received (`raw`, for `--json` output) is
- * kept only while it is small; otherwise the fields this app understands stand in for it (docs/security.md).
+ * Positional values for `INSERT … (${INSERT_COLUMNS}) VALUES (?, …)`: positional binding is the cheapest. `message`
+ * is one already within the stored bounds (boundForStorage).
  */
-export const MAX_STORED_TEXT = 65_536;
-export const MAX_STORED_RAW = 4 * MAX_STORED_TEXT;
-
-function capped(text: string): string {
-  return text.length <= MAX_STORED_TEXT ? text : `${text.slice(0, MAX_STORED_TEXT - 1)}…`;
-}
-
-/** The JSON kept as the message received: the original when small, else the parsed fields with the caps applied. */
-function storedRaw(message: NtfyMessage): string {
-  const raw = JSON.stringify(message.raw);
-  if (raw.length <= MAX_STORED_RAW) return raw;
-  const { raw: _original, ...fields } = message;
-  const reduced = JSON.stringify({
-    ...fields,
-    event: 'message',
-    message: capped(message.message),
-    ...(message.title === undefined ? {} : { title: capped(message.title) }),
-  });
-  return reduced.length <= MAX_STORED_RAW ? reduced : JSON.stringify({ id: message.id, event: 'message' });
-}
-
-/** Positional values for `INSERT … (${INSERT_COLUMNS}) VALUES (?, …)`: positional binding is the cheapest. */
 export function messageInsertValues(server: string, message: NtfyMessage, receivedAt: number): SQLInputValue[] {
   return [
     server,
@@ -76,8 +55,8 @@ export function messageInsertValues(server: string, message: NtfyMessage, receiv
     message.sequenceId ?? null,
     message.time,
     message.expires ?? null,
-    message.title === undefined ? null : capped(message.title),
-    capped(message.message),
+    message.title ?? null,
+    message.message,
     message.priority,
     JSON.stringify(message.tags),
     message.click ?? null,
@@ -86,9 +65,10 @@ export function messageInsertValues(server: string, message: NtfyMessage, receiv
     message.attachment === undefined ? null : JSON.stringify(message.attachment),
     message.contentType ?? null,
     message.encoding ?? null,
-    // The object as received, re-serialized: the parser kept the object, not the bytes.
-    storedRaw(message),
+    // The object as received, re-serialized (the parser kept the object, not the bytes), while it is small.
+    storedRawJson(message.raw),
     receivedAt,
+    message.cut === undefined ? null : JSON.stringify(message.cut),
   ];
 }
 
@@ -115,10 +95,20 @@ function put(target: object, key: string, value: unknown): void {
   if (value !== undefined) Object.assign(target, { [key]: value });
 }
 
+/** A message in ntfy's JSON form (docs/protocol.md#message-json), from its parsed fields. */
+function wireObject(message: NtfyMessage): Record<string, unknown> {
+  const { id, time, expires, topic, title, priority, tags, click, icon, actions, attachment } = message;
+  const wire = { id, time, expires, event: 'message', topic, title, message: message.message, priority, tags, click };
+  const rest = { icon, actions, attachment, content_type: message.contentType, encoding: message.encoding };
+  const all = Object.entries({ ...wire, ...rest, sequence_id: message.sequenceId });
+  return Object.fromEntries(all.filter(([, value]) => value !== undefined));
+}
+
 export function rowToStoredMessage(row: Row): StoredMessage {
   const tags = parseJson(text(row, 'tags'));
   const actions = parseJson(text(row, 'actions'));
   const raw = parseJson(text(row, 'raw'));
+  const cut = parseJson(text(row, 'cut'));
   const message: NtfyMessage = {
     id: text(row, 'id') ?? '',
     time: num(row, 'time') ?? 0,
@@ -137,9 +127,11 @@ export function rowToStoredMessage(row: Row): StoredMessage {
   put(message, 'attachment', parseAttachment(parseJson(text(row, 'attachment'))));
   put(message, 'contentType', text(row, 'content_type'));
   put(message, 'encoding', text(row, 'encoding'));
+  put(message, 'cut', Array.isArray(cut) ? cut.filter(isCutField) : undefined);
   return {
     server: text(row, 'server') ?? '',
-    message,
+    // Too big to keep as received: the stored fields stand in for it, in the names ntfy sends.
+    message: isRecord(raw) ? message : { ...message, raw: wireObject(message) },
     receivedAt: num(row, 'received_at') ?? 0,
     read: row['read'] === 1,
   };

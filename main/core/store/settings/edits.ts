@@ -64,3 +64,12 @@ export function upsertServer(settings: Settings, server: ServerSettings): Settin
     : [...settings.servers, server];
   return { ...settings, servers };
 }
+
+/** `upsertServer` for many at once, in one pass (an import may name a thousand servers). */
+export function upsertServers(settings: Settings, entries: readonly ServerSettings[]): Settings {
+  const byUrl = new Map(entries.map((entry) => [entry.url, entry]));
+  const servers = settings.servers.map((item) => byUrl.get(item.url) ?? item);
+  const known = new Set(settings.servers.map((item) => item.url));
+  for (const entry of byUrl.values()) if (!known.has(entry.url)) servers.push(entry);
+  return { ...settings, servers };
+}

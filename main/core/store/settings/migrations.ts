@@ -118,9 +118,19 @@ export function migrateV6ToV7(previous: JsonRecord): JsonRecord {
   return { ...previous, version: 7 };
 }
 
-/** v7 → v8: a subscription may have credentials of its own (schema.ts `auth`); nothing to move, as for v7. */
+/** v7 → v8: the "check for updates" preference, on as before (builds with a release feed checked unasked). */
 export function migrateV7ToV8(previous: JsonRecord): JsonRecord {
-  return { ...previous, version: 8 };
+  const { preferences } = previous;
+  return {
+    ...previous,
+    version: 8,
+    preferences: isRecord(preferences) ? { ...preferences, checkForUpdates: true } : preferences,
+  };
+}
+
+/** v8 → v9: a subscription may have credentials of its own (schema.ts `auth`); nothing to move, as for v7. */
+export function migrateV8ToV9(previous: JsonRecord): JsonRecord {
+  return { ...previous, version: 9 };
 }
 
 export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
@@ -130,7 +140,8 @@ export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
   { from: 4, description: 'an ntfy account and its subscription sync state', migrate: migrateV4ToV5 },
   { from: 5, description: 'from where attachments are downloaded without a click', migrate: migrateV5ToV6 },
   { from: 6, description: 'a command per subscription', migrate: migrateV6ToV7 },
-  { from: 7, description: 'credentials per subscription', migrate: migrateV7ToV8 },
+  { from: 7, description: 'a setting that turns update checks off', migrate: migrateV7ToV8 },
+  { from: 8, description: 'credentials per subscription', migrate: migrateV8ToV9 },
 ];
 
 export type MigrationProblemKind = 'no-version' | 'newer-version' | 'unknown-version' | 'migration-failed';

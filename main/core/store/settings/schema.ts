@@ -10,7 +10,7 @@ import type { AppTransportKind } from '../../../../common/transports.ts';
 import type { SubscribeFilters } from '../../protocol/subscribe-request.ts';
 
 /** Bump together with a new step in migrations.ts. */
-export const SETTINGS_VERSION = 8;
+export const SETTINGS_VERSION = 9;
 
 export const DEFAULT_SERVER_URL = 'https://ntfy.sh';
 
@@ -50,7 +50,7 @@ export interface SubscriptionSettings {
    */
   readonly command?: string;
   /**
-   * This subscription's own credentials, as a client.yml entry has its own `user`/`password` or `token` (version 8):
+   * This subscription's own credentials, as a client.yml entry has its own `user`/`password` or `token` (version 9):
    * `none` is an explicit "no auth" (`token: ""`), `basic`/`token` have their secret in the keychain under this
    * subscription (secrets/credentials.ts). Absent: its server's credentials (`servers`), as ntfy's defaults.
    */
@@ -93,6 +93,11 @@ export interface Preferences {
   readonly autoDownloadAttachments: AutoDownloadFrom;
   /** Bytes: larger attachments are not downloaded without a click. */
   readonly autoDownloadMaxBytes: number;
+  /**
+   * Look for new versions at start and every 6 hours (core/updates). Only where the build has a release feed and
+   * the administrator has not turned checks off (NTFY_TRAY_UPDATES=off): they win over this.
+   */
+  readonly checkForUpdates: boolean;
 }
 
 /** One subscription as the account on the server lists it (ntfy: base_url, topic, display_name). */
@@ -162,6 +167,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   // A stranger can publish to a topic: by default only the subscription's own server is asked, for at most 2 MiB.
   autoDownloadAttachments: 'subscription-server',
   autoDownloadMaxBytes: 2 * 1024 * 1024,
+  checkForUpdates: true,
 };
 
 export function defaultSettings(): Settings {

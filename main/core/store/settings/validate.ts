@@ -193,6 +193,7 @@ export const PREFERENCE_KEYS = [
   'keepaliveTimeoutSeconds',
   'autoDownloadAttachments',
   'autoDownloadMaxBytes',
+  'checkForUpdates',
 ];
 
 function readPreferences(reader: FieldReader, value: unknown, path: string): Preferences {
@@ -209,6 +210,7 @@ function readPreferences(reader: FieldReader, value: unknown, path: string): Pre
     keepaliveTimeoutSeconds: reader.integer(record, 'keepaliveTimeoutSeconds', path, LIMITS.keepaliveTimeoutSeconds),
     autoDownloadAttachments: reader.oneOf(record, 'autoDownloadAttachments', path, AUTO_DOWNLOAD_FROM),
     autoDownloadMaxBytes: reader.integer(record, 'autoDownloadMaxBytes', path, LIMITS.autoDownloadMaxBytes),
+    checkForUpdates: reader.boolean(record, 'checkForUpdates', path),
   };
 }
 

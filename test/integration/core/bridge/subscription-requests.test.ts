@@ -161,7 +161,10 @@ describe("the editor's checked Save", () => {
     const right = { kind: 'basic' as const, user: 'alice', password: PASSWORD };
     const topic = { ...address, server: down };
     expect(await requests.saveCheckedSubscription(topic, right, { saveAnyway: false })).toMatchObject({
-      value: { outcome: 'not-saved', check: { outcome: 'unreachable' } },
+      value: {
+        outcome: 'not-saved',
+        check: { outcome: 'unreachable', trouble: { kind: 'network', failure: 'refused' } },
+      },
     });
     expect(await secrets.get({ ...aliceRef(), server: down })).toBeUndefined();
     expect(await requests.saveCheckedSubscription(topic, right, { saveAnyway: true })).toMatchObject({

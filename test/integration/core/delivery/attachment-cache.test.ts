@@ -97,9 +97,11 @@ describe('downloadImage', () => {
 
 /**
  * Everything here runs on 127.0.0.1, so names play the internet: `*.example` names resolve to 127.0.0.1 and
- * `public.example` names are classified as public addresses; every other address keeps its real class.
+ * `public.example` names are classified as public addresses; every other address keeps its real class. None of this
+ * machine's interfaces counts as its own here, or 127.0.0.1 could not play the internet.
  */
 const guard = {
+  interfaces: () => [],
   resolve: (host: string) => Promise.resolve(host.endsWith('.example') ? ['127.0.0.1'] : []),
   classify: (address: string, host: string) =>
     host.startsWith('public.') ? ('public' as const) : (classifyAddress(address) ?? 'public'),

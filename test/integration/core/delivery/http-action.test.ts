@@ -34,6 +34,9 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
+/** This machine's own addresses, for the tests where 127.0.0.1 plays the internet: none. */
+const NO_INTERFACES = () => [];
+
 /** The user confirmed (every server here is on 127.0.0.1, an internal address): the tests below the first block. */
 const CONFIRMED = { allowInternal: true } as const;
 
@@ -88,7 +91,7 @@ describe('runHttpAction to this computer or its network', () => {
       // classifier: the same 127.0.0.1 is the internet once, then loopback).
       let hops = 0;
       const classify = () => (hops++ === 0 ? 'public' : 'loopback');
-      const result = await runHttpAction(action({ url: `${host.url}/old` }), { classify });
+      const result = await runHttpAction(action({ url: `${host.url}/old` }), { classify, interfaces: NO_INTERFACES });
       expect(result).toEqual({
         ok: false,
         message: `POST ${new URL(host.url).host} stopped: a redirect led to an address on your own network`,
@@ -100,8 +103,8 @@ describe('runHttpAction to this computer or its network', () => {
   });
 
   it('sends to a public address without asking', async () => {
-    // The classifier names which address plays the internet: here the test server's.
-    const result = await runHttpAction(action({}), { classify: () => 'public' });
+    // The classifier names which address plays the internet: here the test server's (not one of this machine's own).
+    const result = await runHttpAction(action({}), { classify: () => 'public', interfaces: NO_INTERFACES });
     expect(result).toMatchObject({ ok: true, status: 200 });
     expect(server.requests).toHaveLength(1);
   });

@@ -183,8 +183,13 @@ describe('NotificationDispatcher', () => {
     let hanging = false;
     const slow = dispatcherWith(async (url, subscriptionServer) => {
       hanging = true;
-      // The subscription's server is on loopback here, so the publisher's loopback host may be asked.
-      const result = await downloadImage(url, { dir, server: subscriptionServer });
+      // The publisher's host (on 127.0.0.1, like the subscription's server) plays a public one on the internet.
+      const result = await downloadImage(url, {
+        dir,
+        server: subscriptionServer,
+        classify: () => 'public',
+        interfaces: () => [],
+      });
       hanging = false;
       return result.ok ? result.path : undefined;
     });

@@ -165,7 +165,6 @@ describe('checkTopicAccess', () => {
     [401, 'unauthorized'],
     [403, 'forbidden'],
     [429, 'rate-limited'],
-    [500, 'unknown'],
   ] as const)('maps %i to %s', async (status, access) => {
     server = await startHostileServer({
       onRequest: (_request, response) => {
@@ -174,6 +173,40 @@ describe('checkTopicAccess', () => {
     });
     expect(await checkTopicAccess({ url: `${server.url}/t/json?since=all`, headers: {} })).toEqual({ answer: access });
     expect(server.requests.map((request) => request.path)).toEqual(['/t/auth']);
+  });
+
+  it.each([500, 404])(
+    'answers %i with unknown and the status as the trouble, for the window to word',
+    async (status) => {
+      server = await startHostileServer({
+        onRequest: (_request, response) => {
+          response.writeHead(status, { 'Content-Type': 'application/json' }).end('{}');
+        },
+      });
+      expect(await checkTopicAccess({ url: `${server.url}/t/json`, headers: {} })).toEqual({
+        answer: 'unknown',
+        trouble: { kind: 'http', status },
+      });
+    },
+  );
+
+  it('names the network failure: refused on a closed port, TLS when https meets a plain-HTTP port', async () => {
+    server = await startHostileServer({
+      onRequest: (_request, response) => {
+        response.writeHead(200).end('{"success":true}');
+      },
+    });
+    const port = new URL(server.url).port;
+    expect(await checkTopicAccess({ url: `https://127.0.0.1:${port}/t/json`, headers: {} })).toEqual({
+      answer: 'unknown',
+      trouble: { kind: 'network', failure: 'tls' },
+    });
+    await server.close();
+    server = undefined;
+    expect(await checkTopicAccess({ url: `http://127.0.0.1:${port}/t/json`, headers: {} })).toEqual({
+      answer: 'unknown',
+      trouble: { kind: 'network', failure: 'refused' },
+    });
   });
 
   it("carries a 429's Retry-After, so the forbidden-topic search waits that long", async () => {

@@ -15,13 +15,16 @@ import { configureRequestOptions, configureRequestUrl, type DownloadOptions, Htt
 import { type AppUpdater, AppImageUpdater, DebUpdater } from 'electron-updater';
 import type { AppAdapter } from 'electron-updater/out/AppAdapter.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RELEASE_REPOSITORY } from '../../../../main/core/updates/release-repository.ts';
+import type { ReleaseRepository } from '../../../../main/core/updates/release-repository.ts';
 import { type AvailableUpdate, startUpdateChecks } from '../../../../main/core/updates/update-checks.ts';
 import { UPDATE_CHECK_INTERVAL_MS } from '../../../../main/core/updates/update-policy.ts';
 import { createRecordingLogger } from '../../../fakes/logger.ts';
+import { readUpdateFeed } from '../../../../main/desktop/updates.ts';
 import { ManualClock } from '../../../support/manual-clock.ts';
 
-const { owner, repo } = RELEASE_REPOSITORY;
+/** The repository a build was given (NTFY_TRAY_RELEASE_REPOSITORY); its app-update.yml names it. */
+const repository: ReleaseRepository = { owner: 'example-owner', repo: 'ntfy-tray' };
+const { owner, repo } = repository;
 const releases = `/${owner}/${repo}/releases`;
 const installer = Buffer.from('stand-in for the ntfy Tray 1.2.0 AppImage\n');
 const sha512 = createHash('sha512').update(installer).digest('base64');
@@ -196,7 +199,8 @@ describe('update checks against a local GitHub-style feed', () => {
     const checks = startUpdateChecks({
       updater,
       mode: 'notify',
-      repository: RELEASE_REPOSITORY,
+      repository,
+      enabled: () => true,
       clock: new ManualClock(),
       log: createRecordingLogger(),
       onUpdate: (update) => updates.push(update),
@@ -222,7 +226,8 @@ describe('update checks against a local GitHub-style feed', () => {
     const checks = startUpdateChecks({
       updater,
       mode: 'notify',
-      repository: RELEASE_REPOSITORY,
+      repository,
+      enabled: () => true,
       clock: new ManualClock(),
       log: createRecordingLogger(),
       onUpdate: (update) => updates.push(update),
@@ -247,7 +252,8 @@ describe('update checks against a local GitHub-style feed', () => {
       startUpdateChecks({
         updater,
         mode: 'install',
-        repository: RELEASE_REPOSITORY,
+        repository,
+        enabled: () => true,
         clock: new ManualClock(),
         log: createRecordingLogger(),
         onUpdate: resolve,
@@ -270,7 +276,8 @@ describe('update checks against a local GitHub-style feed', () => {
     const checks = startUpdateChecks({
       updater: prepare(new DebUpdater(null, await installedApp())),
       mode: 'notify',
-      repository: RELEASE_REPOSITORY,
+      repository,
+      enabled: () => true,
       clock,
       log: createRecordingLogger(),
       onUpdate: (update) => updates.push(update),
@@ -292,7 +299,8 @@ describe('update checks against a local GitHub-style feed', () => {
     const checks = startUpdateChecks({
       updater: prepare(new DebUpdater(null, await installedApp())),
       mode: 'notify',
-      repository: RELEASE_REPOSITORY,
+      repository,
+      enabled: () => true,
       clock,
       log,
       onUpdate: () => undefined,
@@ -301,5 +309,43 @@ describe('update checks against a local GitHub-style feed', () => {
     expect(log.entries.map((entry) => entry.message)).toContain('could not check for updates');
     expect(clock.pendingTimers).toBe(1);
     checks.stop();
+  });
+
+  it('reads its repository from the app-update.yml electron-builder writes, and nothing without one', async () => {
+    const log = createRecordingLogger();
+    await installedApp();
+    expect(await readUpdateFeed({ isPackaged: true, resourcesPath: workDir, log })).toEqual({
+      repository,
+      publisherNames: [],
+    });
+    expect(await readUpdateFeed({ isPackaged: false, resourcesPath: workDir, log })).toBeUndefined();
+    await rm(path.join(workDir, 'app-update.yml'));
+    expect(await readUpdateFeed({ isPackaged: true, resourcesPath: workDir, log })).toBeUndefined();
+  });
+
+  it('asks the feed nothing while the setting is off, and finds the update at the first check after it is on', async () => {
+    const clock = new ManualClock();
+    let enabled = false;
+    const updates: AvailableUpdate[] = [];
+    const checks = startUpdateChecks({
+      updater: prepare(new DebUpdater(null, await installedApp())),
+      mode: 'notify',
+      repository,
+      enabled: () => enabled,
+      clock,
+      log: createRecordingLogger(),
+      onUpdate: (update) => updates.push(update),
+    });
+    await checks.idle();
+    clock.advance(UPDATE_CHECK_INTERVAL_MS);
+    await checks.idle();
+    expect(feed.requests).toEqual([]);
+    expect(updates).toEqual([]);
+
+    enabled = true;
+    clock.advance(UPDATE_CHECK_INTERVAL_MS);
+    await checks.idle();
+    checks.stop();
+    expect(updates.map((update) => update.version)).toEqual(['1.2.0']);
   });
 });

@@ -49,8 +49,8 @@ const CASES: readonly (readonly [string, readonly string[], string, string])[] =
   [
     'a bare --token with --user',
     ['ntfy.sh', '--user', 'alice', '--token'],
-    'use either --user or --token, not both',
-    'geben Sie entweder --user oder --token an, nicht beides',
+    'cannot set both --user and --token',
+    '--user und --token können nicht beide gesetzt werden',
   ],
   ['no credentials', ['ntfy.sh'], 'give --user <name> or --token', 'geben Sie --user <name> oder --token an'],
   [

@@ -19,7 +19,12 @@ function usageError(args: readonly string[], env: Readonly<Record<string, string
 describe('--user', () => {
   it('splits user:pass at the first colon, as the ntfy CLI does, and ignores NTFY_PASSWORD then', () => {
     const { subscriptions } = plan(['--user', 'alice:se:cret', TOPIC], { NTFY_PASSWORD: 'from-env' });
-    expect(subscriptions[0]?.credentials).toEqual({ kind: 'basic', user: 'alice', password: 'se:cret' });
+    expect(subscriptions[0]?.credentials).toEqual({
+      kind: 'basic',
+      user: 'alice',
+      password: 'se:cret',
+      passwordGiven: true,
+    });
   });
 
   it('takes the password from NTFY_PASSWORD without a colon, else leaves it to the keychain (empty)', () => {
@@ -35,10 +40,37 @@ describe('--user', () => {
     });
   });
 
-  it('refuses an empty user, an empty name before the colon and an empty password after it', () => {
+  it('refuses an empty user and a bare colon; reads alice: and :tk_… as ntfy does (empty password, token)', () => {
     expect(usageError(['--user', '', TOPIC])).toMatch(/--user needs a user name/);
-    expect(usageError(['--user', ':secret', TOPIC])).toMatch(/no user name before the colon/);
-    expect(usageError(['--user', 'alice:', TOPIC])).toMatch(/empty password/);
+    expect(usageError(['--user', ':', TOPIC])).toMatch(/no user name before the colon/);
+    expect(plan(['--user', 'alice:', TOPIC]).subscriptions[0]?.credentials).toEqual({
+      kind: 'basic',
+      user: 'alice',
+      password: '',
+      passwordGiven: true,
+    });
+    // Basic with an empty user name: ntfy's server takes the password as the token (docs/protocol.md#authentication).
+    expect(plan(['-u', ':tk_AgQdq7mVBoFD37zQVN29RhuMzNIz2', TOPIC]).subscriptions[0]?.credentials).toEqual({
+      kind: 'basic',
+      user: '',
+      password: 'tk_AgQdq7mVBoFD37zQVN29RhuMzNIz2',
+      passwordGiven: true,
+    });
+  });
+
+  it("reads NTFY_USER and NTFY_TOKEN as ntfy does, and refuses both at once in ntfy's words", () => {
+    expect(plan([TOPIC], { NTFY_USER: 'alice:pw' }).subscriptions[0]?.credentials).toMatchObject({
+      kind: 'basic',
+      user: 'alice',
+      password: 'pw',
+    });
+    expect(plan(['-k', 'tk_flag', TOPIC], { NTFY_TOKEN: 'tk_env' }).subscriptions[0]?.credentials).toEqual({
+      kind: 'token',
+      token: 'tk_flag',
+    });
+    expect(usageError(['--token', 'tk_x', TOPIC], { NTFY_USER: 'alice:pw' })).toBe(
+      'cannot set both --user and --token',
+    );
   });
 
   it('never quotes the password in an error', () => {
@@ -179,20 +211,32 @@ describe('a command after the topic (ntfy sub TOPIC COMMAND)', () => {
     expect(subscriptions[0]).toMatchObject({ topic: 'alerts', command });
   });
 
-  it('reads a second topic URL or topic name as a topic, as before', () => {
+  it('always reads the second argument as the command, as ntfy does (c.Args().Get(1)), even one like a topic', () => {
     const { subscriptions } = plan([TOPIC, 'https://ntfy.example.com/other']);
     expect(subscriptions.map((subscription) => [subscription.topic, subscription.command])).toEqual([
-      ['alerts', undefined],
-      ['other', undefined],
+      ['alerts', 'https://ntfy.example.com/other'],
     ]);
-    expect(plan([TOPIC, 'backup']).subscriptions.map((subscription) => subscription.topic)).toEqual([
-      'alerts',
-      'backup',
+    expect(plan([TOPIC, 'true']).subscriptions.map((subscription) => subscription.command)).toEqual(['true']);
+  });
+
+  it('passes the arguments after the command to it, each as one shell word', () => {
+    const posix = parseSubscribeArgs([TOPIC, 'notify-send', 'it is $m', "don't"], {}, { platform: 'linux' });
+    if (posix.ok !== true) throw new Error(JSON.stringify(posix));
+    expect(posix.value.subscriptions[0]?.command).toBe(`notify-send 'it is $m' 'don'\\''t'`);
+    const windows = parseSubscribeArgs([TOPIC, 'echo', 'a "b"'], {}, { platform: 'win32' });
+    if (windows.ok !== true) throw new Error(JSON.stringify(windows));
+    expect(windows.value.subscriptions[0]?.command).toBe('echo "a ""b"""');
+  });
+
+  it('takes several topics as ntfy does, comma-joined in the first argument', () => {
+    const { subscriptions } = plan(['https://ntfy.example.com/a,b', 'echo "$m"']);
+    expect(subscriptions.map((subscription) => [subscription.topic, subscription.command])).toEqual([
+      ['a', 'echo "$m"'],
+      ['b', 'echo "$m"'],
     ]);
   });
 
-  it('refuses a command after several topics, and with --transport raw', () => {
-    expect(usageError([TOPIC, TOPIC, 'echo "$m"'])).toMatch(/a command follows exactly one topic/);
+  it('refuses a command with --transport raw', () => {
     expect(usageError(['--transport', 'raw', TOPIC, 'echo "$m"'])).toMatch(/--transport raw/);
   });
 });
@@ -232,7 +276,7 @@ subscribe:
       expect.objectContaining({
         server: 'https://other.example.com',
         topic: 'backups',
-        credentials: { kind: 'basic', user: 'bob', password: 'pw' },
+        credentials: { kind: 'basic', user: 'bob', password: 'pw', passwordGiven: true },
         filters: { priority: ['high', 'urgent'] },
         command: './backup-done',
       }),
@@ -253,7 +297,12 @@ subscribe:
     expect(result.value.subscriptions[0]).not.toHaveProperty('command');
     const own = parse(['-u', 'alice:secret', 'news']);
     if (own.ok !== true) throw new Error(JSON.stringify(own));
-    expect(own.value.subscriptions[0]?.credentials).toEqual({ kind: 'basic', user: 'alice', password: 'secret' });
+    expect(own.value.subscriptions[0]?.credentials).toEqual({
+      kind: 'basic',
+      user: 'alice',
+      password: 'secret',
+      passwordGiven: true,
+    });
   });
 
   it('refuses --from-config without a client.yml, and reports a broken one', () => {
@@ -290,6 +339,7 @@ describe('output format (ntfy sub prints JSON lines)', () => {
       kind: 'basic',
       user: 'alice',
       password: 'pw',
+      passwordGiven: true,
     });
     expect(plan(['-k', 'tk_abc', TOPIC]).subscriptions[0]?.credentials).toEqual({ kind: 'token', token: 'tk_abc' });
   });

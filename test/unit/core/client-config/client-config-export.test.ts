@@ -103,7 +103,7 @@ describe('clientConfigYaml', () => {
       }),
     });
     expect(reread(text, true).map((item) => item.credentials)).toEqual([
-      { kind: 'basic', user: 'phil', password: 'p: "#1' },
+      { kind: 'basic', user: 'phil', password: 'p: "#1', passwordGiven: true },
       { kind: 'token', token: 'tk_abc' },
       { kind: 'none' },
       { kind: 'none' },

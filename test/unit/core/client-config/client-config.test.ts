@@ -47,6 +47,7 @@ subscribe:
         { topic: 'secret', command: 'notify-send "$m"', user: 'phill', password: 'mypass', if: {} },
         { topic: 'token_topic', token: 'tk_AgQdq7mVBoFD37zQVN29RhuMzNIz2', if: {} },
       ],
+      ignoredFields: [],
     });
   });
 
@@ -55,6 +56,7 @@ subscribe:
       defaultHost: 'https://ntfy.sh',
       defaultHostSet: false,
       subscribe: [],
+      ignoredFields: [],
     });
     expect(config('subscribe:\n  - topic: a\n    user: u\n    password: 1234\n').subscribe[0]?.password).toBe('1234');
   });
@@ -78,12 +80,14 @@ subscribe:
     });
   });
 
+  it('ignores keys ntfy does not know, as yaml.v2 Unmarshal does, and lists them (field and entry, no value)', () => {
+    const parsed = config('colour: blue\nsubscribe:\n  - topic: a\n    pasword: hunter2\n    password: right\n');
+    expect(parsed.ignoredFields).toEqual([{ field: 'colour' }, { field: 'pasword', entry: 1 }]);
+    expect(parsed.subscribe).toEqual([{ topic: 'a', password: 'right', if: {} }]);
+    expect(JSON.stringify(parsed.ignoredFields)).not.toContain('hunter2');
+  });
+
   it('names the field and entry of a problem, never a value', () => {
-    expect(problem('subscribe:\n  - topic: a\n    pasword: hunter2\n')).toEqual({
-      kind: 'unknown-field',
-      field: 'pasword',
-      entry: 1,
-    });
     expect(problem('subscribe:\n  - topic: a\n  - user: x\n')).toEqual({ kind: 'missing-topic', entry: 2 });
     expect(problem('subscribe:\n  - topic: a\n    if:\n      since: 10m\n')).toEqual({
       kind: 'unknown-filter',
@@ -94,6 +98,33 @@ subscribe:
     expect(problem('default-token: tk_x\ndefault-user: phil\n')).toEqual({ kind: 'token-and-user' });
     expect(problem('default-host: [a\n')).toMatchObject({ kind: 'yaml' });
     expect(JSON.stringify(problem('subscribe:\n  - topic: a\n    password: [hunter2]\n'))).not.toContain('hunter2');
+  });
+});
+
+describe('parseClientConfig on hostile files', () => {
+  it('names an alias bomb (billion laughs) instead of expanding it', () => {
+    const bomb = [
+      'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+      'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]',
+      'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]',
+      'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]',
+      'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]',
+      'subscribe: [*e]',
+    ].join('\n');
+    expect(problem(bomb)).toEqual({ kind: 'aliases' });
+    // An alias or two, as a person might write to share a command, is still read.
+    const shared = parseClientConfig(
+      'subscribe:\n  - topic: a\n    command: &c echo hi\n  - topic: b\n    command: *c\n',
+    );
+    expect(shared.ok && shared.config.subscribe.map((entry) => entry.command)).toEqual(['echo hi', 'echo hi']);
+  });
+
+  it('refuses a key named twice in one map, with its line', () => {
+    expect(problem('subscribe:\n  - topic: a\n    command: x\n    command: y\n')).toEqual({
+      kind: 'duplicate-key',
+      field: 'command',
+      line: 4,
+    });
   });
 });
 

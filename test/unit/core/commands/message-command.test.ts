@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { commandEnvironment, shellInvocation } from '../../../../main/core/commands/message-command.ts';
+import { commandEnvironment } from '../../../../main/core/commands/command-environment.ts';
+import { shellInvocation } from '../../../../main/core/commands/message-command.ts';
 import { makeMessage } from '../../../support/messages.ts';
 
 describe('commandEnvironment', () => {
@@ -11,11 +12,13 @@ describe('commandEnvironment', () => {
     title: 'Backup',
     priority: 5,
     tags: ['warning', 'skull'],
-    raw: { id: 'abc123', event: 'message' },
+    raw: { id: 'abc123', event: 'message', priority: 5 },
+    rawText: '{"id":"abc123","event":"message","message":"\\u003cb\\u003e","priority":5}',
   });
 
   it("sets ntfy's variables and every alias of them (cmd/subscribe.go envVars)", () => {
-    const env = commandEnvironment(message, {});
+    const { env, cut } = commandEnvironment(message, {}, 'linux');
+    expect(cut).toEqual([]);
     expect(env).toEqual({
       NTFY_ID: 'abc123',
       id: 'abc123',
@@ -37,20 +40,36 @@ describe('commandEnvironment', () => {
       tags: 'warning,skull',
       tag: 'warning,skull',
       ta: 'warning,skull',
-      NTFY_RAW: '{"id":"abc123","event":"message"}',
-      raw: '{"id":"abc123","event":"message"}',
+      NTFY_RAW: '{"id":"abc123","event":"message","message":"\\u003cb\\u003e","priority":5}',
+      raw: '{"id":"abc123","event":"message","message":"\\u003cb\\u003e","priority":5}',
     });
   });
 
+  it('sets $NTFY_PRIORITY=0 for a message the server sent without a priority, as ntfy does (Go int zero)', () => {
+    const withoutPriority = makeMessage({ priority: 3, raw: { id: 'x', event: 'message' } });
+    expect(commandEnvironment(withoutPriority, {}, 'linux').env['NTFY_PRIORITY']).toBe('0');
+    const explicitThree = makeMessage({ priority: 3, raw: { id: 'x', event: 'message', priority: 3 } });
+    expect(commandEnvironment(explicitThree, {}, 'linux').env['p']).toBe('3');
+  });
+
+  it('gives $NTFY_RAW as the message object written out when its text is unknown (a message from history)', () => {
+    const { env } = commandEnvironment(
+      makeMessage({ raw: { id: 'x', event: 'message', message: '<b>' } }),
+      {},
+      'linux',
+    );
+    expect(env['NTFY_RAW']).toBe('{"id":"x","event":"message","message":"<b>"}');
+  });
+
   it("keeps the CLI's own environment, with the message's variables over it", () => {
-    const env = commandEnvironment(message, { PATH: '/usr/bin', t: 'mine', UNSET: undefined });
+    const { env } = commandEnvironment(message, { PATH: '/usr/bin', t: 'mine', UNSET: undefined }, 'linux');
     expect(env['PATH']).toBe('/usr/bin');
     expect(env['t']).toBe('Backup');
     expect('UNSET' in env).toBe(false);
   });
 
   it('gives an empty title when there is none, and leaves out U+0000, which an environment cannot hold', () => {
-    const env = commandEnvironment(makeMessage({ message: 'a\u0000b' }), {});
+    const { env } = commandEnvironment(makeMessage({ message: 'a\u0000b' }), {}, 'linux');
     expect(env['t']).toBe('');
     expect(env['m']).toBe('ab');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyAddress } from '../../../../main/core/net/address-class.ts';
+import { classifyAddress, isOwnAddress } from '../../../../main/core/net/address-class.ts';
 
 describe('classifyAddress', () => {
   it.each([
@@ -31,5 +31,21 @@ describe('classifyAddress', () => {
 
   it.each(['localhost', 'example.com', '', '127.0.0.1.nip.io', '1.2.3'])('%s is not an address', (input) => {
     expect(classifyAddress(input)).toBeUndefined();
+  });
+});
+
+describe('isOwnAddress', () => {
+  it.each([
+    ['203.0.113.5', ['203.0.113.5'], true],
+    ['::ffff:203.0.113.5', ['203.0.113.5'], true],
+    ['203.0.113.5', ['::ffff:203.0.113.5'], true],
+    ['2001:db8::5', ['2001:db8:0:0::05'], true],
+    ['[2001:db8::5]', ['2001:db8::5'], true],
+    ['fe80::1%eth0', ['fe80::1'], true],
+    ['203.0.113.6', ['203.0.113.5'], false],
+    ['203.0.113.5', [], false],
+    ['me.example', ['203.0.113.5'], false],
+  ] as const)('%s among %j: %s', (address, own, expected) => {
+    expect(isOwnAddress(address, own)).toBe(expected);
   });
 });

@@ -110,6 +110,17 @@ describe('parseStreamObject', () => {
     });
   });
 
+  it('rejects an id, topic or sequence id over 256 characters: they key stored rows, and cutting could merge two', () => {
+    for (const key of ['id', 'topic', 'sequence_id'])
+      expect(parseStreamObject({ ...full, [key]: 'x'.repeat(257) })).toEqual({
+        type: 'invalid',
+        reason: `message event with a ${key} over 256 characters`,
+      });
+    expect(parseStreamObject({ ...full, id: 'x'.repeat(256) }).type).toBe('message');
+    const change = { id: 'c', time: 1, event: 'message_delete', topic: 't', sequence_id: 'y'.repeat(257) };
+    expect(parseStreamObject(change).type).toBe('invalid');
+  });
+
   it('rejects messages without id, time, topic or body, and non-objects', () => {
     const { id, ...noId } = full;
     expect(parseStreamObject(noId)).toEqual({ type: 'invalid', reason: 'message event without an id' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pipedFileName, withPipedInput } from '../../../../main/core/publish/piped-input.ts';
+import { goTrimSpace, pipedFileName, withPipedInput } from '../../../../main/core/publish/piped-input.ts';
 
 const base = { server: 'https://ntfy.example', topic: 'alerts' };
 const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -13,9 +13,21 @@ describe('withPipedInput', () => {
     expect(withPipedInput(base, encode(''))).toEqual({ ok: true, input: { ...base, message: '' } });
   });
 
-  it('sends text over 4096 bytes as the body, byte for byte, with no name (the server makes it attachment.txt)', () => {
-    const bytes = encode(`${'ä'.repeat(2048)}x\n`); // 4098 bytes without the line break
-    expect(withPipedInput(base, bytes)).toEqual({ ok: true, input: { ...base, body: { bytes } } });
+  it('trims white space off both ends as Go strings.TrimSpace does (NEL and NBSP too, never a BOM)', () => {
+    expect(withPipedInput(base, encode(' \t\r\n\u0085\u00a0\u3000 hi there \u2028\n\n'))).toEqual({
+      ok: true,
+      input: { ...base, message: 'hi there' },
+    });
+    expect(withPipedInput(base, encode('\ufeffhi\n'))).toEqual({ ok: true, input: { ...base, message: '\ufeffhi' } });
+    expect(goTrimSpace('\u200bx\u200b')).toBe('\u200bx\u200b'); // a zero-width space is no space to Go
+  });
+
+  it('sends text over 4096 bytes, trimmed, as the body, with no name (the server makes it attachment.txt)', () => {
+    const text = `${'ä'.repeat(2048)}x`; // 4097 bytes
+    expect(withPipedInput(base, encode(`\n${text}\n`))).toEqual({
+      ok: true,
+      input: { ...base, body: { bytes: encode(text) } },
+    });
   });
 
   it('sends short text whose JSON would pass 8192 bytes as the body too', () => {

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { parseReleaseRepository } from '../../../../main/core/updates/release-repository.ts';
 import {
+  feedFromAppUpdateConfig,
   type InstallFacts,
   type InstallKind,
   installKind,
   macSignatureFromCodesign,
   releasePageUrl,
+  type UpdateChecksControl,
+  updateChecksControl,
   type UpdateMode,
   updateMode,
 } from '../../../../main/core/updates/update-policy.ts';
@@ -15,12 +19,24 @@ const packaged: InstallFacts = {
   appImagePath: undefined,
   linuxPackageType: undefined,
   macSignature: undefined,
+  windowsPublisherNamed: false,
 };
 
 describe('installKind and updateMode', () => {
   it.each<[string, Partial<InstallFacts>, InstallKind, UpdateMode]>([
     ['npm start', { isPackaged: false, appImagePath: '/x.AppImage' }, 'development', 'off'],
-    ['the NSIS installer', { platform: 'win32' }, 'nsis', 'install'],
+    [
+      'the NSIS installer of a signed build (app-update.yml names its publisher)',
+      { platform: 'win32', windowsPublisherNamed: true },
+      'nsis',
+      'install',
+    ],
+    [
+      'the NSIS installer of an unsigned build: electron-updater would check no signature',
+      { platform: 'win32' },
+      'nsis-unsigned',
+      'notify',
+    ],
     ['an AppImage ($APPIMAGE set by its runtime)', { appImagePath: '/home/a/ntfy.AppImage' }, 'appimage', 'install'],
     ['a deb', { linuxPackageType: 'deb' }, 'deb', 'notify'],
     ['an rpm', { linuxPackageType: 'rpm' }, 'rpm', 'notify'],
@@ -66,4 +82,59 @@ describe('releasePageUrl', () => {
     expect(releasePageUrl({ owner: 'o', repo: 'r' }, '1.2.0')).toBe('https://github.com/o/r/releases/tag/v1.2.0');
     expect(releasePageUrl({ owner: 'o', repo: 'r' }, 'v1.2.0')).toBe('https://github.com/o/r/releases/tag/v1.2.0');
   });
+});
+
+describe('feedFromAppUpdateConfig', () => {
+  const written = { owner: 'example-owner', repo: 'ntfy-tray', provider: 'github', updaterCacheDirName: 'x' };
+
+  it('reads the GitHub repository electron-builder wrote, and the publisher a signed Windows build names', () => {
+    expect(feedFromAppUpdateConfig(written)).toEqual({
+      repository: { owner: 'example-owner', repo: 'ntfy-tray' },
+      publisherNames: [],
+    });
+    expect(feedFromAppUpdateConfig({ ...written, publisherName: ['Example Ltd'] })?.publisherNames).toEqual([
+      'Example Ltd',
+    ]);
+    expect(feedFromAppUpdateConfig({ ...written, publisherName: 'Example Ltd' })?.publisherNames).toEqual([
+      'Example Ltd',
+    ]);
+  });
+
+  it.each<[string, unknown]>([
+    ['nothing', undefined],
+    ['another provider', { ...written, provider: 'generic', url: 'https://example.com' }],
+    ['no owner', { provider: 'github', repo: 'ntfy-tray' }],
+    ['an owner that is no GitHub name', { ...written, owner: '../x' }],
+  ])('is no feed for %s', (_name, config) => {
+    expect(feedFromAppUpdateConfig(config)).toBeUndefined();
+  });
+});
+
+describe('updateChecksControl', () => {
+  const feed = { repository: { owner: 'o', repo: 'r' }, publisherNames: [] };
+
+  it.each<[string, boolean, Record<string, string>, UpdateChecksControl]>([
+    ['a build without a feed checks nothing, whatever is set', false, { NTFY_TRAY_UPDATES: 'on' }, 'not-in-this-build'],
+    ['a build with a feed leaves it to the user', true, {}, 'user'],
+    ['NTFY_TRAY_UPDATES=off turns checks off', true, { NTFY_TRAY_UPDATES: 'off' }, 'administrator-off'],
+    ['NTFY_TRAY_UPDATES= OFF (any case, spaces)', true, { NTFY_TRAY_UPDATES: ' OFF ' }, 'administrator-off'],
+    ['NTFY_TRAY_UPDATES=0', true, { NTFY_TRAY_UPDATES: '0' }, 'administrator-off'],
+    ['any other value leaves it to the user', true, { NTFY_TRAY_UPDATES: 'on' }, 'user'],
+  ])('%s', (_name, hasFeed, env, control) => {
+    expect(updateChecksControl(hasFeed ? feed : undefined, env)).toBe(control);
+  });
+});
+
+describe('parseReleaseRepository', () => {
+  it('takes owner/repo as GitHub names them', () => {
+    expect(parseReleaseRepository('example-owner/ntfy-tray')).toEqual({ owner: 'example-owner', repo: 'ntfy-tray' });
+    expect(parseReleaseRepository(' Owner/repo.js ')).toEqual({ owner: 'Owner', repo: 'repo.js' });
+  });
+
+  it.each(['', 'owner', 'owner/', '/repo', 'a/b/c', '-owner/repo', 'owner/..', 'https://github.com/o/r'])(
+    "refuses '%s'",
+    (text) => {
+      expect(() => parseReleaseRepository(text)).toThrow(/NTFY_TRAY_RELEASE_REPOSITORY: expected a GitHub repository/);
+    },
+  );
 });

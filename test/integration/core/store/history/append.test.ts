@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NtfyMessage } from '../../../../../main/core/protocol/types.ts';
-import { MAX_STORED_RAW, MAX_STORED_TEXT } from '../../../../../main/core/store/history/rows.ts';
+import { STORED_BOUNDS } from '../../../../../main/core/store/history/stored-bounds.ts';
 import { commandLineSubscriber } from '../../../../../main/core/store/subscriber.ts';
 import { changeEvent, messageWithEverything, sampleMessages, simpleMessage } from './sample-messages.ts';
 import {
@@ -134,14 +134,17 @@ describe('what one stored message may take on disk', () => {
     expect((await store.append(request({ messages: [message] }))).newMessages).toHaveLength(1);
     const raw = openRaw(dir);
     const row = raw
-      .prepare('SELECT length(message) AS body, length(title) AS title, length(raw) AS raw FROM messages')
+      .prepare('SELECT length(message) AS body, length(title) AS title, length(raw) AS raw, cut FROM messages')
       .get();
-    expect(row?.['body']).toBe(MAX_STORED_TEXT);
-    expect(row?.['title']).toBe(MAX_STORED_TEXT);
-    expect(Number(row?.['raw'])).toBeLessThanOrEqual(MAX_STORED_RAW);
+    expect(row?.['body']).toBe(STORED_BOUNDS.message);
+    expect(row?.['title']).toBe(STORED_BOUNDS.title);
+    expect(Number(row?.['raw'])).toBeLessThanOrEqual(STORED_BOUNDS.raw);
+    expect(row?.['cut']).toBe('["title","message"]');
     const stored = store.getMessage({ server: SERVER, id: message.id })?.message;
     expect(stored?.message.endsWith('…')).toBe(true);
-    expect(stored?.raw['id']).toBe(message.id);
+    expect(stored?.cut).toEqual(['title', 'message']);
+    // The message as received was too big to keep: its stored fields stand in, as ntfy names them.
+    expect(stored?.raw).toMatchObject({ id: message.id, event: 'message', message: stored?.message });
     expect((await store.append(request({ messages: [message] }))).newMessages).toEqual([]);
   });
 

@@ -20,8 +20,9 @@ interface Writer {
   kill(): Promise<void>;
 }
 
-function startWriter(dataDir: string, batchSize: number, first: number): Writer {
-  const child = spawn(process.execPath, [WRITER, dataDir, String(batchSize), String(first)], {
+function startWriter(dataDir: string, batchSize: number, first: number, fault?: 'hold-before-commit'): Writer {
+  const args = [WRITER, dataDir, String(batchSize), String(first), ...(fault === undefined ? [] : [fault])];
+  const child = spawn(process.execPath, args, {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   child.stdin.end();
@@ -48,11 +49,6 @@ function startWriter(dataDir: string, batchSize: number, first: number): Writer 
       expect(signal).toBe('SIGKILL');
     },
   };
-}
-
-/** Polls (no fixed delay) until the write-ahead log has grown by `bytes`: the transaction is writing pages. */
-async function waitForWalGrowth(dir: string, from: number, bytes: number): Promise<void> {
-  while ((await walSize(dir)) < from + bytes) await new Promise((resolve) => setImmediate(resolve));
 }
 
 async function walSize(dir: string): Promise<number> {
@@ -105,10 +101,11 @@ describe('a writer killed with SIGKILL', () => {
   it('inside one 10,000-message append: none of it is stored, and the file is sound', async () => {
     const dir = await tempDir();
     const batchSize = 10_000;
-    const writer = startWriter(dir, batchSize, 0);
-    await writer.waitForLine(/^begin 1$/);
-    // Wait until the transaction has spilled a megabyte of uncommitted pages into the log, then kill it there.
-    await waitForWalGrowth(dir, await walSize(dir), 1_000_000);
+    // Held at a known point inside the transaction: all 10,000 written, COMMIT next. No race with the commit.
+    const writer = startWriter(dir, batchSize, 0, 'hold-before-commit');
+    await writer.waitForLine(/^holding 1$/);
+    // The uncommitted pages have spilled into the log: the kill lands on a transaction that did write.
+    expect(await walSize(dir)).toBeGreaterThan(1_000_000);
     await writer.kill();
     expect(await checkAfterCrash(dir, batchSize, 0)).toBe(0);
     // The next writer appends normally on the recovered file.

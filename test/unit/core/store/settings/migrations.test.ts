@@ -9,6 +9,7 @@ import {
   migrateV5ToV6,
   migrateV6ToV7,
   migrateV7ToV8,
+  migrateV8ToV9,
   SETTINGS_MIGRATIONS,
   type SettingsMigration,
   type SettingsV1,
@@ -102,7 +103,8 @@ describe('v3 → v4', () => {
     const ws = { ...subscription, id: 'w1', topic: 'backups', transport: 'ws' };
     const migrated = migrateV3ToV4({ ...v3, subscriptions: [subscription, raw, ws] });
     expect(migrated).toEqual({ ...v3, version: 4, subscriptions: [subscription, { ...raw, transport: 'json' }, ws] });
-    expect(validateSettings(migrateV7ToV8(migrateV6ToV7(migrateV5ToV6(migrateV4ToV5(migrated))))).ok).toBe(true);
+    const current = migrateV8ToV9(migrateV7ToV8(migrateV6ToV7(migrateV5ToV6(migrateV4ToV5(migrated)))));
+    expect(validateSettings(current).ok).toBe(true);
   });
 
   it('leaves subscriptions that are not a list (or not objects) to the validator', () => {
@@ -168,8 +170,39 @@ describe('migrateV6ToV7', () => {
   it('only moves the version (a subscription may now have a command), and the result validates', () => {
     const v6 = { version: 6, defaultServer: 'https://ntfy.sh', servers: [], subscriptions: [subscription] };
     expect(migrateV6ToV7(v6)).toEqual({ ...v6, version: 7 });
-    expect(migrateV7ToV8({ ...v6, version: 7 })).toEqual({ ...v6, version: 8 });
     const migrated = migrateSettings({ ...v6, preferences: DEFAULT_PREFERENCES });
+    expect(migrated.ok && validateSettings(migrated.document).ok).toBe(true);
+  });
+});
+
+describe('migrateV7ToV8', () => {
+  it('keeps update checks on, as every earlier version did, and the result validates', () => {
+    const { checkForUpdates: _added, ...v7Preferences } = DEFAULT_PREFERENCES;
+    const v7 = { version: 7, defaultServer: 'https://ntfy.sh', servers: [], subscriptions: [subscription] };
+    expect(migrateV7ToV8({ ...v7, preferences: v7Preferences })).toEqual({
+      ...v7,
+      version: 8,
+      preferences: { ...v7Preferences, checkForUpdates: true },
+    });
+    expect(validateSettings({ ...v7, version: 8, preferences: v7Preferences }).ok).toBe(false);
+    const migrated = migrateSettings({ ...v7, preferences: v7Preferences });
+    expect(migrated.ok && validateSettings(migrated.document).ok).toBe(true);
+    expect(migrateV7ToV8({ version: 7, preferences: 'odd' })).toEqual({ version: 8, preferences: 'odd' });
+  });
+});
+
+describe('migrateV8ToV9', () => {
+  it('only moves the version (a subscription may now have credentials of its own), and the result validates', () => {
+    const v8 = {
+      version: 8,
+      defaultServer: 'https://ntfy.sh',
+      servers: [],
+      subscriptions: [subscription],
+      preferences: DEFAULT_PREFERENCES,
+    };
+    expect(migrateV8ToV9(v8)).toEqual({ ...v8, version: 9 });
+    const migrated = migrateSettings(v8);
+    expect(migrated).toMatchObject({ ok: true, fromVersion: 8, document: { version: SETTINGS_VERSION } });
     expect(migrated.ok && validateSettings(migrated.document).ok).toBe(true);
   });
 });
@@ -211,10 +244,10 @@ describe('migrateSettings', () => {
   });
 
   it('says when a file is from a newer version', () => {
-    expect(migrateSettings({ version: 9 })).toEqual({
+    expect(migrateSettings({ version: SETTINGS_VERSION + 1 })).toEqual({
       ok: false,
       kind: 'newer-version',
-      message: `version 9 was written by a newer ntfy-tray (this one reads up to ${SETTINGS_VERSION})`,
+      message: `version ${SETTINGS_VERSION + 1} was written by a newer ntfy-tray (this one reads up to ${SETTINGS_VERSION})`,
     });
   });
 

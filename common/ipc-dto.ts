@@ -158,6 +158,12 @@ export interface FiltersDto {
 
 export type AuthKindDto = 'none' | 'basic' | 'token';
 
+export interface OwnCredentialsDto {
+  readonly auth: AuthKindDto;
+  readonly user?: string;
+  readonly hasSecret: boolean;
+}
+
 export interface SubscriptionDto {
   readonly id: string;
   readonly server: string;
@@ -171,6 +177,11 @@ export interface SubscriptionDto {
   readonly user?: string;
   /** Whether a password or token is stored in the keychain; the secret itself never crosses the bridge. */
   readonly hasCredentials: boolean;
+  /**
+   * This subscription's own credentials (as a client.yml entry's own `user`/`token`, or an explicit none), which apply
+   * instead of its server's (`auth`, `user`, `hasCredentials` above); absent: the server's apply.
+   */
+  readonly ownCredentials?: OwnCredentialsDto;
   /** Run by main for each message, with the message in its environment (common/command-variables.ts). */
   readonly command?: string;
   /** How the command's last run failed; absent when it has not failed since the app started, or ran fine since. */

@@ -1,11 +1,12 @@
 /**
- * `ntfy-tray subscribe` wired for the headless CLI: takes the data dir's subscriber lock, reads the stored
- * credentials, opens the history, the optional desktop notifications and the retention timer, and hands them to
- * runSubscribe with Node's real clock, transports and randomness. main/cli.ts only routes commands here.
+ * `ntfy-tray subscribe` wired for the headless CLI: reads the stored credentials, takes the run's subscriber slot
+ * in the data dir (beside the app and other runs: main/core/cli/run-subscriber.ts), opens the history as it, the
+ * optional desktop notifications and the retention timer, and hands them to runSubscribe with Node's real clock,
+ * transports and randomness. main/cli.ts only routes commands here.
  */
 import { type CliNotifications, openCliNotifications } from './cli-notifications.ts';
 import { runSecrets } from './core/cli/credential-args.ts';
-import { type DataDirLock, lockDataDirForSubscribe } from './core/cli/data-dir-lock.ts';
+import { takeRunSubscriber } from './core/cli/run-subscriber.ts';
 import { configuredDefaultServer } from './core/cli/default-server.ts';
 import type { OutputSink } from './core/cli/output-sink.ts';
 import { applyStoredCredentials } from './core/cli/stored-credentials.ts';
@@ -22,6 +23,7 @@ import { checkTopicAccess, pollOnce } from './core/engine/http-requests.ts';
 import { systemClock } from '../common/clock.ts';
 import type { Logger } from './core/ports.ts';
 import { SqliteHistoryStore } from './core/store/history/index.ts';
+import { APP_SUBSCRIBER, type Subscriber } from './core/store/subscriber.ts';
 import { importCursorFile } from './core/store/import-cursor-file.ts';
 import { createEnvSecretSource, firstSecretSource } from './core/store/secrets/env-secret-source.ts';
 import { MissingSecretError } from './core/store/secrets/errors.ts';
@@ -51,7 +53,7 @@ export interface CliSubscribeOptions {
   readonly output: OutputSink;
   readonly stderr: (text: string) => void;
   readonly env: NodeJS.ProcessEnv;
-  /** Recorded in the data dir's lock file. */
+  /** Recorded in the run's slot lock file. */
   readonly pid: number;
   /** The data dir to use: --data-dir when given, else the default one the app uses too. */
   readonly dataDirOf: (given: string | undefined) => string;
@@ -87,38 +89,37 @@ export async function runCliSubscribe(args: readonly string[], options: CliSubsc
   }
   options.setLog?.(parsed.value.log);
   const dataDir = options.dataDirOf(parsed.value.dataDir);
-  // One live subscriber per data dir, the app included (--poll stores nothing and needs no lock). Taken before the
-  // settings are opened: a refused run must not write to a folder the holder is using.
-  let lock: DataDirLock | undefined;
-  if (!parsed.value.poll) {
-    lock = lockDataDirForSubscribe(dataDir, options.pid);
-    if (!lock.ok) {
-      stderr(`${t('cli.run.failed', { name: 'ntfy-tray subscribe', problem: lock.error })}\n`);
-      return EXIT.fatal;
-    }
+  // subscribe only reads the settings (servers, retention): read-only, so it never creates, rewrites or moves aside
+  // the file, whichever version wrote it.
+  const settings = readConfSettings({ dir: dataDir, log: log.child('settings') });
+  let subscriptions;
+  try {
+    subscriptions = await applyStoredCredentials(await askPasswords(parsed.value.subscriptions, options), {
+      servers: settings.get().servers,
+      secrets: firstSecretSource([
+        createEnvSecretSource(options.env),
+        // Its failure is printed below as one line; the log line would say it a second time.
+        createKeytarSecretStore({ log: demoteToDebug(log.child('keychain')) }),
+      ]),
+    });
+  } catch (error) {
+    stderr(`${t('cli.run.failed', { name: 'ntfy-tray subscribe', problem: errorMessage(error) })}\n`);
+    return error instanceof MissingSecretError ? EXIT.auth : EXIT.fatal;
+  }
+  for (const secret of runSecrets(subscriptions, options.env)) options.addSecret(secret);
+  const plan = { ...parsed.value, subscriptions };
+  // --poll stores nothing and needs no subscriber of its own. A live run takes its slot: it never waits for, or is
+  // refused because of, the app or another run (README, "Data folder").
+  if (plan.poll) return await subscribeAs(APP_SUBSCRIBER, plan, dataDir, settings, options);
+  const run = takeRunSubscriber(dataDir, subscriptions, options.pid);
+  if (!run.ok) {
+    stderr(`${t('cli.run.failed', { name: 'ntfy-tray subscribe', problem: run.error })}\n`);
+    return EXIT.fatal;
   }
   try {
-    // subscribe only reads the settings (servers, retention): read-only, so it never creates, rewrites or moves aside
-    // the file, whichever version wrote it.
-    const settings = readConfSettings({ dir: dataDir, log: log.child('settings') });
-    let subscriptions;
-    try {
-      subscriptions = await applyStoredCredentials(await askPasswords(parsed.value.subscriptions, options), {
-        servers: settings.get().servers,
-        secrets: firstSecretSource([
-          createEnvSecretSource(options.env),
-          // Its failure is printed below as one line; the log line would say it a second time.
-          createKeytarSecretStore({ log: demoteToDebug(log.child('keychain')) }),
-        ]),
-      });
-    } catch (error) {
-      stderr(`${t('cli.run.failed', { name: 'ntfy-tray subscribe', problem: errorMessage(error) })}\n`);
-      return error instanceof MissingSecretError ? EXIT.auth : EXIT.fatal;
-    }
-    for (const secret of runSecrets(subscriptions, options.env)) options.addSecret(secret);
-    return await subscribeLocked({ ...parsed.value, subscriptions }, dataDir, settings, options);
+    return await subscribeAs(run.subscriber, plan, dataDir, settings, options);
   } finally {
-    if (lock?.ok === true) lock.release();
+    run.release();
   }
 }
 
@@ -140,7 +141,8 @@ async function askPasswords(
   return result;
 }
 
-async function subscribeLocked(
+async function subscribeAs(
+  subscriber: Subscriber,
   plan: SubscribePlan,
   dataDir: string,
   settings: SettingsReader,
@@ -156,7 +158,7 @@ async function subscribeLocked(
       return EXIT.fatal;
     }
   }
-  const history = await SqliteHistoryStore.open({ dataDir });
+  const history = await SqliteHistoryStore.open({ dataDir, subscriber });
   // A long-running subscribe keeps the history bounded like the app does (defaults: 30 days, 10,000 per topic),
   // using the retention preferences of this data dir's settings.
   const retention = (): void => {

@@ -246,12 +246,6 @@ Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken 
     'eine Themen-URL darf keinen Abfrageteil haben ({query}): ntfy-tray bildet ihn selbst aus seinen Optionen (siehe --help) ({url})',
   'cli.topic-url.fragment': 'eine Themen-URL darf kein Fragment (#…) haben: entfernen Sie es ({url})',
   'cli.topic-url.invalid-topic': 'ungültiges Thema in {url}: ein Thema {problem}',
-  'cli.data-dir.app-running':
-    'die App ntfy Tray läuft und abonniert mit {dir}; `ntfy-tray history` zeigt, was sie empfangen hat; beenden Sie sie oder geben Sie --data-dir an',
-  'cli.data-dir.busy':
-    'ein anderes ntfy-tray subscribe verwendet bereits den Datenordner {dir}; zwei Läufe auf einem Datenordner würden die Nachrichten unter sich aufteilen. Beenden Sie es, oder geben Sie diesem Lauf ein eigenes --data-dir.',
-  'cli.data-dir.busy-pid':
-    'ein anderes ntfy-tray subscribe verwendet bereits den Datenordner {dir} (PID {pid}); zwei Läufe auf einem Datenordner würden die Nachrichten unter sich aufteilen. Beenden Sie es, oder geben Sie diesem Lauf ein eigenes --data-dir.',
   'cli.data-dir.lock-failed': 'der Datenordner {dir} kann nicht gesperrt werden: {reason}',
   'cli.login.missing-url': '<url> fehlt: der Server oder ein Thema darauf',
   'cli.login.one-url': 'genau eine <url> erwartet, nicht {count}: {urls}',

@@ -235,12 +235,6 @@ The secret goes to the OS keychain; the settings only remember which kind of log
     'a topic URL takes no query ({query}): ntfy-tray builds the query itself from its options (see --help) ({url})',
   'cli.topic-url.fragment': 'a topic URL takes no fragment (#…): remove it ({url})',
   'cli.topic-url.invalid-topic': 'invalid topic in {url}: a topic {problem}',
-  'cli.data-dir.app-running':
-    'the ntfy Tray app is running and subscribes with {dir}; `ntfy-tray history` shows what it received; quit it or give --data-dir',
-  'cli.data-dir.busy':
-    'another ntfy-tray subscribe is already using the data dir {dir}; two runs on one data dir would split the messages between them. Stop it, or give this run its own --data-dir.',
-  'cli.data-dir.busy-pid':
-    'another ntfy-tray subscribe is already using the data dir {dir} (pid {pid}); two runs on one data dir would split the messages between them. Stop it, or give this run its own --data-dir.',
   'cli.data-dir.lock-failed': 'cannot lock the data dir {dir}: {reason}',
   'cli.login.missing-url': 'missing <url>: the server or a topic on it',
   'cli.login.one-url': 'expected one <url>, got {count}: {urls}',

@@ -13,6 +13,9 @@ export const subscriptionsDe: Translation<typeof subscriptionsEn> = {
   'subscriptions.row.fix-credentials-label': 'Zugangsdaten für {name} korrigieren',
   'subscriptions.row.edit': 'Bearbeiten',
   'subscriptions.row.edit-label': '{name} bearbeiten',
+  'subscriptions.row.own-none': 'ohne Anmeldung (eigene Einstellung, nicht die des Servers)',
+  'subscriptions.row.own-basic': 'meldet sich als {user} an (eigene Zugangsdaten, nicht die des Servers)',
+  'subscriptions.row.own-token': 'eigenes Zugriffstoken (nicht das des Servers)',
 
   'subscriptions.status.connected': 'Verbunden',
   'subscriptions.status.connecting': 'Verbindung wird aufgebaut…',

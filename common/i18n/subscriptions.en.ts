@@ -15,6 +15,9 @@ export const subscriptionsEn = {
   'subscriptions.row.fix-credentials-label': 'Fix credentials for {name}',
   'subscriptions.row.edit': 'Edit',
   'subscriptions.row.edit-label': 'Edit {name}',
+  'subscriptions.row.own-none': 'no sign-in (its own setting, not the server’s)',
+  'subscriptions.row.own-basic': 'signs in as {user} (its own, not the server’s)',
+  'subscriptions.row.own-token': 'its own access token (not the server’s)',
 
   'subscriptions.status.connected': 'Connected',
   'subscriptions.status.connecting': 'Connecting…',

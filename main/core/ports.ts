@@ -37,6 +37,12 @@ export interface ResumePoint {
   readonly lastId?: string;
   /** Server time (Unix seconds) to resume from with `since=<time>` (inclusive; dedupe drops the overlap). */
   readonly lastTime?: number;
+  /**
+   * Server time of the first connect of a topic that started from then (no history): nothing before it was ever
+   * wanted, so a resume's overlap never delivers what was published before it (another subscriber of the same
+   * folder may have stored it, which says nothing about this one).
+   */
+  readonly startTime?: number;
 }
 
 export interface ResumeTarget {

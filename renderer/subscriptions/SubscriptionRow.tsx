@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { t } from '../../common/i18n/translate.ts';
-import type { SubscriptionDto } from '../../common/ipc.ts';
+import type { OwnCredentialsDto, SubscriptionDto } from '../../common/ipc.ts';
 import { CommandFailure } from './CommandFailure.tsx';
 import { CommandRuns } from './CommandRuns.tsx';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
@@ -22,6 +22,18 @@ export interface SubscriptionRowProps {
   readonly onStopCommand: () => void;
 }
 
+/** Which credentials apply, when they are the subscription's own (the server's are shown in its editor). */
+export function ownCredentialsText(own: OwnCredentialsDto): string {
+  switch (own.auth) {
+    case 'none':
+      return t('subscriptions.row.own-none');
+    case 'basic':
+      return t('subscriptions.row.own-basic', { user: own.user ?? '' });
+    case 'token':
+      return t('subscriptions.row.own-token');
+  }
+}
+
 export function subscriptionName(subscription: SubscriptionDto): string {
   return subscription.displayName ?? subscription.topic;
 }
@@ -38,6 +50,9 @@ export function SubscriptionRow(props: SubscriptionRowProps) {
         <p className="subscription-row-meta">
           <span className="subscription-row-where">{where}</span>
           <span className="subscription-row-transport">{transportName(subscription.transport)}</span>
+          {subscription.ownCredentials === undefined ? null : (
+            <span className="subscription-row-credentials">{ownCredentialsText(subscription.ownCredentials)}</span>
+          )}
         </p>
       </div>
       <ConnectionStatus status={status} nowMs={nowMs} muted={subscription.muted} paused={paused} />

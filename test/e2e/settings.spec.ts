@@ -392,7 +392,7 @@ test('import JSON creates the subscriptions, skipping existing ones and explaini
 /** The keychain the dev bridge uses (its own service name), read directly: the import must have used the real one. */
 const devKeychain = createKeytarSecretStore({ log: createRecordingLogger('keychain'), service: 'ntfy-tray-dev-web' });
 
-test('import from client.yml keeps filters, commands and credentials (in the keychain), default-host the default', async ({
+test('import from client.yml keeps filters, commands and each entry’s own credentials (in the keychain), default-host the default', async ({
   page,
 }) => {
   const existing = await bridge.core.service.saveSubscription({ server: ntfy.url, topic: 'cli-existing' });
@@ -432,32 +432,46 @@ subscribe:
     await expect(report).toContainText(
       'Imported 3, skipped 1 (already subscribed), 1 failed: client.yml, subscribe entry 5:',
     );
-    // Servers, not subscriptions: phil's password for the test server, the token for https://<host>.
-    await expect(report).toContainText('Credentials saved in the keychain for 2 servers.');
+    // Each entry's own credentials are its subscription's, not its server's (the file has no defaults).
+    await expect(report).not.toContainText('Credentials saved in the keychain');
     await expect(report).toContainText('1 subscription runs a command for each message.');
     await expect(report).toContainText(`The default server is now ${ntfy.url}.`);
     expect(await page.content()).not.toContain('cli-yml-password-77');
 
     const subscriptions = await subscriptionsInCore();
     expect(
-      subscriptions.map(({ server, topic, filters, command, auth, hasCredentials }) => ({
+      subscriptions.map(({ server, topic, filters, command, auth, ownCredentials }) => ({
         server,
         topic,
         filters,
         command,
         auth,
-        hasCredentials,
+        ownCredentials,
       })),
     ).toEqual([
-      { server: ntfy.url, topic: 'cli-existing', filters: {}, command: undefined, auth: 'basic', hasCredentials: true },
-      { server: ntfy.url, topic: 'cli-alerts', filters: {}, command: undefined, auth: 'basic', hasCredentials: true },
+      {
+        server: ntfy.url,
+        topic: 'cli-existing',
+        filters: {},
+        command: undefined,
+        auth: 'none',
+        ownCredentials: undefined,
+      },
+      {
+        server: ntfy.url,
+        topic: 'cli-alerts',
+        filters: {},
+        command: undefined,
+        auth: 'none',
+        ownCredentials: { auth: 'basic', user: 'phil', hasSecret: true },
+      },
       {
         server: ntfy.url,
         topic: 'cli-urgent',
         filters: { priority: ['high', 'urgent'], tags: ['disk'] },
         command: 'notify-send "$m"',
-        auth: 'basic',
-        hasCredentials: true,
+        auth: 'none',
+        ownCredentials: undefined,
       },
       // A host without a scheme means https, as in the ntfy CLI.
       {
@@ -465,13 +479,25 @@ subscribe:
         topic: 'cli-no-scheme',
         filters: {},
         command: undefined,
-        auth: 'token',
-        hasCredentials: true,
+        auth: 'none',
+        ownCredentials: { auth: 'token', hasSecret: true },
       },
     ]);
-    // In the OS keychain itself (scripts/test-session.sh runs one), not a stand-in.
-    expect(await devKeychain.get({ server: ntfy.url, kind: 'password', user: 'phil' })).toBe('cli-yml-password-77');
-    expect(await devKeychain.get({ server: `https://${host}`, kind: 'token' })).toBe('tk_cli_yml_token_42');
+    // In the OS keychain itself (scripts/test-session.sh runs one), not a stand-in, under each subscription.
+    const idOf = (topic: string): string => subscriptions.find((item) => item.topic === topic)?.id ?? '';
+    expect(
+      await devKeychain.get({ server: ntfy.url, kind: 'password', user: 'phil', subscription: idOf('cli-alerts') }),
+    ).toBe('cli-yml-password-77');
+    expect(
+      await devKeychain.get({ server: `https://${host}`, kind: 'token', subscription: idOf('cli-no-scheme') }),
+    ).toBe('tk_cli_yml_token_42');
+    // The window says which credentials apply where they are a subscription's own.
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Subscriptions' }).click();
+    const rows = page.getByRole('main').getByRole('listitem');
+    await expect(rows.filter({ hasText: 'cli-alerts' })).toContainText('signs in as phil (its own, not the server’s)');
+    await expect(rows.filter({ hasText: 'cli-no-scheme' })).toContainText('its own access token (not the server’s)');
+    await expect(rows.filter({ hasText: 'cli-urgent' })).not.toContainText('its own');
+    await openSettings(page);
     expect((await coreSettings()).defaultServer).toBe(ntfy.url);
 
     // Without default-host, bare topics go to the app's default server.

@@ -1,7 +1,7 @@
-/** Settings → the engine's subscriptions, each with its server's credentials from the keychain. */
+/** Settings → the engine's subscriptions, each with its own credentials or else its server's, from the keychain. */
 import type { Subscription } from '../engine/groups.ts';
 import type { Logger } from '../ports.ts';
-import { resolveCredentials } from '../store/secrets/credentials.ts';
+import { credentialsSourceOf, resolveCredentials } from '../store/secrets/credentials.ts';
 import type { SecretStore } from '../store/secrets/secret-store.ts';
 import type { Settings } from '../store/settings/schema.ts';
 
@@ -14,13 +14,10 @@ export interface DesiredSubscriptionsOptions {
 export function desiredSubscriptions(current: Settings, options: DesiredSubscriptionsOptions): Promise<Subscription[]> {
   return Promise.all(
     current.subscriptions.map(async (item) => {
-      const server = current.servers.find((entry) => entry.url === item.server) ?? {
-        url: item.server,
-        auth: { kind: 'none' as const },
-      };
+      const source = credentialsSourceOf(item, current.servers);
       let credentials;
       try {
-        credentials = await resolveCredentials(server, options.secrets);
+        credentials = await resolveCredentials(source.server, options.secrets, source.subscription);
       } catch (error) {
         // The connection then meets a 401/403 and shows "credentials rejected", which is what the user must fix.
         options.log.log('warn', 'no usable credentials for a server', { server: item.server, error: String(error) });

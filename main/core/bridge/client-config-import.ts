@@ -6,14 +6,18 @@
  * the user's own file and runs its commands as ntfy's CLI does.
  *
  * Entries are read as `subscribe --from-config` reads them (core/cli/client-config-plan.ts: topic URLs, filters,
- * whose credentials, which command); each becomes a subscription with its `if` filters; its password or token goes
- * to the keychain as its server's credentials (the app keeps one set per server: the first entry naming a server
- * decides, a later one with other credentials is counted as a conflict); `default-host` becomes the default server.
- * Bare topics of a file without `default-host` go to the app's default server.
+ * whose credentials, which command); each becomes a subscription with its `if` filters. An entry's own
+ * `user`/`password` or `token` (or its explicit none: `token: ""`, or `user: ""` with `password: ""`) become that
+ * subscription's own credentials (settings `auth`, the secret in the keychain under the subscription). The file's
+ * defaults (`default-user`/`default-password`, `default-token`) become the credentials of the server of the entries
+ * that use them (one set per server: the first such entry decides, a later one with other defaults would count as a
+ * conflict); `default-host` becomes the default server. Bare topics of a file without `default-host` go to the app's
+ * default server.
  *
  * Any size: a file names at most CLIENT_YML_MAX_SUBSCRIPTIONS subscriptions (more is refused whole, saying the
  * limit), and the work grows with the file: one pass over the entries, one keychain write per server with
- * credentials, one settings write for all credentials and one for all subscriptions.
+ * credentials, one settings write for all credentials and one for all subscriptions, then one keychain write per
+ * subscription with credentials of its own and one settings write for all of those.
  */
 import type { BridgeRequests } from '../../../common/ipc.ts';
 import {
@@ -28,13 +32,17 @@ import {
 import { t } from '../../../common/i18n/translate.ts';
 import { normalizeServerUrl } from '../../../common/server-url.ts';
 import { ALREADY_SUBSCRIBED_CODE } from '../../../common/subscription-rules.ts';
-import { entryCredentials } from '../cli/client-config-plan.ts';
+import { configDefaultCredentials, ownEntryCredentials } from '../cli/client-config-plan.ts';
 import { readFilters } from '../cli/filter-args.ts';
 import { parseTopicUrl } from '../cli/topic-url.ts';
 import type { ClientConfig } from '../client-config/client-config.ts';
 import type { Credentials, SubscribeFilters } from '../protocol/subscribe-request.ts';
 import type { StoreCredentials } from './credential-requests.ts';
+import type { OwnCredentialsItem } from './subscription-credentials.ts';
 import type { SaveSubscriptions } from './subscription-batch.ts';
+
+/** Gives new subscriptions their entries' own credentials, all in one go; answers a sentence per failure. */
+export type OwnCredentials = (items: readonly OwnCredentialsItem[]) => Promise<string[]>;
 
 /** What an import stores through: the checks of the editor's saves and the settings' request, each in one go. */
 export interface ImportVia {
@@ -45,6 +53,8 @@ export interface ImportVia {
 
 interface PlannedEntry extends ClientYmlPlannedEntryDto {
   readonly filters: SubscribeFilters;
+  /** The entry's own credentials; absent: the defaults (its server's, in the app). */
+  readonly own?: Credentials;
 }
 
 interface EntryPlan {
@@ -82,11 +92,12 @@ function planEntries(config: ClientConfig, fileName: string, host: string): Entr
       continue;
     }
     const server = normalizeServerUrl(topicUrl.value.server);
-    const credentials = entryCredentials(entry, config);
-    if (credentials.kind !== 'none') {
+    const own = ownEntryCredentials(entry);
+    const defaults = own === undefined ? configDefaultCredentials(config) : undefined;
+    if (defaults !== undefined) {
       const known = plan.credentials.get(server);
-      if (known === undefined) plan.credentials.set(server, credentials);
-      else if (!sameCredentials(known, credentials)) plan.conflicts.add(server);
+      if (known === undefined) plan.credentials.set(server, defaults);
+      else if (!sameCredentials(known, defaults)) plan.conflicts.add(server);
     }
     const command = entry.command ?? config.defaultCommand;
     plan.entries.push({
@@ -96,6 +107,7 @@ function planEntries(config: ClientConfig, fileName: string, host: string): Entr
       topics: topicUrl.value.topics,
       filters: filters.value,
       ...(command === undefined ? {} : { command }),
+      ...(own === undefined ? {} : { own }),
     });
   }
   return plan;
@@ -178,7 +190,13 @@ function importItems(plan: EntryPlan, accepted: ClientYmlAcceptedDto): { items: 
 
 export async function importClientConfig(
   config: ClientConfig,
-  options: { fileName: string; appDefaultServer: string; accepted: ClientYmlAcceptedDto; via: ImportVia },
+  options: {
+    fileName: string;
+    appDefaultServer: string;
+    accepted: ClientYmlAcceptedDto;
+    via: ImportVia;
+    ownCredentials: OwnCredentials;
+  },
 ): Promise<ClientYmlImportDto> {
   const { via } = options;
   const plan = planFile(config, options.fileName, options.appDefaultServer);
@@ -195,15 +213,18 @@ export async function importClientConfig(
   );
   const counts = { imported: 0, skipped: repeated, withCommand: 0, commandsRefused: 0 };
   const failures = plan.failures;
+  const owned: OwnCredentialsItem[] = [];
   items.forEach(({ entry, command }, index) => {
     const outcome = outcomes[index];
     if (outcome?.ok === true) {
       counts.imported += 1;
       if (command !== undefined) counts.withCommand += 1;
       else if (entry.command !== undefined) counts.commandsRefused += 1;
+      if (entry.own !== undefined) owned.push({ id: outcome.value.id, server: entry.server, credentials: entry.own });
     } else if (outcome?.error.code === ALREADY_SUBSCRIBED_CODE) counts.skipped += 1;
     else if (outcome !== undefined) failures.push({ label: entry.label, message: outcome.error.message });
   });
+  if (owned.length > 0) credentials.failures.push(...(await options.ownCredentials(owned)));
   let defaultServer: string | undefined;
   if (config.defaultHostSet) {
     const updated = await via.updateSettings({ defaultServer: config.defaultHost });

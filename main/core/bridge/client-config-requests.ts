@@ -4,21 +4,25 @@
  * export (written where the user picks in a save dialog). One parser for the CLI and the app
  * (core/client-config/client-config.ts).
  *
- * Export writes no secret unless the user asked for them (`includeSecrets`), and then with owner-only permissions.
+ * Export writes for each subscription exactly the credentials it uses — its own, else its server's — and no secret
+ * unless the user asked for them (`includeSecrets`), then with owner-only permissions. An explicit none is written
+ * as `token: ""` always (it holds no secret and keeps ntfy's defaults away from that entry).
  */
 import type { BridgeRequests, BridgeResult, ClientYmlExportDto, ClientYmlRefusalDto } from '../../../common/ipc.ts';
 import { t } from '../../../common/i18n/translate.ts';
 import { describeClientConfigProblem } from '../cli/client-config-file.ts';
-import { clientConfigYaml } from '../client-config/client-config-export.ts';
+import { clientConfigYaml, type ExportedSubscription } from '../client-config/client-config-export.ts';
 import { type ClientConfigProblem, parseClientConfig } from '../client-config/client-config.ts';
 import type { Logger } from '../ports.ts';
 import type { Credentials } from '../protocol/subscribe-request.ts';
-import { resolveCredentials } from '../store/secrets/credentials.ts';
+import { credentialsSourceOf, resolveCredentials } from '../store/secrets/credentials.ts';
 import { MissingSecretError } from '../store/secrets/errors.ts';
 import type { SecretStore } from '../store/secrets/secret-store.ts';
+import type { ServerSettings, SubscriptionSettings } from '../store/settings/schema.ts';
 import type { SettingsStore } from '../store/settings/settings-store.ts';
-import { clientYmlPlan, type ImportVia, importClientConfig } from './client-config-import.ts';
+import { clientYmlPlan, type ImportVia, importClientConfig, type OwnCredentials } from './client-config-import.ts';
 import { fail, keychainError, ok } from './request-results.ts';
+import { setSubscriptionsCredentials } from './subscription-credentials.ts';
 
 export type ClientConfigRequests = Pick<BridgeRequests, 'planClientYml' | 'importClientYml' | 'exportClientYml'>;
 
@@ -44,8 +48,31 @@ export interface ClientConfigRequestsOptions {
 
 export const CLIENT_YML_FILE_NAME = 'client.yml';
 
+/**
+ * What an exported entry says about credentials: what the subscription uses (its own, else its server's), the secret
+ * only with `secrets` (the user ticked "with passwords and tokens"); an explicit none always.
+ */
+async function exportedCredentials(
+  subscription: SubscriptionSettings,
+  servers: readonly ServerSettings[],
+  secrets: SecretStore | undefined,
+): Promise<Credentials | undefined> {
+  const source = credentialsSourceOf(subscription, servers);
+  if (source.server.auth.kind === 'none') return subscription.auth === undefined ? undefined : { kind: 'none' };
+  if (secrets === undefined) return undefined;
+  return resolveCredentials(source.server, secrets, source.subscription).catch((error: unknown) => {
+    // A secret the keychain lost: that entry goes without; the keychain itself answered.
+    if (error instanceof MissingSecretError) return undefined;
+    throw error;
+  });
+}
+
 export function createClientConfigRequests(options: ClientConfigRequestsOptions, via: ImportVia): ClientConfigRequests {
   const { settings, secrets, log } = options;
+  const ownCredentials: OwnCredentials = async (items) =>
+    (await setSubscriptionsCredentials({ settings, secrets }, items)).map(({ item, reason }) =>
+      t('settings.import.yml.credentials-failed', { server: item.server, reason }),
+    );
   return {
     planClientYml: (text, fileName) => {
       const parsed = parseClientConfig(text);
@@ -61,6 +88,7 @@ export function createClientConfigRequests(options: ClientConfigRequestsOptions,
         appDefaultServer: settings.get().defaultServer,
         accepted,
         via,
+        ownCredentials,
       });
       // Counts only: the file's secrets and commands never reach a log.
       log.log('info', 'imported a client.yml', {
@@ -76,37 +104,28 @@ export function createClientConfigRequests(options: ClientConfigRequestsOptions,
         return fail({ code: 'internal', message: t('settings.files.yml-export-unavailable') });
       }
       const current = settings.get();
-      const credentials = new Map<string, Credentials>();
-      if (includeSecrets) {
-        try {
-          for (const server of current.servers) {
-            const found = await resolveCredentials(server, secrets).catch((error: unknown) => {
-              // A secret the keychain lost: that server's entries go without; the keychain itself answered.
-              if (error instanceof MissingSecretError) return undefined;
-              throw error;
-            });
-            if (found !== undefined && found.kind !== 'none') credentials.set(server.url, found);
-          }
-        } catch (error) {
-          return keychainError(error);
-        }
+      let subscriptions: ExportedSubscription[];
+      try {
+        subscriptions = await Promise.all(
+          current.subscriptions.map(async (item) => {
+            const credentials = await exportedCredentials(item, current.servers, includeSecrets ? secrets : undefined);
+            return credentials === undefined ? item : { ...item, credentials };
+          }),
+        );
+      } catch (error) {
+        return keychainError(error);
       }
-      const contents = clientConfigYaml({
-        defaultHost: current.defaultServer,
-        subscriptions: current.subscriptions,
-        credentials,
-      });
-      const saved = await options.saveFile({
-        suggestedName: CLIENT_YML_FILE_NAME,
-        contents,
-        private: credentials.size > 0,
-      });
+      const withSecrets = subscriptions.some(
+        (item) => item.credentials !== undefined && item.credentials.kind !== 'none',
+      );
+      const contents = clientConfigYaml({ defaultHost: current.defaultServer, subscriptions });
+      const saved = await options.saveFile({ suggestedName: CLIENT_YML_FILE_NAME, contents, private: withSecrets });
       if (saved.kind === 'canceled') return ok({ kind: 'canceled' as const });
       return ok({
         kind: 'saved' as const,
         path: saved.path,
         subscriptions: current.subscriptions.length,
-        withSecrets: credentials.size > 0,
+        withSecrets,
       });
     },
   };

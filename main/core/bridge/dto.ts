@@ -6,6 +6,7 @@ import type {
   ConnectionDto,
   MessageActionDto,
   MessageDto,
+  OwnCredentialsDto,
   SettingsDto,
   UpdateChecksDto,
   SubscriptionDto,
@@ -56,6 +57,7 @@ export function toSubscriptionDto(
   auth: ServerAuth,
   hasCredentials: boolean,
   command: { readonly failure?: CommandFailureDto | undefined; readonly runs?: CommandRunsDto | undefined } = {},
+  ownCredentials?: OwnCredentialsDto,
 ): SubscriptionDto {
   return {
     id: subscription.id,
@@ -72,6 +74,7 @@ export function toSubscriptionDto(
     ...(subscription.command === undefined ? {} : { command: subscription.command }),
     ...(command.failure === undefined ? {} : { commandFailure: command.failure }),
     ...(command.runs === undefined ? {} : { commandRuns: command.runs }),
+    ...(ownCredentials === undefined ? {} : { ownCredentials }),
   };
 }
 

@@ -5,7 +5,7 @@
  * with the square of the count. Here the work is one pass over the items and one write (two when the settings
  * validation refuses some item: the others are written without it).
  */
-import type { BridgeError, SubscriptionInput } from '../../../common/ipc.ts';
+import type { BridgeResult, SubscriptionInput } from '../../../common/ipc.ts';
 import type { SettingsIssue } from '../store/settings/field-reader.ts';
 import type { Settings, SubscriptionSettings } from '../store/settings/schema.ts';
 import type { SettingsStore } from '../store/settings/settings-store.ts';
@@ -13,7 +13,8 @@ import { validationFailed } from './request-results.ts';
 import { checkedSubscription, subscriptionAddressKey } from './subscription-input.ts';
 
 /** Per item, in the order given: saved, or the error one save of it would have answered. */
-export type BatchOutcome = { readonly ok: true } | { readonly ok: false; readonly error: BridgeError };
+/** A saved item names its new subscription's id (an import gives it the entry's own credentials after). */
+export type BatchOutcome = BridgeResult<{ readonly id: string }>;
 
 /** New subscriptions only: an item names no id. */
 export type SaveSubscriptions = (inputs: readonly Omit<SubscriptionInput, 'id'>[]) => Promise<BatchOutcome[]>;
@@ -75,7 +76,7 @@ export function createSaveSubscriptions(options: {
         return;
       }
       taken.add(subscriptionAddressKey(result.value.server, result.value.topic));
-      outcomes[index] = { ok: true };
+      outcomes[index] = { ok: true, value: { id: result.value.id } };
       checked.push({ index, subscription: result.value });
     });
     const refused = await write(checked.map((item) => item.subscription));

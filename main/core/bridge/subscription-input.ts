@@ -51,6 +51,8 @@ function toSettings(
     minPriority: input.minPriority ?? existing?.minPriority ?? 1,
     ...(displayName === undefined || displayName === '' ? {} : { displayName }),
     ...(command === undefined ? {} : { command }),
+    // Its own credentials (a client.yml entry's) belong to its server: an edit keeps them, a move drops them.
+    ...(existing?.auth !== undefined && existing.server === server ? { auth: existing.auth } : {}),
   };
 }
 

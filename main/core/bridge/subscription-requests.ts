@@ -28,6 +28,7 @@ import { removeSubscription, upsertServer, upsertSubscription } from '../store/s
 import type { ServerSettings, Settings, SubscriptionSettings } from '../store/settings/schema.ts';
 import type { SettingsStore } from '../store/settings/settings-store.ts';
 import { toConnectionDto, toSubscriptionDto } from './dto.ts';
+import { forgetSubscriptionCredentials } from './subscription-credentials.ts';
 import { checkedSubscription, takenIn } from './subscription-input.ts';
 import { fail, keychainError, ok, serverAuth, validationFailed } from './request-results.ts';
 
@@ -92,8 +93,8 @@ export function createSubscriptionRequests(
 ): SubscriptionRequests {
   const { settings, secrets, log } = options;
 
-  async function hasCredentials(server: ServerSettings): Promise<boolean> {
-    const ref = secretRefFor(server);
+  async function hasCredentials(server: ServerSettings, subscription?: string): Promise<boolean> {
+    const ref = secretRefFor(server, subscription);
     if (ref === undefined) return false;
     try {
       return (await secrets.get(ref)) !== undefined;
@@ -119,7 +120,16 @@ export function createSubscriptionRequests(
     }
     const commands = subscription.command === undefined ? undefined : options.commands;
     const command = { failure: commands?.lastFailure(subscription.id), runs: commands?.runs(subscription.id) };
-    return toSubscriptionDto(subscription, server.auth, await server.stored, command);
+    const own = subscription.auth;
+    const ownCredentials =
+      own === undefined
+        ? undefined
+        : {
+            auth: own.kind,
+            ...(own.kind === 'basic' ? { user: own.user } : {}),
+            hasSecret: await hasCredentials({ url: subscription.server, auth: own }, subscription.id),
+          };
+    return toSubscriptionDto(subscription, server.auth, await server.stored, command, ownCredentials);
   }
 
   /** The stored credentials of `server`, or the answer to give when there are none to test with. */
@@ -220,6 +230,7 @@ export function createSubscriptionRequests(
         return fail({ code: 'not-found', message: t('rules.bridge.no-such-subscription') });
       const result = await settings.update((latest) => removeSubscription(latest, id));
       if (!result.ok) return validationFailed(result.issues);
+      await forgetSubscriptionCredentials(secrets, subscription, log);
       if (deleteHistory) {
         options.history.deleteSubscriptionMessages({ server: subscription.server, topic: subscription.topic });
       }

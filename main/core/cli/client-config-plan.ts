@@ -23,14 +23,19 @@ export function configDefaultCredentials(config: ClientConfig): Credentials | un
   return undefined;
 }
 
-/** Whose credentials an entry uses (cmd/subscribe.go maybeAddAuthHeader); also what an app import stores. */
-export function entryCredentials(entry: ClientConfigEntry, config: ClientConfig): Credentials {
+/** An entry's own credentials (an explicit none included); undefined: it uses the file's defaults. */
+export function ownEntryCredentials(entry: ClientConfigEntry): Credentials | undefined {
   if (entry.token === '' || (entry.user === '' && entry.password === '')) return { kind: 'none' };
   if (entry.token !== undefined) return { kind: 'token', token: entry.token };
   if (entry.user !== undefined && entry.user !== '' && entry.password !== undefined) {
     return { kind: 'basic', user: entry.user, password: entry.password, passwordGiven: true };
   }
-  return configDefaultCredentials(config) ?? { kind: 'none' };
+  return undefined;
+}
+
+/** Whose credentials an entry uses (cmd/subscribe.go maybeAddAuthHeader): its own, else the defaults, else none. */
+export function entryCredentials(entry: ClientConfigEntry, config: ClientConfig): Credentials {
+  return ownEntryCredentials(entry) ?? configDefaultCredentials(config) ?? { kind: 'none' };
 }
 
 function secretProblem(credentials: Credentials, where: string): string | undefined {

@@ -16,14 +16,17 @@ export interface ExportedSubscription {
   readonly topic: string;
   readonly filters: SubscribeFilters;
   readonly command?: string;
+  /**
+   * The credentials this entry uses, written as its own: `none` as `token: ""` (ntfy's explicit "no auth", which no
+   * default overrides); absent: the entry gets no credential fields.
+   */
+  readonly credentials?: Credentials;
 }
 
 export interface ClientConfigExport {
   /** Normalized server URL: `default-host`. */
   readonly defaultHost: string;
   readonly subscriptions: readonly ExportedSubscription[];
-  /** Per server URL, the credentials to write (absent: the file gets none for that server's entries). */
-  readonly credentials?: ReadonlyMap<string, Credentials>;
 }
 
 /** `if:` as ntfy's `map[string]string`. */
@@ -39,7 +42,8 @@ function ifFilters(filters: SubscribeFilters): Record<string, string> | undefine
 }
 
 function credentialFields(credentials: Credentials | undefined): Record<string, string> {
-  if (credentials === undefined || credentials.kind === 'none') return {};
+  if (credentials === undefined) return {};
+  if (credentials.kind === 'none') return { token: '' };
   if (credentials.kind === 'token') return { token: credentials.token };
   return { user: credentials.user, password: credentials.password };
 }
@@ -52,7 +56,7 @@ export function clientConfigYaml(config: ClientConfigExport): string {
         subscription.server === config.defaultHost
           ? subscription.topic
           : `${subscription.server}/${subscription.topic}`,
-      ...credentialFields(config.credentials?.get(subscription.server)),
+      ...credentialFields(subscription.credentials),
       ...(subscription.command === undefined ? {} : { command: subscription.command }),
       ...(filters === undefined ? {} : { if: filters }),
     };

@@ -26,10 +26,12 @@ export function resumeFromSeconds(point: ResumePoint): number | undefined {
 
 /**
  * A replayed item of a topic at `time` lies before that topic's resume window: it was delivered before (a replay for
- * a group asks from its oldest topic's point, and retention may have removed the row dedupe would have found).
+ * a group asks from its oldest topic's point, and retention may have removed the row dedupe would have found), or
+ * it lies before the topic's start and was never wanted.
  */
 export function isBeforeResumeWindow(time: number, point: ResumePoint | undefined): boolean {
   if (point === undefined) return false;
+  if (point.startTime !== undefined && time < point.startTime) return true;
   const from = resumeFromSeconds(point);
   return from !== undefined && time < from;
 }

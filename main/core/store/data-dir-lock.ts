@@ -1,7 +1,8 @@
 /**
- * One subscriber per data folder: the tray app or one `ntfy-tray subscribe`. Two subscribers on one history would
- * split the messages between them without a word (each skips what the other stored); the second one refuses.
- * Readers (`ntfy-tray history`) take no lock.
+ * One app per data folder. The app holds this lock while it runs; a second app on the same folder (or an
+ * `ntfy-tray subscribe` older than history schema 6, which took it too) is refused. Since schema 6 command-line runs
+ * no longer take it: they subscribe beside the app, each with deliveries and resume points of its own
+ * (store/subscriber.ts). The app's refusal still names an older `subscribe` holding the folder.
  *
  * The lock is an SQLite file held in exclusive locking mode: the operating system releases it when the process
  * ends in any way, kill -9 included, so there is never a stale lock to clean up. A locked SQLite file cannot be
@@ -80,21 +81,39 @@ function writeHolder(dataDir: string, holder: DataDirHolder): void {
   renameSync(temp, path);
 }
 
+/**
+ * Holds `path` (an SQLite file, created if missing) exclusively until the answer is closed or the process ends.
+ * Throws SQLite's SQLITE_BUSY error (isBusy) when another process holds it.
+ */
+export function holdLockFile(path: string, pid: number): DatabaseSync {
+  const db = new DatabaseSync(path, { timeout: 0 });
+  try {
+    db.exec('PRAGMA locking_mode = EXCLUSIVE');
+    // The first write takes the exclusive lock; in this locking mode it is kept until the file is closed.
+    db.exec('BEGIN EXCLUSIVE; CREATE TABLE IF NOT EXISTS holder (pid INTEGER); DELETE FROM holder;');
+    db.prepare('INSERT INTO holder (pid) VALUES (?)').run(pid);
+    db.exec('COMMIT');
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+export function isBusy(error: unknown): boolean {
+  return (error as { errcode?: unknown }).errcode === SQLITE_BUSY;
+}
+
 export function lockDataDir(options: LockDataDirOptions): DataDirLockResult {
   const { dataDir } = options;
   let db: DatabaseSync | undefined;
   try {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    db = new DatabaseSync(join(dataDir, LOCK_FILE_NAME), { timeout: 0 });
-    db.exec('PRAGMA locking_mode = EXCLUSIVE');
-    // The first write takes the exclusive lock; in this locking mode it is kept until the file is closed.
-    db.exec('BEGIN EXCLUSIVE; CREATE TABLE IF NOT EXISTS holder (pid INTEGER); DELETE FROM holder;');
-    db.prepare('INSERT INTO holder (pid) VALUES (?)').run(options.pid);
-    db.exec('COMMIT');
+    db = holdLockFile(join(dataDir, LOCK_FILE_NAME), options.pid);
     writeHolder(dataDir, { kind: options.kind, pid: options.pid });
   } catch (error) {
     db?.close();
-    if ((error as { errcode?: unknown }).errcode === SQLITE_BUSY) {
+    if (isBusy(error)) {
       return { ok: false, reason: 'busy', dataDir, holder: readDataDirHolder(dataDir) };
     }
     return { ok: false, reason: 'error', dataDir, error: errorMessage(error) };

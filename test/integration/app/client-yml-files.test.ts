@@ -9,6 +9,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BridgeResult } from '../../../common/ipc.ts';
 import { parseClientConfig } from '../../../main/core/client-config/client-config.ts';
+import { entryCredentials } from '../../../main/core/cli/client-config-plan.ts';
+import { createKeytarSecretStore } from '../../../main/core/store/secrets/keytar-secret-store.ts';
+import type { SecretRef } from '../../../main/core/store/secrets/secret-store.ts';
+import { createRecordingLogger } from '../../fakes/logger.ts';
 import { APP_TEST_TIMEOUT_MS } from '../../electron-runtime/app-session.ts';
 import type { LaunchedApp } from '../../electron-runtime/launch-app.ts';
 import type { PageGlobals } from '../../electron-runtime/page-globals.ts';
@@ -23,13 +27,14 @@ function valueOf<T>(result: BridgeResult<T>): T {
 }
 
 /** Imports with the command of entry 1 accepted, as the window's review does when the user ticks it. */
-function importYml(app: LaunchedApp, text: string, command: string) {
+/** Imports `text`, accepting the first entry's `command` (none given: the file asks for none, none accepted). */
+function importYml(app: LaunchedApp, text: string, command?: string) {
   return app.evaluate(
     ([yml, accepted]) =>
       (globalThis as unknown as PageGlobals).ntfy.importClientYml(yml, 'client.yml', {
-        commands: [{ entry: 1, command: accepted }],
+        commands: accepted === null ? [] : [{ entry: 1, command: accepted }],
       }),
-    [text, command] as const,
+    [text, command ?? null] as const,
   );
 }
 
@@ -61,7 +66,8 @@ describe.skipIf(sessionBus === undefined)(
             'echo "$m"',
           ),
         );
-        expect(report).toMatchObject({ kind: 'imported', imported: 1, serversWithCredentials: 1, withCommand: 1 });
+        // The entry's own token is the subscription's own, not its server's.
+        expect(report).toMatchObject({ kind: 'imported', imported: 1, serversWithCredentials: 0, withCommand: 1 });
         const listed = valueOf(
           await app.evaluate(() => (globalThis as unknown as PageGlobals).ntfy.listSubscriptions(), null),
         );
@@ -69,8 +75,8 @@ describe.skipIf(sessionBus === undefined)(
           {
             server,
             topic: 'alerts',
-            auth: 'token',
-            hasCredentials: true,
+            auth: 'none',
+            ownCredentials: { auth: 'token', hasSecret: true },
             command: 'echo "$m"',
             filters: { priority: ['high'] },
           },
@@ -108,6 +114,108 @@ describe.skipIf(sessionBus === undefined)(
       } finally {
         await app.evaluate((url) => (globalThis as unknown as PageGlobals).ntfy.clearCredentials(url), server);
       }
+    });
+
+    it('keeps each entry’s own credentials and exports exactly what each entry uses', async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'ntfy-tray-client-yml-own-'));
+      cleanUpAfterTest(() => rm(dir, { recursive: true, force: true }));
+      const target = path.join(dir, 'client.yml');
+      const server = 'https://own.example.com';
+      const app = await session.launch({
+        env: { [SAVE_DIALOG_PATH_SWITCH]: target, DBUS_SESSION_BUS_ADDRESS: sessionBus ?? '' },
+      });
+      await app.waitForWindow();
+      const file = [
+        `default-host: ${server}`,
+        'default-user: phil',
+        'default-password: pw_default_3141',
+        'subscribe:',
+        '  - topic: on-defaults',
+        '  - topic: own-user',
+        '    user: alice',
+        '    password: pw_alice_2718',
+        '  - topic: own-token',
+        '    token: tk_own_1618',
+        '  - topic: open',
+        '    user: ""',
+        '    password: ""',
+        '',
+      ].join('\n');
+      const listed = async () =>
+        valueOf(await app.evaluate(() => (globalThis as unknown as PageGlobals).ntfy.listSubscriptions(), null));
+      const keychain = createKeytarSecretStore({ log: createRecordingLogger() });
+      const ownSecrets = new Map<string, SecretRef>();
+      try {
+        const report = valueOf(await importYml(app, file));
+        expect(report).toMatchObject({
+          kind: 'imported',
+          imported: 4,
+          serversWithCredentials: 1,
+          credentialFailures: [],
+        });
+        const byTopic = new Map((await listed()).map((item) => [item.topic, item]));
+        // The defaults are the server's; each other entry has its own (what the window's row names).
+        expect(byTopic.get('on-defaults')).toMatchObject({ auth: 'basic', user: 'phil', hasCredentials: true });
+        expect(byTopic.get('on-defaults')?.ownCredentials).toBeUndefined();
+        expect(byTopic.get('own-user')?.ownCredentials).toEqual({ auth: 'basic', user: 'alice', hasSecret: true });
+        expect(byTopic.get('own-token')?.ownCredentials).toEqual({ auth: 'token', hasSecret: true });
+        expect(byTopic.get('open')?.ownCredentials).toEqual({ auth: 'none', hasSecret: false });
+        const aliceId = byTopic.get('own-user')?.id ?? '';
+        const tokenId = byTopic.get('own-token')?.id ?? '';
+        ownSecrets.set('pw_alice_2718', { server, kind: 'password', user: 'alice', subscription: aliceId });
+        ownSecrets.set('tk_own_1618', { server, kind: 'token', subscription: tokenId });
+        for (const [secret, ref] of ownSecrets) expect(await keychain.get(ref)).toBe(secret);
+
+        const exported = async (includeSecrets: boolean) => {
+          valueOf(
+            await app.evaluate(
+              (secrets) => (globalThis as unknown as PageGlobals).ntfy.exportClientYml({ includeSecrets: secrets }),
+              includeSecrets,
+            ),
+          );
+          const text = await readFile(target, 'utf8');
+          const parsed = parseClientConfig(text);
+          if (!parsed.ok) throw new Error(JSON.stringify(parsed.problem));
+          return { text, config: parsed.config };
+        };
+        const withSecrets = await exported(true);
+        // No defaults in the file: each entry carries exactly the credentials it uses, read back as ntfy reads them.
+        expect([withSecrets.config.defaultUser, withSecrets.config.defaultToken]).toEqual([undefined, undefined]);
+        expect(
+          withSecrets.config.subscribe.map((entry) => [entry.topic, entryCredentials(entry, withSecrets.config)]),
+        ).toEqual([
+          ['on-defaults', { kind: 'basic', user: 'phil', password: 'pw_default_3141', passwordGiven: true }],
+          ['own-user', { kind: 'basic', user: 'alice', password: 'pw_alice_2718', passwordGiven: true }],
+          ['own-token', { kind: 'token', token: 'tk_own_1618' }],
+          ['open', { kind: 'none' }],
+        ]);
+        const plain = await exported(false);
+        for (const secret of ['pw_default_3141', 'pw_alice_2718', 'tk_own_1618'])
+          expect(plain.text).not.toContain(secret);
+        expect(plain.config.subscribe.map((entry) => [entry.topic, entryCredentials(entry, plain.config)])).toEqual([
+          ['on-defaults', { kind: 'none' }],
+          ['own-user', { kind: 'none' }],
+          ['own-token', { kind: 'none' }],
+          ['open', { kind: 'none' }],
+        ]);
+        // Only the explicit none says so; the others have no credential fields at all.
+        expect(plain.config.subscribe.map((entry) => entry.token ?? entry.user ?? null)).toEqual([
+          null,
+          null,
+          null,
+          '',
+        ]);
+      } finally {
+        for (const item of await listed()) {
+          await app.evaluate(
+            (id) => (globalThis as unknown as PageGlobals).ntfy.removeSubscription(id, { deleteHistory: true }),
+            item.id,
+          );
+        }
+        await app.evaluate((url) => (globalThis as unknown as PageGlobals).ntfy.clearCredentials(url), server);
+      }
+      // Removing a subscription removed its own secret from the keychain.
+      for (const ref of ownSecrets.values()) expect(await keychain.get(ref)).toBeUndefined();
     });
   },
 );

@@ -1,12 +1,14 @@
 /**
- * The real command on a data folder another subscriber holds (main/core/store/data-dir-lock.ts). This test process
- * takes the lock in the holder's name, so the command meets it exactly as it would meet the running app.
+ * The real command on a data folder the app holds (main/core/store/data-dir-lock.ts). This test process takes the
+ * lock in the app's name, so the command meets it exactly as it would meet the running app: `subscribe` runs beside
+ * it (main/core/store/subscriber.ts), `login` and `logout` refuse.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lockDataDir, type DataDirHolderKind } from '../../../main/core/store/data-dir-lock.ts';
+import { lockDataDir, readDataDirHolder, type DataDirHolderKind } from '../../../main/core/store/data-dir-lock.ts';
+import { startTestServer } from '../../server/index.ts';
 import { startCli } from '../../support/cli-process.ts';
 
 const cleanUps: (() => Promise<void>)[] = [];
@@ -36,16 +38,23 @@ async function run(args: readonly string[], env: Readonly<Record<string, string>
 }
 
 describe('ntfy-tray on a data folder the app holds', () => {
-  it('subscribe refuses with exit 1, names the app and points to history', async () => {
+  it('subscribe runs beside the app: it prints every message, and the app keeps the folder', async () => {
     const { dataDir, env } = await heldBy('app');
-    // Refused before it connects: the server is never asked (nothing listens on this port).
-    expect(await run(['subscribe', 'http://127.0.0.1:9/alerts'], env)).toEqual({
-      code: 1,
-      stdout: '',
-      stderr:
-        `ntfy-tray subscribe: the ntfy Tray app is running and subscribes with ${dataDir}; \`ntfy-tray history\` ` +
-        `shows what it received; quit it or give --data-dir\n`,
+    const server = await startTestServer();
+    cleanUps.push(() => server.close());
+    const subscribe = startCli(['subscribe', '--json', `${server.url}/alerts`], env);
+    cleanUps.push(async () => {
+      subscribe.child.kill('SIGKILL');
+      await subscribe.exited();
     });
+    await subscribe.waitForStderr(/connected/);
+    const message = await server.publish('alerts', 'while the app runs');
+    const [line] = await subscribe.waitForStdoutLines(1);
+    expect((JSON.parse(line ?? '{}') as { id: string }).id).toBe(message.id);
+    subscribe.child.kill('SIGTERM');
+    expect(await subscribe.exited()).toBe(0);
+    // It took no part of the app's lock: the side file still names the app.
+    expect(readDataDirHolder(dataDir)).toEqual({ kind: 'app', pid: process.pid });
   });
 
   it.each([
@@ -58,14 +67,5 @@ describe('ntfy-tray on a data folder the app holds', () => {
       stdout: '',
       stderr: `ntfy-tray: the ntfy Tray app is running with ${dataDir} and would write over this change; quit it first\n`,
     });
-  });
-
-  it('subscribe says which other subscribe holds the folder', async () => {
-    const { dataDir, env } = await heldBy('subscribe');
-    const { code, stderr } = await run(['subscribe', 'http://127.0.0.1:9/alerts'], env);
-    expect(code).toBe(1);
-    expect(stderr).toContain(
-      `another ntfy-tray subscribe is already using the data dir ${dataDir} (pid ${String(process.pid)})`,
-    );
   });
 });

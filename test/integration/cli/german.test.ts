@@ -8,7 +8,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { lockDataDir } from '../../../main/core/store/data-dir-lock.ts';
 import { SqliteHistoryStore } from '../../../main/core/store/history/sqlite-history-store.ts';
 import { runCliInProcess } from '../../support/cli-in-process.ts';
 import { startCli } from '../../support/cli-process.ts';
@@ -169,24 +168,6 @@ describe('ntfy-tray with LANG=de_DE.UTF-8', () => {
       'ntfy-tray publish: --tags und --tag bedeuten dasselbe: geben Sie nur eine davon an\n' +
         "'ntfy-tray publish --help' zeigt den Aufruf.\n",
     );
-  });
-
-  it('says in German that another subscribe holds the data folder (exit 1)', async () => {
-    const lock = lockDataDir({ dataDir, kind: 'subscribe', pid: process.pid });
-    if (!lock.ok) throw new Error(`could not take the lock: ${JSON.stringify(lock)}`);
-    try {
-      // Refused before it connects: nothing listens on this port. A process: the lock is another process's.
-      const result = await runProcess(['subscribe', '--data-dir', dataDir, 'http://127.0.0.1:9/alerts']);
-
-      expect(result.code).toBe(1);
-      expect(result.stderr).toBe(
-        `ntfy-tray subscribe: ein anderes ntfy-tray subscribe verwendet bereits den Datenordner ${dataDir} ` +
-          `(PID ${String(process.pid)}); zwei Läufe auf einem Datenordner würden die Nachrichten unter sich ` +
-          'aufteilen. Beenden Sie es, oder geben Sie diesem Lauf ein eigenes --data-dir.\n',
-      );
-    } finally {
-      lock.release();
-    }
   });
 
   it('says in German that --notify cannot show desktop notifications without a session bus (exit 1)', async () => {

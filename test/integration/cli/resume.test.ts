@@ -1,13 +1,15 @@
 /**
  * Where `ntfy-tray subscribe` resumes, through the real command in real pipes: resume points per topic, a resume
- * point before the first message, kill -9 with a slow reader, one data dir per run, one server's refusal.
+ * point before the first message, kill -9 with a slow reader, two runs at once on one data dir, one server's
+ * refusal.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/index.ts';
 import { type CliProcess, startCli } from '../../support/cli-process.ts';
+import { deliveriesCommitted } from '../../support/deliveries.ts';
 
 let server: TestServer;
 let dataDir: string;
@@ -103,18 +105,33 @@ describe('ntfy-tray subscribe resume points', () => {
     expect(printedSecond.length - twice.length).toBe(missing.length);
   });
 
-  it('refuses a second run on the same data dir with a clear message instead of splitting the messages', async () => {
+  it('runs two at once on the same topics: each prints every message once, also across a kill -9 of one', async () => {
     const first = cli(['--json', `${server.url}/shared`]);
-    await first.waitForStderr(/connected/);
     const second = cli(['--json', `${server.url}/shared`]);
-    expect(await second.exited()).toBe(1);
-    expect(second.stderr()).toMatch(/another ntfy-tray subscribe is already using the data dir/);
-    const message = await server.publish('shared', 'to the first run only');
-    expect(ids(await first.waitForStdoutLines(1))).toEqual([message.id]);
+    await first.waitForStderr(/connected/);
+    await second.waitForStderr(/connected/);
+    await server.waitForSubscribers(2, { topic: 'shared' });
+    const m1 = await server.publish('shared', 'one');
+    const m2 = await server.publish('shared', 'two');
+    expect(ids(await first.waitForStdoutLines(2))).toEqual([m1.id, m2.id]);
+    expect(ids(await second.waitForStdoutLines(2))).toEqual([m1.id, m2.id]);
+    // Killed once its last line is committed (see the kill -9 test above for a kill before that).
+    await deliveriesCommitted(dataDir, m2.id, 2);
+    second.child.kill('SIGKILL');
+    await second.exited();
+
+    const m3 = await server.publish('shared', 'while the second is down');
+    expect(ids(await first.waitForStdoutLines(3))).toEqual([m1.id, m2.id, m3.id]);
+    // The restart takes the slot the killed run had (the first still holds the other): it resumes from there.
+    const restarted = cli(['--json', `${server.url}/shared`]);
+    expect(ids(await restarted.waitForStdoutLines(1))).toEqual([m3.id]);
+    const m4 = await server.publish('shared', 'to both');
+    expect(ids(await restarted.waitForStdoutLines(2))).toEqual([m3.id, m4.id]);
+    expect(ids(await first.waitForStdoutLines(4))).toEqual([m1.id, m2.id, m3.id, m4.id]);
     await stop(first);
-    // Once the first has stopped (or died), the data dir is free again.
-    const third = cli(['--json', `${server.url}/shared`]);
-    await third.waitForStderr(/connected/);
+    await stop(restarted);
+    expect(ids(first.stdout().split('\n'))).toEqual([m1.id, m2.id, m3.id, m4.id]);
+    expect(ids(restarted.stdout().split('\n'))).toEqual([m3.id, m4.id]);
   });
 
   it('keeps the other servers running when one refuses the credentials', async () => {
@@ -125,7 +142,10 @@ describe('ntfy-tray subscribe resume points', () => {
       body: '{"code":40101,"http":401,"error":"unauthorized"}',
       contentType: 'application/json',
     });
-    const process = cli(['--json', `${refusing.url}/x`, `${server.url}/y`]);
+    // Two servers in one run: only a client.yml's entries can name them (a second argument is always a command).
+    const config = path.join(dataDir, 'client.yml');
+    await writeFile(config, `subscribe:\n  - topic: ${refusing.url}/x\n  - topic: ${server.url}/y\n`);
+    const process = cli(['--json', '-c', config, '--from-config']);
     await process.waitForStderr(/not retrying: .*\/x.*credentials not accepted/);
     await process.waitForStderr(/connected: .*\/y/);
     const message = await server.publish('y', 'still here');

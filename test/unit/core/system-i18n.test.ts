@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../../../common/i18n/translate.ts';
-import { lockDataDirForSubscribe } from '../../../main/core/cli/data-dir-lock.ts';
+import { takeRunSubscriber } from '../../../main/core/cli/run-subscriber.ts';
 import { parsePublishArgs } from '../../../main/core/cli/publish-args.ts';
 import { parseSubscribeArgs } from '../../../main/core/cli/subscribe-args.ts';
 import { HistoryOpenError, HistorySchemaTooNewError } from '../../../main/core/store/history/index.ts';
@@ -230,7 +230,7 @@ describe('the settings file and the data folder in German', () => {
     const notAFolder = join(dir, 'a-file');
     writeFileSync(notAFolder, '');
 
-    const lock = lockDataDirForSubscribe(notAFolder, process.pid);
+    const lock = takeRunSubscriber(notAFolder, [{ server: 'https://ntfy.sh', topic: 'alerts' }], process.pid);
 
     expect(lock.ok).toBe(false);
     if (lock.ok) lock.release();

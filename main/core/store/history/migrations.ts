@@ -166,6 +166,32 @@ export const MIGRATIONS: readonly Migration[] = [
     // JSON array of wire field names (common/message-cuts.ts); NULL when nothing was.
     sql: 'ALTER TABLE messages ADD COLUMN cut TEXT',
   },
+  {
+    version: 6,
+    description: 'deliveries per subscriber: the app and command-line runs share one folder, each gets every message',
+    // The subscriber '' is the app: it keeps the resume points and everything stored so far as delivered, as before.
+    // Keyed (server, id) first: retention deletes by that, the dedupe asks for all three.
+    sql: `
+      CREATE TABLE deliveries (
+        server TEXT NOT NULL,
+        id TEXT NOT NULL,
+        subscriber TEXT NOT NULL,
+        PRIMARY KEY (server, id, subscriber)
+      ) WITHOUT ROWID;
+      INSERT INTO deliveries (server, id, subscriber) SELECT server, id, '' FROM messages;
+      INSERT INTO deliveries (server, id, subscriber) SELECT server, id, '' FROM message_changes
+        WHERE true ON CONFLICT DO NOTHING;
+      -- Only retention really deletes rows (a user's delete keeps a tombstone): what it drops no resume replays.
+      CREATE TRIGGER deliveries_of_message AFTER DELETE ON messages BEGIN
+        DELETE FROM deliveries WHERE server = old.server AND id = old.id;
+      END;
+      CREATE TRIGGER deliveries_of_change AFTER DELETE ON message_changes BEGIN
+        DELETE FROM deliveries WHERE server = old.server AND id = old.id;
+      END;
+      -- A subscriber that joins later never gets what was published before its start (ResumePoint.startTime).
+      ALTER TABLE resume_points ADD COLUMN start_time INTEGER;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

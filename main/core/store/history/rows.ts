@@ -138,9 +138,14 @@ export function rowToStoredMessage(row: Row): StoredMessage {
 }
 
 /** A `resume_points` row's point; an id not of ntfy's form is never sent as `since=`, so it is left out. */
-export function storedPoint(lastId: SQLOutputValue | undefined, lastTime: SQLOutputValue | undefined): ResumePoint {
+export function storedPoint(
+  lastId: SQLOutputValue | undefined,
+  lastTime: SQLOutputValue | undefined,
+  startTime?: SQLOutputValue,
+): ResumePoint {
   return {
     ...(typeof lastId === 'string' && isNtfyMessageId(lastId) ? { lastId } : {}),
     ...(typeof lastTime === 'number' ? { lastTime } : {}),
+    ...(typeof startTime === 'number' ? { startTime } : {}),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The message history in one SQLite file (`<dataDir>/history.sqlite`): the engine's HistoryStore (dedupe by
- * (server, id), resume points in the same transaction as the messages) plus the queries of the window, tray and CLI.
+ * (server, id) per subscriber, resume points in the same transaction as the messages) plus the queries of the
+ * window, tray and CLI. One store object is one subscriber's view (store/subscriber.ts); the messages are shared.
  *
  * node:sqlite is synchronous, so every method runs to completion on the caller's thread; the benchmark
  * (bench/store.ts) gives the costs. The port's methods return promises because the port is asynchronous; the
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { AppendRequest, AppendResult, AppHistoryStore, Clock, ResumePoint } from '../../ports.ts';
 import { storedPoint } from './rows.ts';
+import { APP_SUBSCRIBER, type Subscriber } from '../subscriber.ts';
 import { type Append, createAppend } from './append.ts';
 import { createEdits, type HistoryEdits } from './edits.ts';
 import { openHistoryDatabase } from './open-database.ts';
@@ -44,32 +46,37 @@ export interface OpenSqliteHistoryOptions {
    * history is HistoryNotFoundError instead of a new empty file. Writing methods throw.
    */
   readonly readOnly?: boolean;
+  /** Whose deliveries and resume points append, unseen and getResumePoints use; the app when absent. */
+  readonly subscriber?: Subscriber;
 }
 
 export class SqliteHistoryStore implements AppHistoryStore {
   readonly path: string;
   readonly #db: DatabaseSync;
   readonly #append: Append;
+  readonly #subscriber: Subscriber;
   readonly #selectResume: StatementSync;
-  readonly #selectMessageExists: StatementSync;
-  readonly #selectChangeExists: StatementSync;
+  readonly #selectDelivered: StatementSync;
   readonly #queries: HistoryQueries;
   readonly #search: Search;
   readonly #edits: HistoryEdits;
   readonly #retention: ApplyRetention;
 
-  private constructor(path: string, db: DatabaseSync, now: () => number) {
+  private constructor(path: string, db: DatabaseSync, now: () => number, subscriber: Subscriber) {
     this.path = path;
     this.#db = db;
-    this.#append = createAppend({ db, now });
+    this.#subscriber = subscriber;
+    this.#append = createAppend({ db, now, subscriber });
     // A resume point without its own time (migrated from a version-2 cursor) takes its message's time, so that a
     // connection whose topics stand at different ids can still resume them together by time.
     this.#selectResume = db.prepare(`
       SELECT r.last_id AS last_id,
-             coalesce(r.last_time, (SELECT m.time FROM messages m WHERE m.server = r.server AND m.id = r.last_id)) AS last_time
+             coalesce(r.last_time, (SELECT m.time FROM messages m WHERE m.server = r.server AND m.id = r.last_id)) AS last_time,
+             r.start_time AS start_time
         FROM resume_points r WHERE r.resume_key = ?`);
-    this.#selectMessageExists = db.prepare('SELECT 1 AS found FROM messages WHERE server = ? AND id = ?');
-    this.#selectChangeExists = db.prepare('SELECT 1 AS found FROM message_changes WHERE server = ? AND id = ?');
+    this.#selectDelivered = db.prepare(
+      'SELECT 1 AS found FROM deliveries WHERE server = ? AND id = ? AND subscriber = ?',
+    );
     const statements = new StatementCache(db);
     this.#queries = createQueries(db, statements);
     this.#search = createSearch(statements);
@@ -97,7 +104,7 @@ export class SqliteHistoryStore implements AppHistoryStore {
       ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
     });
     const clock = options.clock ?? { now: () => Date.now() };
-    return new SqliteHistoryStore(path, db, () => clock.now());
+    return new SqliteHistoryStore(path, db, () => clock.now(), options.subscriber ?? APP_SUBSCRIBER);
   }
 
   /** One transaction: new messages, change events and their effects, and the cursor. Duplicates are skipped. */
@@ -105,17 +112,18 @@ export class SqliteHistoryStore implements AppHistoryStore {
     return settle(() => this.#append(request));
   }
 
+  /** What append would find new for this subscriber, without storing anything. */
   unseen(request: Pick<AppendRequest, 'server' | 'messages' | 'changes'>): Promise<AppendResult> {
     return settle(() => {
       const seen = new Set<string>();
-      const isNew = (statement: StatementSync, id: string): boolean => {
+      const isNew = (id: string): boolean => {
         if (seen.has(id)) return false;
         seen.add(id);
-        return statement.get(request.server, id) === undefined;
+        return this.#selectDelivered.get(request.server, id, this.#subscriber.id) === undefined;
       };
       return {
-        newMessages: request.messages.filter((message) => isNew(this.#selectMessageExists, message.id)),
-        newChanges: request.changes.filter((change) => isNew(this.#selectChangeExists, change.id)),
+        newMessages: request.messages.filter((message) => isNew(message.id)),
+        newChanges: request.changes.filter((change) => isNew(change.id)),
       };
     });
   }
@@ -124,9 +132,9 @@ export class SqliteHistoryStore implements AppHistoryStore {
     return settle(() => {
       const points = new Map<string, ResumePoint>();
       for (const key of keys) {
-        const row = this.#selectResume.get(key);
+        const row = this.#selectResume.get(this.#subscriber.resumeKey(key));
         if (row === undefined) continue;
-        points.set(key, storedPoint(row['last_id'], row['last_time']));
+        points.set(key, storedPoint(row['last_id'], row['last_time'], row['start_time']));
       }
       return points;
     });

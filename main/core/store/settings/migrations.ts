@@ -128,6 +128,11 @@ export function migrateV7ToV8(previous: JsonRecord): JsonRecord {
   };
 }
 
+/** v8 → v9: a subscription may have credentials of its own (schema.ts `auth`); nothing to move, as for v7. */
+export function migrateV8ToV9(previous: JsonRecord): JsonRecord {
+  return { ...previous, version: 9 };
+}
+
 export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
   { from: 1, description: 'server auth kinds and the preferences object', migrate: migrateV1ToV2 },
   { from: 2, description: 'a global minimum priority for popups', migrate: migrateV2ToV3 },
@@ -136,6 +141,7 @@ export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
   { from: 5, description: 'from where attachments are downloaded without a click', migrate: migrateV5ToV6 },
   { from: 6, description: 'a command per subscription', migrate: migrateV6ToV7 },
   { from: 7, description: 'a setting that turns update checks off', migrate: migrateV7ToV8 },
+  { from: 8, description: 'credentials per subscription', migrate: migrateV8ToV9 },
 ];
 
 export type MigrationProblemKind = 'no-version' | 'newer-version' | 'unknown-version' | 'migration-failed';

@@ -10,7 +10,7 @@ import type { AppTransportKind } from '../../../../common/transports.ts';
 import type { SubscribeFilters } from '../../protocol/subscribe-request.ts';
 
 /** Bump together with a new step in migrations.ts. */
-export const SETTINGS_VERSION = 8;
+export const SETTINGS_VERSION = 9;
 
 export const DEFAULT_SERVER_URL = 'https://ntfy.sh';
 
@@ -49,6 +49,12 @@ export interface SubscriptionSettings {
    * as ntfy's `ntfy sub TOPIC COMMAND` and client.yml `command:`); absent: none (version 7).
    */
   readonly command?: string;
+  /**
+   * This subscription's own credentials, as a client.yml entry has its own `user`/`password` or `token` (version 9):
+   * `none` is an explicit "no auth" (`token: ""`), `basic`/`token` have their secret in the keychain under this
+   * subscription (secrets/credentials.ts). Absent: its server's credentials (`servers`), as ntfy's defaults.
+   */
+  readonly auth?: ServerAuth;
 }
 
 export interface QuietHours {

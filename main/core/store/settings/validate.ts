@@ -127,6 +127,7 @@ const SUBSCRIPTION_KEYS = [
   'muted',
   'minPriority',
   'command',
+  'auth',
 ];
 
 /** A command is one line of shell; U+0000 cannot be passed to a process at all. */
@@ -151,6 +152,7 @@ function readSubscription(reader: FieldReader, value: unknown, path: string): Su
     muted: reader.boolean(record, 'muted', path),
     minPriority: reader.integer(record, 'minPriority', path, { min: 1, max: 5 }) as Priority,
     ...(command === undefined ? {} : { command }),
+    ...(record['auth'] === undefined ? {} : { auth: readAuth(reader, record['auth'], childPath(path, 'auth')) }),
   };
 }
 

@@ -167,8 +167,9 @@ describe('client.yml import: commands wait for the user', () => {
   });
 });
 
-function entries(count: number, entry: (index: number) => string): string {
-  return `default-host: ${SERVER}\nsubscribe:\n${Array.from({ length: count }, (_, index) => entry(index)).join('')}`;
+function entries(count: number, entry: (index: number) => string, defaults = ''): string {
+  const list = Array.from({ length: count }, (_, index) => entry(index)).join('');
+  return `default-host: ${SERVER}\n${defaults}subscribe:\n${list}`;
 }
 
 describe('client.yml import at any size', () => {
@@ -203,7 +204,7 @@ describe('client.yml import at any size', () => {
 
   it('writes the settings and asks the keychain as often for 1,000 entries as for 10', async () => {
     const file = (count: number) =>
-      entries(count, (index) => `  - topic: t${index}\n    user: phil\n    password: pw\n`);
+      entries(count, (index) => `  - topic: t${index}\n`, 'default-user: phil\ndefault-password: pw\n');
     const runs: (typeof counts & { report: ClientYmlImportDto })[] = [];
     for (const count of [10, CLIENT_YML_MAX_SUBSCRIPTIONS]) {
       for (const item of settings.get().subscriptions) await api.removeSubscription(item.id, { deleteHistory: false });
@@ -224,12 +225,15 @@ describe('client.yml import at any size', () => {
     expect(counts.keychainCalls).toBe(1);
   });
 
-  it('asks the keychain once per server with credentials, and still writes the settings three times', async () => {
+  it('asks the keychain once per entry with its own credentials, and writes the settings once for them all', async () => {
     const file = entries(200, (index) => `  - topic: https://h${index}.example/t\n    token: tk_${index}\n`);
     const report = valueOf(await api.importClientYml(file, 'client.yml', { commands: [] }));
-    expect(report).toMatchObject({ imported: 200, serversWithCredentials: 200 });
+    expect(report).toMatchObject({ imported: 200, serversWithCredentials: 0, credentialFailures: [] });
+    // The subscriptions, their own credentials, default-host (no server credentials: no write for them).
     expect(counts).toEqual({ settingsUpdates: 3, keychainCalls: 200 });
-    expect(keychain.get(`https://h7.example token`)).toBe('tk_7');
+    const h7 = settings.get().subscriptions.find((item) => item.server === 'https://h7.example');
+    expect(h7?.auth).toEqual({ kind: 'token' });
+    expect(keychain.get(`https://h7.example token subscription:${h7?.id ?? ''}`)).toBe('tk_7');
   });
 
   it('still refuses, entry by entry, what one save would refuse, and writes the others', async () => {

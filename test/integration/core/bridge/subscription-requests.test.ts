@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../../../../common/i18n/translate.ts';
 import type { BridgeRequests } from '../../../../common/ipc.ts';
 import { createCredentialRequests } from '../../../../main/core/bridge/credential-requests.ts';
+import { setSubscriptionCredentials } from '../../../../main/core/bridge/subscription-credentials.ts';
 import { dispatchRequest } from '../../../../main/core/bridge/dispatch.ts';
 import {
   createSubscriptionRequests,
@@ -269,5 +270,31 @@ describe('Test in German', () => {
       ok: true,
       value: { outcome: 'no-permission', detail: 'Mit diesen Zugangsdaten darf dieses Thema nicht gelesen werden.' },
     });
+  });
+});
+
+describe("a subscription's own credentials (a client.yml entry's)", () => {
+  it('stay through an edit, show in its DTO, and leave the keychain with the subscription', async () => {
+    const saved = await requests.saveSubscription({ server: server.url, topic: 'private' });
+    if (!saved.ok) throw new Error(saved.error.message);
+    const own = { kind: 'basic', user: 'alice', password: PASSWORD } as const;
+    expect(await setSubscriptionCredentials({ settings, secrets }, saved.value, own)).toBe(true);
+    const ref = { server: server.url, kind: 'password', user: 'alice', subscription: saved.value.id } as const;
+    expect(await secrets.get(ref)).toBe(PASSWORD);
+
+    const edited = await requests.saveSubscription({
+      id: saved.value.id,
+      server: server.url,
+      topic: 'private',
+      displayName: 'Mine',
+    });
+    expect(edited.ok && edited.value).toMatchObject({
+      auth: 'none',
+      ownCredentials: { auth: 'basic', user: 'alice', hasSecret: true },
+    });
+    expect(settings.get().subscriptions[0]?.auth).toEqual({ kind: 'basic', user: 'alice' });
+
+    expect((await requests.removeSubscription(saved.value.id, { deleteHistory: false })).ok).toBe(true);
+    expect(await secrets.get(ref)).toBeUndefined();
   });
 });

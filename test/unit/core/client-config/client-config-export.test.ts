@@ -88,17 +88,28 @@ describe('clientConfigYaml', () => {
     });
   });
 
-  it('writes the credentials it is given, per server, and they parse back as those credentials', () => {
-    const credentials = new Map<string, Credentials>([
-      ['https://ntfy.example.com', { kind: 'basic', user: 'phil', password: 'p: "#1' }],
-      ['https://other.example.com/base', { kind: 'token', token: 'tk_abc' }],
-    ]);
-    const text = clientConfigYaml({ defaultHost: 'https://ntfy.example.com', subscriptions, credentials });
+  it('writes the credentials it is given, per entry, and they parse back as those credentials', () => {
+    const credentials: (Credentials | undefined)[] = [
+      { kind: 'basic', user: 'phil', password: 'p: "#1' },
+      { kind: 'token', token: 'tk_abc' },
+      { kind: 'none' },
+      undefined,
+    ];
+    const text = clientConfigYaml({
+      defaultHost: 'https://ntfy.example.com',
+      subscriptions: subscriptions.map((item, index) => {
+        const own = credentials[index];
+        return own === undefined ? item : { ...item, credentials: own };
+      }),
+    });
     expect(reread(text, true).map((item) => item.credentials)).toEqual([
-      { kind: 'basic', user: 'phil', password: 'p: "#1', passwordGiven: true },
       { kind: 'basic', user: 'phil', password: 'p: "#1', passwordGiven: true },
       { kind: 'token', token: 'tk_abc' },
       { kind: 'none' },
+      { kind: 'none' },
     ]);
+    // An explicit none is written as ntfy's `token: ""`: a default-token added to the file later does not reach it.
+    const entries = (parse(text) as { subscribe: Record<string, unknown>[] }).subscribe;
+    expect(entries.map((entry) => entry['token'] ?? null)).toEqual([null, 'tk_abc', '', null]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NtfyMessage } from '../../../../../main/core/protocol/types.ts';
 import { STORED_BOUNDS } from '../../../../../main/core/store/history/stored-bounds.ts';
+import { commandLineSubscriber } from '../../../../../main/core/store/subscriber.ts';
 import { changeEvent, messageWithEverything, sampleMessages, simpleMessage } from './sample-messages.ts';
 import {
   checkIntegrity,
@@ -201,7 +202,11 @@ describe('SqliteHistoryStore resume points', () => {
     const targets = [{ key: RESUME_KEY, topic: 't' }];
     await store.append({ ...request({}), resume: { targets, lastTime: 100, onlyIfMissing: true } });
     await store.append({ ...request({}), resume: { targets, lastTime: 999, onlyIfMissing: true } });
-    expect(await storedResumePoint(store)).toEqual({ lastTime: 100 });
+    // The first connect's time is also the topic's start: what lies before it was never wanted.
+    expect(await storedResumePoint(store)).toEqual({ lastTime: 100, startTime: 100 });
+    const message = simpleMessage({ id: 'm00000000003', time: 150 });
+    await store.append(request({ messages: [message], resumeTo: { lastId: message.id, lastTime: 150 } }));
+    expect(await storedResumePoint(store)).toEqual({ lastId: message.id, lastTime: 150, startTime: 100 });
   });
 
   it('gives a point without its own time the time of the message it names', async () => {
@@ -248,5 +253,47 @@ describe('append with read: true (a new subscription’s cached history)', () =>
       ['histor000001', true],
     ]);
     expect(store.unreadCounts().map((count) => count.unread)).toEqual([1]);
+  });
+});
+
+describe('SqliteHistoryStore with several subscribers on one file', () => {
+  it('stores a message once and gives it to each subscriber once, whoever stored it first', async () => {
+    const { store: app, dir } = await openTempStore();
+    const run = await openStore(dir, { subscriber: commandLineSubscriber('cli-test', 0) });
+    const other = await openStore(dir, { subscriber: commandLineSubscriber('cli-test', 1) });
+    const a = simpleMessage({ id: 'a' });
+    const b = simpleMessage({ id: 'b' });
+    const d1 = changeEvent(change('d1'));
+    expect(ids((await app.append(request({ messages: [a], changes: [d1] }))).newMessages)).toEqual(['a']);
+    expect(ids((await run.unseen(request({ messages: [a, b], changes: [d1] }))).newMessages)).toEqual(['a', 'b']);
+    const forRun = await run.append(request({ messages: [a, b], changes: [d1] }));
+    expect([ids(forRun.newMessages), ids(forRun.newChanges)]).toEqual([['a', 'b'], ['d1']]);
+    expect(ids((await run.append(request({ messages: [a, b] }))).newMessages)).toEqual([]);
+    expect(ids((await app.append(request({ messages: [a, b] }))).newMessages)).toEqual(['b']);
+    expect(ids((await other.append(request({ messages: [b, a] }))).newMessages)).toEqual(['b', 'a']);
+    // Stored once: the window and `ntfy-tray history` list each message once.
+    expect(ids(app.listMessages().messages.map((stored) => stored.message))).toEqual(['b', 'a']);
+  });
+
+  it('keeps each subscriber’s resume points to itself', async () => {
+    const { store: app, dir } = await openTempStore();
+    const run = await openStore(dir, { subscriber: commandLineSubscriber('cli-test', 0) });
+    const message = simpleMessage({ id: 'm00000000004', time: 200 });
+    await run.append(request({ messages: [message], resumeTo: { lastId: message.id, lastTime: 200 } }));
+    expect(await storedResumePoint(run)).toEqual({ lastId: message.id, lastTime: 200 });
+    expect(await storedResumePoint(app)).toBeUndefined();
+    await app.append(request({ resumeTo: { lastTime: 300 } }));
+    expect(await storedResumePoint(run)).toEqual({ lastId: message.id, lastTime: 200 });
+  });
+
+  it('forgets deliveries with the rows retention deletes, and keeps those of tombstones', async () => {
+    const { store: app, dir } = await openTempStore();
+    const raw = openRaw(dir);
+    const run = await openStore(dir, { subscriber: commandLineSubscriber('cli-test', 0) });
+    await run.append(request({ messages: [simpleMessage({ id: 'old' }), simpleMessage({ id: 'kept' })] }));
+    app.deleteMessage({ server: SERVER, id: 'kept' });
+    raw.exec("DELETE FROM messages WHERE id = 'old'");
+    const delivered = raw.prepare('SELECT id, subscriber FROM deliveries ORDER BY id').all();
+    expect(delivered.map((row) => [row['id'], row['subscriber']])).toEqual([['kept', 'cli-test#0']]);
   });
 });

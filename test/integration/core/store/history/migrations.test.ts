@@ -13,6 +13,7 @@ import { migrateHistory, readSchemaVersion } from '../../../../../main/core/stor
 import { openHistoryDatabase } from '../../../../../main/core/store/history/open-database.ts';
 import { simpleMessage } from './sample-messages.ts';
 import { resumeKey } from '../../../../../main/core/protocol/resume-key.ts';
+import { commandLineSubscriber } from '../../../../../main/core/store/subscriber.ts';
 import {
   checkIntegrity,
   openRaw,
@@ -68,6 +69,8 @@ const SEEDS: Readonly<Record<number, string>> = {
   3: SEED_V3,
   // Version 4 adds indexes only: its rows are version 3's.
   4: SEED_V3,
+  // Version 5 adds the messages' cut column (NULL: nothing was cut): its rows are version 4's.
+  5: SEED_V3,
 };
 
 /** A file at `version`, built by running the real migration steps up to it, then filled with that version's seed. */
@@ -139,6 +142,13 @@ describe('history schema migrations', () => {
       // And still recognized as duplicates.
       const replay = await store.append(request({ messages: [simpleMessage({ id: 'seedMessage1' })] }));
       expect(replay.newMessages).toEqual([]);
+      // Version 5: all of it counts as delivered to the app (the default subscriber), to no command-line run.
+      const run = await openStore(dir, { subscriber: commandLineSubscriber('cli-test', 0) });
+      expect(
+        (await run.append(request({ messages: [simpleMessage({ id: 'seedMessage1' })] }))).newMessages,
+      ).toHaveLength(1);
+      expect(await run.getResumePoints([alerts])).toEqual(new Map());
+      await run.close();
     });
   }
 

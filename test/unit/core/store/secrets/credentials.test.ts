@@ -41,8 +41,24 @@ describe('keychain accounts', () => {
       { server: 'https://a.example.com', kind: 'password', user: 'token' },
       { server: 'https://a.example.com', kind: 'password', user: 'alice' },
       { server: 'https://a.example.com/base', kind: 'token' },
+      { server: 'https://a.example.com', kind: 'token', subscription: 's1' },
+      { server: 'https://a.example.com', kind: 'token', subscription: 's2' },
+      { server: 'https://a.example.com', kind: 'password', user: 'alice', subscription: 's1' },
     ];
     expect(new Set(refs.map(keychainAccount)).size).toBe(refs.length);
+  });
+});
+
+describe("a subscription's own credentials", () => {
+  it('are read from its own entry, never from its server’s', async () => {
+    const source = mapSource({
+      'https://ntfy.example.com token': 'tk_server',
+      'https://ntfy.example.com token subscription:s1': 'tk_own',
+    });
+    expect(await resolveCredentials(token, source, 's1')).toEqual({ kind: 'token', token: 'tk_own' });
+    expect(await resolveCredentials(token, source)).toEqual({ kind: 'token', token: 'tk_server' });
+    await expect(resolveCredentials(token, source, 's2')).rejects.toThrow(MissingSecretError);
+    expect(secretRefFor(basic, 's1')).toEqual({ ...secretRefFor(basic), subscription: 's1' });
   });
 });
 

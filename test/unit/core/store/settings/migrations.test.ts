@@ -9,6 +9,7 @@ import {
   migrateV5ToV6,
   migrateV6ToV7,
   migrateV7ToV8,
+  migrateV8ToV9,
   SETTINGS_MIGRATIONS,
   type SettingsMigration,
   type SettingsV1,
@@ -102,7 +103,8 @@ describe('v3 → v4', () => {
     const ws = { ...subscription, id: 'w1', topic: 'backups', transport: 'ws' };
     const migrated = migrateV3ToV4({ ...v3, subscriptions: [subscription, raw, ws] });
     expect(migrated).toEqual({ ...v3, version: 4, subscriptions: [subscription, { ...raw, transport: 'json' }, ws] });
-    expect(validateSettings(migrateV7ToV8(migrateV6ToV7(migrateV5ToV6(migrateV4ToV5(migrated))))).ok).toBe(true);
+    const current = migrateV8ToV9(migrateV7ToV8(migrateV6ToV7(migrateV5ToV6(migrateV4ToV5(migrated)))));
+    expect(validateSettings(current).ok).toBe(true);
   });
 
   it('leaves subscriptions that are not a list (or not objects) to the validator', () => {
@@ -189,6 +191,22 @@ describe('migrateV7ToV8', () => {
   });
 });
 
+describe('migrateV8ToV9', () => {
+  it('only moves the version (a subscription may now have credentials of its own), and the result validates', () => {
+    const v8 = {
+      version: 8,
+      defaultServer: 'https://ntfy.sh',
+      servers: [],
+      subscriptions: [subscription],
+      preferences: DEFAULT_PREFERENCES,
+    };
+    expect(migrateV8ToV9(v8)).toEqual({ ...v8, version: 9 });
+    const migrated = migrateSettings(v8);
+    expect(migrated).toMatchObject({ ok: true, fromVersion: 8, document: { version: SETTINGS_VERSION } });
+    expect(migrated.ok && validateSettings(migrated.document).ok).toBe(true);
+  });
+});
+
 describe('migrateSettings', () => {
   it('has one step per version, from 1 up to the current version', () => {
     expect(SETTINGS_MIGRATIONS.map((step) => step.from)).toEqual(
@@ -226,10 +244,10 @@ describe('migrateSettings', () => {
   });
 
   it('says when a file is from a newer version', () => {
-    expect(migrateSettings({ version: 9 })).toEqual({
+    expect(migrateSettings({ version: SETTINGS_VERSION + 1 })).toEqual({
       ok: false,
       kind: 'newer-version',
-      message: `version 9 was written by a newer ntfy-tray (this one reads up to ${SETTINGS_VERSION})`,
+      message: `version ${SETTINGS_VERSION + 1} was written by a newer ntfy-tray (this one reads up to ${SETTINGS_VERSION})`,
     });
   });
 

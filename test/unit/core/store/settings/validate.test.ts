@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSettings, type Settings } from '../../../../../main/core/store/settings/schema.ts';
+import { defaultSettings, type Settings, SETTINGS_VERSION } from '../../../../../main/core/store/settings/schema.ts';
 import {
   formatIssue,
   rawTransportRefused,
@@ -10,7 +10,7 @@ import { isSecretKey } from '../../../../../main/core/store/secrets/redact.ts';
 /** A document using every field, as JSON from a file would be (plain data, not our types). */
 function fullDocument(): Record<string, unknown> {
   return {
-    version: 8,
+    version: SETTINGS_VERSION,
     defaultServer: 'https://ntfy.sh',
     servers: [
       { url: 'https://ntfy.example.com', auth: { kind: 'basic', user: 'alice' } },
@@ -37,6 +37,7 @@ function fullDocument(): Record<string, unknown> {
         filters: {},
         muted: true,
         minPriority: 1,
+        auth: { kind: 'token' },
       },
       {
         id: 'c3',
@@ -191,7 +192,7 @@ describe('validateSettings', () => {
     [['servers', 0, 'url'], 'https://alice@ntfy.example.com', 'servers[0].url: must not contain credentials'],
     [['defaultServer'], 42, 'defaultServer: must be a string'],
     [['servers'], {}, 'servers: must be a list'],
-    [['version'], 1, 'version: must be 8'],
+    [['version'], 1, `version: must be ${SETTINGS_VERSION}`],
     [['subscriptions', 1, 'transport'], 'raw', `subscriptions[1].transport: ${rawTransportRefused()}`],
     [['surprise'], true, 'surprise: is not a known setting'],
   ])('%j = %j → %s', (path, value, expected) => {
@@ -226,7 +227,7 @@ describe('validateSettings', () => {
     expect(issuesOf(null)).toEqual(['(document): must be an object']);
     expect(issuesOf([])).toEqual(['(document): must be an object']);
     expect(issuesOf({})).toEqual([
-      'version: must be 8',
+      `version: must be ${SETTINGS_VERSION}`,
       'servers: is required',
       'subscriptions: is required',
       'defaultServer: is required',

@@ -226,7 +226,6 @@ Das Geheimnis kommt in den Schlüsselbund des Systems; die Einstellungen merken 
   'cli.client-config.unknown-filter':
     "{where}: unbekannter Filter '{field}' in if: (id, message, title, priority, tags verwenden)",
   'cli.client-config.missing-topic': '{where}: topic fehlt',
-  'cli.client-config.token-and-user': '{where}: entweder ein Token oder Benutzer und Passwort angeben, nicht beides',
   'cli.client-config.unreadable': '{path} kann nicht gelesen werden: {reason}',
   'cli.client-config.empty-option': '--config ist leer: eine client.yml-Datei angeben',
   'cli.client-config.none': '--from-config: keine client.yml unter {path} (mit -c/--config eine angeben)',

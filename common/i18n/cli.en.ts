@@ -217,7 +217,6 @@ The secret goes to the OS keychain; the settings only remember which kind of log
   'cli.client-config.unknown-filter':
     "{where}: unknown filter '{field}' in if: (use id, message, title, priority, tags)",
   'cli.client-config.missing-topic': '{where}: topic is missing',
-  'cli.client-config.token-and-user': '{where}: give a token or a user and password, not both',
   'cli.client-config.unreadable': 'cannot read {path}: {reason}',
   'cli.client-config.empty-option': '--config is empty: give a client.yml file',
   'cli.client-config.none': '--from-config: no client.yml at {path} (give one with -c/--config)',

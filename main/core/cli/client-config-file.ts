@@ -36,8 +36,6 @@ export function describeClientConfigProblem(path: string, problem: ClientConfigP
       return t('cli.client-config.unknown-filter', { where, field: problem.field });
     case 'missing-topic':
       return t('cli.client-config.missing-topic', { where });
-    case 'token-and-user':
-      return t('cli.client-config.token-and-user', { where });
   }
 }
 

@@ -60,8 +60,7 @@ export type ClientConfigProblem =
   | { readonly kind: 'not-a-list'; readonly field: string }
   | { readonly kind: 'not-text'; readonly field: string; readonly entry?: number }
   | { readonly kind: 'unknown-filter'; readonly field: string; readonly entry: number }
-  | { readonly kind: 'missing-topic'; readonly entry: number }
-  | { readonly kind: 'token-and-user'; readonly entry?: number };
+  | { readonly kind: 'missing-topic'; readonly entry: number };
 
 export type ClientConfigResult =
   { readonly ok: true; readonly config: ClientConfig } | { readonly ok: false; readonly problem: ClientConfigProblem };
@@ -147,9 +146,6 @@ function readEntry(value: unknown, entry: number, ignored: IgnoredField[]): Clie
   const password = text(value['password'], 'password', entry);
   const token = text(value['token'], 'token', entry);
   const command = text(value['command'], 'command', entry);
-  if (token !== undefined && token !== '' && user !== undefined && user !== '') {
-    throw new ProblemError({ kind: 'token-and-user', entry });
-  }
   return {
     topic: topic.trim(),
     ...(user === undefined ? {} : { user }),
@@ -171,10 +167,9 @@ function readConfig(root: unknown): ClientConfig {
   const defaultPassword = text(root['default-password'], 'default-password');
   const defaultToken = text(root['default-token'], 'default-token');
   const defaultCommand = text(root['default-command'], 'default-command');
-  // client.yml: "a default token … or a default user:password combination, but not both".
-  if (defaultToken !== undefined && defaultToken !== '' && defaultUser !== undefined && defaultUser !== '') {
-    throw new ProblemError({ kind: 'token-and-user' });
-  }
+  // client.yml says "a default token … or a default user:password combination, but not both", yet ntfy's CLI takes
+  // a file with both and sends the token (cmd/subscribe.go maybeAddAuthHeader, cmd/publish.go): so do we
+  // (cli/client-config-plan.ts), for the entries' own token and user too.
   const list = root['subscribe'];
   if (list !== null && list !== undefined && !Array.isArray(list)) {
     throw new ProblemError({ kind: 'not-a-list', field: 'subscribe' });

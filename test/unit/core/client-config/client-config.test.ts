@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { configDefaultCredentials, entryCredentials } from '../../../../main/core/cli/client-config-plan.ts';
 import { parseClientConfig } from '../../../../main/core/client-config/client-config.ts';
 import { clientConfigCandidates, defaultClientConfigPath } from '../../../../main/core/client-config/config-path.ts';
 
@@ -87,6 +88,20 @@ subscribe:
     expect(JSON.stringify(parsed.ignoredFields)).not.toContain('hunter2');
   });
 
+  it('takes a token beside a user, as ntfy does (it sends the token)', () => {
+    const both =
+      'default-token: tk_x\ndefault-user: phil\ndefault-password: pw\nsubscribe:\n  - topic: a\n    token: tk_a\n    user: u\n    password: p\n';
+    const parsed = parseClientConfig(both);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(configDefaultCredentials(parsed.config)).toEqual({ kind: 'token', token: 'tk_x' });
+    const [entry] = parsed.config.subscribe;
+    expect(entry === undefined ? undefined : entryCredentials(entry, parsed.config)).toEqual({
+      kind: 'token',
+      token: 'tk_a',
+    });
+  });
+
   it('names the field and entry of a problem, never a value', () => {
     expect(problem('subscribe:\n  - topic: a\n  - user: x\n')).toEqual({ kind: 'missing-topic', entry: 2 });
     expect(problem('subscribe:\n  - topic: a\n    if:\n      since: 10m\n')).toEqual({
@@ -95,7 +110,6 @@ subscribe:
       entry: 1,
     });
     expect(problem('subscribe: mytopic\n')).toEqual({ kind: 'not-a-list', field: 'subscribe' });
-    expect(problem('default-token: tk_x\ndefault-user: phil\n')).toEqual({ kind: 'token-and-user' });
     expect(problem('default-host: [a\n')).toMatchObject({ kind: 'yaml' });
     expect(JSON.stringify(problem('subscribe:\n  - topic: a\n    password: [hunter2]\n'))).not.toContain('hunter2');
   });

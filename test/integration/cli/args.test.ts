@@ -55,7 +55,11 @@ describe('--user alice:password (the ntfy CLI form)', () => {
     expect(await process.exited()).toBe(0);
     expect(server.requests.find((request) => request.transport === 'json')?.user).toBe('alice');
     expect(process.stderr()).not.toContain(PASSWORD);
-    for (const name of await readdir(dataDir)) {
+    // Every file, those in subfolders too (subscribers/ holds the runs' slot locks).
+    const files = (await readdir(dataDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const name = path.relative(dataDir, path.join(file.parentPath, file.name));
       expect({ name, holdsPassword: (await readFile(path.join(dataDir, name))).includes(PASSWORD) }).toEqual({
         name,
         holdsPassword: false,

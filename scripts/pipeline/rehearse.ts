@@ -25,7 +25,7 @@ import {
   writeStandInElectron,
 } from './offline-build.ts';
 import { packagedApp, PROJECT_ROOT } from './packaged-app.ts';
-import { describeStep } from './run-step.ts';
+import { describeStep, stepEnvironment } from './run-step.ts';
 import { jobSteps, RELEASE_DIR, runnerFor, SMOKE_DIR, type Step } from './steps.ts';
 
 const run = promisify(execFile);
@@ -77,10 +77,7 @@ async function offlineArgs(scratch: Scratch, step: Step): Promise<Step> {
 }
 
 async function runStepIn(scratch: Scratch, step: Step, extraEnv: NodeJS.ProcessEnv = {}): Promise<void> {
-  const unset = new Set(step.unset ?? []);
-  const env = Object.fromEntries(
-    Object.entries({ ...scratch.env, ...extraEnv, ...step.env }).filter(([name]) => !unset.has(name)),
-  );
+  const env = stepEnvironment(step, { ...scratch.env, ...extraEnv });
   console.log(`[rehearse]   ${describeStep(step)}`);
   await sh(step.command, scratch.clone, env);
 }

@@ -6,13 +6,16 @@
 import { spawn } from 'node:child_process';
 import { runnerFor, type Step, stepFor } from './steps.ts';
 
+/** `base` with the step's variables added and its `unset` ones taken out. */
+export function stepEnvironment(step: Step, base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const unset = new Set(step.unset ?? []);
+  return Object.fromEntries(Object.entries({ ...base, ...step.env }).filter(([name]) => !unset.has(name)));
+}
+
 /** Runs `step` with its environment added; resolves to its exit code. npm and npx are .cmd files on Windows. */
 export function runStep(step: Step, options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<number> {
   const [program = '', ...args] = step.command;
-  const unset = new Set(step.unset ?? []);
-  const env: NodeJS.ProcessEnv = Object.fromEntries(
-    Object.entries({ ...(options.env ?? process.env), ...step.env }).filter(([name]) => !unset.has(name)),
-  );
+  const env = stepEnvironment(step, options.env ?? process.env);
   const child = spawn(program, args, {
     cwd: options.cwd,
     env,

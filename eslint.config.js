@@ -28,7 +28,18 @@ const storeBelowEngine =
   'main/core/store is below the engine and imports nothing of it; a rule both need (server URLs, topic names) lives ' +
   'in common/.';
 
+const cliOnTop =
+  'main/core/cli is the command line alone: main/core/bridge and main/core/client-config import nothing of it. What ' +
+  'the CLI shares with the client.yml import (topic URLs, filters, credential text, the client.yml plan) lives in ' +
+  'main/core/client-config/, which the CLI imports, never the other way round (so no import cycle between them).';
+
 const serverUrlFromCommon = 'normalizeServerUrl is common/server-url.ts: import it from there, not through the engine.';
+
+/** main/core/cli through a relative path: `../cli/x.ts`, `../../core/cli/x.ts`. */
+const cliImport = { regex: '^\\.\\.?/(\\.\\./)*(main/)?(core/)?cli(/|$)', message: cliOnTop };
+
+/** The folders below the CLI (cliOnTop). */
+const belowCli = ['main/core/bridge/**/*.ts', 'main/core/client-config/**/*.ts'];
 
 /** What every file of main/core obeys. */
 const corePatterns = [
@@ -77,8 +88,13 @@ export default defineConfig(
   },
   {
     files: ['main/core/**/*.ts'],
-    ignores: ['main/core/store/**'],
+    ignores: ['main/core/store/**', ...belowCli],
     rules: { [noImports]: ['error', { paths: [noElectronInCore], patterns: corePatterns }] },
+  },
+  {
+    // The window's requests and the client.yml reading sit below the CLI (cliOnTop).
+    files: belowCli,
+    rules: { [noImports]: ['error', { paths: [noElectronInCore], patterns: [...corePatterns, cliImport] }] },
   },
   {
     // The store sits below the engine: the engine writes to it, never the other way round.

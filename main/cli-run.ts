@@ -7,7 +7,11 @@
 import { visibleControlsKeepingLines } from './core/cli/terminal-text.ts';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { type ClientConfigLoad, ignoredFieldWarnings, loadClientConfig } from './core/cli/client-config-file.ts';
+import {
+  type ClientConfigLoad,
+  ignoredFieldWarnings,
+  loadClientConfig,
+} from './core/client-config/client-config-file.ts';
 import { LOG_FLAGS, type LogChoice, levelsFrom, readLogChoice } from './core/cli/log-flags.ts';
 import { canonicalValues, parseArgsOptions } from './core/cli/ntfy-flags.ts';
 import { parseOptions } from './core/cli/parse-options.ts';

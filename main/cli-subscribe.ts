@@ -14,10 +14,10 @@ import { parseSubscribeArgs, type SubscribePlan, subscribeUsage } from './core/c
 import { EXIT, runSubscribe } from './core/cli/subscribe-command.ts';
 import { usageError } from './core/cli/usage-error.ts';
 import { createCommandRunner, endRunsAtExit } from './core/commands/message-command.ts';
-import type { ClientConfigLoad } from './core/cli/client-config-file.ts';
+import type { ClientConfigLoad } from './core/client-config/client-config-file.ts';
 import type { LogChoice } from './core/cli/log-flags.ts';
 import { askPassword, type PublishIo } from './core/cli/publish-command.ts';
-import type { PlannedSubscription } from './core/cli/subscribe-args.ts';
+import type { PlannedSubscription } from './core/client-config/client-config-plan.ts';
 import { demoteToDebug } from './core/cli/quiet-log.ts';
 import { checkTopicAccess, pollOnce } from './core/engine/http-requests.ts';
 import { systemClock } from '../common/clock.ts';

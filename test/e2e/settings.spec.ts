@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { SettingsDto, UpdateChecksDto } from '../../common/ipc.ts';
-import { configSubscriptions } from '../../main/core/cli/client-config-plan.ts';
+import { configSubscriptions } from '../../main/core/client-config/client-config-plan.ts';
 import { parseClientConfig } from '../../main/core/client-config/client-config.ts';
 import { createKeytarSecretStore } from '../../main/core/store/secrets/keytar-secret-store.ts';
 import { createRecordingLogger } from '../fakes/logger.ts';

@@ -99,6 +99,49 @@ describe('main/core/store and the server-URL rule', () => {
   });
 });
 
+describe('main/core/cli on top of main/core/bridge and main/core/client-config', () => {
+  it.each([
+    [
+      'main/core/bridge/',
+      'main/core/bridge/client-config-requests.ts',
+      "import { readFilters } from '../cli/filter-args.ts';",
+    ],
+    [
+      'main/core/bridge/ (through core/)',
+      'main/core/bridge/dispatch.ts',
+      "import { x } from '../../core/cli/help.ts';",
+    ],
+    [
+      'main/core/client-config/',
+      'main/core/client-config/client-config-plan.ts',
+      "import type { X } from '../cli/subscribe-args.ts';",
+    ],
+  ])('rejects an import of main/core/cli in %s', async (_where, filePath, importLine) => {
+    const messages = await restrictedImportMessages(`${importLine}\nexport const y = 1;\n`, filePath);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('main/core/cli is the command line alone');
+  });
+
+  it('keeps the core-wide rules in main/core/bridge and main/core/client-config', async () => {
+    for (const filePath of ['main/core/bridge/dispatch.ts', 'main/core/client-config/topic-url.ts']) {
+      const messages = await restrictedImportMessages(electronValue, filePath);
+      expect(messages).toHaveLength(1);
+      expect(messages[0]).toContain('main/core must run under plain Node');
+    }
+  });
+
+  it('allows main/core/cli to import main/core/client-config, and the bridge its own folder and client-config', async () => {
+    const cli = "import { parseTopicUrl } from '../client-config/topic-url.ts';\nexport const p = parseTopicUrl;\n";
+    expect(await restrictedImportMessages(cli, 'main/core/cli/subscribe-args.ts')).toEqual([]);
+    const bridge = [
+      "import { parseTopicUrl } from '../client-config/topic-url.ts';",
+      "import { ok } from './request-results.ts';",
+      'export const p = [parseTopicUrl, ok];',
+    ].join('\n');
+    expect(await restrictedImportMessages(`${bridge}\n`, 'main/core/bridge/client-config-import.ts')).toEqual([]);
+  });
+});
+
 describe('electron', () => {
   it.each([
     ['the Electron composition root', 'main/index.ts'],

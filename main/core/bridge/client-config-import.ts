@@ -5,7 +5,7 @@
  * download), and a stored command runs with the user's rights at the next message; `subscribe --from-config` reads
  * the user's own file and runs its commands as ntfy's CLI does.
  *
- * Entries are read as `subscribe --from-config` reads them (core/cli/client-config-plan.ts: topic URLs, filters,
+ * Entries are read as `subscribe --from-config` reads them (core/client-config/client-config-plan.ts: topic URLs, filters,
  * whose credentials, which command); each becomes a subscription with its `if` filters. An entry's own
  * `user`/`password` or `token` (or its explicit none: `token: ""`, or `user: ""` with `password: ""`) become that
  * subscription's own credentials (settings `auth`, the secret in the keychain under the subscription). The file's
@@ -32,9 +32,9 @@ import {
 import { t } from '../../../common/i18n/translate.ts';
 import { normalizeServerUrl } from '../../../common/server-url.ts';
 import { ALREADY_SUBSCRIBED_CODE } from '../../../common/subscription-rules.ts';
-import { configDefaultCredentials, ownEntryCredentials } from '../cli/client-config-plan.ts';
-import { readFilters } from '../cli/filter-args.ts';
-import { parseTopicUrl } from '../cli/topic-url.ts';
+import { configDefaultCredentials, ownEntryCredentials } from '../client-config/client-config-plan.ts';
+import { readFilters } from '../client-config/filter-input.ts';
+import { parseTopicUrl } from '../client-config/topic-url.ts';
 import type { ClientConfig } from '../client-config/client-config.ts';
 import type { Credentials, SubscribeFilters } from '../protocol/subscribe-request.ts';
 import type { StoreCredentials } from './credential-requests.ts';

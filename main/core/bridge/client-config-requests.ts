@@ -10,7 +10,7 @@
  */
 import type { BridgeRequests, BridgeResult, ClientYmlExportDto, ClientYmlRefusalDto } from '../../../common/ipc.ts';
 import { t } from '../../../common/i18n/translate.ts';
-import { describeClientConfigProblem } from '../cli/client-config-file.ts';
+import { describeClientConfigProblem } from '../client-config/client-config-file.ts';
 import { clientConfigYaml, type ExportedSubscription } from '../client-config/client-config-export.ts';
 import { type ClientConfigProblem, parseClientConfig } from '../client-config/client-config.ts';
 import type { Logger } from '../ports.ts';

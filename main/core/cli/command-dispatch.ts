@@ -12,7 +12,7 @@ import type { NtfyMessage, NtfyMessageChange } from '../protocol/types.ts';
 import type { SinceValue } from '../protocol/since.ts';
 import { groupSubscriptions } from '../engine/groups.ts';
 import type { CommandOutcome, CommandRun } from '../commands/message-command.ts';
-import type { PlannedSubscription } from './subscribe-args.ts';
+import type { PlannedSubscription } from '../client-config/client-config-plan.ts';
 import { t } from '../../../common/i18n/translate.ts';
 
 export type RunCommand = (command: string, message: NtfyMessage) => Pick<CommandRun, 'done' | 'cutVariables'>;

@@ -7,7 +7,8 @@
 import type { Credentials } from '../protocol/subscribe-request.ts';
 import { PASSWORD_VARIABLE, TOKEN_VARIABLE } from '../store/secrets/env-secret-source.ts';
 import { t } from '../../../common/i18n/translate.ts';
-import type { ArgsResult } from './topic-url.ts';
+import { type ArgsResult, fail } from '../client-config/args-result.ts';
+import { controlCharacterProblem } from '../client-config/credential-text.ts';
 
 export interface CredentialArgs {
   readonly user?: string | undefined;
@@ -18,26 +19,6 @@ export interface CredentialArgs {
    * the token (docs/protocol.md#authentication).
    */
   readonly asNtfy?: boolean;
-}
-
-// C0 controls and DEL: an HTTP header cannot carry them, and a trailing one is nearly always a leftover line end.
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
-function fail<T>(error: string): ArgsResult<T> {
-  return { ok: false, error };
-}
-
-/**
- * Why `value` (named by `where`: "the password in --user", NTFY_TOKEN) cannot be sent, or undefined when it can.
- * Never quotes the value: it is a secret.
- */
-export function controlCharacterProblem(value: string, where: string): string | undefined {
-  if (/[\r\n]$/.test(value)) return t('cli.credentials.line-break', { where });
-  const match = CONTROL.exec(value);
-  if (match === null) return undefined;
-  const code = match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
-  return t('cli.credentials.control-character', { where, code });
 }
 
 function checked(value: string, where: string): ArgsResult<string> {

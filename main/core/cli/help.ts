@@ -4,7 +4,7 @@ import { historyUsage } from './history-args.ts';
 import { loginUsage, logoutUsage } from './login-args.ts';
 import { publishUsage } from './publish-args.ts';
 import { subscribeUsage } from './subscribe-args.ts';
-import type { ArgsResult } from './topic-url.ts';
+import type { ArgsResult } from '../client-config/args-result.ts';
 import { t } from '../../../common/i18n/translate.ts';
 
 /** The overview: computed when printed, in the language chosen at start. */

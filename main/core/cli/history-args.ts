@@ -2,7 +2,8 @@
 import { dataDirArgProblem } from './data-dir.ts';
 import { t } from '../../../common/i18n/translate.ts';
 import { parseOptions } from './parse-options.ts';
-import { type ArgsResult, parseTopicUrl } from './topic-url.ts';
+import type { ArgsResult } from '../client-config/args-result.ts';
+import { parseTopicUrl } from '../client-config/topic-url.ts';
 
 /** The help text, computed when printed (the language is chosen at start). */
 export function historyUsage(): string {

@@ -8,7 +8,8 @@ import { t } from '../../../common/i18n/translate.ts';
 import { readCredentialArgs } from './credential-args.ts';
 import { dataDirArgProblem } from './data-dir.ts';
 import { parseOptions } from './parse-options.ts';
-import { type ArgsResult, parseTopicUrl } from './topic-url.ts';
+import { type ArgsResult, fail } from '../client-config/args-result.ts';
+import { parseTopicUrl } from '../client-config/topic-url.ts';
 import { parseServerInput, withAssumedHttps } from '../../../common/topic-input.ts';
 
 /** The help texts, computed when printed (the language is chosen at start). */
@@ -39,10 +40,6 @@ export interface LogoutArgs extends LoginTarget {
 }
 
 type Help = { readonly ok: 'help' };
-
-function fail<T>(error: string): ArgsResult<T> {
-  return { ok: false, error };
-}
 
 /**
  * `https://host`, `host` and `host:port` are a server; `https://host/alerts`, `host/alerts` and a bare `alerts` (on

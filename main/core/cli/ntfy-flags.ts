@@ -5,7 +5,7 @@
  * every name, and `canonicalValues` folds them into one value per option. docs/protocol.md#cli.
  */
 import { formatList, t } from '../../../common/i18n/translate.ts';
-import type { ArgsResult } from './topic-url.ts';
+import type { ArgsResult } from '../client-config/args-result.ts';
 
 export interface FlagSpec {
   readonly type: 'string' | 'boolean';

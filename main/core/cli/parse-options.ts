@@ -4,7 +4,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { closestName } from './closest-name.ts';
-import type { ArgsResult } from './topic-url.ts';
+import type { ArgsResult } from '../client-config/args-result.ts';
 import { t } from '../../../common/i18n/translate.ts';
 import { errorMessage } from '../../../common/error-message.ts';
 

@@ -10,8 +10,8 @@ import { parsePublishPriority, parseTagList } from '../publish/priority.ts';
 import type { PublishInput } from '../publish/publish-input.ts';
 import { t } from '../../../common/i18n/translate.ts';
 import type { ClientConfig } from '../client-config/client-config.ts';
-import type { ClientConfigLoad } from './client-config-file.ts';
-import { configDefaultCredentials } from './client-config-plan.ts';
+import type { ClientConfigLoad } from '../client-config/client-config-file.ts';
+import { configDefaultCredentials } from '../client-config/client-config-plan.ts';
 import { readCredentialArgs } from './credential-args.ts';
 import { LOG_FLAGS, type LogChoice, readLogChoice } from './log-flags.ts';
 import { canonicalValues, type FlagTable, isSet, parseArgsOptions, stringOf } from './ntfy-flags.ts';
@@ -19,7 +19,8 @@ import { dataDirArgProblem } from './data-dir.ts';
 import { parseOptions } from './parse-options.ts';
 import { parseArgs } from 'node:util';
 import type { WaitFor } from './publish-wait.ts';
-import { type ArgsResult, parseTopicUrl } from './topic-url.ts';
+import { type ArgsResult, fail } from '../client-config/args-result.ts';
+import { parseTopicUrl } from '../client-config/topic-url.ts';
 
 /** The input without the message when it is to come from stdin. */
 export interface PublishPlan {
@@ -42,10 +43,6 @@ export interface PublishPlan {
 /** The help text, computed when printed (the language is chosen at start). */
 export function publishUsage(): string {
   return t('cli.help.publish', { priorities: priorityInputHelp() });
-}
-
-function fail<T>(error: string): ArgsResult<T> {
-  return { ok: false, error };
 }
 
 /** ntfy's publish options (cmd/publish.go flagsPublish) with their aliases and variables, and ours. */

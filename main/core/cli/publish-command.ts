@@ -19,7 +19,7 @@ import {
 import { buildPublishRequest, type PublishInput } from '../publish/publish-input.ts';
 import type { SendPublish } from '../publish/send-publish.ts';
 import { secretsOf } from './credential-args.ts';
-import type { ClientConfigLoad } from './client-config-file.ts';
+import type { ClientConfigLoad } from '../client-config/client-config-file.ts';
 import type { LogChoice } from './log-flags.ts';
 import type { PromptResult } from './prompt.ts';
 import { needsPasswordLookup } from './stored-credentials.ts';

@@ -5,30 +5,26 @@
  */
 import { DEFAULT_KEEPALIVE_TIMEOUT_MS } from '../engine/watchdog.ts';
 import { DEFAULT_MAX_DELAY_MS } from '../engine/backoff.ts';
-import type { Subscription } from '../engine/groups.ts';
 import { parseSince, type SinceValue } from '../protocol/since.ts';
 import type { SubscribeFilters } from '../protocol/subscribe-request.ts';
 import { priorityInputHelp } from '../../../common/priority-names.ts';
 import { CLI_TRANSPORTS, type TransportKind } from '../../../common/transports.ts';
 import { t } from '../../../common/i18n/translate.ts';
 import { readCredentialArgs } from './credential-args.ts';
-import { configDefaultCredentials, configSubscriptions } from './client-config-plan.ts';
-import type { ClientConfigLoad } from './client-config-file.ts';
+import {
+  configDefaultCredentials,
+  configSubscriptions,
+  type PlannedSubscription,
+} from '../client-config/client-config-plan.ts';
+import type { ClientConfigLoad } from '../client-config/client-config-file.ts';
 import { dataDirArgProblem } from './data-dir.ts';
-import { type DurationFlag, readDurationFlag, readFilters } from './filter-args.ts';
+import { type DurationFlag, readDurationFlag } from './filter-args.ts';
+import { readFilters } from '../client-config/filter-input.ts';
 import { parseOptions } from './parse-options.ts';
 import { LOG_FLAGS, type LogChoice, readLogChoice } from './log-flags.ts';
 import { canonicalValues, type FlagTable, type FlagValues, isSet, parseArgsOptions, stringOf } from './ntfy-flags.ts';
-import { type ArgsResult, parseTopicUrl } from './topic-url.ts';
-
-export type { ArgsResult } from './topic-url.ts';
-export { parseTopicUrl } from './topic-url.ts';
-export { parseDurationMs } from './filter-args.ts';
-
-/** A subscription of this run; with `command`, each of its messages runs that command instead of being printed. */
-export interface PlannedSubscription extends Subscription {
-  readonly command?: string;
-}
+import { type ArgsResult, fail } from '../client-config/args-result.ts';
+import { parseTopicUrl } from '../client-config/topic-url.ts';
 
 export interface SubscribePlan {
   readonly subscriptions: readonly PlannedSubscription[];
@@ -57,10 +53,6 @@ export const BACKOFF_MAX_FLAG: DurationFlag = { name: '--backoff-max', minMs: 1_
 /** The help text, computed when printed (the language is chosen at start). */
 export function subscribeUsage(): string {
   return t('cli.help.subscribe', { priorities: priorityInputHelp() });
-}
-
-function fail<T>(error: string): ArgsResult<T> {
-  return { ok: false, error };
 }
 
 /** ntfy's subscribe options (cmd/subscribe.go flagsSubscribe) with their aliases and variables, and ours. */

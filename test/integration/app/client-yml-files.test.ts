@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BridgeResult } from '../../../common/ipc.ts';
 import { parseClientConfig } from '../../../main/core/client-config/client-config.ts';
-import { entryCredentials } from '../../../main/core/cli/client-config-plan.ts';
+import { entryCredentials } from '../../../main/core/client-config/client-config-plan.ts';
 import { createKeytarSecretStore } from '../../../main/core/store/secrets/keytar-secret-store.ts';
 import type { SecretRef } from '../../../main/core/store/secrets/secret-store.ts';
 import { createRecordingLogger } from '../../fakes/logger.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { configSubscriptions } from '../../../../main/core/cli/client-config-plan.ts';
+import { configSubscriptions } from '../../../../main/core/client-config/client-config-plan.ts';
 import {
   clientConfigYaml,
   type ExportedSubscription,

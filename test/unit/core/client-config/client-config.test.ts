@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configDefaultCredentials, entryCredentials } from '../../../../main/core/cli/client-config-plan.ts';
+import { configDefaultCredentials, entryCredentials } from '../../../../main/core/client-config/client-config-plan.ts';
 import { parseClientConfig } from '../../../../main/core/client-config/client-config.ts';
 import { clientConfigCandidates, defaultClientConfigPath } from '../../../../main/core/client-config/config-path.ts';
 

@@ -4,7 +4,7 @@
  * apply to every run, and whose `subscribe:` entries only to `--from-config`.
  */
 import { readFileSync } from 'node:fs';
-import { type ClientConfig, type ClientConfigProblem, parseClientConfig } from '../client-config/client-config.ts';
+import { type ClientConfig, type ClientConfigProblem, parseClientConfig } from './client-config.ts';
 import { errorMessage } from '../../../common/error-message.ts';
 import { t } from '../../../common/i18n/translate.ts';
 

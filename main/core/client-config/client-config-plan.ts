@@ -4,14 +4,20 @@
  * user and password, else the default token, else the default user and password; an empty token (or an empty user
  * and password) means no credentials at all; `if:` as server-side filters; its `command`, else `default-command`.
  */
-import type { ClientConfig, ClientConfigEntry } from '../client-config/client-config.ts';
+import type { ClientConfig, ClientConfigEntry } from './client-config.ts';
 import type { Credentials } from '../protocol/subscribe-request.ts';
 import type { TransportKind } from '../../../common/transports.ts';
 import { t } from '../../../common/i18n/translate.ts';
-import { controlCharacterProblem } from './credential-args.ts';
-import { readFilters } from './filter-args.ts';
-import type { PlannedSubscription } from './subscribe-args.ts';
-import { type ArgsResult, parseTopicUrl } from './topic-url.ts';
+import { controlCharacterProblem } from './credential-text.ts';
+import { readFilters } from './filter-input.ts';
+import type { Subscription } from '../engine/groups.ts';
+import type { ArgsResult } from './args-result.ts';
+import { parseTopicUrl } from './topic-url.ts';
+
+/** A subscription of a `subscribe` run; with `command`, each of its messages runs that command instead of being printed. */
+export interface PlannedSubscription extends Subscription {
+  readonly command?: string;
+}
 
 /** The default credentials of a client.yml, for topics given on the command line too; undefined: none set. */
 export function configDefaultCredentials(config: ClientConfig): Credentials | undefined {

@@ -10,8 +10,7 @@ import { parseServerInput, withAssumedHttps } from '../../../common/topic-input.
 import { invalidTopicName, isValidTopicName } from '../../../common/topic-name.ts';
 import { DEFAULT_SERVER_URL } from '../store/settings/schema.ts';
 import { hideCredentialPatterns } from '../store/secrets/redact.ts';
-
-export type ArgsResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
+import { type ArgsResult, fail } from './args-result.ts';
 
 export interface TopicUrl {
   readonly server: string;
@@ -42,10 +41,6 @@ const OPTIONS_FOR_QUERY_NAME: Readonly<Record<string, readonly string[]>> = {
   tag: ['--tags'],
   ta: ['--tags'],
 };
-
-function fail<T>(error: string): ArgsResult<T> {
-  return { ok: false, error };
-}
 
 function refuseQuery(url: URL, shown: string): ArgsResult<TopicUrl> {
   const names = [...new Set(url.searchParams.keys())];

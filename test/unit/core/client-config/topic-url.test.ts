@@ -1,6 +1,6 @@
 /** Topic URL errors: one sentence each, in the language chosen at start; never the query's values. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseTopicUrl } from '../../../../main/core/cli/topic-url.ts';
+import { parseTopicUrl } from '../../../../main/core/client-config/topic-url.ts';
 import { setLocale } from '../../../../common/i18n/translate.ts';
 
 afterEach(() => {

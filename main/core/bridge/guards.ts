@@ -21,6 +21,7 @@ import type {
 import { CLIENT_YML_MAX_SUBSCRIPTIONS } from '../../../common/ipc-dto.ts';
 import { t } from '../../../common/i18n/translate.ts';
 import { isTransportKind, NTFY_TRANSPORTS } from '../../../common/transports.ts';
+import { SUBSCRIPTION_KEYS } from '../store/settings/schema.ts';
 import { PREFERENCE_KEYS } from '../store/settings/validate.ts';
 
 export class InvalidArgument extends Error {
@@ -156,18 +157,11 @@ function filters(value: unknown, field: string): FiltersDto {
   });
 }
 
+/** A stored subscription's keys but `auth`: its own credentials come through the credential requests only. */
+const SUBSCRIPTION_INPUT_KEYS = SUBSCRIPTION_KEYS.filter((key) => key !== 'auth');
+
 export function subscriptionInput(value: unknown): SubscriptionInput {
-  const r = record(value, 'subscription', [
-    'id',
-    'server',
-    'topic',
-    'displayName',
-    'transport',
-    'filters',
-    'muted',
-    'minPriority',
-    'command',
-  ]);
+  const r = record(value, 'subscription', SUBSCRIPTION_INPUT_KEYS);
   // Every ntfy stream passes here, raw too: the settings validation refuses raw with a reason the user can act on.
   const transport = r['transport'];
   if (transport !== undefined && !isTransportKind(transport)) {

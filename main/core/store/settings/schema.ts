@@ -57,6 +57,24 @@ export interface SubscriptionSettings {
   readonly auth?: ServerAuth;
 }
 
+/**
+ * Every key of a stored subscription, once: the validator (validate.ts) and the window's save (bridge/guards.ts) both
+ * read it. A `Record` over the type's keys, so a key added to SubscriptionSettings without one here does not compile.
+ */
+const SUBSCRIPTION_KEY_SET: Readonly<Record<keyof SubscriptionSettings, true>> = {
+  id: true,
+  server: true,
+  topic: true,
+  displayName: true,
+  transport: true,
+  filters: true,
+  muted: true,
+  minPriority: true,
+  command: true,
+  auth: true,
+};
+export const SUBSCRIPTION_KEYS = Object.keys(SUBSCRIPTION_KEY_SET) as readonly (keyof SubscriptionSettings)[];
+
 export interface QuietHours {
   readonly enabled: boolean;
   /** Local wall-clock time `HH:MM`; an `end` before `start` spans midnight. */

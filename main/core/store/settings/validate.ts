@@ -29,6 +29,7 @@ import {
   type ServerSettings,
   SETTINGS_VERSION,
   type Settings,
+  SUBSCRIPTION_KEYS,
   type SubscriptionSettings,
   THEMES,
 } from './schema.ts';
@@ -116,19 +117,6 @@ function readTransport(reader: FieldReader, record: JsonRecord, path: string): A
   reader.report(childPath(path, 'transport'), rawTransportRefused());
   return 'json';
 }
-
-const SUBSCRIPTION_KEYS = [
-  'id',
-  'server',
-  'topic',
-  'displayName',
-  'transport',
-  'filters',
-  'muted',
-  'minPriority',
-  'command',
-  'auth',
-];
 
 /** A command is one line of shell; U+0000 cannot be passed to a process at all. */
 function checkCommand(command: string): string | undefined {

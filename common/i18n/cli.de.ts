@@ -59,8 +59,8 @@ Befehle:
   --auth-param         Zugangsdaten als ?auth= statt im Authorization-Header senden
   --data-dir <dir>     wo Einstellungen, Verlauf und Fortsetzungspunkte liegen (Standard: der Datenordner der
                        App, siehe „Data folder“ im README); ein subscribe pro Ordner
-  --keepalive-timeout <Dauer>   Stille, nach der eine Verbindung als tot gilt (5s bis 1h, Standard 90s)
-  --backoff-max <Dauer>         Obergrenze der Wartezeit vor neuem Verbinden (1s bis 1h, Standard 2m)
+  --keepalive-timeout <Dauer>   Stille, nach der eine Verbindung als tot gilt ({keepaliveMin} bis {keepaliveMax}, Standard {keepaliveDefault})
+  --backoff-max <Dauer>         Obergrenze der Wartezeit vor neuem Verbinden ({backoffMin} bis {backoffMax}, Standard {backoffDefault})
   -h, --help`,
   'cli.help.publish': `Aufruf: ntfy-tray publish [Optionen] <topic> [Nachricht...]
         ntfy-tray publish [Optionen] --wait-cmd <topic> <Befehl...>

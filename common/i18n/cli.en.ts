@@ -60,8 +60,8 @@ Run 'ntfy-tray <command> --help' for a command's options.`,
   --auth-param         send credentials as ?auth= instead of the Authorization header
   --data-dir <dir>     where settings, history and resume points live (default: the app's data folder,
                        see the README's "Data folder"); one subscribe per folder
-  --keepalive-timeout <duration>   silence after which a connection counts as dead (5s to 1h, default 90s)
-  --backoff-max <duration>         cap of the reconnect backoff (1s to 1h, default 2m)
+  --keepalive-timeout <duration>   silence after which a connection counts as dead ({keepaliveMin} to {keepaliveMax}, default {keepaliveDefault})
+  --backoff-max <duration>         cap of the reconnect backoff ({backoffMin} to {backoffMax}, default {backoffDefault})
   -d, --debug, --trace, --log-level <level>, --log-file <file>   ntfy's logging options (also before the command)
   -h, --help`,
   'cli.help.publish': `Usage: ntfy-tray publish [options] <topic> [message...]     (also: pub, send, trigger)

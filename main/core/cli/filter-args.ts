@@ -7,8 +7,8 @@ export interface DurationFlag {
   readonly name: string;
   readonly minMs: number;
   readonly maxMs: number;
-  /** Shown in the error, e.g. `90s`. */
-  readonly example: string;
+  /** Without the option; shown in the help and as the example in the error. */
+  readonly defaultMs: number;
 }
 
 /** `30s`, `2m`, `1h30m`, `1d`, `500ms` → milliseconds (days are allowed: parseSince converts them). */
@@ -31,19 +31,23 @@ export function parseDurationMs(text: string): number | undefined {
   return total > 0 ? total : undefined;
 }
 
-function formatBound(ms: number): string {
-  return ms % 3_600_000 === 0 ? `${String(ms / 3_600_000)}h` : `${String(ms / 1000)}s`;
+/** A duration as the options take it: `1h`, `2m`, `90s`. */
+export function formatDuration(ms: number): string {
+  if (ms % 3_600_000 === 0) return `${String(ms / 3_600_000)}h`;
+  return ms % 60_000 === 0 ? `${String(ms / 60_000)}m` : `${String(ms / 1000)}s`;
 }
 
-export function readDurationFlag(
-  flag: DurationFlag,
-  value: string | undefined,
-  fallbackMs: number,
-): ArgsResult<number> {
-  if (value === undefined) return { ok: true, value: fallbackMs };
+/** What the help says of a flag: its bounds and its default, computed from the flag (en `min`…`max`, `default`). */
+export function durationFlagHelp(flag: DurationFlag): { min: string; max: string; default: string } {
+  return { min: formatDuration(flag.minMs), max: formatDuration(flag.maxMs), default: formatDuration(flag.defaultMs) };
+}
+
+export function readDurationFlag(flag: DurationFlag, value: string | undefined): ArgsResult<number> {
+  if (value === undefined) return { ok: true, value: flag.defaultMs };
   const ms = parseDurationMs(value);
-  const range = { option: flag.name, min: formatBound(flag.minMs), max: formatBound(flag.maxMs) };
-  if (ms === undefined) return fail(t('cli.duration.invalid', { ...range, example: flag.example }));
+  const help = durationFlagHelp(flag);
+  const range = { option: flag.name, min: help.min, max: help.max };
+  if (ms === undefined) return fail(t('cli.duration.invalid', { ...range, example: help.default }));
   if (ms < flag.minMs || ms > flag.maxMs) return fail(t('cli.duration.out-of-range', { ...range, value }));
   return { ok: true, value: Math.round(ms) };
 }

@@ -18,7 +18,7 @@ import {
 } from '../client-config/client-config-plan.ts';
 import type { ClientConfigLoad } from '../client-config/client-config-file.ts';
 import { dataDirArgProblem } from './data-dir.ts';
-import { type DurationFlag, readDurationFlag } from './filter-args.ts';
+import { type DurationFlag, durationFlagHelp, readDurationFlag } from './filter-args.ts';
 import { readFilters } from '../client-config/filter-input.ts';
 import { parseOptions } from './parse-options.ts';
 import { LOG_FLAGS, type LogChoice, readLogChoice } from './log-flags.ts';
@@ -46,13 +46,28 @@ export const KEEPALIVE_TIMEOUT_FLAG: DurationFlag = {
   name: '--keepalive-timeout',
   minMs: 5_000,
   maxMs: 3_600_000,
-  example: '90s',
+  defaultMs: DEFAULT_KEEPALIVE_TIMEOUT_MS,
 };
-export const BACKOFF_MAX_FLAG: DurationFlag = { name: '--backoff-max', minMs: 1_000, maxMs: 3_600_000, example: '2m' };
+export const BACKOFF_MAX_FLAG: DurationFlag = {
+  name: '--backoff-max',
+  minMs: 1_000,
+  maxMs: 3_600_000,
+  defaultMs: DEFAULT_MAX_DELAY_MS,
+};
 
-/** The help text, computed when printed (the language is chosen at start). */
+/** The help text, computed when printed (the language is chosen at start); the flags' bounds from the flags. */
 export function subscribeUsage(): string {
-  return t('cli.help.subscribe', { priorities: priorityInputHelp() });
+  const keepalive = durationFlagHelp(KEEPALIVE_TIMEOUT_FLAG);
+  const backoff = durationFlagHelp(BACKOFF_MAX_FLAG);
+  return t('cli.help.subscribe', {
+    priorities: priorityInputHelp(),
+    keepaliveMin: keepalive.min,
+    keepaliveMax: keepalive.max,
+    keepaliveDefault: keepalive.default,
+    backoffMin: backoff.min,
+    backoffMax: backoff.max,
+    backoffDefault: backoff.default,
+  });
 }
 
 /** ntfy's subscribe options (cmd/subscribe.go flagsSubscribe) with their aliases and variables, and ours. */
@@ -206,13 +221,9 @@ export function parseSubscribeArgs(
   const credentials = given.value.kind === 'none' && configCredentials !== undefined ? configCredentials : given.value;
   const filters: ArgsResult<SubscribeFilters> = readFilters(values);
   if (!filters.ok) return filters;
-  const keepaliveTimeoutMs = readDurationFlag(
-    KEEPALIVE_TIMEOUT_FLAG,
-    values['keepalive-timeout'],
-    DEFAULT_KEEPALIVE_TIMEOUT_MS,
-  );
+  const keepaliveTimeoutMs = readDurationFlag(KEEPALIVE_TIMEOUT_FLAG, values['keepalive-timeout']);
   if (!keepaliveTimeoutMs.ok) return keepaliveTimeoutMs;
-  const backoffMaxMs = readDurationFlag(BACKOFF_MAX_FLAG, values['backoff-max'], DEFAULT_MAX_DELAY_MS);
+  const backoffMaxMs = readDurationFlag(BACKOFF_MAX_FLAG, values['backoff-max']);
   if (!backoffMaxMs.ok) return backoffMaxMs;
 
   const authVia = values['auth-param'] ? 'query' : 'header';

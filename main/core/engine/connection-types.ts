@@ -5,7 +5,9 @@ import type { Clock, HistoryStore, Logger } from '../ports.ts';
 import type { SinceValue } from '../protocol/since.ts';
 import type { Credentials, SubscribeFilters, TransportKind } from '../protocol/subscribe-request.ts';
 import type { OpenTransport, ServerError } from '../transports/transport.ts';
+import { DEFAULT_INITIAL_DELAY_MS, DEFAULT_MAX_DELAY_MS } from './backoff.ts';
 import type { CheckTopicAccess, Poll } from './http-requests.ts';
+import { DEFAULT_KEEPALIVE_TIMEOUT_MS } from './watchdog.ts';
 
 /** Everything that makes one connection: subscriptions that share all of it share one connection. */
 export interface ConnectionSpec {
@@ -75,9 +77,9 @@ export interface ConnectionTiming {
 }
 
 export const DEFAULT_TIMING: ConnectionTiming = {
-  keepaliveTimeoutMs: 90_000,
-  backoffInitialMs: 1000,
-  backoffMaxMs: 120_000,
+  keepaliveTimeoutMs: DEFAULT_KEEPALIVE_TIMEOUT_MS,
+  backoffInitialMs: DEFAULT_INITIAL_DELAY_MS,
+  backoffMaxMs: DEFAULT_MAX_DELAY_MS,
   healthyAfterMs: 60_000,
   pollAfterConnectMs: 3000,
   pollIntervalMs: 10 * 60_000,

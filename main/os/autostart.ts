@@ -3,8 +3,9 @@
  * (https://specifications.freedesktop.org/autostart-spec/latest/). Written by the app for the current user only;
  * the packages install no system-wide autostart entry, so the setting stays the user's choice.
  */
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomic } from '../core/store/atomic-file.ts';
 
 export const AUTOSTART_FILE_NAME = 'ntfy-tray.desktop';
 
@@ -93,9 +94,7 @@ export async function setXdgAutostart(enabled: boolean, options: XdgAutostartOpt
     return;
   }
   await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, autostartEntry(options), { mode: 0o644 });
-  await rename(temporary, file);
+  await writeFileAtomic(file, autostartEntry(options), { mode: 0o644 });
 }
 
 export async function isXdgAutostartEnabled(options: Pick<XdgAutostartOptions, 'env' | 'homeDir'>): Promise<boolean> {

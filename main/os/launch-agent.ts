@@ -5,8 +5,9 @@
  * every plist in that folder at login and runs its ProgramArguments (man launchd.plist), so the agent names the
  * binary, under `npm start` the app folder, and `--hidden` (main/desktop/login-item.ts).
  */
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomic } from '../core/store/atomic-file.ts';
 
 /**
  * launchd's job label; the file is named after it, as launchd expects. Named when only development runs used an
@@ -73,9 +74,7 @@ export async function setLaunchAgent(enabled: boolean, options: LaunchAgentOptio
   const file = launchAgentPath(options);
   const content = launchAgentPlist(options);
   await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, content, { mode: 0o644 });
-  await rename(temporary, file);
+  await writeFileAtomic(file, content, { mode: 0o644 });
 }
 
 /** Removes the agent if there is one. */

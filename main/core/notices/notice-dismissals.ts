@@ -3,8 +3,9 @@
  * folder) rather than in the settings: it is a fact about this machine's desktop, not a preference to export,
  * import or edit, and so it needs neither a settings field, nor a migration, nor a place in the settings view.
  */
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type { Logger } from '../ports.ts';
+import { writeFileAtomic } from '../store/atomic-file.ts';
 import { type DesktopNoticeId, isDesktopNoticeId } from './desktop-notices.ts';
 
 export const NOTICE_DISMISSALS_FILE = 'notices.json';
@@ -60,11 +61,7 @@ export function createNoticeDismissals(options: NoticeDismissalsOptions): Notice
     },
     write(ids) {
       const content: DismissalsFile = { version: 1, dismissed: [...ids] };
-      const next = writing.then(async () => {
-        const temporary = `${file}.tmp`;
-        await writeFile(temporary, `${JSON.stringify(content, null, 2)}\n`, 'utf8');
-        await rename(temporary, file);
-      });
+      const next = writing.then(() => writeFileAtomic(file, `${JSON.stringify(content, null, 2)}\n`));
       // The next write waits for this one whether or not it worked; this caller still learns of a failure.
       writing = next.catch(() => undefined);
       return next;

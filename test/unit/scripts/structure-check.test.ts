@@ -18,7 +18,6 @@ import {
  */
 const allowedOver: Readonly<Record<string, string>> = {
   'main/cli-run.ts': 'being split in this branch (issue 34 §5, wip-34small)',
-  'main/desktop/electron-api.ts': 'being split in this branch (issue 34 §5, wip-34small)',
   'main/index.ts': 'being split in this branch (issue 34 §5, wip-34small)',
   'test/server/account.test.ts': 'being split in this branch (issue 34 §5, wip-34small)',
   'main/core/app/app-core.ts#startAppCore': 'being split in this branch (issue 34 §5, wip-34small)',

@@ -2,12 +2,10 @@
  * Electron composition root: builds the core with Electron adapters and starts the app — settings, history,
  * keychain, notifier, engine, tray, IPC, power/network and start-at-login. Nothing here decides anything: the
  * decisions live in main/core (tested under Node) and main/desktop (tested through test/fakes/electron.ts).
- *
- * Over 300 lines on purpose: it is wiring only, in start order, and one file shows the whole order (what must exist
- * before the window loads, what is stopped on quit) that the app tests in test/integration/app check.
+ * It is wiring only, in start order: one file shows the whole order (what must exist before the window loads, what
+ * is stopped on quit) that the app tests in test/integration/app check; each part it wires lives in its own module.
  */
 import { readFile, realpath } from 'node:fs';
-import { chmod, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -30,7 +28,6 @@ import { systemClock } from '../common/clock.ts';
 import { setLocale, t } from '../common/i18n/translate.ts';
 import { createBridgeEmit } from '../common/ipc.ts';
 import { type AppCore, startAppCore } from './core/app/app-core.ts';
-import type { SaveFile } from './core/bridge/client-config-requests.ts';
 import { isAllowedExternalUrl } from './core/delivery/external-url.ts';
 import { createCommandRunner, endRunsAtExit } from './core/commands/message-command.ts';
 import { createConsoleLogger } from './core/logging.ts';
@@ -45,23 +42,21 @@ import { createKeytarSecretStore } from './core/store/secrets/keytar-secret-stor
 import { createSecretSafeLogger } from './core/store/secrets/redact.ts';
 import { openConfSettingsStore } from './core/store/settings/conf-settings-store.ts';
 import { buildTrayModel } from './core/tray/tray-model.ts';
-import { type UpdateChecksControl, updateChecksControl, type UpdateFeed } from './core/updates/update-policy.ts';
 import type { RunningDesktopApp } from './desktop/app-lifecycle.ts';
 import { appPageUrl, type ProtocolHandle, registerAppScheme, serveAppFolder } from './desktop/app-protocol.ts';
 import { hideDockInDevelopment } from './desktop/dock.ts';
 import type { ElectronApi } from './desktop/electron-api.ts';
-import { ElectronNotifier, prepareWindowsToasts } from './desktop/electron-notifier.ts';
 import { isRendererPage } from './desktop/ipc.ts';
 import { describeStartupFailure, launchDesktopApp } from './desktop/launch.ts';
-import { applyStartAtLogin, wasLaunchedAtLogin } from './desktop/login-item.ts';
+import { followStartAtLogin, wasLaunchedAtLogin } from './desktop/login-item.ts';
+import { openPlatformNotifier } from './desktop/platform-notifier.ts';
 import { watchPowerAndNetwork } from './desktop/power-network.ts';
+import { saveWithDialog } from './desktop/save-dialog.ts';
 import { installTestHooks, recordNotifications, testHooksEnabled } from './desktop/test-hooks.ts';
 import { handleToastActivations } from './desktop/toast-activation.ts';
 import { selectTrayIconPath } from './desktop/tray.ts';
-import { readUpdateFeed, startUpdates } from './desktop/updates.ts';
+import { readUpdateSetup, startUpdatesOnceSetUp, type UpdateSetup } from './desktop/updates.ts';
 import { connectSessionBus } from './os/dbus/session-bus.ts';
-import { openDbusNotifier } from './os/notifications/dbus-notifier.ts';
-import { unpackedAsarPath } from './os/notifications/unpacked-path.ts';
 import { followTrayPresence } from './os/tray/follow-tray-presence.ts';
 
 // This annotation is the compile-time proof that the real Electron module still provides the narrow surface the
@@ -85,32 +80,6 @@ const log = createSecretSafeLogger(
   }),
 );
 const clock = systemClock;
-
-/** D-Bus on Linux (buttons, urgency, replace); Electron's Notification elsewhere, and as the Linux fallback. */
-async function openNotifier(notices: DesktopNotices): Promise<Notifier> {
-  if (process.platform === 'win32') prepareWindowsToasts(app, APP_ID);
-  if (process.platform === 'linux') {
-    try {
-      return await openDbusNotifier({
-        connect: () => connectSessionBus({ log: log.child('dbus') }),
-        log: log.child('notifier'),
-        // The notification server reads the file itself: it cannot see inside app.asar.
-        appIconPath: unpackedAsarPath(appIcon),
-        desktopEntry: 'ntfy-tray',
-      });
-    } catch (error) {
-      log.log('warn', 'no D-Bus notification server; using Electron notifications', { error: String(error) });
-    }
-  }
-  return new ElectronNotifier({
-    Notification,
-    log: log.child('notifier'),
-    appIconPath: appIcon,
-    onRefusalChange: (refused) => {
-      notices.setNotificationsRefused(refused);
-    },
-  });
-}
 
 /**
  * The app's one language, for the tray, its notifications and dialogs; the window gets the same from Chromium's
@@ -143,7 +112,12 @@ async function main(): Promise<void> {
   });
   // Started here, awaited once the window is up: nothing may be awaited before the launch, which sets the data folder
   // before Electron's 'ready'.
-  const updateSetup = readUpdateSetup();
+  const updateSetup = readUpdateSetup({
+    isPackaged: app.isPackaged,
+    resourcesPath: process.resourcesPath,
+    env: process.env,
+    log: log.child('updates'),
+  });
   const result = await launchDesktopApp({
     desktop: {
       electron,
@@ -181,25 +155,17 @@ async function main(): Promise<void> {
   trayPresence.start(() => {
     desktop.mainWindow.show();
   });
-  updateSetup
-    .then(({ feed, control }) =>
-      startUpdates({
-        feed,
-        control,
-        enabled: () => core.settings.get().preferences.checkForUpdates,
-        isPackaged: app.isPackaged,
-        platform: process.platform,
-        env: process.env,
-        resourcesPath: process.resourcesPath,
-        execPath: process.execPath,
-        clock,
-        notices,
-        log: log.child('updates'),
-      }),
-    )
-    .catch((error: unknown) => {
-      log.log('warn', 'could not start update checks', { error: String(error) });
-    });
+  startUpdatesOnceSetUp(updateSetup, {
+    enabled: () => core.settings.get().preferences.checkForUpdates,
+    isPackaged: app.isPackaged,
+    platform: process.platform,
+    env: process.env,
+    resourcesPath: process.resourcesPath,
+    execPath: process.execPath,
+    clock,
+    notices,
+    log: log.child('updates'),
+  });
   if (process.platform === 'win32') {
     const showWindow = (): void => {
       desktop.mainWindow.show();
@@ -215,53 +181,12 @@ async function main(): Promise<void> {
     },
     log,
   });
-  const startAtLogin = (enabled: boolean): void => {
-    applyStartAtLogin(enabled, {
-      app,
-      platform: process.platform,
-      xdg: { env: process.env, homeDir: os.homedir(), execPath: process.execPath },
-      log,
-    }).catch((error: unknown) => {
-      log.log('warn', 'could not change start at login', { error: String(error) });
-    });
-  };
-  startAtLogin(core.settings.get().preferences.startAtLogin);
-  core.settings.onChange((next, previous) => {
-    if (next.preferences.startAtLogin !== previous.preferences.startAtLogin)
-      startAtLogin(next.preferences.startAtLogin);
+  followStartAtLogin(core.settings, {
+    app,
+    platform: process.platform,
+    xdg: { env: process.env, homeDir: os.homedir(), execPath: process.execPath },
+    log,
   });
-}
-
-/** The client.yml export: Electron's save dialog over the window, then the file (owner-only when it holds secrets). */
-const saveWithDialog: SaveFile = async (file) => {
-  const chosen = await dialog.showSaveDialog({
-    defaultPath: path.join(os.homedir(), file.suggestedName),
-    filters: [{ name: 'YAML', extensions: ['yml', 'yaml'] }],
-  });
-  if (chosen.canceled || chosen.filePath === '') return { kind: 'canceled' };
-  await writeFile(chosen.filePath, file.contents, { mode: file.private ? 0o600 : 0o644 });
-  // The mode applies only to a new file: one that existed keeps its own, so a file with secrets is narrowed here.
-  if (file.private) await chmod(chosen.filePath, 0o600);
-  return { kind: 'saved', path: chosen.filePath };
-};
-
-/** History, notifier and engine: what the window's requests wait for (see main/desktop/launch.ts). */
-interface UpdateSetup {
-  readonly feed: UpdateFeed | undefined;
-  readonly control: UpdateChecksControl;
-}
-
-/** The build's release feed and the administrator decide whether updates are checked at all (the window says which). */
-async function readUpdateSetup(): Promise<UpdateSetup> {
-  const feed = await readUpdateFeed({
-    isPackaged: app.isPackaged,
-    resourcesPath: process.resourcesPath,
-    log: log.child('updates'),
-  }).catch((error: unknown) => {
-    log.log('warn', 'could not read app-update.yml: not checking for updates', { error: String(error) });
-    return undefined;
-  });
-  return { feed, control: updateChecksControl(feed, process.env) };
 }
 
 async function openCore(
@@ -295,7 +220,16 @@ async function openCore(
   const hooksEnabled = testHooksEnabled(process.env, app);
   let notifier: Notifier;
   try {
-    notifier = await openNotifier(notices);
+    notifier = await openPlatformNotifier({
+      platform: process.platform,
+      app,
+      Notification,
+      appId: APP_ID,
+      appIconPath: appIcon,
+      connectSessionBus: () => connectSessionBus({ log: log.child('dbus') }),
+      notices,
+      log,
+    });
   } catch (error) {
     await history.close();
     throw error;
@@ -329,7 +263,7 @@ async function openCore(
     },
     attachments: { dir: path.join(userData, 'attachments') },
     startCommand: commandRunner.start,
-    saveFile: saveWithDialog,
+    saveFile: saveWithDialog(dialog, os.homedir()),
     events: {
       messagesReceived: (messages) => {
         emit('messagesReceived', messages);

@@ -3,12 +3,10 @@
  * options instead of importing `electron`, so they run under plain Node against the typed fake in
  * test/fakes/electron.ts. main/index.ts assigns the real module to `ElectronApi`, so if Electron's typings drift
  * away from this surface, typecheck fails there; the parts it does not pass in yet are checked at the end of this
- * file.
- *
- * Over 300 lines on purpose: it holds declarations only (no logic to follow), and one file keeps the whole surface
- * next to the one compile-time proof (ElectronExtrasFit) that real Electron still satisfies it.
+ * file (Notification's surface, in electron-notification-api.ts, too: one proof for the whole surface).
  */
 import type { ipcMain, MenuItemConstructorOptions, net, Notification, powerMonitor } from 'electron';
+import type { NotificationActivationApi, NotificationConstructor } from './electron-notification-api.ts';
 
 /** The argument Electron passes to cancellable events ('close', 'will-navigate', …). */
 export interface PreventableEvent {
@@ -237,66 +235,6 @@ export interface ElectronApi<TMenu extends MenuHandle> {
   readonly BrowserWindow: WindowConstructor;
   readonly BaseWindow: SessionEndWindowConstructor;
   readonly dialog: DialogHandle;
-}
-
-/** Options of Electron's Notification that the notifier sets (https://www.electronjs.org/docs/latest/api/notification). */
-export interface NotificationOptions {
-  /** macOS: the request identifier; Windows: the toast tag. Showing an id again supersedes its popup. */
-  readonly id: string;
-  readonly title: string;
-  readonly body: string;
-  readonly silent: boolean;
-  /** Local file; macOS shows it beside the text, Windows as the toast's app logo. */
-  readonly icon?: string;
-  /** Linux and Windows in Electron 45; macOS ignores it. */
-  readonly urgency: 'low' | 'normal' | 'critical';
-  /** Linux and Windows: 'never' keeps the popup up until the user acts (Windows: the "reminder" scenario). */
-  readonly timeoutType: 'default' | 'never';
-  /** Buttons on macOS and Windows (Electron renders the Windows toast XML itself, escaping the text). */
-  readonly actions: { readonly type: 'button'; readonly text: string }[];
-}
-
-export interface NotificationActionDetails {
-  readonly actionIndex: number;
-}
-
-export interface NotificationCloseDetails {
-  /** Windows reports why a toast left the screen; macOS reports nothing. */
-  readonly reason?: 'userCanceled' | 'applicationHidden' | 'timedOut';
-}
-
-export interface NotificationHandle {
-  show(): void;
-  close(): void;
-  on(event: 'click', listener: () => void): void;
-  on(event: 'action', listener: (details: NotificationActionDetails) => void): void;
-  on(event: 'close', listener: (details: NotificationCloseDetails) => void): void;
-  /** macOS and Windows: the OS refused the popup (notifications off, bad content, …). */
-  on(event: 'failed', listener: (event: unknown, error: string) => void): void;
-}
-
-export interface NotificationConstructor {
-  new (options: NotificationOptions): NotificationHandle;
-  isSupported(): boolean;
-}
-
-/** What Electron 45 reports for a toast activation (Windows; its ActivationArguments structure). */
-export interface ToastActivationDetails {
-  /** 'click', 'action' or 'reply'. */
-  readonly type: string;
-  /** Windows' raw activation arguments, in Electron's own format. */
-  readonly arguments: string;
-  /** For 'action': the index of the button pressed. */
-  readonly actionIndex?: number;
-}
-
-export interface NotificationActivationApi {
-  /**
-   * Windows: one callback for every toast activation, whether or not its Notification object still exists; an
-   * activation that happened before the call (a cold start from a toast) is delivered at once. A later call
-   * replaces the callback.
-   */
-  handleActivation(callback: (details: ToastActivationDetails) => void): void;
 }
 
 /* eslint-disable @typescript-eslint/unified-signatures -- one overload per event, as in DesktopApp */

@@ -12,13 +12,13 @@
  */
 import type { Notification as ElectronNotification } from 'electron';
 import type { Logger, NotificationClosedReason, Notifier, NotifierShowRequest } from '../core/ports.ts';
+import type { DesktopApp } from './electron-api.ts';
 import type {
-  DesktopApp,
   NotificationCloseDetails,
   NotificationConstructor,
   NotificationHandle,
   NotificationOptions,
-} from './electron-api.ts';
+} from './electron-notification-api.ts';
 
 /** Windows refuses toasts over about 5 KB of XML; the full text is in the window anyway. Characters. */
 export const MAX_TITLE_LENGTH = 200;
@@ -37,7 +37,7 @@ export const MAX_RETAINED_NOTIFICATIONS = 100;
 export const TOAST_ACTIVATOR_CLSID = '{F4D80B70-4F06-42F7-B47C-046370262BDB}';
 
 /**
- * Electron's Notification with its 'show' event, which the narrow NotificationHandle (electron-api.ts) does not list
+ * Electron's Notification with its 'show' event, which the narrow NotificationHandle (electron-notification-api.ts) does not list
  * yet. The type below proves at compile time that Electron 45's Notification has it; the one cast is in onShow.
  */
 export type ShowingNotificationHandle = NotificationHandle & {

@@ -75,6 +75,29 @@ export async function applyStartAtLogin(enabled: boolean, options: StartAtLoginO
   });
 }
 
+/** The setting the app follows (the settings store). */
+export interface StartAtLoginSetting {
+  get(): StartAtLoginPreference;
+  onChange(listener: (next: StartAtLoginPreference, previous: StartAtLoginPreference) => void): unknown;
+}
+
+interface StartAtLoginPreference {
+  readonly preferences: { readonly startAtLogin: boolean };
+}
+
+/** Applies the start-at-login setting now and at each change of it; a failure is logged, the app runs on. */
+export function followStartAtLogin(setting: StartAtLoginSetting, options: StartAtLoginOptions): void {
+  const apply = (enabled: boolean): void => {
+    applyStartAtLogin(enabled, options).catch((error: unknown) => {
+      options.log.log('warn', 'could not change start at login', { error: String(error) });
+    });
+  };
+  apply(setting.get().preferences.startAtLogin);
+  setting.onChange((next, previous) => {
+    if (next.preferences.startAtLogin !== previous.preferences.startAtLogin) apply(next.preferences.startAtLogin);
+  });
+}
+
 export interface LaunchContext {
   readonly app: Pick<DesktopApp, 'getLoginItemSettings'>;
   readonly platform: NodeJS.Platform;

@@ -10,7 +10,7 @@
  * on screen. A button press is never replayed from here: without the message, the action is unknown.
  */
 import type { Logger } from '../core/ports.ts';
-import type { NotificationActivationApi, ToastActivationDetails } from './electron-api.ts';
+import type { NotificationActivationApi, ToastActivationDetails } from './electron-notification-api.ts';
 
 export interface ToastActivationOptions {
   readonly Notification: NotificationActivationApi;

@@ -19,6 +19,7 @@ import {
   macSignatureFromCodesign,
   type UpdateChecksControl,
   type UpdateFeed,
+  updateChecksControl,
   updateMode,
 } from '../core/updates/update-policy.ts';
 
@@ -44,6 +45,23 @@ export async function readUpdateFeed(options: UpdateFeedOptions): Promise<Update
   const feed = feedFromAppUpdateConfig(parse(text) as unknown);
   if (feed === undefined) options.log.log('warn', 'app-update.yml names no GitHub release repository: not checking');
   return feed;
+}
+
+/** Whether updates are checked at all: the build's release feed and the administrator decide (the window says which). */
+export interface UpdateSetup {
+  readonly feed: UpdateFeed | undefined;
+  readonly control: UpdateChecksControl;
+}
+
+/** A feed that cannot be read means no checks, never a failed start. */
+export async function readUpdateSetup(
+  options: UpdateFeedOptions & { readonly env: NodeJS.ProcessEnv },
+): Promise<UpdateSetup> {
+  const feed = await readUpdateFeed(options).catch((error: unknown) => {
+    options.log.log('warn', 'could not read app-update.yml: not checking for updates', { error: String(error) });
+    return undefined;
+  });
+  return { feed, control: updateChecksControl(feed, options.env) };
 }
 
 export interface UpdatesOptions {
@@ -125,4 +143,16 @@ export async function startUpdates(options: UpdatesOptions): Promise<UpdateCheck
       options.notices.setUpdateAvailable(update);
     },
   });
+}
+
+/** Starts the checks once `setup` is read (it is read while the window comes up); a failure is logged, never thrown. */
+export function startUpdatesOnceSetUp(
+  setup: Promise<UpdateSetup>,
+  options: Omit<UpdatesOptions, 'feed' | 'control'>,
+): void {
+  setup
+    .then(({ feed, control }) => startUpdates({ ...options, feed, control }))
+    .catch((error: unknown) => {
+      options.log.log('warn', 'could not start update checks', { error: String(error) });
+    });
 }

@@ -1,5 +1,5 @@
 /**
- * A typed fake of the Electron surface in main/desktop/electron-api.ts. It records what the desktop modules do and
+ * A typed fake of the Electron surface in main/desktop/electron-api.ts (and electron-notification-api.ts). It records what the desktop modules do and
  * lets tests act as the user or the OS (click a tray item, close a window, launch a second instance). Where the
  * code under test relies on an Electron default, the fake models that default (documented at each spot), so a
  * missing handler shows up as the real behaviour rather than as nothing.
@@ -14,26 +14,28 @@ import type {
   IpcInvokeEvent,
   IpcMainHandle,
   NetHandle,
-  NotificationActionDetails,
-  NotificationCloseDetails,
-  NotificationHandle,
-  NotificationOptions,
   PowerMonitorHandle,
   MenuApi,
   MenuHandle,
   MenuItemTemplate,
   MenuRole,
-  NotificationActivationApi,
   PreventableEvent,
   SessionEndWindowHandle,
   SessionHandle,
-  ToastActivationDetails,
   TrayHandle,
   WebContentsHandle,
   WindowHandle,
   WindowOpenDetails,
   WindowOptions,
 } from '../../main/desktop/electron-api.ts';
+import type {
+  NotificationActionDetails,
+  NotificationActivationApi,
+  NotificationCloseDetails,
+  NotificationHandle,
+  NotificationOptions,
+  ToastActivationDetails,
+} from '../../main/desktop/electron-notification-api.ts';
 
 type AppEvent = 'second-instance' | 'activate' | 'window-all-closed' | 'before-quit' | 'will-quit';
 type AppListener = (event: PreventableEvent) => void;

@@ -5,7 +5,6 @@
  * this; neither adds decisions of its own. Its parts live beside it in core/app/.
  */
 import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import type {
   AccountStatusDto,
   CommandStateChangedDto,
@@ -14,35 +13,29 @@ import type {
   SettingsDto,
   UpdateChecksDto,
 } from '../../../common/ipc.ts';
-import { serverUrlOf } from '../../../common/server-url.ts';
-import { createAccountApi } from '../account/account-api.ts';
-import { createAccountRequests, toAccountStatusDto } from '../account/account-requests.ts';
-import { AccountService } from '../account/account-service.ts';
 import { type AppRequests, createAppService } from '../bridge/app-service.ts';
 import type { SaveFile } from '../bridge/client-config-requests.ts';
-import { toConnectionDto, toMessageDto, toSettingsDto } from '../bridge/dto.ts';
+import { toMessageDto, toSettingsDto } from '../bridge/dto.ts';
 import { AttachmentCache, type AttachmentCacheOptions } from '../delivery/attachment-cache.ts';
 import type { DeliveredBatch } from '../delivery/deliver.ts';
 import { runHttpAction } from '../delivery/http-action.ts';
 import { NotificationDispatcher } from '../delivery/notification-dispatcher.ts';
-import type { ConnectionStatus, ConnectionTiming } from '../engine/connection-types.ts';
-import { createEngine } from '../engine/create-engine.ts';
-import { checkTopicAccess, pollOnce } from '../engine/http-requests.ts';
+import type { ConnectionTiming } from '../engine/connection-types.ts';
+import { checkTopicAccess } from '../engine/http-requests.ts';
 import type { NoticeRequests } from '../notices/notice-requests.ts';
 import type { AppHistoryStore, Clock, Logger, Notifier } from '../ports.ts';
 import type { NtfyMessage } from '../protocol/types.ts';
 import type { SecretStore } from '../store/secrets/secret-store.ts';
 import type { Settings } from '../store/settings/schema.ts';
 import type { SettingsStore } from '../store/settings/settings-store.ts';
-import { openTransport } from '../transports/index.ts';
 import type { TrayState } from '../tray/tray-model.ts';
 import { createAppImages, withAttachmentCleanup } from './cached-image.ts';
-import { desiredSubscriptions } from './desired-subscriptions.ts';
+import { startAppAccount } from './app-account.ts';
+import { startAppConnections } from './app-connections.ts';
 import { createAppNotificationPolicy } from './notification-settings.ts';
 import { createPause } from './pause.ts';
 import { scheduleRetention } from './retention-schedule.ts';
 import { type StartSubscriptionCommand, SubscriptionCommands } from './subscription-commands.ts';
-import { SyncTopicListener } from './sync-topic-listener.ts';
 import { type CoreTrayCommand, runTrayCommand, type TrayStateOptions, trayStateOf } from './tray-state.ts';
 
 export interface AppCoreEvents {
@@ -134,9 +127,6 @@ export function startAppCore(options: AppCoreOptions): AppCore {
             events.commandStateChanged?.({ subscriptionId });
           },
         });
-  let statuses = new Map<string, ConnectionStatus>();
-  const connections = (): ConnectionStatus[] => [...statuses.values()];
-
   const dispatcher = new NotificationDispatcher({
     notifier: options.notifier,
     policy: createAppNotificationPolicy({ clock, settings, pause }),
@@ -149,24 +139,16 @@ export function startAppCore(options: AppCoreOptions): AppCore {
     sounds: () => settings.get().preferences.sounds,
   });
 
-  const manager = createEngine({
+  const engine = startAppConnections({
+    settings,
+    history,
+    secrets: options.secrets,
     clock,
     random: options.random,
     log,
-    history,
-    openTransport,
-    poll: pollOnce,
-    checkTopicAccess,
-    initialSince: { kind: 'all' },
-    timing: () => ({
-      ...options.timing,
-      keepaliveTimeoutMs: settings.get().preferences.keepaliveTimeoutSeconds * 1000,
-    }),
-    onStatus: (status) => {
-      statuses.set(status.key, status);
-      events.connectionsChanged(connections().map(toConnectionDto));
-      events.trayChanged();
-    },
+    ...(options.timing === undefined ? {} : { timing: options.timing }),
+    connectionsChanged: events.connectionsChanged,
+    statusChanged: events.trayChanged,
     onDelivered: (batch: DeliveredBatch) => {
       void dispatcher.handle(batch); // logs its own failures; storing already happened
       commands?.handle(batch, settings.get().subscriptions);
@@ -179,21 +161,7 @@ export function startAppCore(options: AppCoreOptions): AppCore {
       events.trayChanged();
     },
   });
-
-  // Reconciles run one after another: each waits for the keychain, and an older one must not finish last.
-  let reconciling = Promise.resolve();
-  const reconcile = (current: Settings): void => {
-    reconciling = reconciling
-      .then(async () => {
-        const result = manager.reconcile(await desiredSubscriptions(current, { secrets: options.secrets, log }));
-        const running = new Set(manager.statuses().map((status) => status.key));
-        statuses = new Map([...statuses].filter(([key]) => running.has(key)));
-        if (result.stopped.length > 0) events.connectionsChanged(connections().map(toConnectionDto));
-      })
-      .catch((error: unknown) => {
-        log.log('error', 'could not apply the subscriptions', { error: String(error) });
-      });
-  };
+  const { connections, reconcile } = engine;
   reconcile(settings.get());
   const unsubscribeSettings = settings.onChange((next) => {
     // Unsubscribed, or the command changed or cleared: its runs stop (subscription-commands.ts).
@@ -210,37 +178,14 @@ export function startAppCore(options: AppCoreOptions): AppCore {
     ...(options.retentionIntervalMs === undefined ? {} : { intervalMs: options.retentionIntervalMs }),
   });
 
-  // The ntfy account: its syncs write the settings, so the window's subscription list refreshes the way it does
-  // after any edit (settingsChanged → the window reads the list again).
-  const account = new AccountService({
+  const account = startAppAccount({
     settings,
     secrets: options.secrets,
-    api: createAccountApi(),
-    clock,
-    log,
-    newId: () => randomUUID(),
-    tokenLabel: `ntfy-tray on ${hostname()}`,
-  });
-  // Changes made elsewhere (web app, other devices) announce themselves on the account's sync topic: sync at once.
-  const syncTopic = new SyncTopicListener({
     clock,
     random: options.random,
-    log: log.child('account sync topic'),
-    openTransport,
-    secrets: options.secrets,
-    keepaliveTimeoutMs: () => settings.get().preferences.keepaliveTimeoutSeconds * 1000,
-    onSyncEvent: () => {
-      account.syncSoon().catch((error: unknown) => {
-        log.log('error', 'account sync threw', { error: String(error) });
-      });
-    },
+    log,
+    ...(events.accountChanged === undefined ? {} : { accountChanged: events.accountChanged }),
   });
-  const accountChanged = (): void => {
-    syncTopic.listen(account.syncTopic());
-    events.accountChanged?.(toAccountStatusDto(account.status()));
-  };
-  const unsubscribeAccount = account.onSynced(accountChanged);
-  account.start();
 
   const appService = createAppService({
     settings,
@@ -261,26 +206,16 @@ export function startAppCore(options: AppCoreOptions): AppCore {
       reconcile(settings.get());
     },
     reconnectServer: (server) => {
-      manager.reconnectServer(server);
+      engine.manager.reconnectServer(server);
     },
     ...(options.notices === undefined ? {} : { notices: options.notices }),
     ...(commands === undefined ? {} : { commands }),
     ...(options.saveFile === undefined ? {} : { saveFile: options.saveFile }),
-    account: createAccountRequests({ account, accountChanged }),
+    account: account.requests,
   });
   const service: AppRequests = {
     ...appService,
-    // Clearing the account server's credentials removes its token, which leaves the account nothing to sync with:
-    // sign out instead, so the token is deleted on the server too and the window says "signed out".
-    clearCredentials: async (server) => {
-      const signedIn = settings.get().account;
-      if (signedIn === undefined || serverUrlOf(server) !== signedIn.server) return appService.clearCredentials(server);
-      const result = await account.signOut();
-      // Signing out fails only when the keychain does not answer (the token stays, and so does the account).
-      if (!result.ok) return { ok: false, error: { code: 'keychain-unavailable', message: result.error } };
-      accountChanged();
-      return { ok: true, value: null };
-    },
+    clearCredentials: account.clearCredentials((server) => appService.clearCredentials(server)),
   };
 
   const tray: TrayStateOptions = {
@@ -299,18 +234,15 @@ export function startAppCore(options: AppCoreOptions): AppCore {
     trayState: () => trayStateOf(tray),
     handleTrayCommand: (command) => runTrayCommand(command, tray),
     reconnectNow: () => {
-      manager.reconnectAll();
+      engine.manager.reconnectAll();
     },
     stop: async () => {
-      unsubscribeAccount();
-      syncTopic.stop();
-      await account.dispose();
+      await account.stop();
       unsubscribeSettings();
       stopRetention();
       dispatcher.dispose();
       commands?.dispose();
-      await reconciling;
-      await manager.stopAll();
+      await engine.stop();
     },
   };
 }

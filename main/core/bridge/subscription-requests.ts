@@ -5,32 +5,27 @@
 import type {
   BridgeRequests,
   BridgeResult,
-  CommandFailureDto,
-  CommandRunsDto,
   CredentialsInput,
   SubscriptionDto,
   SubscriptionInput,
-  SubscriptionTestOutcome,
-  SubscriptionTestResult,
   TestCredentialsDto,
 } from '../../../common/ipc.ts';
-import { t, type MessageKey } from '../../../common/i18n/translate.ts';
+import { t } from '../../../common/i18n/translate.ts';
 import { serverUrlOf } from '../../../common/server-url.ts';
 import { isValidTopicName } from '../../../common/topic-name.ts';
 import type { ConnectionStatus } from '../engine/connection-types.ts';
-import type { CheckTopicAccess, TopicAccess } from '../engine/http-requests.ts';
+import type { CheckTopicAccess } from '../engine/http-requests.ts';
 import type { AppHistoryStore, Logger } from '../ports.ts';
-import { buildSubscribeRequest, type Credentials } from '../protocol/subscribe-request.ts';
-import { resolveCredentials, secretRefFor } from '../store/secrets/credentials.ts';
-import { MissingSecretError } from '../store/secrets/errors.ts';
 import type { SecretStore } from '../store/secrets/secret-store.ts';
 import { removeSubscription, upsertServer, upsertSubscription } from '../store/settings/edits.ts';
-import type { ServerSettings, Settings, SubscriptionSettings } from '../store/settings/schema.ts';
+import type { SubscriptionSettings } from '../store/settings/schema.ts';
 import type { SettingsStore } from '../store/settings/settings-store.ts';
-import { toConnectionDto, toSubscriptionDto } from './dto.ts';
+import { toConnectionDto } from './dto.ts';
+import { createAccessCheck } from './subscription-access-check.ts';
+import { createSubscriptionDtos, type ServerFacts, type SubscriptionCommandState } from './subscription-listing.ts';
 import { forgetSubscriptionCredentials } from './subscription-credentials.ts';
 import { checkedSubscription, takenIn } from './subscription-input.ts';
-import { fail, keychainError, ok, serverAuth, validationFailed } from './request-results.ts';
+import { fail, ok, validationFailed } from './request-results.ts';
 
 export type SubscriptionRequests = Pick<
   BridgeRequests,
@@ -58,25 +53,6 @@ export interface SubscriptionRequestsOptions {
   readonly commands?: SubscriptionCommandState;
 }
 
-/** What the bridge asks of the subscriptions' commands. */
-export interface SubscriptionCommandState {
-  /** The last failed run of a subscription's command. */
-  lastFailure(subscriptionId: string): CommandFailureDto | undefined;
-  /** Its runs as the row shows them (skipped, long, cut). */
-  runs(subscriptionId: string): CommandRunsDto | undefined;
-  /** Ends its running command and drops those waiting; false when none was running. */
-  stop(subscriptionId: string): boolean;
-}
-
-/** What each answer of the access check tells the user (the words made when asked, in the active language). */
-const TEST_OUTCOMES: Record<TopicAccess, [SubscriptionTestOutcome, Extract<MessageKey, `core.test.${string}`>]> = {
-  readable: ['ok', 'core.test.readable'],
-  unauthorized: ['wrong-credentials', 'core.test.unauthorized'],
-  forbidden: ['no-permission', 'core.test.forbidden'],
-  'rate-limited': ['unreachable', 'core.test.rate-limited'],
-  unknown: ['unreachable', 'core.test.unknown'],
-};
-
 /** The credential request a checked save stores typed credentials through (credential-requests.ts). */
 export type SubscriptionRequestsVia = Pick<BridgeRequests, 'setCredentials'>;
 
@@ -92,61 +68,8 @@ export function createSubscriptionRequests(
   via: SubscriptionRequestsVia,
 ): SubscriptionRequests {
   const { settings, secrets, log } = options;
-
-  async function hasCredentials(server: ServerSettings, subscription?: string): Promise<boolean> {
-    const ref = secretRefFor(server, subscription);
-    if (ref === undefined) return false;
-    try {
-      return (await secrets.get(ref)) !== undefined;
-    } catch (error) {
-      log.log('warn', 'could not ask the keychain whether credentials are stored', { error: String(error) });
-      return false;
-    }
-  }
-
-  /** A server's auth and whether its secret is stored, asked once per server in a listing (not per subscription). */
-  type ServerFacts = Map<string, { auth: ServerSettings['auth']; stored: Promise<boolean> }>;
-
-  async function subscriptionDto(
-    subscription: SubscriptionSettings,
-    current: Settings,
-    facts: ServerFacts = new Map(),
-  ) {
-    let server = facts.get(subscription.server);
-    if (server === undefined) {
-      const auth = serverAuth(current, subscription.server);
-      server = { auth, stored: hasCredentials({ url: subscription.server, auth }) };
-      facts.set(subscription.server, server);
-    }
-    const commands = subscription.command === undefined ? undefined : options.commands;
-    const command = { failure: commands?.lastFailure(subscription.id), runs: commands?.runs(subscription.id) };
-    const own = subscription.auth;
-    const ownCredentials =
-      own === undefined
-        ? undefined
-        : {
-            auth: own.kind,
-            ...(own.kind === 'basic' ? { user: own.user } : {}),
-            hasSecret: await hasCredentials({ url: subscription.server, auth: own }, subscription.id),
-          };
-    return toSubscriptionDto(subscription, server.auth, await server.stored, command, ownCredentials);
-  }
-
-  /** The stored credentials of `server`, or the answer to give when there are none to test with. */
-  async function storedCredentials(server: string): Promise<Credentials | BridgeResult<SubscriptionTestResult>> {
-    try {
-      return await resolveCredentials({ url: server, auth: serverAuth(settings.get(), server) }, secrets);
-    } catch (error) {
-      if (error instanceof MissingSecretError) {
-        // Not "wrong": nothing was sent, the keychain lost (or never had) the secret.
-        return ok({
-          outcome: 'missing-credentials' as const,
-          detail: t('core.test.secret-missing'),
-        });
-      }
-      return keychainError(error);
-    }
-  }
+  const subscriptionDto = createSubscriptionDtos(options);
+  const checkAccess = createAccessCheck(options);
 
   function validated(input: SubscriptionInput): BridgeResult<SubscriptionSettings> {
     const current = settings.get();
@@ -163,23 +86,6 @@ export function createSubscriptionRequests(
     });
     if (!result.ok) return validationFailed<SubscriptionDto>(result.issues);
     return ok(await subscriptionDto(subscription, result.settings));
-  }
-
-  /** Test's one check: may these credentials (typed, or the stored ones) read `topic` on `server`? */
-  async function checkAccess(
-    server: string,
-    topic: string,
-    typed: TestCredentialsDto,
-  ): Promise<BridgeResult<SubscriptionTestResult>> {
-    const credentials = typed.kind === 'stored' ? await storedCredentials(server) : typed;
-    if ('ok' in credentials) return credentials;
-    const request = buildSubscribeRequest({ baseUrl: server, topics: [topic], transport: 'json', credentials });
-    const { answer, trouble } = await options.checkTopicAccess(request);
-    const [outcome, detail] = TEST_OUTCOMES[answer];
-    // Refused without credentials: "these credentials" would name something the user never gave.
-    const anonymous = answer === 'forbidden' && credentials.kind === 'none';
-    const words = t(anonymous ? 'core.test.forbidden-anonymous' : detail);
-    return ok(trouble === undefined ? { outcome, detail: words } : { outcome, detail: words, trouble });
   }
 
   /** Whether a save must ask the server first: typed credentials, and a subscription to an address not yet checked. */

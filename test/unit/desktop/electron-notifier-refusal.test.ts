@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NotifierShowRequest } from '../../../main/core/ports.ts';
 import { ElectronNotifier } from '../../../main/desktop/electron-notifier.ts';
-import type { NotificationOptions } from '../../../main/desktop/electron-api.ts';
+import type { NotificationOptions } from '../../../main/desktop/electron-notification-api.ts';
 import { FakeNotification } from '../../fakes/electron.ts';
 import { createRecordingLogger } from '../../fakes/logger.ts';
 

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAppImages, withAttachmentCleanup } from '../../../../main/core/app/cached-image.ts';
+import { type CleanedHistory, createAppImages, withAttachmentCleanup } from '../../../../main/core/app/cached-image.ts';
 import { AttachmentCache } from '../../../../main/core/delivery/attachment-cache.ts';
 import { SqliteHistoryStore } from '../../../../main/core/store/history/index.ts';
 import { openConfSettingsStore } from '../../../../main/core/store/settings/conf-settings-store.ts';
@@ -28,8 +28,26 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const picture = (id: string, topic: string) =>
-  makeMessage({ id, topic, attachment: { name: `${id}.png`, url: `${host.url}/${id}.png`, type: 'image/png' } });
+const picture = (id: string, topic: string, time = 1) =>
+  makeMessage({ id, topic, time, attachment: { name: `${id}.png`, url: `${host.url}/${id}.png`, type: 'image/png' } });
+
+/** Caches each message's image (all from the subscription's server), as a popup or preview would. */
+async function cacheImages(ids: readonly string[]): Promise<AttachmentCache> {
+  const cache = new AttachmentCache({ dir: path.join(dir, 'attachments') });
+  for (const id of ids) {
+    host.respond(`/${id}.png`, { type: 'image/png', body: PNG });
+    const request = { server: host.url, from: 'subscription-server', maxBytes: 1024 } as const;
+    expect(await cache.get(`${host.url}/${id}.png`, request)).toMatchObject({ ok: true });
+  }
+  return cache;
+}
+
+/** The ids among `ids` whose image is still in the cache, once the cleanups started so far are done. */
+async function stillCached(cleaned: CleanedHistory, cache: AttachmentCache, ids: readonly string[]) {
+  await cleaned.idle();
+  const present = await Promise.all(ids.map(async (id) => ((await cache.cached(`${host.url}/${id}.png`)) ? id : '')));
+  return present.filter((id) => id !== '');
+}
 
 describe('the app’s image attachments', () => {
   it('previews from the cache: viewing a message again fetches nothing', async () => {
@@ -48,25 +66,14 @@ describe('the app’s image attachments', () => {
   it('deletes a message’s cached image with the message, its topic’s history, and retention', async () => {
     const server = host.url;
     const ids = ['one', 'two', 'three', 'four'];
-    for (const id of ids) host.respond(`/${id}.png`, { type: 'image/png', body: PNG });
     await history.append({
       server,
       messages: [picture('one', 'cams'), picture('two', 'cams'), picture('three', 'doors'), picture('four', 'gates')],
       changes: [],
     });
-    const cache = new AttachmentCache({ dir: path.join(dir, 'attachments') });
-    for (const id of ids)
-      expect(
-        await cache.get(`${host.url}/${id}.png`, { server, from: 'subscription-server', maxBytes: 1024 }),
-      ).toMatchObject({ ok: true });
+    const cache = await cacheImages(ids);
     const cleaned = withAttachmentCleanup(history, cache, createRecordingLogger());
-    const cached = async (): Promise<string[]> => {
-      await cleaned.idle();
-      const present = await Promise.all(
-        ids.map(async (id) => ((await cache.cached(`${host.url}/${id}.png`)) ? id : '')),
-      );
-      return present.filter((id) => id !== '');
-    };
+    const cached = () => stillCached(cleaned, cache, ids);
 
     expect(cleaned.history.deleteMessage({ server, id: 'one' })).toBe(true);
     expect(await cached()).toEqual(['two', 'three', 'four']);
@@ -76,5 +83,29 @@ describe('the app’s image attachments', () => {
     cleaned.history.applyRetention({ maxAgeDays: 1, maxPerSubscription: 10, now: Date.now() + 2 * 86_400_000 });
     expect(await cached()).toEqual([]);
     expect(await readdir(path.join(dir, 'attachments'))).toEqual([]);
+  });
+
+  it('deletes the cached images of the messages retention by count removes, and only theirs', async () => {
+    const now = Date.UTC(2026, 10, 28, 12);
+    const second = now / 1000;
+    const ids = ['oldest', 'older', 'newest', 'door'];
+    await history.append({
+      server: host.url,
+      messages: [
+        picture('oldest', 'cams', second - 300),
+        picture('older', 'cams', second - 200),
+        picture('newest', 'cams', second - 100),
+        picture('door', 'doors', second - 400),
+      ],
+      changes: [],
+    });
+    const cache = await cacheImages(ids);
+    const cleaned = withAttachmentCleanup(history, cache, createRecordingLogger());
+    // Every message is minutes old: none goes by age, two of cams go by count.
+    expect(cleaned.history.applyRetention({ maxAgeDays: 30, maxPerSubscription: 1, now })).toEqual({
+      removedByAge: 0,
+      removedByCount: 2,
+    });
+    expect(await stillCached(cleaned, cache, ids)).toEqual(['newest', 'door']);
   });
 });

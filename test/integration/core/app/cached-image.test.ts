@@ -7,6 +7,7 @@ import { AttachmentCache } from '../../../../main/core/delivery/attachment-cache
 import { SqliteHistoryStore } from '../../../../main/core/store/history/index.ts';
 import { openConfSettingsStore } from '../../../../main/core/store/settings/conf-settings-store.ts';
 import { createRecordingLogger } from '../../../fakes/logger.ts';
+import { startTestServer } from '../../../server/index.ts';
 import { startPublisherHost, type PublisherHost } from '../../../server/publisher-host.ts';
 import { makeMessage } from '../../../support/messages.ts';
 
@@ -61,6 +62,53 @@ describe('the app’s image attachments', () => {
     for (let view = 0; view < 3; view++)
       expect(await images.readImage(`${host.url}/cam.png`, host.url)).toEqual({ type: 'image/png', bytes: PNG });
     expect(host.requests.map((request) => request.path)).toEqual(['/cam.png']);
+  });
+
+  it('fetches images as "download attachments" says: by default only from the subscription’s own server; “never” fetches nothing', async () => {
+    const ntfy = await startTestServer({ attachments: true });
+    try {
+      const settings = openConfSettingsStore({ dir, log: createRecordingLogger() });
+      // Every address counts as public: only the setting keeps the other host out, not the internal-address guard.
+      const guard = { interfaces: () => [], classify: () => 'public' as const };
+      const cache = new AttachmentCache({ dir: path.join(dir, 'attachments'), ...guard });
+      const images = createAppImages(cache, settings, createRecordingLogger());
+      /** An image uploaded to the subscription's server (its `/file/…` URL), and one on another host. */
+      const pictures = async (name: string): Promise<{ own: string; other: string }> => {
+        const answer = await fetch(`${ntfy.url}/cams`, {
+          method: 'PUT',
+          headers: { Filename: `${name}.png` },
+          body: PNG,
+        });
+        const { attachment } = (await answer.json()) as { attachment: { url: string } };
+        host.respond(`/${name}.png`, { type: 'image/png', body: PNG });
+        return { own: attachment.url, other: `${host.url}/${name}.png` };
+      };
+      /** Which of the two the app fetched, by the requests each server saw. */
+      const fetched = async (name: string): Promise<string[]> => {
+        const { own, other } = await pictures(name);
+        const before = { own: ntfy.requests.length, other: host.requests.length };
+        await images.downloadImage(own, ntfy.url);
+        await images.downloadImage(other, ntfy.url);
+        return [
+          ...(ntfy.requests.slice(before.own).some((entry) => entry.path.startsWith('/file/')) ? ['own'] : []),
+          ...(host.requests.length > before.other ? ['other'] : []),
+        ];
+      };
+      const fetchFrom = (from: 'never' | 'any-server') =>
+        settings.update((current) => ({
+          ...current,
+          preferences: { ...current.preferences, autoDownloadAttachments: from },
+        }));
+
+      expect(settings.get().preferences.autoDownloadAttachments).toBe('subscription-server'); // the default
+      expect(await fetched('default')).toEqual(['own']);
+      await fetchFrom('never');
+      expect(await fetched('never')).toEqual([]);
+      await fetchFrom('any-server');
+      expect(await fetched('anywhere')).toEqual(['own', 'other']);
+    } finally {
+      await ntfy.close();
+    }
   });
 
   it('deletes a message’s cached image with the message, its topic’s history, and retention', async () => {

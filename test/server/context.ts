@@ -21,6 +21,7 @@ export interface ResolvedOptions {
   readonly delayedCheckIntervalMs: number;
   readonly minDelayMs: number;
   readonly maxDelayMs: number;
+  readonly anonymousAccount: NonNullable<TestServerOptions['anonymousAccount']>;
   readonly authFailureLimit: number;
   readonly authFailureLockoutMs: number;
   readonly requestLimit: { burst: number; replenishMs: number } | undefined;
@@ -67,6 +68,7 @@ export function resolveOptions(options: TestServerOptions): ResolvedOptions {
     delayedCheckIntervalMs: options.delayedCheckIntervalMs ?? 10_000,
     minDelayMs: options.minDelayMs ?? 10_000,
     maxDelayMs: options.maxDelayMs ?? 3 * 86_400_000,
+    anonymousAccount: options.anonymousAccount ?? 'user-and-role',
     authFailureLimit: options.authFailureLimit ?? 30,
     authFailureLockoutMs: options.authFailureLockoutMs ?? 60_000,
     requestLimit,

@@ -165,6 +165,12 @@ export interface TestServerOptions {
   /** Largest accepted `Delay` over HTTP. Default 3 days. */
   maxDelayMs?: number;
   auth?: AuthOptions;
+  /**
+   * How `GET /v1/account` names an anonymous caller: ntfy sends both `username: "*"` and `role: "anonymous"`
+   * (server_account.go handleAccountGet); `user-only` and `role-only` play a server (a fork, a proxy that rewrites the
+   * answer) that sends just one of them. Default `user-and-role`.
+   */
+  anonymousAccount?: 'user-and-role' | 'user-only' | 'role-only';
   /** After this many failed logins a visitor gets 429 (42909) for requests with credentials. Default 30. */
   authFailureLimit?: number;
   /** Time for one failed-login allowance to come back (token bucket). Default 60 000 ms. */

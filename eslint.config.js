@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /*
- * Layer boundaries from ARCHITECTURE.md, each proven to fire by test/unit/lint-boundaries.test.ts. One rule name
+ * Layer boundaries from docs/architecture.md, each proven to fire by test/unit/lint-boundaries.test.ts. One rule name
  * (the typescript-eslint one, for `allowTypeImports`) and disjoint file sets, because a later config block that sets
  * the same rule replaces the options of an earlier one instead of adding to them.
  */

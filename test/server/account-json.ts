@@ -65,14 +65,15 @@ function limitsJson(ctx: ServerContext, reservations: number): { limits: GoJsonO
 
 /**
  * `GET /v1/account`; anonymous callers, and every caller of a server without auth (ntfy ignores credentials without
- * a user manager), are the `*` user with role `anonymous`, as in ntfy.
+ * a user manager), are the `*` user with role `anonymous`, as in ntfy (or only one of the two: `anonymousAccount`).
  */
 export function accountJson(ctx: ServerContext, user: TestUser | undefined): GoJsonObject {
   const access = ctx.access;
   const fields = new Map<string, GoJsonValue>();
   if (user === undefined || access === undefined) {
-    fields.set('username', '*');
-    fields.set('role', 'anonymous');
+    const named = ctx.options.anonymousAccount;
+    if (named !== 'role-only') fields.set('username', '*');
+    if (named !== 'user-only') fields.set('role', 'anonymous');
     const { limits, stats } = limitsJson(ctx, 0);
     fields.set('limits', limits);
     fields.set('stats', stats);

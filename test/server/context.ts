@@ -9,7 +9,7 @@ import type { FaultState } from './fault-state.ts';
 import type { Hub } from './hub.ts';
 import type { RequestLog } from './request-log.ts';
 import type { MessageStore } from './store.ts';
-import type { KeepaliveTimers, NtfyMessage, TestServerEvents, TestServerOptions } from './types.ts';
+import type { KeepaliveTimers, NtfyMessage, ServerClock, TestServerEvents, TestServerOptions } from './types.ts';
 import type { Visitors } from './visitors.ts';
 
 export interface ResolvedOptions {
@@ -17,10 +17,12 @@ export interface ResolvedOptions {
   readonly keepaliveIntervalMs: number;
   readonly wsPongGraceMs: number;
   readonly keepaliveTimers: KeepaliveTimers;
+  readonly clock: ServerClock;
   readonly cacheDurationMs: number;
   readonly delayedCheckIntervalMs: number;
   readonly minDelayMs: number;
   readonly maxDelayMs: number;
+  readonly anonymousAccount: NonNullable<TestServerOptions['anonymousAccount']>;
   readonly authFailureLimit: number;
   readonly authFailureLockoutMs: number;
   readonly requestLimit: { burst: number; replenishMs: number } | undefined;
@@ -42,7 +44,8 @@ function resolveAttachments(option: TestServerOptions['attachments']): Attachmen
   };
 }
 
-const hostTimers: KeepaliveTimers = {
+const hostClock: ServerClock = {
+  now: () => Date.now(),
   setTimeout: (callback, delayMs) => ({ id: setTimeout(callback, delayMs) }),
   clearTimeout: (handle) => {
     clearTimeout(handle.id as ReturnType<typeof setTimeout>);
@@ -62,11 +65,13 @@ export function resolveOptions(options: TestServerOptions): ResolvedOptions {
     port: options.port ?? 0,
     keepaliveIntervalMs: options.keepaliveIntervalMs ?? 45_000,
     wsPongGraceMs: options.wsPongGraceMs ?? 15_000,
-    keepaliveTimers: options.keepaliveTimers ?? hostTimers,
+    keepaliveTimers: options.keepaliveTimers ?? options.clock ?? hostClock,
+    clock: options.clock ?? hostClock,
     cacheDurationMs: options.cacheDurationMs ?? 12 * 3_600_000,
     delayedCheckIntervalMs: options.delayedCheckIntervalMs ?? 10_000,
     minDelayMs: options.minDelayMs ?? 10_000,
     maxDelayMs: options.maxDelayMs ?? 3 * 86_400_000,
+    anonymousAccount: options.anonymousAccount ?? 'user-and-role',
     authFailureLimit: options.authFailureLimit ?? 30,
     authFailureLockoutMs: options.authFailureLockoutMs ?? 60_000,
     requestLimit,

@@ -61,7 +61,7 @@ function publishContext(ctx: ServerContext, baseUrl?: string): PublishContext {
   const { cacheDurationMs, newerEvents, minDelayMs, maxDelayMs, attachments } = ctx.options;
   const uploads = attachments === undefined || baseUrl === undefined ? undefined : { ...attachments, baseUrl };
   const delayLimits = { minMs: minDelayMs, maxMs: maxDelayMs };
-  return { nowMs: Date.now(), cacheDurationMs, newerEvents, delayLimits, uploads };
+  return { nowMs: ctx.options.clock.now(), cacheDurationMs, newerEvents, delayLimits, uploads };
 }
 
 /** `GET /file/<id><ext>`: an uploaded attachment's bytes. */

@@ -56,14 +56,14 @@ export function serveHttpStream(setup: StreamSetup, format: 'json' | 'sse' | 'ra
   };
 
   ctx.hub.add(stream);
-  writeEvent(streamEvent('open', setup.topicsRaw, Date.now()));
+  writeEvent(streamEvent('open', setup.topicsRaw, ctx.options.clock.now()));
   for (const message of replayMessages(ctx, setup.topics, params)) writeEvent(message);
 
   const timers = ctx.options.keepaliveTimers;
   let keepalive: KeepaliveTimerHandle | undefined;
   const scheduleKeepalive = (): void => {
     keepalive = timers.setTimeout(() => {
-      if (!stalled) writeEvent(streamEvent('keepalive', setup.topicsRaw, Date.now()));
+      if (!stalled) writeEvent(streamEvent('keepalive', setup.topicsRaw, ctx.options.clock.now()));
       scheduleKeepalive();
     }, ctx.options.keepaliveIntervalMs);
   };

@@ -26,14 +26,14 @@ export async function commitPublish(ctx: ServerContext, plan: PublishPlan): Prom
   if (plan.cache) {
     if (ctx.options.cacheDelayMs > 0) await sleep(ctx.options.cacheDelayMs);
     await ctx.options.beforeCache?.(plan.message);
-    ctx.store.add(plan.message, { expiresAtMs: plan.expiresAtMs, dueAtMs: Date.now(), published: true });
+    ctx.store.add(plan.message, { expiresAtMs: plan.expiresAtMs, dueAtMs: ctx.options.clock.now(), published: true });
   }
   return plan.message;
 }
 
 /** ntfy's delayed sender: publishes every due message live (with its scheduled time) and marks it published. */
 export function publishDueMessages(ctx: ServerContext): void {
-  for (const { rowId, message } of ctx.store.due(Date.now())) {
+  for (const { rowId, message } of ctx.store.due(ctx.options.clock.now())) {
     fanOut(ctx, message);
     ctx.store.markPublished(rowId);
   }
@@ -45,7 +45,7 @@ export function publishDueMessages(ctx: ServerContext): void {
  */
 export function replayMessages(ctx: ServerContext, topics: readonly string[], params: SubscribeParams): NtfyMessage[] {
   if (params.since.kind === 'none') return [];
-  const nowMs = Date.now();
+  const nowMs = ctx.options.clock.now();
   return topics
     .flatMap((topic) => ctx.store.query(topic, params.since, { scheduled: params.scheduled, nowMs }))
     .sort((a, b) => a.time - b.time);

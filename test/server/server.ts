@@ -84,9 +84,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     handleUpgradeRequest(ctx, req, socket, head);
   });
   const port = await listen(http, ctx.options.port);
-  const delayedSender = setInterval(() => {
+  const { clock, delayedCheckIntervalMs } = ctx.options;
+  // ntfy's delayed sender: a check every interval on the server's clock.
+  const checkDelayed = (): void => {
     publishDueMessages(ctx);
-  }, ctx.options.delayedCheckIntervalMs);
+    delayedSender = clock.setTimeout(checkDelayed, delayedCheckIntervalMs);
+  };
+  let delayedSender = clock.setTimeout(checkDelayed, delayedCheckIntervalMs);
 
   /** Every connection goes, without a goodbye; the stall (and the requests it held) goes with them. */
   const dropEverything = (): void => {
@@ -131,7 +135,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
 
   const inProcessContext = () => ({
-    nowMs: Date.now(),
+    nowMs: ctx.options.clock.now(),
     cacheDurationMs: ctx.options.cacheDurationMs,
     newerEvents: ctx.options.newerEvents,
     delayLimits: undefined,
@@ -161,7 +165,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     publishRaw: (message: NtfyMessage, { cache = true } = {}) => {
       const cached = cache && ctx.options.cacheDurationMs > 0;
       const expiresAtMs =
-        message.expires === undefined ? Date.now() + ctx.options.cacheDurationMs : message.expires * 1000;
+        message.expires === undefined ? ctx.options.clock.now() + ctx.options.cacheDurationMs : message.expires * 1000;
       return commitPublish(ctx, {
         message,
         cache: cached,
@@ -171,7 +175,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     deleteMessage: (topic, sequenceId) => sequenceEvent(topic, 'message_delete', sequenceId),
     clearMessage: (topic, sequenceId) => sequenceEvent(topic, 'message_clear', sequenceId),
-    cachedMessages: () => ctx.store.all(Date.now()),
+    cachedMessages: () => ctx.store.all(ctx.options.clock.now()),
     subscribers: () => ctx.hub.list().map((stream) => stream.info),
     waitForSubscribers: (count, { topic, timeoutMs } = {}) => {
       const matching = () => server.subscribers().filter((info) => topic === undefined || info.topics.includes(topic));
@@ -209,7 +213,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         describe: () => 'a matching request to end',
       }),
     close: async () => {
-      clearInterval(delayedSender);
+      clock.clearTimeout(delayedSender);
       const closed = closeListener(http);
       dropEverything();
       await closed;

@@ -27,7 +27,7 @@ export function subscriberInfo(setup: StreamSetup, transport: StreamTransport): 
     transport,
     user: setup.user,
     since: setup.params.sinceRaw,
-    connectedAt: Date.now(),
+    connectedAt: setup.ctx.options.clock.now(),
   };
 }
 
@@ -42,7 +42,7 @@ export function reserveStreamAndParseParams(
 ): SubscribeParams {
   if (!ctx.visitors.reserveStream(visitor)) throw new NtfyHttpError(ntfyErrors.tooManySubscriptions);
   try {
-    return parseSubscribeParams(source, Date.now());
+    return parseSubscribeParams(source, ctx.options.clock.now());
   } catch (error) {
     ctx.visitors.releaseStream(visitor);
     throw error;

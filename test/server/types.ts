@@ -139,6 +139,11 @@ export interface KeepaliveTimers {
   clearTimeout(handle: KeepaliveTimerHandle): void;
 }
 
+/** The keepalive timers plus the time itself (the app's Clock port has this shape). */
+export interface ServerClock extends KeepaliveTimers {
+  now(): number;
+}
+
 export interface KeepaliveTimerHandle {
   readonly id: unknown;
 }
@@ -156,6 +161,13 @@ export interface TestServerOptions {
    * itself, so that a busy machine cannot reorder a ping, its pong and the deadline.
    */
   keepaliveTimers?: KeepaliveTimers;
+  /**
+   * The server's time: message times, delayed messages falling due, the delayed sender's checks (every
+   * `delayedCheckIntervalMs` on this clock), stream and keepalive event times; also the keepalive timers unless
+   * `keepaliveTimers` is given. Default the host's. A test of what a client misses while away passes a manual clock
+   * (test/support/manual-clock.ts) and steps the server's time itself.
+   */
+  clock?: ServerClock;
   /** Cache duration; 0 disables the cache (nothing is replayed, no `expires`). Default 12 h. */
   cacheDurationMs?: number;
   /** How often delayed messages are checked for being due. Default 10 000 ms. */
@@ -165,6 +177,12 @@ export interface TestServerOptions {
   /** Largest accepted `Delay` over HTTP. Default 3 days. */
   maxDelayMs?: number;
   auth?: AuthOptions;
+  /**
+   * How `GET /v1/account` names an anonymous caller: ntfy sends both `username: "*"` and `role: "anonymous"`
+   * (server_account.go handleAccountGet); `user-only` and `role-only` play a server (a fork, a proxy that rewrites the
+   * answer) that sends just one of them. Default `user-and-role`.
+   */
+  anonymousAccount?: 'user-and-role' | 'user-only' | 'role-only';
   /** After this many failed logins a visitor gets 429 (42909) for requests with credentials. Default 30. */
   authFailureLimit?: number;
   /** Time for one failed-login allowance to come back (token bucket). Default 60 000 ms. */

@@ -111,7 +111,7 @@ export function serveWsStream(setup: StreamSetup, req: IncomingMessage, socket: 
     };
 
     ctx.hub.add(stream);
-    writeEvent(streamEvent('open', setup.topicsRaw, Date.now()));
+    writeEvent(streamEvent('open', setup.topicsRaw, ctx.options.clock.now()));
     for (const message of replayMessages(ctx, setup.topics, params)) writeEvent(message);
 
     armPongDeadline();

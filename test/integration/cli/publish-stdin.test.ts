@@ -1,6 +1,7 @@
 /**
  * `… | ntfy-tray publish <topic>` as processes in a real pipe against test/server with an attachment cache: an endless
- * producer is refused at 15 MB, a PNG arrives as an attachment with its exact bytes, long text as attachment.txt;
+ * producer is refused at 15 MB, a finite stdin of exactly 15 MB is sent and one byte more is not, a PNG arrives as an
+ * attachment with its exact bytes, long text as attachment.txt;
  * and the failures of a publish in words (the server's own text of a 5xx, a delay in the past), in German too.
  */
 import { type ChildProcess, spawn, type StdioOptions } from 'node:child_process';
@@ -106,6 +107,22 @@ describe('ntfy-tray publish with stdin', () => {
     expect(run.code).toBe(1);
     expect(server.requests.filter((request) => request.transport === 'publish')).toEqual([]);
     expect(server.cachedMessages()).toEqual([]);
+  });
+
+  it('sends a finite stdin of exactly 15 MB (15 MiB) and refuses one byte more, unsent', async () => {
+    const limit = 15 * 1024 * 1024; // ntfy's default attachment-file-size-limit (server/config.go)
+    await server.close();
+    // A server that takes twice that: only the CLI's own limit can refuse.
+    server = await startTestServer({ attachments: { fileSizeLimitBytes: 2 * limit } });
+    const bytes = Buffer.alloc(limit + 1, 0x89); // not UTF-8: sent as a file, byte for byte
+    const atLimit = await publish([`${server.url}/open`], { stdin: bytes.subarray(0, limit) });
+    expect(atLimit.code).toBe(0);
+    expect(server.cachedMessages().map((message) => message.attachment?.size)).toEqual([limit]);
+
+    const over = await publish([`${server.url}/open`], { stdin: bytes });
+    expect(over.stderr).toMatch(/^ntfy-tray publish: not sent: stdin holds more than 15 MB/);
+    expect(over.code).toBe(1);
+    expect(server.requests.filter((request) => request.transport === 'publish')).toHaveLength(1);
   });
 
   it('sends a PNG piped in as an attachment with its exact bytes, named after its type', async () => {

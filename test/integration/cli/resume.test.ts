@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/index.ts';
 import { type CliProcess, startCli } from '../../support/cli-process.ts';
 import { deliveriesCommitted } from '../../support/deliveries.ts';
+import { ManualClock } from '../../support/manual-clock.ts';
 
 let server: TestServer;
 let dataDir: string;
@@ -62,6 +63,36 @@ describe('ntfy-tray subscribe resume points', () => {
 
     const again = cli(['--json', `${server.url}/a`]);
     expect(ids(await again.waitForStdoutLines(1))).toEqual([whileOnB.id]);
+  });
+
+  it('prints a scheduled message that fell due before its resume point but went out while it was away', async () => {
+    await server.close();
+    // The server's time moves only when this test says so (whole seconds, as message times are).
+    const clock = new ManualClock(Math.floor(Date.now() / 1000) * 1000);
+    server = await startTestServer({ clock, delayedCheckIntervalMs: 10_000 });
+    const first = cli(['--json', `${server.url}/later`]);
+    await first.waitForStderr(/connected/);
+    await server.waitForSubscribers(1);
+    const scheduled = await server.publish('later', { message: 'in 20 s', delay: 20_000 });
+    // 25 s on, the scheduled message is due, but the delayed sender has not looked yet (ntfy's looks every 10 s).
+    clock.suspend(25_000);
+    const newer = await server.publish('later', 'published after the scheduled one fell due');
+    expect(newer.time).toBeGreaterThan(scheduled.time);
+    expect(ids(await first.waitForStdoutLines(1))).toEqual([newer.id]);
+    await stop(first);
+    await server.waitForNoSubscribers();
+
+    // While the subscriber is away, the delayed sender runs: the message goes out with its own, earlier time.
+    const sent = new Promise((resolve) => server.events.once('publish', resolve));
+    clock.advance(0);
+    expect(await sent).toMatchObject({ id: scheduled.id, time: scheduled.time });
+
+    const again = cli(['--json', `${server.url}/later`]);
+    await server.waitForSubscribers(1);
+    const live = await server.publish('later', 'live after the restart');
+    // Without the overlap the first line would be the live one (checked at once, not after a wait for a second line).
+    expect(ids(await again.waitForStdoutLines(1))[0]).toBe(scheduled.id);
+    expect(ids(await again.waitForStdoutLines(2))).toEqual([scheduled.id, live.id]);
   });
 
   it('resumes from the first connect when it was stopped before any message arrived', async () => {

@@ -90,6 +90,19 @@ describe('an anonymous answer to GET /v1/account', () => {
     expect(laptop.service.status()).toMatchObject({ signedIn: true, lastSync: { ok: false, message: ANONYMOUS } });
   });
 
+  it.each(['user-only', 'role-only'] as const)(
+    'that names the caller by only one of user "*" and role "anonymous" (%s): the same',
+    async (anonymousAccount) => {
+      const ntfy = await startServer(withAccounts);
+      const laptop = await signedInWithTwo(ntfy.url);
+      const synced = laptop.settings.get().account?.synced;
+      await moveAccount(laptop, ntfy.url, (await startServer({ anonymousAccount })).url);
+      expect(await laptop.service.syncNow()).toEqual({ ok: false, reason: 'failed', message: ANONYMOUS });
+      expect(laptop.topics()).toEqual(['alerts', 'backups']);
+      expect(laptop.settings.get().account?.synced).toEqual(synced);
+    },
+  );
+
   it('through a proxy that drops the Authorization header: the same, in German too', async () => {
     const ntfy = await startServer(withAccounts);
     const laptop = await signedInWithTwo(ntfy.url);

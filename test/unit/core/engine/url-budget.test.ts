@@ -6,7 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ConnectionSpec } from '../../../../main/core/engine/connection-types.ts';
 import { groupSubscriptions, type Subscription } from '../../../../main/core/engine/groups.ts';
-import { longestRequestBytes, SUBSCRIBE_URL_BUDGET_BYTES } from '../../../../main/core/engine/url-budget.ts';
+import { requestForSpec } from '../../../../main/core/engine/spec-request.ts';
+import {
+  longestRequestBytes,
+  splitByUrlBudget,
+  SUBSCRIBE_URL_BUDGET_BYTES,
+} from '../../../../main/core/engine/url-budget.ts';
 
 const all = { initialSince: { kind: 'all' } } as const;
 const SERVER = 'https://ntfy.example.com';
@@ -65,6 +70,22 @@ describe('splitting a group by URL length', () => {
       // The title filter alone is 500 bytes of each: it was counted, not left to chance.
       expect(bytes).toBeGreaterThan(500 + spec.topics.join(',').length);
     }
+  });
+
+  it('counts the poll URL too, which is longer than the stream URL: a group whose stream just fits is split', () => {
+    const topics = topicNames(300);
+    const [spec] = groupSubscriptions(subscriptions(topics), all);
+    if (spec === undefined) throw new Error('no group');
+    // The longest `since` a resume sends: a 12-character message id.
+    const resume = { kind: 'id', id: 'A'.repeat(12) } as const;
+    const urlBytes = (part: ConnectionSpec, poll: boolean): number =>
+      Buffer.byteLength(requestForSpec(part, { topics: part.topics, since: resume, poll }).url);
+    const streamBytes = urlBytes(spec, false);
+    expect(urlBytes(spec, true) - streamBytes).toBeGreaterThanOrEqual(7); // `poll=1&` or `&poll=1`
+    // A budget the stream URL fits exactly and the poll URL does not.
+    const parts = splitByUrlBudget(spec, streamBytes);
+    expect(parts.length).toBeGreaterThanOrEqual(2);
+    for (const part of parts) expect(urlBytes(part, true)).toBeLessThanOrEqual(streamBytes);
   });
 
   it('makes the same connections from the same topics in any order (no churn across restarts)', () => {

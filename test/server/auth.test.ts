@@ -167,7 +167,7 @@ describe('failed-login lockout', () => {
     // Recovery is a matter of time (one allowance per lockout period); requests with credentials do not extend it.
     await expect
       .poll(async () => (await request(server, '/public/auth', { headers: right })).status, {
-        timeout: 3000,
+        timeout: 30_000,
         interval: 50,
       })
       .toBe(200);

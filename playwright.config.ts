@@ -3,6 +3,9 @@ import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumExecutablePath } from './test/support/chromium.ts';
 import { DOCS_PICTURE, updatingScreenshots } from './test/e2e/support/docs-screenshot.ts';
 import { excludedFiles, leftOutLines, testHost } from './scripts/pipeline/test-hosts.ts';
+import { shareCompileCache } from './test/support/compile-cache.ts';
+
+shareCompileCache();
 
 const host = testHost();
 for (const line of leftOutLines(host, 'playwright')) process.stderr.write(`${line}\n`);

@@ -3,6 +3,9 @@ import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumExecutablePath } from './test/support/chromium.ts';
 import { DOCS_PICTURE, updatingScreenshots } from './test/e2e/support/docs-screenshot.ts';
 import { excludedFiles, leftOutLines, testHost } from './scripts/pipeline/test-hosts.ts';
+import { shareCompileCache } from './test/support/compile-cache.ts';
+
+shareCompileCache();
 
 const host = testHost();
 for (const line of leftOutLines(host, 'playwright')) process.stderr.write(`${line}\n`);
@@ -18,7 +21,10 @@ export default defineConfig({
   outputDir: 'test-results',
   // The JSON report feeds the one-line summary that `npm test` prints last (scripts/test-summary.ts).
   reporter: [['list'], ['json', { outputFile: 'test-reports/playwright.json' }]],
-  workers: 1,
+  // Two spec files at once, each in its own worker with its own Chromium, test server and core (every spec starts
+  // its own in beforeAll, on free ports and in its own temp folder). One worker left a 2-core machine half idle: the
+  // runner waits on the page most of the time. Measured in docs/testing.md ("Where the time goes").
+  workers: 2,
   forbidOnly: process.env['CI'] !== undefined,
   // Tests that only take a docs/ picture run with UPDATE_SCREENSHOTS=1; otherwise they are left out, not skipped.
   ...(updatingScreenshots() ? {} : { grepInvert: new RegExp(DOCS_PICTURE) }),
@@ -26,7 +32,8 @@ export default defineConfig({
   // `stress -c 2` saw an axe analysis of two themes pass 30 s, and five full runs at once on two cores, load 26,
   // saw one pass 90 s). Speed is measured by `npm run bench`.
   timeout: 180_000,
-  expect: { timeout: 15_000 },
+  // 30 s, not 15: two workers at once on a loaded 2-core machine wait longer for a page to settle.
+  expect: { timeout: 30_000 },
   use: {
     trace: 'retain-on-failure',
     // The window speaks the browser's language (common/i18n): English unless a spec asks for another locale.

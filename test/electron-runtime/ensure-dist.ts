@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { tallyStart } from '../support/start-tally.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
@@ -47,6 +48,7 @@ async function isFresh(): Promise<boolean> {
 }
 
 async function runBuild(): Promise<void> {
+  tallyStart('build');
   const child = spawn(process.execPath, ['scripts/build.ts'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

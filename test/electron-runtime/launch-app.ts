@@ -12,6 +12,7 @@ import type { ControlReply, ControlRequest, FinalRecordsEvent } from './protocol
 import type { PageRequestKind, RuntimeRecords, SystemEndRecord, WindowRecord } from './records.ts';
 import { PACKAGED_SWITCH, type ToastActivationDetails } from './runtime.ts';
 import { repoRoot } from './ensure-dist.ts';
+import { tallyStart } from '../support/start-tally.ts';
 
 export interface LaunchAppOptions {
   /** Electron's userData (NTFY_TRAY_USER_DATA_DIR); HOME and XDG folders go beside it (`<userDataDir>.home`). */
@@ -157,6 +158,7 @@ function controlChannel(child: ChildProcess, exited: Promise<ExitInfo>, output: 
 }
 
 export async function launchApp(options: LaunchAppOptions): Promise<LaunchedApp> {
+  tallyStart('app-launch');
   const appDir = options.appDir ?? repoRoot;
   await mkdir(options.userDataDir, { recursive: true });
   await mkdir(path.join(`${options.userDataDir}.home`, '.config'), { recursive: true });

@@ -136,7 +136,7 @@ describe('failNext', () => {
     const ws = await openWs(server, '/a/ws');
     expect(ws.status).toBe(429);
     expect(JSON.parse(ws.body.toString())).toMatchObject({ code: 42901 });
-    const failed = await request(server, '/a/json?poll=0&since=none', { signal: AbortSignal.timeout(2000) });
+    const failed = await request(server, '/a/json?poll=0&since=none', { signal: AbortSignal.timeout(30_000) });
     expect([failed.status, failed.headers.get('content-type')]).toEqual([429, 'application/json']);
   });
 });

@@ -24,7 +24,7 @@ export function identify(
   ctx: ServerContext,
   request: { headers: IncomingHttpHeaders; query: URLSearchParams; remoteAddress: string },
 ): Identity {
-  const now = Date.now();
+  const now = ctx.access?.now() ?? Date.now();
   const addressVisitor = ctx.visitors.get(`ip:${request.remoteAddress}`, now);
   if (ctx.access === undefined) return { user: undefined, visitor: addressVisitor };
   const authorization = readAuthorization(request.headers, request.query);

@@ -122,7 +122,8 @@ export interface AuthOptions {
   defaultAccess?: Permission;
   /**
    * The clock tokens issued through `/v1/account/token` are dated, extended and expire by, in milliseconds since the
-   * epoch: move it past a token's `expires` and the token is 401 everywhere, as in ntfy. Default `Date.now`.
+   * epoch: move it past a token's `expires` and the token is 401 everywhere, as in ntfy. The failed-login allowance
+   * and the request rate limit count on it too. Default `Date.now`.
    */
   now?: () => number;
   /**

@@ -2,6 +2,8 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
+import { COMPILE_CACHE_VARIABLE } from './compile-cache.ts';
+import { tallyStart } from './start-tally.ts';
 
 /** A limit for a stuck process, not a speed check: five full runs at once on two cores took over 10 s to connect. */
 const DEFAULT_WAIT_MS = 30_000;
@@ -23,9 +25,19 @@ export interface CliProcess {
   closeStdout(): void;
 }
 
-/** PATH, HOME and the D-Bus/XDG session variables, so the CLI reaches the throwaway keyring of `npm test`. */
+/**
+ * PATH, HOME and the D-Bus/XDG session variables, so the CLI reaches the throwaway keyring of `npm test`; and Node's
+ * compile cache (test/support/compile-cache.ts), which changes nothing the CLI does, only how fast Node starts it.
+ */
 function sessionEnv(): Record<string, string> {
-  const names = ['PATH', 'HOME', 'DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR', 'XDG_DATA_HOME'];
+  const names = [
+    'PATH',
+    'HOME',
+    'DBUS_SESSION_BUS_ADDRESS',
+    'XDG_RUNTIME_DIR',
+    'XDG_DATA_HOME',
+    COMPILE_CACHE_VARIABLE,
+  ];
   return Object.fromEntries(
     names.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])),
   );
@@ -46,6 +58,7 @@ export function startCli(
     readonly ownGroup?: boolean;
   } = {},
 ): CliProcess {
+  tallyStart('cli-process');
   const child = spawn(process.execPath, [CLI, ...args], {
     // Only what a user's shell would have: no secrets from the test runner's environment leak into the CLI.
     // English unless a test asks for another language, whatever the developer's own LANG is.

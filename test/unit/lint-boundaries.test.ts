@@ -5,6 +5,11 @@ import { describe, expect, it } from 'vitest';
 // on the files it guards (and only there), by linting source text as if it lived at a given path. The paths are
 // real files: type-aware linting refuses a path that no tsconfig includes.
 const eslint = new ESLint({ cwd: process.cwd() });
+/**
+ * A budget for a stuck lint, not a speed check: the first lint of each tsconfig builds its typed program, which took
+ * over 60 s (the default budget) at load 23 on the shared 2-core machine, and 13 s for the whole file when idle.
+ */
+const LINT_BUDGET = { timeout: 180_000 };
 
 async function restrictedImportMessages(code: string, filePath: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
@@ -18,7 +23,7 @@ async function restrictedImportMessages(code: string, filePath: string): Promise
 const electronValue = "import { app } from 'electron';\nexport const name = app.name;\n";
 const electronType = "import type { App } from 'electron';\nexport type A = App;\n";
 
-describe('main/core', () => {
+describe('main/core', LINT_BUDGET, () => {
   it('rejects an electron import in main/core', async () => {
     const messages = await restrictedImportMessages(electronValue, 'main/core/ports.ts');
     expect(messages).toHaveLength(1);
@@ -67,7 +72,7 @@ describe('main/core', () => {
   });
 });
 
-describe('main/core/store and the server-URL rule', () => {
+describe('main/core/store and the server-URL rule', LINT_BUDGET, () => {
   it('rejects an import of the engine in main/core/store', async () => {
     const messages = await restrictedImportMessages(
       "import { groupSubscriptions } from '../../engine/groups.ts';\nexport const g = groupSubscriptions;\n",
@@ -99,7 +104,7 @@ describe('main/core/store and the server-URL rule', () => {
   });
 });
 
-describe('main/core/cli on top of main/core/bridge and main/core/client-config', () => {
+describe('main/core/cli on top of main/core/bridge and main/core/client-config', LINT_BUDGET, () => {
   it.each([
     [
       'main/core/bridge/',
@@ -142,7 +147,7 @@ describe('main/core/cli on top of main/core/bridge and main/core/client-config',
   });
 });
 
-describe('electron', () => {
+describe('electron', LINT_BUDGET, () => {
   it.each([
     ['the Electron composition root', 'main/index.ts'],
     ['main/desktop/', 'main/desktop/tray.ts'],
@@ -180,7 +185,7 @@ describe('electron', () => {
   });
 });
 
-describe('common/', () => {
+describe('common/', LINT_BUDGET, () => {
   it.each([
     ['another layer', "import { normalizeServerUrl } from '../main/core/engine/groups.ts';"],
     ['a Node module', "import { createHash } from 'node:crypto';"],
@@ -202,7 +207,7 @@ describe('common/', () => {
   });
 });
 
-describe('renderer/', () => {
+describe('renderer/', LINT_BUDGET, () => {
   it.each([
     ['main/', "import type { Clock } from '../main/core/ports.ts';"],
     ['preload/', "import { api } from '../preload/index.ts';"],

@@ -19,6 +19,8 @@ import { findExecutable, type NotificationSession, startNotificationSession } fr
 import { registerOwnItem, startWatcherStandIn } from './status-notifier-watcher.ts';
 
 const SETTLE_MS = 5_000;
+/** What a D-Bus round trip may take on a loaded machine (vi.waitFor gives up after 1 s by default): a budget, not a speed check. */
+const WAIT = { timeout: 30_000, interval: 50 };
 const dbusDaemon = await findExecutable('dbus-daemon');
 if (dbusDaemon === undefined) console.log('watchTrayPresence tests skipped: dbus-daemon is not installed');
 
@@ -61,14 +63,14 @@ async function watch(address: string): Promise<Watching> {
 async function presenceBecomes(watching: Watching, expected: TrayPresence): Promise<void> {
   await vi.waitFor(() => {
     expect(watching.watch.tracker.presence).toBe(expected);
-  });
+  }, WAIT);
 }
 
 /** The look found our item missing and waits for it: the settle timer is armed. */
 async function waitingToSettle(watching: Watching): Promise<void> {
   await vi.waitFor(() => {
     expect(watching.clock.pendingTimers).toBe(1);
-  });
+  }, WAIT);
 }
 
 describe.skipIf(dbusDaemon === undefined)('watchTrayPresence', () => {
@@ -147,7 +149,7 @@ describe.skipIf(dbusDaemon === undefined)('watchTrayPresence', () => {
     // The new watcher's NameOwnerChanged restarts the settle delay; our item does not register again (the bug).
     await vi.waitFor(() => {
       expect(watching.clock.pendingTimers).toBe(1);
-    });
+    }, WAIT);
     watching.clock.advance(SETTLE_MS);
     await presenceBecomes(watching, 'not-registered');
 
@@ -180,13 +182,13 @@ describe.skipIf(dbusDaemon === undefined)('watchTrayPresence', () => {
     });
     await vi.waitFor(() => {
       expect(clock.pendingTimers).toBe(1);
-    });
+    }, WAIT);
     expect(follower.usable()).toBe(true);
 
     clock.advance(TRAY_SETTLE_MS);
     await vi.waitFor(() => {
       expect(follower.usable()).toBe(false);
-    });
+    }, WAIT);
     expect(windowShown).toBe(1);
     expect(notices.list().map((notice) => notice.text)).toEqual([trayIconMissingText()]);
     expect(notices.list().map((notice) => notice.text)).not.toContain(trayHostMissingText());

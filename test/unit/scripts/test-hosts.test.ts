@@ -52,11 +52,16 @@ describe('which tests each host runs', () => {
     expect(testFiles.filter(needsLinuxHost).length).toBeGreaterThan(10);
   });
 
-  it('Linux runs every test file, the app tests also as macOS and Windows', async () => {
+  it('Linux runs every test file once (the unit tests in the `unit` project), the app tests also as macOS and Windows', async () => {
     const selected = await vitestSelection('linux');
-    const linuxProject = selected.filter((entry) => entry.startsWith('linux:')).map((entry) => entry.slice(6));
+    const asLinux = selected
+      .filter((entry) => entry.startsWith('linux:') || entry.startsWith('unit:'))
+      .map((entry) => entry.slice(entry.indexOf(':') + 1));
 
-    expect(linuxProject.sort()).toEqual([...testFiles].sort());
+    expect(asLinux.sort()).toEqual([...testFiles].sort());
+    expect(
+      selected.filter((entry) => entry.startsWith('unit:')).every((entry) => entry.startsWith('unit:test/unit/')),
+    ).toBe(true);
     expect(selected.some((entry) => entry.startsWith('darwin:test/integration/app/'))).toBe(true);
     expect(selected.some((entry) => entry.startsWith('win32:test/integration/app/'))).toBe(true);
   });

@@ -25,7 +25,7 @@ describe('publishing with up=1 (UnifiedPush)', () => {
     const bytes = Uint8Array.from([0, 255, 1, 254, 0x80, 10, 32]);
     const message = await publish('/upAbCdEfGhIjKl?up=1', bytes);
     expect(message.encoding).toBe('base64');
-    expect(Buffer.from(message.message, 'base64')).toEqual(Buffer.from(bytes));
+    expect(Buffer.from(message.message ?? '', 'base64')).toEqual(Buffer.from(bytes));
   });
 
   it('reads the X-UnifiedPush header and a Content-Encoding: aes128gcm body as UnifiedPush too', async () => {
@@ -40,7 +40,7 @@ describe('publishing with up=1 (UnifiedPush)', () => {
   it('cuts a body over the 4096-byte message limit there instead of refusing it (ntfy peeks that much)', async () => {
     const bytes = Buffer.alloc(5000, 0xff);
     const message = await publish('/upAbCdEfGhIjKl?up=1', bytes);
-    expect(Buffer.from(message.message, 'base64')).toEqual(bytes.subarray(0, 4096));
+    expect(Buffer.from(message.message ?? '', 'base64')).toEqual(bytes.subarray(0, 4096));
   });
 
   it('lets an empty body win over the message parameter: it becomes "triggered"', async () => {

@@ -71,3 +71,27 @@ export async function startUnifiedPush(options: UnifiedPushOptions): Promise<Run
     },
   };
 }
+
+export interface BackgroundDistributor {
+  reconnectAll(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * The app's distributor (Linux): started beside the app, never in its way — without a session bus, or when it fails
+ * to start, the app runs on without it (logged).
+ */
+export function startUnifiedPushInBackground(options: UnifiedPushOptions): BackgroundDistributor {
+  const starting = startUnifiedPush(options).catch((error: unknown) => {
+    options.log.log('warn', 'UnifiedPush: the distributor did not start', { error: String(error) });
+    return undefined;
+  });
+  return {
+    reconnectAll() {
+      void starting.then((running) => running?.reconnectAll());
+    },
+    async stop() {
+      await (await starting)?.stop();
+    },
+  };
+}

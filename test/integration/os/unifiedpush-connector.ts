@@ -120,6 +120,29 @@ export class TestConnector {
     );
   }
 
+  /** Resolves once the distributor owns its name on the bus (an app started beside it may not have yet). */
+  async waitForDistributor(): Promise<void> {
+    const owned = new Promise<void>((resolve) => {
+      this.#bus.connection.on('message', (message: Message) => {
+        if (message.member === 'NameOwnerChanged' && message.body?.[0] === DISTRIBUTOR.destination) resolve();
+      });
+    });
+    const daemon = {
+      destination: 'org.freedesktop.DBus',
+      path: '/org/freedesktop/DBus',
+      interface: 'org.freedesktop.DBus',
+    };
+    const rule = `type='signal',sender='org.freedesktop.DBus',member='NameOwnerChanged',arg0='${DISTRIBUTOR.destination}'`;
+    await invoke(this.#bus, { ...daemon, member: 'AddMatch', signature: 's', body: [rule] });
+    const [hasOwner] = await invoke(this.#bus, {
+      ...daemon,
+      member: 'NameHasOwner',
+      signature: 's',
+      body: [DISTRIBUTOR.destination],
+    });
+    if (hasOwner !== true) await owned;
+  }
+
   /** Distributor2.Register (or Distributor1's), answered as `{ success, reason }`. */
   async register(token: string, service = this.service): Promise<{ success: string; reason?: string }> {
     if (this.version === 1) {

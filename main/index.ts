@@ -58,6 +58,7 @@ import { selectTrayIconPath } from './desktop/tray.ts';
 import { readUpdateSetup, startUpdatesOnceSetUp, type UpdateSetup } from './desktop/updates.ts';
 import { connectSessionBus } from './os/dbus/session-bus.ts';
 import { followTrayPresence } from './os/tray/follow-tray-presence.ts';
+import { startUnifiedPushInBackground } from './os/unifiedpush/start-distributor.ts';
 
 // This annotation is the compile-time proof that the real Electron module still provides the narrow surface the
 // desktop modules were written (and tested) against.
@@ -177,7 +178,7 @@ async function main(): Promise<void> {
     net,
     clock,
     reconnectNow: () => {
-      core.started.reconnectNow();
+      core.reconnectNow();
     },
     log,
   });
@@ -238,10 +239,11 @@ async function openCore(
   // a quit ends them (core.stop), and so does the process's exit, whatever cut the quit short.
   const commandRunner = createCommandRunner({ env: process.env, platform: process.platform, stdio: 'capture-stderr' });
   endRunsAtExit(commandRunner);
+  const secrets = createKeytarSecretStore({ log: log.child('keychain') });
   const started = startAppCore({
     settings,
     history,
-    secrets: createKeytarSecretStore({ log: log.child('keychain') }),
+    secrets,
     notifier: hooksEnabled ? recordNotifications(notifier, shownNotifications) : notifier,
     clock,
     random: Math.random,
@@ -287,6 +289,19 @@ async function openCore(
     updateChecks,
   });
   late.core = started;
+  // Linux desktop apps get push through the user's ntfy server (issue 35); no such standard elsewhere.
+  const unifiedPush =
+    process.platform === 'linux'
+      ? startUnifiedPushInBackground({
+          connect: () => connectSessionBus({ log: log.child('unifiedpush-dbus') }),
+          dataDir: userData,
+          settings,
+          secrets,
+          clock,
+          random: Math.random,
+          log: log.child('unifiedpush'),
+        })
+      : undefined;
   updateTray();
   notices.onChange((list) => {
     emit('noticesChanged', list);
@@ -303,8 +318,13 @@ async function openCore(
     started,
     settings,
     service: started.service,
-    // Stop the engine first (what was read gets stored), then close the database.
+    reconnectNow: () => {
+      started.reconnectNow();
+      unifiedPush?.reconnectAll();
+    },
+    // Stop the engines first (what was read gets stored), then close the database.
     stop: async () => {
+      await unifiedPush?.stop();
       await started.stop();
       await history.close();
     },

@@ -62,13 +62,17 @@ function textMessage(body: Buffer): BodyMessage {
   return body.length === 0 ? {} : { message: goTrimSpace(body.toString('utf8')) };
 }
 
+/**
+ * ntfy's handleBodyAsMessageAutoDetect (server/server.go): the body as read up to the message size limit (longer
+ * ones are cut there, not refused: util.Peek), kept exactly as sent — never trimmed, an empty body empty (it then
+ * becomes "triggered" like any empty message, the `message` parameter notwithstanding) — and binary as base64 with
+ * encoding "base64".
+ */
 function unifiedPushMessage(body: Buffer): BodyMessage {
-  if (body.length === 0) return {};
-  if (body.length > messageSizeLimit) throw new NtfyHttpError(ntfyErrors.attachmentsDisallowed);
-  // UnifiedPush senders may post binary: ntfy then sends it base64-encoded with encoding "base64".
-  return isUtf8(body)
-    ? { message: goTrimSpace(body.toString('utf8')) }
-    : { message: body.toString('base64'), encoding: 'base64' };
+  const peeked = body.subarray(0, messageSizeLimit);
+  return isUtf8(peeked)
+    ? { message: peeked.toString('utf8') }
+    : { message: peeked.toString('base64'), encoding: 'base64' };
 }
 
 /**
@@ -103,7 +107,10 @@ export function publishOptionsFromRequest(
   const filename = readParam(source, 'x-filename', 'filename', 'file', 'f');
   const pollId = readParam(source, 'x-poll-id', 'poll-id');
   const actions = actionsFromParam(readParam(source, 'x-actions', 'actions', 'action'));
-  const unifiedPush = readBoolParam(source, false, 'x-unifiedpush', 'unifiedpush', 'up');
+  // ntfy's parsePublishParams: an aes128gcm body (Web Push) is UnifiedPush too.
+  const unifiedPush =
+    readBoolParam(source, false, 'x-unifiedpush', 'unifiedpush', 'up') ||
+    readParam(source, 'content-encoding') === 'aes128gcm';
   const bodyRules = { pollRequest: pollId !== '', unifiedPush, attach, filename, attachments: server.attachments };
   const fromBody = messageFromBody(body, bodyRules);
   const options: PublishInput = {

@@ -43,6 +43,38 @@ export interface DbusConnection {
   close(): Promise<void>;
 }
 
+/** One method an exported object serves: its D-Bus signatures and what answers it. */
+export interface DbusMethod {
+  /** The signature of the arguments, e.g. `a{sv}`; `''` for none. */
+  readonly in: string;
+  /** The signature of the answer; `''` for a method that answers nothing. */
+  readonly out: string;
+  /**
+   * Gets the arguments (a{sv} as a plain object, `ay` as a Buffer) and the caller's unique name (`:1.42`); resolves
+   * with the answer (one value per type of `out`, as an array when `out` holds several), or rejects with a
+   * DbusCallError whose `dbusName` becomes the D-Bus error the caller gets.
+   */
+  readonly handle: (args: readonly unknown[], sender: string) => unknown;
+}
+
+export interface DbusExport {
+  readonly path: string;
+  readonly interface: string;
+  readonly methods: Readonly<Record<string, DbusMethod>>;
+}
+
+/** RequestName's answers (the D-Bus specification, org.freedesktop.DBus.RequestName). */
+export type NameRequestResult = 'primary-owner' | 'in-queue' | 'exists' | 'already-owner';
+
+/** A connection that also serves: what a D-Bus service (the UnifiedPush distributor) needs beyond calling. */
+export interface DbusServiceConnection extends DbusConnection {
+  /** Serves an interface at a path (Introspect lists it); returns the function that withdraws it. */
+  exportObject(definition: DbusExport): () => void;
+  /** Asks for a well-known name with DO_NOT_QUEUE: the caller either owns it now or learns who does. */
+  requestName(name: string): Promise<NameRequestResult>;
+  releaseName(name: string): Promise<void>;
+}
+
 /** Injected by the composition roots, so they (and tests) choose the bus. */
 export type DbusConnectionFactory = () => Promise<DbusConnection>;
 
@@ -104,6 +136,28 @@ function invoke(bus: MessageBus, call: DbusCall): Promise<readonly unknown[]> {
   });
 }
 
+const DO_NOT_QUEUE = 4;
+const NAME_REQUEST_RESULTS: readonly NameRequestResult[] = ['primary-owner', 'in-queue', 'exists', 'already-owner'];
+
+function exportObject(bus: MessageBus, definition: DbusExport): () => void {
+  const impl: Record<string, (...body: unknown[]) => Promise<unknown>> = {};
+  const methods: Record<string, [string, string, string[], string[]]> = {};
+  for (const [member, method] of Object.entries(definition.methods)) {
+    methods[member] = [method.in, method.out, [], []];
+    // dbus-native passes the arguments and then the whole message, whose `sender` is the caller's unique name;
+    // `null` is its word for "a reply without values".
+    impl[member] = async (...body) => {
+      const message = body.pop() as Message;
+      const answer = await method.handle(body, message.sender ?? '');
+      return method.out === '' ? null : answer;
+    };
+  }
+  bus.exportInterface(impl, definition.path, { name: definition.interface, methods });
+  return () => {
+    bus.unexportInterface(definition.path, definition.interface);
+  };
+}
+
 function toSignal(message: Message): DbusSignal | undefined {
   if (message.type !== messageType.signal) return undefined;
   const { sender, path, member } = message;
@@ -121,7 +175,7 @@ export interface SessionBusOptions {
 }
 
 /** Connects and completes the bus handshake, or fails with DbusUnavailableError. */
-export async function connectSessionBus(options: SessionBusOptions): Promise<DbusConnection> {
+export async function connectSessionBus(options: SessionBusOptions): Promise<DbusServiceConnection> {
   const { log } = options;
   let bus: MessageBus;
   try {
@@ -141,7 +195,7 @@ export async function connectSessionBus(options: SessionBusOptions): Promise<Dbu
   bus.connection.on('handlerError', (error: Error) => {
     log.log('error', 'D-Bus signal listener threw', { error });
   });
-  const connection: DbusConnection = {
+  const connection: DbusServiceConnection = {
     call: (call) => invoke(bus, call),
     async addMatch(rule) {
       await invoke(bus, { ...BUS_DAEMON, member: 'AddMatch', signature: 's', body: [rule] });
@@ -156,6 +210,19 @@ export async function connectSessionBus(options: SessionBusOptions): Promise<Dbu
       };
       bus.connection.on('message', onMessage);
       return () => bus.connection.off('message', onMessage);
+    },
+    exportObject: (definition) => exportObject(bus, definition),
+    async requestName(name) {
+      const [code] = await invoke(bus, {
+        ...BUS_DAEMON,
+        member: 'RequestName',
+        signature: 'su',
+        body: [name, DO_NOT_QUEUE],
+      });
+      return NAME_REQUEST_RESULTS[Number(code) - 1] ?? 'exists';
+    },
+    async releaseName(name) {
+      await invoke(bus, { ...BUS_DAEMON, member: 'ReleaseName', signature: 's', body: [name] });
     },
     close: () => bus.close(),
   };

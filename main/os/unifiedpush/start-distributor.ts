@@ -1,0 +1,97 @@
+/**
+ * ntfy Tray as a UnifiedPush distributor (Linux; issue 35): the registrations, the engine carrying their topics and
+ * the service on the session bus, started together and stopped together. Both the Electron root and the tests start
+ * exactly this.
+ */
+import { join } from 'node:path';
+import type { Clock, Logger } from '../../core/ports.ts';
+import type { SecretStore } from '../../core/store/secrets/secret-store.ts';
+import type { SettingsStore } from '../../core/store/settings/settings-store.ts';
+import type { ConnectionTiming } from '../../core/engine/connection-types.ts';
+import type { OpenTransport } from '../../core/transports/transport.ts';
+import { UnifiedPushDistributor } from '../../core/unifiedpush/distributor.ts';
+import { startPushEngine, UNIFIEDPUSH_DIR } from '../../core/unifiedpush/push-engine.ts';
+import { createRegistrationsFile, REGISTRATIONS_FILE } from '../../core/unifiedpush/registrations-file.ts';
+import type { DbusServiceConnection } from '../dbus/session-bus.ts';
+import { createDbusConnector } from './dbus-connector.ts';
+import { serveDistributor } from './dbus-distributor.ts';
+
+export interface UnifiedPushOptions {
+  readonly connect: () => Promise<DbusServiceConnection>;
+  readonly dataDir: string;
+  readonly settings: SettingsStore;
+  readonly secrets: SecretStore;
+  readonly clock: Clock;
+  readonly random: () => number;
+  readonly log: Logger;
+  readonly openTransport?: OpenTransport;
+  readonly timing?: Partial<ConnectionTiming>;
+}
+
+export interface RunningDistributor {
+  readonly distributor: UnifiedPushDistributor;
+  readonly ownsName: boolean;
+  reconnectAll(): void;
+  stop(): Promise<void>;
+}
+
+export async function startUnifiedPush(options: UnifiedPushOptions): Promise<RunningDistributor> {
+  const { log } = options;
+  const connection = await options.connect();
+  const connector = await createDbusConnector(connection, log);
+  let reconcile: () => Promise<void> = () => Promise.resolve();
+  const distributor = await UnifiedPushDistributor.open({
+    file: createRegistrationsFile(join(options.dataDir, UNIFIEDPUSH_DIR, REGISTRATIONS_FILE), log),
+    connector,
+    defaultServer: () => options.settings.get().defaultServer,
+    clock: options.clock,
+    log,
+    onChange: () => {
+      reconcile().catch((error: unknown) => {
+        log.log('error', 'UnifiedPush: could not follow the registrations', { error: String(error) });
+      });
+    },
+  });
+  const engine = await startPushEngine({ ...options, distributor });
+  reconcile = () => engine.reconcile();
+  const served = await serveDistributor(connection, distributor);
+  if (!served.ownsName) log.log('warn', 'UnifiedPush: another process holds the distributor name; not serving');
+  return {
+    distributor,
+    ownsName: served.ownsName,
+    reconnectAll: () => {
+      engine.reconnectAll();
+    },
+    async stop() {
+      await served.withdraw();
+      await engine.stop();
+      await distributor.flush();
+      await connector.stop();
+      await connection.close();
+    },
+  };
+}
+
+export interface BackgroundDistributor {
+  reconnectAll(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * The app's distributor (Linux): started beside the app, never in its way — without a session bus, or when it fails
+ * to start, the app runs on without it (logged).
+ */
+export function startUnifiedPushInBackground(options: UnifiedPushOptions): BackgroundDistributor {
+  const starting = startUnifiedPush(options).catch((error: unknown) => {
+    options.log.log('warn', 'UnifiedPush: the distributor did not start', { error: String(error) });
+    return undefined;
+  });
+  return {
+    reconnectAll() {
+      void starting.then((running) => running?.reconnectAll());
+    },
+    async stop() {
+      await (await starting)?.stop();
+    },
+  };
+}

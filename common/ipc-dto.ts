@@ -524,6 +524,26 @@ export type PublishOutcomeDto =
       readonly code?: number;
     };
 
+/**
+ * A local file to send as the attachment of a message (ntfy's `PUT /<topic>` with the file as the body): its name and
+ * size; the bytes follow in parts (`uploadChunk`), the other fields are a message's.
+ */
+export interface UploadStartDto extends Omit<PublishInputDto, 'attach' | 'filename'> {
+  readonly filename: string;
+  readonly size: number;
+}
+
+/** Started (parts may follow), or not: refused before a byte was sent (a file over the server's limit, no secret). */
+export type UploadStartedDto =
+  | { readonly started: true; readonly uploadId: string }
+  | { readonly started: false; readonly outcome: PublishOutcomeDto };
+
+/** After a part: the bytes the core has handed on, and whether the server already answered (send no more then). */
+export interface UploadProgressDto {
+  readonly sentBytes: number;
+  readonly answered: boolean;
+}
+
 // ---- ntfy account --------------------------------------------------------------------------------------------
 
 /** Signs in once: the password is used to create a token and is never stored or logged. */

@@ -39,6 +39,9 @@ import type {
   MessageRefDto,
   PublishInputDto,
   PublishOutcomeDto,
+  UploadProgressDto,
+  UploadStartDto,
+  UploadStartedDto,
   RunActionOptionsDto,
   SearchHitDto,
   SearchQuery,
@@ -58,6 +61,9 @@ export type * from './ipc-dto.ts';
 /** The global name the preload exposes the bridge under (window.ntfy). */
 export const BRIDGE_GLOBAL_NAME = 'ntfy';
 
+/** The largest part of an upload, bytes (`uploadChunk`): 256 KiB, about 350 000 characters as base64. */
+export const UPLOAD_PART_BYTES = 256 * 1024;
+
 /**
  * Raised whenever BridgeApi changes incompatibly, so a stale renderer can tell it is talking to another main.
  * 5: the API is derived from the tables below (the transports now carry `(channel, args)`).
@@ -69,8 +75,9 @@ export const BRIDGE_GLOBAL_NAME = 'ntfy';
  * 11: an `auth-failed` connection state carries its `cause` (credentials, permission, locked-out).
  * 12: planClientYml; importClientYml takes the commands the user accepted.
  * 13: stopSubscriptionCommand; commandStateChanged (was commandFailureChanged) also for `commandRuns`.
+ * 14: startUpload, uploadChunk, finishUpload, cancelUpload (a local file as a message's attachment).
  */
-export const BRIDGE_CONTRACT_VERSION = 13;
+export const BRIDGE_CONTRACT_VERSION = 14;
 
 /** Types only: the key under which an entry carries its argument list and answer (never present at run time). */
 declare const entryTypes: unique symbol;
@@ -184,6 +191,15 @@ export const bridgeOperations = {
    * 400/413/429 codes) and an unreachable server are outcomes with words, not errors.
    */
   publishMessage: operation<[input: PublishInputDto], PublishOutcomeDto>()('messages:publish'),
+  /**
+   * A local file as a message's attachment, in parts so that memory holds one part whatever the file's size: start
+   * (the server's advertised limits are checked first), each part as base64 (at most UPLOAD_PART_BYTES once decoded;
+   * the same text crosses Electron's IPC and the dev:web JSON bridge), then finish for the server's answer, or cancel.
+   */
+  startUpload: operation<[input: UploadStartDto], UploadStartedDto>()('messages:upload-start'),
+  uploadChunk: operation<[uploadId: string, base64: string], UploadProgressDto>()('messages:upload-chunk'),
+  finishUpload: operation<[uploadId: string], PublishOutcomeDto>()('messages:upload-finish'),
+  cancelUpload: operation<[uploadId: string], null>()('messages:upload-cancel'),
 
   /** The ntfy account this app syncs its subscriptions with (never a token). */
   accountStatus: operation<[], AccountStatusDto>()('account:status'),

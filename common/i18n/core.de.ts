@@ -83,6 +83,7 @@ export const coreDe: Translation<typeof coreEn> = {
   'core.bridge.not-expected': 'ist nicht vorgesehen',
   'core.bridge.empty': 'darf nicht leer sein',
   'core.bridge.too-long': 'ist zu lang',
+  'core.bridge.not-base64': 'muss Base64-Text sein',
   'core.bridge.list-too-long': 'muss eine Liste mit höchstens {max} Einträgen sein',
   'core.bridge.credentials-kind': 'muss basic oder token sein',
   'core.bridge.test-credentials-kind': 'muss stored, none, basic oder token sein',
@@ -96,5 +97,9 @@ export const coreDe: Translation<typeof coreEn> = {
   'core.test.unknown': 'Der Server war nicht erreichbar oder hat unerwartet geantwortet.',
   'core.test.secret-missing': 'Passwort oder Token ist nicht gespeichert: Geben Sie es ein.',
   'core.publish.secret-missing': 'Passwort oder Token dieses Servers ist nicht gespeichert.',
+  'core.publish.upload-incomplete': 'Die Datei wurde nicht vollständig gesendet: Wählen Sie sie erneut.',
+  'core.publish.file-too-large': 'Die Datei ist {size} groß; dieser Server nimmt Dateien bis {limit}.',
+  'core.publish.quota-used': 'Die Datei ist {size} groß; dieser Server hat für Ihre Uploads noch {remaining} frei.',
+  'core.publish.upload-unknown': 'Dieser Upload ist bereits beendet.',
   'core.action.incomplete': 'Nicht verfügbar: Diese Aktion ist unvollständig.',
 };

@@ -86,6 +86,7 @@ export const coreEn = {
   'core.bridge.not-expected': 'is not expected',
   'core.bridge.empty': 'must not be empty',
   'core.bridge.too-long': 'is too long',
+  'core.bridge.not-base64': 'must be base64 text',
   'core.bridge.list-too-long': 'must be a list of at most {max}',
   'core.bridge.credentials-kind': 'must be basic or token',
   'core.bridge.test-credentials-kind': 'must be stored, none, basic or token',
@@ -98,5 +99,9 @@ export const coreEn = {
   'core.test.unknown': 'The server could not be reached or gave an unexpected answer.',
   'core.test.secret-missing': 'The password or token is not stored: enter it.',
   'core.publish.secret-missing': 'The password or token of this server is not stored.',
+  'core.publish.upload-incomplete': 'The file was not sent whole: choose it again.',
+  'core.publish.file-too-large': 'The file is {size}; this server takes files up to {limit}.',
+  'core.publish.quota-used': 'The file is {size}; this server has {remaining} left for your uploads.',
+  'core.publish.upload-unknown': 'This upload has already ended.',
   'core.action.incomplete': 'Not available: this action is incomplete.',
 } as const satisfies MessageTable;

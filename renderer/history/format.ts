@@ -1,4 +1,4 @@
-import { activeLocale, formatNumber, t } from '../../common/i18n/translate.ts';
+import { activeLocale, t } from '../../common/i18n/translate.ts';
 import type { ConnectionDto, MessageDto, SubscriptionRefDto } from '../../common/ipc.ts';
 
 /** A stable key for a subscription or a message: servers differ, so topic or id alone is not unique. */
@@ -116,18 +116,5 @@ export function connectionKindFor(ref: SubscriptionRefDto, connections: readonly
   return state.kind;
 }
 
-const byteUnits = ['bytes.kb', 'bytes.mb', 'bytes.gb'] as const;
-
-/** 1536 → "1.5 KB" ("1,5 KB" in German); decimal units, as file managers on most desktops show them. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1000) return t('bytes.bytes', { count: bytes });
-  let value = bytes / 1000;
-  let unit = 0;
-  while (value >= 1000 && unit < byteUnits.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  const digits = value >= 100 ? 0 : 1;
-  const size = formatNumber(value, { minimumFractionDigits: digits, maximumFractionDigits: digits });
-  return t(byteUnits[unit] ?? 'bytes.gb', { size });
-}
+/** Said once, in common/ (the core's words for a file over a server's limit use it too). */
+export { formatBytes } from '../../common/byte-size.ts';

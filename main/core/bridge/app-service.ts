@@ -20,6 +20,7 @@ import {
 import { createHistoryRequests } from './history-requests.ts';
 import { createMessageActionRequests, type MessageActionRequestsOptions } from './message-action-requests.ts';
 import { createPublishRequests, type PublishRequestsOptions } from './publish-requests.ts';
+import { createUploadRequests } from './upload-requests.ts';
 import { createSettingsRequests, type SettingsRequestsOptions } from './settings-requests.ts';
 import { createSaveSubscriptions } from './subscription-batch.ts';
 import { createSubscriptionRequests, type SubscriptionRequestsOptions } from './subscription-requests.ts';
@@ -61,6 +62,7 @@ export function createAppService(options: AppServiceOptions): AppRequests {
     }),
     ...createMessageActionRequests(options),
     ...createPublishRequests(options),
+    ...createUploadRequests(options),
     ...(options.notices ?? NO_NOTICE_REQUESTS),
     ...(options.account ?? NO_ACCOUNT_REQUESTS),
   };

@@ -18,7 +18,7 @@ import { DESKTOP_NOTICE_IDS, type DesktopNoticeId, isDesktopNoticeId } from '../
 import type { Logger } from '../ports.ts';
 import * as guard from './guards.ts';
 import { InvalidArgument } from './guards.ts';
-import { publishInput } from './publish-guard.ts';
+import { publishInput, uploadPart, uploadStartInput } from './publish-guard.ts';
 
 /** Checks one argument of untrusted input: returns it typed, or throws InvalidArgument naming the field. */
 type ArgumentCheck<T> = (value: unknown) => T;
@@ -135,6 +135,10 @@ const ARGUMENT_CHECKS: { readonly [N in OperationName]: ArgumentChecks<Operation
   listNotices: [],
   dismissNotice: [noticeId],
   publishMessage: [publishInput],
+  startUpload: [uploadStartInput],
+  uploadChunk: [textOf('uploadId', 64), uploadPart],
+  finishUpload: [textOf('uploadId', 64)],
+  cancelUpload: [textOf('uploadId', 64)],
   accountStatus: [],
   accountSignIn: [guard.accountSignIn],
   accountSignOut: [],

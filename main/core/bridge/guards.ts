@@ -76,7 +76,7 @@ function boolean(value: unknown, field: string): boolean {
   return value;
 }
 
-function integer(value: unknown, field: string, min: number, max: number): number {
+export function integer(value: unknown, field: string, min: number, max: number): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
     // Bounds as a program sends them (no digit grouping), like the settings file's check.
     throw new InvalidArgument(field, t('rules.settings.whole-number', { min: String(min), max: String(max) }));

@@ -3,10 +3,10 @@
  * bounds a send form never reaches, or InvalidArgument naming the field. What ntfy itself validates (delay range,
  * URLs, message size) is left to the server, which says it in its own words.
  */
-import type { PublishActionDto, PublishInputDto } from '../../../common/ipc.ts';
+import { UPLOAD_PART_BYTES, type PublishActionDto, type PublishInputDto, type UploadStartDto } from '../../../common/ipc.ts';
 import { ACTION_KINDS, isActionKind } from '../../../common/action-kinds.ts';
 import { t } from '../../../common/i18n/translate.ts';
-import { InvalidArgument, isPlainObject, text } from './guards.ts';
+import { integer, InvalidArgument, isPlainObject, text } from './guards.ts';
 
 /** ntfy allows 3 actions per message; the form's editor offers no more. */
 const MAX_ACTIONS = 3;
@@ -102,4 +102,30 @@ export function publishInput(value: unknown): PublishInputDto {
     noCache: optionalBoolean(r['noCache'], 'input.noCache'),
     actions: list(r['actions'], 'input.actions', MAX_ACTIONS, action),
   }) as unknown as PublishInputDto;
+}
+
+/**
+ * `startUpload`'s input: a publish without `attach` (the file is the attachment), with the file's `filename` and its
+ * `size` in bytes. How large a file the server takes is the server's to say (and the core asks it first).
+ */
+export function uploadStartInput(value: unknown): UploadStartDto {
+  const { size, filename, ...rest } = plainRecord(value, 'input');
+  if (rest['attach'] !== undefined) throw new InvalidArgument('input.attach', t('core.bridge.not-expected'));
+  return {
+    ...publishInput(rest),
+    filename: text(filename, 'input.filename', { max: 256 }),
+    size: integer(size, 'input.size', 0, Number.MAX_SAFE_INTEGER),
+  };
+}
+
+/** The longest base64 text of one part: UPLOAD_PART_BYTES encoded. */
+const MAX_PART_CHARS = Math.ceil(UPLOAD_PART_BYTES / 3) * 4;
+
+/** One part of an upload as base64 (`uploadChunk`), decoded; refused when it is not base64 or over the part size. */
+export function uploadPart(value: unknown): string {
+  const part = text(value, 'part', { max: MAX_PART_CHARS });
+  if (part.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(part)) {
+    throw new InvalidArgument('part', t('core.bridge.not-base64'));
+  }
+  return part;
 }

@@ -8,7 +8,7 @@ import type { Logger } from '../ports.ts';
 import type { Credentials } from '../protocol/subscribe-request.ts';
 import { describePublishFailure, type PublishFailure } from '../publish/publish-failure.ts';
 import { buildPublishRequest, type PublishInput } from '../publish/publish-input.ts';
-import { type SendPublish, sendPublish } from '../publish/send-publish.ts';
+import { type PublishOutcome, type SendPublish, sendPublish } from '../publish/send-publish.ts';
 import { resolveCredentials } from '../store/secrets/credentials.ts';
 import { MissingSecretError } from '../store/secrets/errors.ts';
 import type { SecretStore } from '../store/secrets/secret-store.ts';
@@ -31,6 +31,13 @@ export interface PublishRequestsOptions {
   readonly sendPublish?: SendPublish;
 }
 
+/** A publish's outcome in the bridge's terms: `sent` with the server's id and time, or why not, in words. */
+export function publishOutcome(outcome: PublishOutcome, dto: PublishInputDto, now: number): PublishOutcomeDto {
+  if (!outcome.ok) return failureOutcome(outcome.failure, dto.delay);
+  const { id, time } = outcome.message;
+  return { outcome: 'sent', id, time, scheduled: time * 1000 > now + 1000 };
+}
+
 function failureOutcome(failure: PublishFailure, delay: string | undefined): PublishOutcomeDto {
   const detail = describePublishFailure(failure, delay === undefined ? {} : { delay });
   if (failure.kind !== 'refused') return { outcome: failure.kind === 'network' ? 'unreachable' : 'refused', detail };
@@ -46,9 +53,40 @@ function failureOutcome(failure: PublishFailure, delay: string | undefined): Pub
 }
 
 /** The DTO's "not set" empty strings left out, and the server URL in the form settings keep it. */
-function toInput(dto: PublishInputDto, server: string): PublishInput {
+export function toPublishInput(dto: PublishInputDto, server: string): PublishInput {
   const entries = Object.entries({ ...dto, server }).filter(([, value]) => value !== '');
   return Object.fromEntries(entries) as unknown as PublishInput;
+}
+
+/** Where a publish goes and with what: the server as settings keep it and the credentials stored for it. */
+export type PublishDestination =
+  | { readonly ok: true; readonly server: string; readonly credentials: Credentials }
+  | { readonly ok: false; readonly answer: BridgeResult<PublishOutcomeDto> };
+
+/** The server of `dto` checked and its stored credentials read, or the answer that ends the request here. */
+export async function resolveDestination(
+  dto: Pick<PublishInputDto, 'server'>,
+  settings: SettingsStore,
+  secrets: SecretStore,
+): Promise<PublishDestination> {
+  let server: string;
+  try {
+    server = normalizeServerUrl(dto.server);
+  } catch {
+    server = '';
+  }
+  if (!/^https?:/.test(server)) {
+    return { ok: false, answer: validationFailed([{ path: 'server', message: invalidServerUrl().message }]) };
+  }
+  try {
+    const credentials = await resolveCredentials({ url: server, auth: serverAuth(settings.get(), server) }, secrets);
+    return { ok: true, server, credentials };
+  } catch (error) {
+    if (error instanceof MissingSecretError) {
+      return { ok: false, answer: ok({ outcome: 'missing-credentials', detail: t('core.publish.secret-missing') }) };
+    }
+    return { ok: false, answer: keychainError(error) };
+  }
 }
 
 export function createPublishRequests(options: PublishRequestsOptions): PublishRequests {
@@ -56,29 +94,12 @@ export function createPublishRequests(options: PublishRequestsOptions): PublishR
   const send = options.sendPublish ?? sendPublish;
   return {
     publishMessage: async (dto) => {
-      let server: string;
-      try {
-        server = normalizeServerUrl(dto.server);
-      } catch {
-        return validationFailed([{ path: 'server', message: invalidServerUrl().message }]);
-      }
-      if (!/^https?:/.test(server)) return validationFailed([{ path: 'server', message: invalidServerUrl().message }]);
-      let credentials: Credentials;
-      try {
-        credentials = await resolveCredentials({ url: server, auth: serverAuth(settings.get(), server) }, secrets);
-      } catch (error) {
-        if (error instanceof MissingSecretError) {
-          return ok({ outcome: 'missing-credentials', detail: t('core.publish.secret-missing') });
-        }
-        return keychainError(error);
-      }
-      const outcome = await send(buildPublishRequest(toInput(dto, server), credentials));
-      if (!outcome.ok) {
-        log.log('info', 'publish failed', { server, topic: dto.topic, failure: outcome.failure.kind });
-        return ok(failureOutcome(outcome.failure, dto.delay));
-      }
-      const { id, time } = outcome.message;
-      return ok({ outcome: 'sent', id, time, scheduled: time * 1000 > options.now() + 1000 });
+      const destination = await resolveDestination(dto, settings, secrets);
+      if (!destination.ok) return destination.answer;
+      const { server, credentials } = destination;
+      const outcome = await send(buildPublishRequest(toPublishInput(dto, server), credentials));
+      if (!outcome.ok) log.log('info', 'publish failed', { server, topic: dto.topic, failure: outcome.failure.kind });
+      return ok(publishOutcome(outcome, dto, options.now()));
     },
   };
 }

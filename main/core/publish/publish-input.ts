@@ -126,7 +126,7 @@ export function fitsJsonPublish(input: PublishInput): boolean {
  * The query of a body publish: ntfy's lowercase parameter names (server.go, parsePublishParams). Actions go as the
  * JSON array ntfy's `actions` parameter also takes.
  */
-function queryFields(input: PublishInput, body: PublishBody): URLSearchParams {
+function queryFields(input: PublishInput, bodyFilename: string | undefined): URLSearchParams {
   const query = new URLSearchParams();
   const set = (name: string, value: string | undefined): void => {
     if (nonEmpty(value)) query.set(name, value);
@@ -140,7 +140,7 @@ function queryFields(input: PublishInput, body: PublishBody): URLSearchParams {
   set('icon', input.icon);
   if (input.actions !== undefined && input.actions.length > 0) set('actions', JSON.stringify(input.actions));
   set('attach', input.attach);
-  set('filename', body.filename ?? input.filename);
+  set('filename', bodyFilename ?? input.filename);
   if (input.markdown === true) set('markdown', 'yes');
   set('delay', input.delay);
   set('email', input.email);
@@ -157,14 +157,31 @@ function topicUrl(server: string, topic: string, query: URLSearchParams): string
   return url.toString();
 }
 
+function authHeaders(credentials: Credentials): Record<string, string> {
+  const authorization = authorizationHeader(credentials);
+  return authorization === undefined ? {} : { Authorization: authorization };
+}
+
+/**
+ * Where a file is uploaded: `PUT /<topic>` with the other fields as query parameters and `filename` naming it, as
+ * ntfy's web app does (web/src/components/PublishDialog.jsx, handleSubmit); the file itself is the body. The window's
+ * file upload writes the body in parts (publish/upload-session.ts), the CLI's `--file` at once (buildPublishRequest).
+ */
+export function buildUploadTarget(
+  input: PublishInput,
+  filename: string | undefined,
+  credentials: Credentials,
+): Omit<PublishRequest, 'body'> {
+  const url = topicUrl(input.server, input.topic, queryFields(input, filename));
+  return { method: 'PUT', url, headers: authHeaders(credentials) };
+}
+
 /** Throws for a server URL that is not http(s); everything else is the server's to judge. */
 export function buildPublishRequest(input: PublishInput, credentials: Credentials): PublishRequest {
-  const authorization = authorizationHeader(credentials);
-  const auth: Record<string, string> = authorization === undefined ? {} : { Authorization: authorization };
   if (input.body !== undefined) {
-    const url = topicUrl(input.server, input.topic, queryFields(input, input.body));
-    return { method: 'PUT', url, headers: auth, body: input.body.bytes };
+    return { ...buildUploadTarget(input, input.body.filename, credentials), body: input.body.bytes };
   }
+  const auth = authHeaders(credentials);
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (input.noCache === true) headers['X-Cache'] = 'no';
   if (input.noFirebase === true) headers['X-Firebase'] = 'no';

@@ -28,12 +28,17 @@ export type PublishOutcome =
 export type SendPublish = (request: PublishRequest) => Promise<PublishOutcome>;
 
 /** 30 s for the whole request: ntfy answers a publish at once. */
-const PUBLISH_TIMEOUT_MS = 30_000;
+export const PUBLISH_TIMEOUT_MS = 30_000;
 /**
  * An upload gets one more second per 32 KiB (a 15 MB file: 8 more minutes), so that a slow uplink (256 kbit/s)
  * still finishes; a stuck one still ends.
  */
 const UPLOAD_BYTES_PER_EXTRA_SECOND = 32 * 1024;
+
+/** The time a publish of `bytes` bytes may take: `baseMs` plus the upload allowance above. */
+export function uploadTimeoutMs(baseMs: number, bytes: number): number {
+  return baseMs + Math.ceil(bytes / UPLOAD_BYTES_PER_EXTRA_SECOND) * 1000;
+}
 
 export interface SendPublishOptions {
   /** Whole request, milliseconds, plus the upload allowance above. Default 30 s. */
@@ -66,51 +71,69 @@ function readAnswer(status: number, location: string | undefined, body: string, 
   return { ok: true, message: parsed.message, raw };
 }
 
+/** Where a publish goes and how: the request of publish-input.ts without its body. */
+export type PublishTarget = Omit<PublishRequest, 'body'>;
+
+/** An opened publish: the caller writes `contentLength` bytes into `outgoing`; `outcome` settles with the answer. */
+export type OpenedPublish =
+  | { readonly opened: true; readonly outgoing: http.ClientRequest; readonly outcome: Promise<PublishOutcome> }
+  | { readonly opened: false; readonly outcome: Promise<PublishOutcome> };
+
+/**
+ * Sends the head of a publish of `contentLength` bytes, the whole request limited to `timeoutMs`. The answer may come before the body is complete (ntfy refuses a too-large Content-Length at once,
+ * server.go handleBodyAsAttachment): `outcome` settles with it then.
+ */
+export function openPublish(target: PublishTarget, contentLength: number, timeoutMs: number): OpenedPublish {
+  const problem = headerProblem(target.headers);
+  if (problem !== undefined) {
+    return { opened: false, outcome: Promise.resolve({ ok: false, failure: { kind: 'local', message: problem } }) };
+  }
+  const url = new URL(target.url);
+  const client = url.protocol === 'https:' ? https : http;
+  const outgoing = client.request(url, {
+    method: target.method,
+    headers: { ...target.headers, 'Content-Length': String(contentLength), Accept: 'application/json' },
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const outcome = new Promise<PublishOutcome>((resolve) => {
+    let settled = false;
+    const settle = (answer: PublishOutcome): void => {
+      if (settled) return;
+      settled = true;
+      resolve(answer);
+    };
+    outgoing.on('response', (response) => {
+      const status = response.statusCode ?? 0;
+      const retryAfter = response.headers['retry-after'];
+      readLimitedBody(response, (text) => {
+        settle(readAnswer(status, response.headers.location, text, retryAfter));
+      });
+    });
+    outgoing.on('error', (error) => {
+      // Plain words ("connection refused", "host not found"), never an errno code, with the host it was for.
+      const { words } = describeNetworkFailure(error);
+      settle({
+        ok: false,
+        failure: { kind: 'network', message: t('rules.publish.unreachable', { host: url.host, words }) },
+      });
+    });
+  });
+  return { opened: true, outgoing, outcome };
+}
+
 export function createSendPublish(options: SendPublishOptions = {}): SendPublish {
   const timeoutMs = options.timeoutMs ?? PUBLISH_TIMEOUT_MS;
-  return (request) =>
-    new Promise<PublishOutcome>((resolve) => {
-      const problem = headerProblem(request.headers);
-      if (problem !== undefined) {
-        resolve({ ok: false, failure: { kind: 'local', message: problem } });
-        return;
-      }
-      const url = new URL(request.url);
-      const client = url.protocol === 'https:' ? https : http;
-      const body =
-        typeof request.body === 'string'
-          ? Buffer.from(request.body, 'utf8')
-          : Buffer.from(request.body.buffer, request.body.byteOffset, request.body.byteLength);
-      const uploadAllowanceMs =
-        typeof request.body === 'string' ? 0 : Math.ceil(body.length / UPLOAD_BYTES_PER_EXTRA_SECOND) * 1000;
-      let settled = false;
-      const settle = (outcome: PublishOutcome): void => {
-        if (settled) return;
-        settled = true;
-        resolve(outcome);
-      };
-      const outgoing = client.request(url, {
-        method: request.method,
-        headers: { ...request.headers, 'Content-Length': String(body.length), Accept: 'application/json' },
-        signal: AbortSignal.timeout(timeoutMs + uploadAllowanceMs),
-      });
-      outgoing.on('response', (response) => {
-        const status = response.statusCode ?? 0;
-        const retryAfter = response.headers['retry-after'];
-        readLimitedBody(response, (text) => {
-          settle(readAnswer(status, response.headers.location, text, retryAfter));
-        });
-      });
-      outgoing.on('error', (error) => {
-        // Plain words ("connection refused", "host not found"), never an errno code, with the host it was for.
-        const { words } = describeNetworkFailure(error);
-        settle({
-          ok: false,
-          failure: { kind: 'network', message: t('rules.publish.unreachable', { host: url.host, words }) },
-        });
-      });
-      outgoing.end(body);
-    });
+  return (request) => {
+    const body =
+      typeof request.body === 'string'
+        ? Buffer.from(request.body, 'utf8')
+        : Buffer.from(request.body.buffer, request.body.byteOffset, request.body.byteLength);
+    // Text publishes get no upload allowance: a JSON body is at most 8 KiB.
+    const allowance = typeof request.body === 'string' ? 0 : body.length;
+    const opened = openPublish(request, body.length, uploadTimeoutMs(timeoutMs, allowance));
+    if (opened.opened) opened.outgoing.end(body);
+    return opened.outcome;
+  };
 }
 
 export const sendPublish: SendPublish = createSendPublish();

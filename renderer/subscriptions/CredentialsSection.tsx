@@ -1,41 +1,22 @@
 import { t } from '../../common/i18n/translate.ts';
 import type { AuthKindDto } from '../../common/ipc.ts';
-import { emptyEntry, type CredentialsEntry, type StoredCredentials } from './credentials.ts';
-import { TextField } from './form-fields.tsx';
+import type { StoredCredentials } from './credentials.ts';
+import { CredentialsInputs } from './CredentialsInputs.tsx';
 import { richText } from './rich-text.tsx';
+import type { CredentialsEditor } from './use-credentials-editor.ts';
 import { Button } from '../ui/Button.tsx';
 
-export type CredentialsField = 'user' | 'password' | 'token';
+export type { CredentialsField } from './CredentialsInputs.tsx';
 
 export interface CredentialsSectionProps {
   readonly idPrefix: string;
-  readonly stored: StoredCredentials;
-  readonly entry: CredentialsEntry;
-  readonly onEntryChange: (entry: CredentialsEntry) => void;
-  /** The stored credentials are being replaced: show the inputs instead of "Credentials stored". */
-  readonly replacing: boolean;
-  readonly onReplace: () => void;
-  readonly onRemove: () => void;
-  readonly errors: Partial<Record<CredentialsField, string>>;
-  /** A problem that is about no single input, e.g. the keychain is unavailable. */
-  readonly problem: string | undefined;
-  readonly busy: boolean;
-  /** Gets the element focus should go to when the section is focused (it changes with what is shown). */
-  readonly focusRef: (element: HTMLElement | null) => void;
+  readonly credentials: CredentialsEditor;
+  /** The typed or stored credentials changed: a Test result about the old ones is stale. */
+  readonly onEdited: () => void;
 }
 
-function kindLabel(kind: AuthKindDto): string {
-  switch (kind) {
-    case 'none':
-      return t('subscriptions.credentials.kind-none');
-    case 'basic':
-      return t('subscriptions.credentials.kind-basic');
-    case 'token':
-      return t('subscriptions.credentials.kind-token');
-  }
-}
-
-function storedSummary(stored: StoredCredentials): string {
+/** "user alice" or "a token": who the stored credentials are, never their secret. */
+export function storedSummary(stored: StoredCredentials): string {
   if (stored.auth === 'basic') return t('subscriptions.credentials.stored-user', { user: stored.user ?? '' });
   return t('subscriptions.credentials.stored-token');
 }
@@ -45,8 +26,8 @@ function storedSummary(stored: StoredCredentials): string {
  * is stored shows only as "Credentials stored". Every subscription on the server shares them. They are stored by
  * the editor's one Save and checked by its Test, as typed.
  */
-export function CredentialsSection(props: CredentialsSectionProps) {
-  const { idPrefix, stored, entry, onEntryChange, replacing, errors, problem, busy, focusRef } = props;
+export function CredentialsSection({ idPrefix, credentials, onEdited }: CredentialsSectionProps) {
+  const { stored, replacing, busy, focusRef, problem } = credentials;
   const showStored = stored.auth !== 'none' && stored.hasSecret && !replacing;
   const missingSecret = stored.auth !== 'none' && !stored.hasSecret;
   // While replacing, "none" is what Remove does; offering it here as well would be a second way to say the same.
@@ -64,10 +45,26 @@ export function CredentialsSection(props: CredentialsSectionProps) {
             })}
           </p>
           <div className="form-actions">
-            <Button type="button" ref={focusRef} onClick={props.onReplace} disabled={busy}>
+            <Button
+              type="button"
+              ref={focusRef}
+              onClick={() => {
+                credentials.replace();
+                onEdited();
+              }}
+              disabled={busy}
+            >
               {t('subscriptions.credentials.replace')}
             </Button>
-            <Button type="button" variant="danger" onClick={props.onRemove} disabled={busy}>
+            <Button
+              type="button"
+              variant="danger"
+              onClick={() => {
+                credentials.remove();
+                onEdited();
+              }}
+              disabled={busy}
+            >
               {t('subscriptions.credentials.remove')}
             </Button>
           </div>
@@ -81,64 +78,17 @@ export function CredentialsSection(props: CredentialsSectionProps) {
                 : t('subscriptions.credentials.token-missing')}
             </p>
           ) : null}
-          <fieldset className="credentials-kind">
-            <legend>{t('subscriptions.credentials.kind-legend')}</legend>
-            {kinds.map((kind) => (
-              <label key={kind} className="choice">
-                <input
-                  type="radio"
-                  name={`${idPrefix}-credentials-kind`}
-                  value={kind}
-                  checked={entry.kind === kind}
-                  ref={entry.kind === kind ? focusRef : undefined}
-                  onChange={() => {
-                    // Secrets start over with the kind: their inputs come back empty (see TextField).
-                    onEntryChange({ ...emptyEntry(kind), user: entry.user });
-                  }}
-                />
-                {kindLabel(kind)}
-              </label>
-            ))}
-          </fieldset>
-          {entry.kind === 'basic' ? (
-            <>
-              <TextField
-                id={`${idPrefix}-user`}
-                name="user"
-                label={t('subscriptions.credentials.user')}
-                value={entry.user}
-                error={errors.user}
-                inputRef={focusRef}
-                onChange={(user) => {
-                  onEntryChange({ ...entry, user });
-                }}
-              />
-              <TextField
-                id={`${idPrefix}-password`}
-                name="password"
-                label={t('subscriptions.credentials.password')}
-                type="password"
-                value={entry.password}
-                error={errors.password}
-                onChange={(password) => {
-                  onEntryChange({ ...entry, password });
-                }}
-              />
-            </>
-          ) : entry.kind === 'token' ? (
-            <TextField
-              id={`${idPrefix}-token`}
-              name="token"
-              label={t('subscriptions.credentials.token')}
-              type="password"
-              value={entry.token}
-              error={errors.token}
-              inputRef={focusRef}
-              onChange={(token) => {
-                onEntryChange({ ...entry, token });
-              }}
-            />
-          ) : null}
+          <CredentialsInputs
+            idPrefix={idPrefix}
+            kinds={kinds}
+            entry={credentials.entry}
+            onEntryChange={(entry) => {
+              credentials.setEntry(entry);
+              onEdited();
+            }}
+            errors={credentials.errors}
+            focusRef={focusRef}
+          />
         </>
       )}
       {problem === undefined ? null : (

@@ -12,7 +12,7 @@ import {
   type CredentialsEntry,
   type StoredCredentials,
 } from './credentials.ts';
-import type { CredentialsField } from './CredentialsSection.tsx';
+import type { CredentialsField } from './CredentialsInputs.tsx';
 import { placeFieldErrors } from './field-errors.ts';
 import { serverKey } from './topic-url.ts';
 

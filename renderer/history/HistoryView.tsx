@@ -1,46 +1,40 @@
 /**
- * The Messages view: composes the sidebar, toolbar, list, detail and send form around one selection and one filter.
- * Its jobs live elsewhere (use-messages, use-live-arrivals, use-message-actions, use-topic-actions, use-search,
- * HistoryToolbar, EmptyHistory); about 300 lines remain because the selection, the focus moves when it disappears and
- * the panes that depend on it are read together, and splitting them would pass the same state through more files.
+ * The Messages view: composes the sidebar, the chosen topic's header, the pane's form, the toolbar, the list and
+ * the detail around one selection and one filter. Each concern is a hook (use-history-filter, use-messages,
+ * use-search, use-opened-message, use-pane-form, use-live-arrivals, use-message-actions, use-topic-actions) and each
+ * part of the screen a component (Sidebar, SelectedTopicHeader, HistoryToolbar, HistoryContent).
  */
 import { t } from '../../common/i18n/translate.ts';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { BridgeApi, MessageDto, MessageRefDto, PriorityDto, SubscriptionRefDto } from '../../common/ipc.ts';
-import { SubscriptionForm } from '../subscriptions/SubscriptionForm.tsx';
-import { EmptyHistory } from './EmptyHistory.tsx';
-import { messageKey, subscriptionKey } from './format.ts';
+import { useCallback, useMemo, useRef } from 'react';
+import type { BridgeApi, MessageDto, SubscriptionDto, SubscriptionRefDto } from '../../common/ipc.ts';
+import { subscriptionKey } from './format.ts';
+import { HistoryContent } from './HistoryContent.tsx';
 import { HistoryToolbar } from './HistoryToolbar.tsx';
-import type { HistoryFilter } from './live-arrival.ts';
-import { MessageList, type ListEntry, type MessageListHandle } from './MessageList.tsx';
+import { listEntries } from './list-entries.ts';
 import { NewMessagesPill } from './NewMessagesPill.tsx';
+import { AddFormPane, SendFormPane } from './PaneForms.tsx';
 import { QuietStatusBadges } from './QuietStatusBadges.tsx';
-import { sendTestNotification } from './send-outcome.ts';
-import { SubscriptionNamesContext, subscriptionNames } from './subscription-names.ts';
+import { SelectedTopicHeader } from './SelectedTopicHeader.tsx';
 import { Sidebar } from './Sidebar.tsx';
-import { TopicHeader } from './TopicHeader.tsx';
+import { subscriptionNames } from './subscription-names.ts';
 import { useForgetRemoved } from './use-forget-removed.ts';
-import { useLiveArrivals } from './use-live-arrivals.ts';
+import { useHistoryFilter } from './use-history-filter.ts';
+import { useLiveList } from './use-live-list.ts';
 import { useMessageActions } from './use-message-actions.ts';
 import { useMessages } from './use-messages.ts';
 import { useNow } from './use-now.ts';
+import { useOpenedMessage, useShowRequest, type ShowRequest } from './use-opened-message.ts';
+import { usePaneForm } from './use-pane-form.ts';
 import { useSearch } from './use-search.ts';
+import { useSelection } from './use-selection.ts';
 import { useSubscriptions } from './use-subscriptions.ts';
 import { useTopicActions } from './use-topic-actions.ts';
 import { useTopicStatus } from './use-topic-status.ts';
 
-// The detail pane (with the markdown renderer and sanitizer) loads on first use, not before the list paints.
-const MessageDetail = lazy(() => import('./MessageDetail.tsx').then((module) => ({ default: module.MessageDetail })));
-// So is the send form (with the emoji table for its tag preview).
-const SendForm = lazy(() => import('./SendForm.tsx').then((module) => ({ default: module.SendForm })));
-
 export interface HistoryViewProps {
   readonly api: BridgeApi;
-  /**
-   * A notification was clicked: open this message (App switches to this view first); `confirmAction`: with that http
-   * action's confirmation shown (a popup button whose target is on the user's own network).
-   */
-  readonly showRequest?: { readonly ref: MessageRefDto; readonly confirmAction?: number } | undefined;
+  /** A notification was clicked: open this message (App switches to this view first). */
+  readonly showRequest?: ShowRequest | undefined;
   /** The topic header's Edit: opens this subscription in Subscriptions (App's Place with editId). */
   readonly onEdit?: ((subscriptionId: string) => void) | undefined;
 }
@@ -61,171 +55,67 @@ function focusAfterUnsubscribe(root: HTMLElement | null): void {
   }
 }
 
+function findSubscription(
+  subscriptions: readonly SubscriptionDto[] | undefined,
+  ref: SubscriptionRefDto | undefined,
+): SubscriptionDto | undefined {
+  if (ref === undefined) return undefined;
+  const key = subscriptionKey(ref);
+  return subscriptions?.find((item) => subscriptionKey(item) === key);
+}
+
 export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
-  const [selected, setSelected] = useState<SubscriptionRefDto | undefined>(undefined);
-  const [unreadOnly, setUnreadOnly] = useState(false);
-  const [minPriority, setMinPriority] = useState<PriorityDto>(1);
-  /** The message shown in full; its row stays marked as the current one. */
-  const [opened, setOpened] = useState<MessageDto | undefined>(undefined);
-  /** A popup's http button asked to confirm action `index` of the message `key` (see showRequest). */
-  const [confirmRequest, setConfirmRequest] = useState<{ readonly key: string; readonly index: number } | undefined>(
-    undefined,
-  );
-  const [searchText, setSearchText] = useState('');
-  /**
-   * The one form open in the pane above the list (never both: each would push the list away): adding a
-   * subscription or sending to the selected one. `addButton` and `sendOpener` are the buttons focus goes back to.
-   */
-  const [form, setForm] = useState<'add' | 'send' | undefined>(undefined);
-  const addButton = useRef<HTMLElement | null>(null);
-  const sendOpener = useRef<HTMLElement | null>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const detail = useOpenedMessage(scrollRef);
+  const { selected, select, showAll } = useSelection(detail.keepOnlyFrom);
+  const filters = useHistoryFilter(selected);
+  const { filter } = filters;
+  const pane = usePaneForm();
   /** The last thing done to a topic (sent, a test sent), for that topic's header only. */
   const topicStatus = useTopicStatus();
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const listRef = useRef<MessageListHandle>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const nowMs = useNow();
 
-  const filter = useMemo<HistoryFilter>(
-    () => ({
-      ...(selected === undefined ? {} : { subscription: selected }),
-      ...(unreadOnly ? { unreadOnly } : {}),
-      ...(minPriority > 1 ? { minPriority } : {}),
-    }),
-    [selected, unreadOnly, minPriority],
-  );
   // The first page of messages is asked for first: it is what the window paints first (the counts can follow).
   const history = useMessages(api, filter);
   const subscriptions = useSubscriptions(api);
-  const search = useSearch(api, searchText, filter);
-  const { prepend, showAsRead, remove } = history;
+  const search = useSearch(api, filters.searchText, filter);
   const { refreshUnreadCounts, refreshSubscriptions } = subscriptions;
 
-  const closeRemoved = useCallback((which: (message: MessageDto) => boolean) => {
-    setOpened((current) => (current !== undefined && which(current) ? undefined : current));
-  }, []);
-  const clearSearch = useCallback(() => {
-    setSearchText('');
-  }, []);
   const actions = useMessageActions({
     api,
-    showAsRead,
-    remove,
+    showAsRead: history.showAsRead,
+    remove: history.remove,
     refreshUnreadCounts,
-    onRemoved: closeRemoved,
-    onCleared: clearSearch,
+    onRemoved: detail.closeRemoved,
+    onCleared: filters.clearSearch,
   });
-  const { markRead, readKeys, deletedKeys } = actions;
-  const scrollListToTop = useCallback(() => {
-    listRef.current?.scrollToTop();
-  }, []);
-  const live = useLiveArrivals({ api, filter, scrollRef, scrollToTop: scrollListToTop, prepend, refreshUnreadCounts });
-  // Another subscription chosen: a message of another topic does not stay open beside its list.
-  const select = useCallback((subscription: SubscriptionRefDto | undefined) => {
-    setSelected(subscription);
-    if (subscription === undefined) return;
-    const key = subscriptionKey(subscription);
-    setOpened((current) => (current === undefined || subscriptionKey(current) === key ? current : undefined));
-  }, []);
-  const showAll = useCallback(() => {
-    setSelected(undefined);
-  }, []);
+  const { open } = detail;
+  const { markRead } = actions;
+  const openMessage = useCallback(
+    (message: MessageDto, confirmAction?: number) => {
+      open(message, confirmAction);
+      markRead(message);
+    },
+    [open, markRead],
+  );
+  useShowRequest(showRequest, history.messages, openMessage);
+  const live = useLiveList({ api, filter, scrollRef, prepend: history.prepend, refreshUnreadCounts });
   useForgetRemoved(selected, subscriptions.subscriptions, showAll);
-  const focusSidebar = useCallback(() => {
-    focusAfterUnsubscribe(rootRef.current);
-  }, []);
   const topicActions = useTopicActions({
     api,
     subscriptions: subscriptions.subscriptions,
     refreshSubscriptions,
     refreshUnreadCounts,
     onUnsubscribed: showAll,
-    onGone: focusSidebar,
+    onGone: useCallback(() => {
+      focusAfterUnsubscribe(rootRef.current);
+    }, []),
   });
 
-  const openMessage = useCallback(
-    (message: MessageDto) => {
-      setOpened(message);
-      setConfirmRequest(undefined);
-      markRead(message);
-    },
-    [markRead],
-  );
-
-  const closeMessage = useCallback(() => {
-    const key = opened === undefined ? undefined : messageKey(opened);
-    setOpened(undefined);
-    // Back to the row the reader came from (if it is still rendered).
-    requestAnimationFrame(() => {
-      if (key === undefined) return;
-      const rows = scrollRef.current?.querySelectorAll<HTMLElement>('[role="option"]') ?? [];
-      for (const row of rows) if (row.dataset['key'] === key) row.focus();
-    });
-  }, [opened]);
-
-  // A notification was clicked: show that message once it is loaded (it is usually among the newest, but it may
-  // arrive with the live push that follows the click, so this waits for the list rather than looking once).
-  const handledRequest = useRef<object | undefined>(undefined);
-  useEffect(() => {
-    if (showRequest === undefined || handledRequest.current === showRequest) return;
-    const { ref } = showRequest;
-    const found = history.messages.find((message) => message.server === ref.server && message.id === ref.id);
-    if (found === undefined) return;
-    handledRequest.current = showRequest;
-    openMessage(found);
-    if (showRequest.confirmAction !== undefined)
-      setConfirmRequest({ key: messageKey(found), index: showRequest.confirmAction });
-  }, [showRequest, history.messages, openMessage]);
-
-  const closeForm = useCallback(() => {
-    setForm(undefined);
-    // Back to where the reader came from, so keyboard users are not dropped at the top of the page.
-    requestAnimationFrame(() => {
-      addButton.current?.focus();
-    });
-  }, []);
-
-  const closeSendForm = useCallback(() => {
-    setForm(undefined);
-    requestAnimationFrame(() => {
-      sendOpener.current?.focus();
-    });
-  }, []);
-
-  // After a send the list goes to its top, where the message arrives (held ones go in first, as the pill would do):
-  // once the closed form has left the layout, so that its going cannot move the list away from the top again.
-  const { showNewest } = live;
-  const [revealRequest, setRevealRequest] = useState(0);
-  const revealed = useRef(0);
-  useEffect(() => {
-    if (revealRequest === revealed.current) return;
-    revealed.current = revealRequest;
-    showNewest();
-  }, [revealRequest, showNewest]);
-  const { show: showTopicStatus } = topicStatus;
-  const sent = useCallback(
-    (topic: string, outcome: string) => {
-      showTopicStatus(topic, outcome, true);
-      closeSendForm();
-      setRevealRequest((count) => count + 1);
-    },
-    [showTopicStatus, closeSendForm],
-  );
-
   const searching = search.hits !== undefined;
-  const entries: readonly ListEntry[] = searching
-    ? search.hits
-        .filter((hit) => !deletedKeys.has(messageKey(hit.message)))
-        .map((hit) => ({
-          message: readKeys.has(messageKey(hit.message)) ? { ...hit.message, read: true } : hit.message,
-          titleSegments: hit.titleSegments,
-          messageSegments: hit.messageSegments,
-        }))
-    : history.messages.map((message) => ({ message }));
-  const subscriptionOf = (subscription: SubscriptionRefDto) =>
-    subscriptions.subscriptions?.find((item) => subscriptionKey(item) === subscriptionKey(subscription));
-  const nameOf = (subscription: SubscriptionRefDto) => subscriptionOf(subscription)?.displayName;
-  const selectedSubscription = selected === undefined ? undefined : subscriptionOf(selected);
+  const entries = listEntries(search.hits, history.messages, actions.readKeys, actions.deletedKeys);
+  const selectedSubscription = findSubscription(subscriptions.subscriptions, selected);
   const names = useMemo(() => subscriptionNames(subscriptions.subscriptions), [subscriptions.subscriptions]);
   const error = actions.error ?? topicActions.error ?? search.error ?? history.error ?? subscriptions.error;
 
@@ -238,8 +128,7 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
         selected={selected}
         onSelect={select}
         onAdd={(button) => {
-          addButton.current = button;
-          setForm('add');
+          pane.open('add', button);
         }}
       />
       <main className="history-main" aria-labelledby="history-title">
@@ -247,144 +136,80 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
           {t('history.shell.view-messages')}
         </h2>
         {selectedSubscription === undefined ? null : (
-          <TopicHeader
-            key={subscriptionKey(selectedSubscription)}
+          <SelectedTopicHeader
+            api={api}
             subscription={selectedSubscription}
-            // The bridge refuses a ref with extra keys, so not the whole SubscriptionDto.
-            onMarkAllRead={() => {
-              actions.markAllRead({ server: selectedSubscription.server, topic: selectedSubscription.topic });
-            }}
-            onToggleMuted={() => {
-              topicActions.toggleMuted(selectedSubscription);
-            }}
-            onClear={() => {
-              actions.clearSubscription({ server: selectedSubscription.server, topic: selectedSubscription.topic });
-            }}
-            onUnsubscribe={(options) => {
-              topicActions.unsubscribe(selectedSubscription, options);
-            }}
-            onEdit={
-              onEdit === undefined
-                ? undefined
-                : () => {
-                    onEdit(selectedSubscription.id);
-                  }
-            }
-            onSendTest={() => {
-              topicStatus.track(
-                subscriptionKey(selectedSubscription),
-                t('history.topic.sending-test'),
-                sendTestNotification(api, {
-                  server: selectedSubscription.server,
-                  topic: selectedSubscription.topic,
-                  muted: selectedSubscription.muted,
-                }),
-              );
-            }}
+            messageActions={actions}
+            topicActions={topicActions}
+            topicStatus={topicStatus}
+            onEdit={onEdit}
             onSendMessage={(opener) => {
-              sendOpener.current = opener;
-              setForm('send');
+              pane.open('send', opener);
             }}
-            status={topicStatus.of(subscriptionKey(selectedSubscription))}
-            onStatusFaded={topicStatus.faded}
           />
         )}
-        {form === 'send' && selectedSubscription !== undefined ? (
-          <div className="history-form">
-            <Suspense fallback={<p className="send-form">{t('history.shell.loading')}</p>}>
-              <SendForm
-                key={subscriptionKey(selectedSubscription)}
-                api={api}
-                subscription={selectedSubscription}
-                onClose={closeSendForm}
-                onSent={(outcome) => {
-                  sent(subscriptionKey(selectedSubscription), outcome);
-                }}
-              />
-            </Suspense>
-          </div>
+        {pane.form === 'send' && selectedSubscription !== undefined ? (
+          <SendFormPane
+            api={api}
+            subscription={selectedSubscription}
+            onClose={pane.close}
+            onSent={(outcome) => {
+              topicStatus.show(subscriptionKey(selectedSubscription), outcome, true);
+              pane.close();
+              live.revealNewest();
+            }}
+          />
         ) : null}
         <HistoryToolbar
-          searchText={searchText}
-          onSearchTextChange={setSearchText}
-          unreadOnly={unreadOnly}
-          onUnreadOnlyChange={setUnreadOnly}
-          minPriority={minPriority}
-          onMinPriorityChange={setMinPriority}
+          searchText={filters.searchText}
+          onSearchTextChange={filters.setSearchText}
+          unreadOnly={filters.unreadOnly}
+          onUnreadOnlyChange={filters.setUnreadOnly}
+          minPriority={filters.minPriority}
+          onMinPriorityChange={filters.setMinPriority}
         />
         <QuietStatusBadges api={api} />
-        {form === 'add' ? (
-          <div className="history-form">
-            <SubscriptionForm
-              api={api}
-              onClose={closeForm}
-              onSaved={(subscription) => {
-                // The new topic is opened: its (empty) list says how to publish to it.
-                select({ server: subscription.server, topic: subscription.topic });
-                refreshSubscriptions();
-                refreshUnreadCounts();
-                closeForm();
-              }}
-            />
-          </div>
+        {pane.form === 'add' ? (
+          <AddFormPane
+            api={api}
+            onClose={pane.close}
+            onSaved={(subscription) => {
+              // The new topic is opened: its (empty) list says how to publish to it.
+              select(subscription);
+              refreshSubscriptions();
+              refreshUnreadCounts();
+              pane.close();
+            }}
+          />
         ) : null}
         {error === undefined ? null : (
           <p className="history-error" role="alert">
             {error}
           </p>
         )}
-        {searching ? null : (
-          <NewMessagesPill
-            count={live.pendingCount}
-            onShow={() => {
-              live.showPending();
-              // The pill goes away with the click: focus goes to what it announced, not to <body>.
-              listRef.current?.focusNewest();
-            }}
-          />
-        )}
-        <div className="history-content" data-detail={opened !== undefined}>
-          {entries.length === 0 && !history.loading ? (
-            <EmptyHistory
-              searching={searching}
-              unreadOnly={unreadOnly}
-              filtered={minPriority > 1}
-              topic={selected}
-              subscription={selectedSubscription}
-              hasSubscriptions={
-                subscriptions.subscriptions === undefined ? undefined : subscriptions.subscriptions.length > 0
-              }
-            />
-          ) : (
-            <SubscriptionNamesContext value={names}>
-              <MessageList
-                ref={listRef}
-                entries={entries}
-                hasMore={!searching && history.hasMore}
-                nowMs={nowMs}
-                label={searching ? t('history.list.search-results-label') : t('history.list.label')}
-                scrollRef={scrollRef}
-                onNearEnd={history.loadMore}
-                onScroll={live.onScroll}
-                onActivate={openMessage}
-                currentKey={opened === undefined ? undefined : messageKey(opened)}
-              />
-            </SubscriptionNamesContext>
-          )}
-          {opened === undefined ? null : (
-            <Suspense fallback={<p className="message-detail">{t('history.shell.loading')}</p>}>
-              <MessageDetail
-                key={messageKey(opened)}
-                api={api}
-                message={readKeys.has(messageKey(opened)) ? { ...opened, read: true } : opened}
-                subscriptionName={nameOf(opened)}
-                onClose={closeMessage}
-                onDelete={actions.deleteMessage}
-                confirmRequest={confirmRequest?.key === messageKey(opened) ? confirmRequest : undefined}
-              />
-            </Suspense>
-          )}
-        </div>
+        {searching ? null : <NewMessagesPill count={live.pendingCount} onShow={live.showPending} />}
+        <HistoryContent
+          api={api}
+          entries={entries}
+          loading={history.loading}
+          searching={searching}
+          unreadOnly={filters.unreadOnly}
+          filtered={filters.minPriority > 1}
+          selected={selected}
+          selectedSubscription={selectedSubscription}
+          subscriptions={subscriptions.subscriptions}
+          names={names}
+          hasMore={history.hasMore}
+          nowMs={nowMs}
+          listRef={live.listRef}
+          scrollRef={scrollRef}
+          onNearEnd={history.loadMore}
+          onScroll={live.onScroll}
+          detail={detail}
+          onOpen={openMessage}
+          readKeys={actions.readKeys}
+          onDelete={actions.deleteMessage}
+        />
       </main>
     </div>
   );

@@ -8,17 +8,12 @@ import {
   type Ref,
   type RefObject,
 } from 'react';
-import type { MessageDto, TextSegmentDto } from '../../common/ipc.ts';
+import type { MessageDto } from '../../common/ipc.ts';
+import type { ListEntry } from './list-entries.ts';
 import { messageKey } from './format.ts';
 import { MessageRow } from './MessageRow.tsx';
 import { isRovingKey, nextRowIndex, rowsPerPage } from './roving-focus.ts';
 import { useRovingRows } from './use-roving-rows.ts';
-
-export interface ListEntry {
-  readonly message: MessageDto;
-  readonly titleSegments?: readonly TextSegmentDto[];
-  readonly messageSegments?: readonly TextSegmentDto[];
-}
 
 /** What the view may ask of the list from outside it. */
 export interface MessageListHandle {

@@ -5,37 +5,13 @@
 
 import type { ActionKind } from '../../../common/action-kinds.ts';
 import type { CutField } from '../../../common/message-cuts.ts';
+import type { NtfyAction, NtfyAttachment, Priority } from '../../../common/ntfy-types.ts';
 
-export type Priority = 1 | 2 | 3 | 4 | 5;
+/** Shared with the window's DTOs, which derive from them (common/ntfy-types.ts). */
+export type { NtfyAction, NtfyAttachment, Priority };
 
 /** `broadcast` is Android-only; `copy` comes from newer servers. Unknown kinds are dropped while parsing. */
 export type { ActionKind };
-
-export interface NtfyAction {
-  readonly id: string;
-  readonly action: ActionKind;
-  readonly label: string;
-  /** Close the notification after the action ran. Always present on the wire, may be false. */
-  readonly clear: boolean;
-  readonly url?: string;
-  /** For `http` actions; absent means POST (the client default). */
-  readonly method?: string;
-  readonly headers?: Readonly<Record<string, string>>;
-  readonly body?: string;
-  readonly intent?: string;
-  readonly extras?: Readonly<Record<string, string>>;
-  /** For `copy` actions (newer servers). */
-  readonly value?: string;
-}
-
-export interface NtfyAttachment {
-  readonly name: string;
-  readonly url: string;
-  /** Only for files uploaded to the server. */
-  readonly type?: string;
-  readonly size?: number;
-  readonly expires?: number;
-}
 
 /** A `message` event: something to store and perhaps show. */
 export interface NtfyMessage {

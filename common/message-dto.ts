@@ -1,7 +1,6 @@
 /** The messages as the window shows and pages them (IPC DTOs; see ipc-dto.ts). Type declarations only. */
 import type { ActionKind } from './action-kinds.ts';
-import type { CutField } from './message-cuts.ts';
-import type { NtfyAttachment, Priority } from './ntfy-types.ts';
+import type { NtfyAttachment, NtfyMessage, Priority } from './ntfy-types.ts';
 
 /** ntfy's priorities (common/ntfy-types.ts). */
 export type PriorityDto = Priority;
@@ -20,32 +19,37 @@ export interface MessageActionDto {
 /** ntfy's attachment as the server describes it (common/ntfy-types.ts); `expires` in Unix seconds. */
 export type AttachmentDto = NtfyAttachment;
 
-/** A stored message as the window shows it. Every string is untrusted text: render it as text, never as HTML. */
-export interface MessageDto {
+/**
+ * A stored message as the window shows it: ntfy's message (common/ntfy-types.ts) less what stays in main (`raw`,
+ * `rawText`, `sequenceId`, `expires`), with its server, its tags split for showing, its actions as the window offers
+ * them, and whether it was read. Every string is untrusted text: render it as text, never as HTML. `time` is Unix
+ * seconds; `contentType` `text/markdown` means markdown (render it sanitized); `cut` says what was cut or left out to
+ * fit the history's bounds (absent: nothing), for the detail to say.
+ */
+export interface MessageDto extends Pick<
+  NtfyMessage,
+  | 'id'
+  | 'topic'
+  | 'time'
+  | 'title'
+  | 'message'
+  | 'priority'
+  | 'tags'
+  | 'click'
+  | 'icon'
+  | 'attachment'
+  | 'contentType'
+  | 'encoding'
+  | 'cut'
+> {
   readonly server: string;
-  readonly id: string;
-  readonly topic: string;
-  /** Unix seconds. */
-  readonly time: number;
-  readonly title?: string;
-  readonly message: string;
-  readonly priority: PriorityDto;
-  readonly tags: readonly string[];
   /** The tags split as ntfy's own clients show them: emoji for gemoji short names, the rest as labels. */
   readonly tagEmoji: readonly string[];
   readonly tagLabels: readonly string[];
-  readonly click?: string;
-  readonly icon?: string;
   readonly actions: readonly MessageActionDto[];
-  readonly attachment?: AttachmentDto;
-  /** `text/markdown` when the body is markdown (render it sanitized). */
-  readonly contentType?: string;
-  readonly encoding?: string;
   readonly read: boolean;
   /** Milliseconds since the epoch. */
   readonly receivedAt: number;
-  /** What was cut or left out to fit the history's bounds (absent: nothing), for the detail to say. */
-  readonly cut?: readonly CutField[];
 }
 
 export interface SubscriptionRefDto {

@@ -69,3 +69,14 @@ export interface NtfyMessage {
    */
   readonly rawText?: string;
 }
+
+/** The server-side filters of a subscription (docs/protocol.md#parameters). */
+export interface SubscribeFilters {
+  readonly id?: string;
+  readonly message?: string;
+  readonly title?: string;
+  /** OR list: `1..5` or names such as `high`; sent comma-joined. */
+  readonly priority?: readonly string[];
+  /** AND list, exact; elements are not trimmed by the server, so we never add spaces. */
+  readonly tags?: readonly string[];
+}

@@ -1,18 +1,14 @@
 /** Subscriptions, their credentials and connections as they cross the bridge (IPC DTOs; see ipc-dto.ts). */
 import type { ConnectionTrouble } from './connection-trouble.ts';
 import type { PriorityDto } from './message-dto.ts';
+import type { SubscribeFilters } from './ntfy-types.ts';
 import type { TransportKind } from './transports.ts';
 
 /** Every ntfy stream: the bridge takes raw too, so that the settings can refuse it with a reason (transports.ts). */
 export type TransportDto = TransportKind;
 
-export interface FiltersDto {
-  readonly id?: string;
-  readonly message?: string;
-  readonly title?: string;
-  readonly priority?: readonly string[];
-  readonly tags?: readonly string[];
-}
+/** The server-side filters (common/ntfy-types.ts). */
+export type FiltersDto = SubscribeFilters;
 
 export type AuthKindDto = 'none' | 'basic' | 'token';
 

@@ -3,6 +3,7 @@
  * token, read the account, add/rename/remove synced subscriptions. The port the AccountService depends on; the real
  * one (createAccountApi) talks HTTP through account-http.ts.
  */
+import type { AccountReservation } from '../../../common/account-types.ts';
 import { t } from '../../../common/i18n/translate.ts';
 import { normalizeServerUrl, serverUrlError } from '../../../common/server-url.ts';
 import { topicNameError } from '../../../common/topic-name.ts';
@@ -12,12 +13,6 @@ import type { SyncEntry } from './merge.ts';
 
 export type ApiResult<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly failure: AccountFailure };
-
-/** A topic the account reserved, and what everyone else may do with it (ntfy's permission words). */
-export interface AccountReservation {
-  readonly topic: string;
-  readonly everyone: string;
-}
 
 /** `GET /v1/account`, reduced to what the app shows or syncs. Limits and stats are numbers by ntfy's names. */
 export interface AccountInfo {

@@ -3,6 +3,7 @@
  * docs/protocol.md#authentication). Query names are lowercase because servers only look up lowercase query names.
  */
 import { isValidTopicName } from '../../../common/topic-name.ts';
+import type { SubscribeFilters } from '../../../common/ntfy-types.ts';
 import type { TransportKind } from '../../../common/transports.ts';
 import { formatSince, type SinceValue } from './since.ts';
 
@@ -10,15 +11,7 @@ import { formatSince, type SinceValue } from './since.ts';
 export type { TransportKind } from '../../../common/transports.ts';
 export { PRIORITY_FILTER_VALUES } from '../../../common/priority-filter.ts';
 
-export interface SubscribeFilters {
-  readonly id?: string;
-  readonly message?: string;
-  readonly title?: string;
-  /** OR list: `1..5` or names such as `high`; sent comma-joined. */
-  readonly priority?: readonly string[];
-  /** AND list, exact; elements are not trimmed by the server, so we never add spaces. */
-  readonly tags?: readonly string[];
-}
+export type { SubscribeFilters } from '../../../common/ntfy-types.ts';
 
 export type Credentials =
   | { readonly kind: 'none' }

@@ -54,6 +54,12 @@ export async function startUnifiedPush(options: UnifiedPushOptions): Promise<Run
   });
   const engine = await startPushEngine({ ...options, distributor });
   reconcile = () => engine.reconcile();
+  const stopFollowing = options.settings.onChange((next, previous) => {
+    if (next.defaultServer === previous.defaultServer) return;
+    distributor.moveTo(next.defaultServer).catch((error: unknown) => {
+      log.log('error', 'UnifiedPush: could not move the endpoints', { error: String(error) });
+    });
+  });
   const served = await serveDistributor(connection, distributor);
   if (!served.ownsName) log.log('warn', 'UnifiedPush: another process holds the distributor name; not serving');
   return {
@@ -63,6 +69,7 @@ export async function startUnifiedPush(options: UnifiedPushOptions): Promise<Run
       engine.reconnectAll();
     },
     async stop() {
+      stopFollowing();
       await served.withdraw();
       await engine.stop();
       await distributor.flush();

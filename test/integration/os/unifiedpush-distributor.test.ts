@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openConfSettingsStore } from '../../../main/core/store/settings/conf-settings-store.ts';
+import type { SettingsStore } from '../../../main/core/store/settings/settings-store.ts';
 import { connectSessionBus } from '../../../main/os/dbus/session-bus.ts';
 import { type RunningDistributor, startUnifiedPush } from '../../../main/os/unifiedpush/start-distributor.ts';
 import { createRecordingLogger } from '../../fakes/logger.ts';
@@ -44,8 +45,10 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+let settings: SettingsStore;
+
 async function startDistributor(): Promise<RunningDistributor> {
-  const settings = openConfSettingsStore({ dir, log });
+  settings = openConfSettingsStore({ dir, log });
   await settings.update({ defaultServer: server.url });
   running = await startUnifiedPush({
     connect: () => connectSessionBus({ log, busAddress: session.busAddress }),
@@ -201,6 +204,26 @@ describe.skipIf(dbusDaemon === undefined)('the UnifiedPush distributor on the se
       Buffer.from('while stopped'),
       Buffer.from('after'),
     ]);
+  });
+
+  it('moves the endpoints to a new default server and tells each app its new one (NewEndpoint)', async () => {
+    await startDistributor();
+    const app = await connector('org.example.ChatApp');
+    const oldEndpoint = await registered(app, 'token-one');
+    const other = await startTestServer();
+    try {
+      const moved = app.next((call) => call.member === 'NewEndpoint' && call.endpoint !== oldEndpoint);
+      await settings.update({ defaultServer: other.url });
+      const newEndpoint = (await moved).endpoint ?? '';
+      expect(newEndpoint).toMatch(new RegExp(`^${other.url}/up[A-Za-z0-9]{12}\\?up=1$`));
+      expect(await registered(app, 'token-one')).toBe(newEndpoint);
+      await push(newEndpoint, 'on the new server');
+      expect(await app.messagesOf('token-one', 1)).toEqual([Buffer.from('on the new server')]);
+    } finally {
+      await running?.stop();
+      running = undefined;
+      await other.close();
+    }
   });
 
   it('serves version 1 too: positional Register, NewEndpoint and Message', async () => {

@@ -4,28 +4,16 @@
  * exactly this.
  */
 import { join } from 'node:path';
-import type { Clock, Logger } from '../../core/ports.ts';
-import type { SecretStore } from '../../core/store/secrets/secret-store.ts';
-import type { SettingsStore } from '../../core/store/settings/settings-store.ts';
-import type { ConnectionTiming } from '../../core/engine/connection-types.ts';
-import type { OpenTransport } from '../../core/transports/transport.ts';
 import { UnifiedPushDistributor } from '../../core/unifiedpush/distributor.ts';
-import { startPushEngine, UNIFIEDPUSH_DIR } from '../../core/unifiedpush/push-engine.ts';
+import { type PushEngineOptions, startPushEngine, UNIFIEDPUSH_DIR } from '../../core/unifiedpush/push-engine.ts';
 import { createRegistrationsFile, REGISTRATIONS_FILE } from '../../core/unifiedpush/registrations-file.ts';
 import type { DbusServiceConnection } from '../dbus/session-bus.ts';
 import { createDbusConnector } from './dbus-connector.ts';
 import { serveDistributor } from './dbus-distributor.ts';
 
-export interface UnifiedPushOptions {
+/** The push engine's options (the distributor is made here) and the session bus to serve on. */
+export interface UnifiedPushOptions extends Omit<PushEngineOptions, 'distributor'> {
   readonly connect: () => Promise<DbusServiceConnection>;
-  readonly dataDir: string;
-  readonly settings: SettingsStore;
-  readonly secrets: SecretStore;
-  readonly clock: Clock;
-  readonly random: () => number;
-  readonly log: Logger;
-  readonly openTransport?: OpenTransport;
-  readonly timing?: Partial<ConnectionTiming>;
 }
 
 export interface RunningDistributor {

@@ -5,9 +5,12 @@
  * endpoints over HTTP with `up=1` as an app server does. Short timers run (a catch-up's quiet time), long ones are held:
  * every wait is for an event, never for time.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { EventEmitter } from 'node:events';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createClient } from 'dbus-native';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openConfSettingsStore } from '../../../main/core/store/settings/conf-settings-store.ts';
 import type { SettingsStore } from '../../../main/core/store/settings/settings-store.ts';
@@ -26,6 +29,7 @@ let server: TestServer;
 let dir: string;
 let running: RunningDistributor | undefined;
 const connectors: TestConnector[] = [];
+const cleanups: (() => void)[] = [];
 const log = createRecordingLogger();
 
 beforeEach(async () => {
@@ -38,6 +42,7 @@ beforeEach(async () => {
 afterEach(async () => {
   if (dbusDaemon === undefined) return;
   for (const connector of connectors.splice(0)) connector.close();
+  for (const cleanup of cleanups.splice(0)) cleanup();
   await running?.stop();
   running = undefined;
   await server.close();
@@ -235,6 +240,58 @@ describe.skipIf(dbusDaemon === undefined)('the UnifiedPush distributor on the se
     await app.unregister('token-v1');
     // Version 1 confirms an app's own Unregister with an empty token.
     expect((await app.next((call) => call.member === 'Unregistered')).token).toBe('');
+  });
+
+  it('starts an app that is not running through D-Bus activation and hands it the message', async () => {
+    // A bus that activates: org.example.Activated is started by the daemon from its service file.
+    const services = path.join(dir, 'services');
+    await mkdir(services);
+    const program = fileURLToPath(new URL('unifiedpush-activated-app.ts', import.meta.url));
+    const service = 'org.example.Activated';
+    await writeFile(
+      path.join(services, `${service}.service`),
+      `[D-BUS Service]\nName=${service}\nExec=${process.execPath} ${program} ${service}\n`,
+    );
+    await session.stop();
+    session = await startNotificationSession({ server: 'none', log, serviceDir: services });
+    const recorder = createClient({ busAddress: session.busAddress });
+    cleanups.push(() => {
+      recorder.connection.end();
+    });
+    const got: { member: string; token: string; message: Buffer }[] = [];
+    const events = new EventEmitter<{ got: [] }>();
+    recorder.exportInterface(
+      {
+        Got: (member: string, token: string, message: Buffer) => {
+          got.push({ member, token, message });
+          events.emit('got');
+          return null;
+        },
+      },
+      '/Recorder',
+      { name: 'org.example.Recorder', methods: { Got: ['ssay', '', ['member', 'token', 'message'], []] } },
+    );
+    await new Promise<void>((resolve, reject) => {
+      recorder.requestName('org.example.Recorder', 4, (error: unknown) => {
+        if (error === null || error === undefined) resolve();
+        else reject(new Error('no recorder name'));
+      });
+    });
+    const gotMessage = new Promise<void>((resolve) => {
+      events.on('got', () => {
+        if (got.some((call) => call.member === 'Message')) resolve();
+      });
+    });
+    await startDistributor();
+    // Registered by a helper that is not the app: the app itself is not running, the bus starts it for NewEndpoint.
+    const helper = await connector('org.example.Helper');
+    expect(await helper.register('token-activated', service)).toEqual({ success: 'REGISTRATION_SUCCEEDED' });
+    const endpoint = running?.distributor.list()[0];
+    expect(endpoint?.service).toBe(service);
+    await push(`${server.url}/${endpoint?.topic ?? ''}?up=1`, BINARY);
+    await gotMessage;
+    expect(got.map((call) => call.member)).toEqual(['NewEndpoint', 'Message']);
+    expect(got[1]).toEqual({ member: 'Message', token: 'token-activated', message: Buffer.from(BINARY) });
   });
 
   it('keeps messages for an app that is not on the bus and hands them over when it comes back', async () => {

@@ -122,6 +122,26 @@ export class UnifiedPushDistributor {
     return true;
   }
 
+  /**
+   * The default server changed: every registration elsewhere gets a new endpoint there and its app is told
+   * (dbus.md: NewEndpoint "if the endpoint for the registration changed"). Its old topic is dropped with it.
+   */
+  async moveTo(server: string): Promise<void> {
+    const target = normalizeServerUrl(server);
+    const moved = this.list().filter((registration) => registration.server !== target);
+    if (moved.length === 0) return;
+    const newTopic = this.#options.newTopic ?? newPushTopic;
+    const updated = moved.map((registration) => ({ ...registration, server: target, topic: newTopic() }));
+    for (const registration of updated) this.#byToken.set(registration.token, registration);
+    await this.#save();
+    this.#options.log.log('info', 'UnifiedPush: endpoints moved to the new default server', {
+      server: target,
+      apps: updated.length,
+    });
+    this.#options.onChange?.();
+    for (const registration of updated) this.#options.connector.newEndpoint(registration, endpointOf(registration));
+  }
+
   /** The engine's sink: each new message on an endpoint's topic goes to its app, in order, as the published bytes. */
   deliver(batch: DeliveredBatch): void {
     const byTopic = new Map(this.list().map((entry) => [topicKey(entry.server, entry.topic), entry]));

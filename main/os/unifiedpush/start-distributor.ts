@@ -4,28 +4,16 @@
  * exactly this.
  */
 import { join } from 'node:path';
-import type { Clock, Logger } from '../../core/ports.ts';
-import type { SecretStore } from '../../core/store/secrets/secret-store.ts';
-import type { SettingsStore } from '../../core/store/settings/settings-store.ts';
-import type { ConnectionTiming } from '../../core/engine/connection-types.ts';
-import type { OpenTransport } from '../../core/transports/transport.ts';
 import { UnifiedPushDistributor } from '../../core/unifiedpush/distributor.ts';
-import { startPushEngine, UNIFIEDPUSH_DIR } from '../../core/unifiedpush/push-engine.ts';
+import { type PushEngineOptions, startPushEngine, UNIFIEDPUSH_DIR } from '../../core/unifiedpush/push-engine.ts';
 import { createRegistrationsFile, REGISTRATIONS_FILE } from '../../core/unifiedpush/registrations-file.ts';
 import type { DbusServiceConnection } from '../dbus/session-bus.ts';
 import { createDbusConnector } from './dbus-connector.ts';
 import { serveDistributor } from './dbus-distributor.ts';
 
-export interface UnifiedPushOptions {
+/** The push engine's options (the distributor is made here) and the session bus to serve on. */
+export interface UnifiedPushOptions extends Omit<PushEngineOptions, 'distributor'> {
   readonly connect: () => Promise<DbusServiceConnection>;
-  readonly dataDir: string;
-  readonly settings: SettingsStore;
-  readonly secrets: SecretStore;
-  readonly clock: Clock;
-  readonly random: () => number;
-  readonly log: Logger;
-  readonly openTransport?: OpenTransport;
-  readonly timing?: Partial<ConnectionTiming>;
 }
 
 export interface RunningDistributor {
@@ -54,6 +42,12 @@ export async function startUnifiedPush(options: UnifiedPushOptions): Promise<Run
   });
   const engine = await startPushEngine({ ...options, distributor });
   reconcile = () => engine.reconcile();
+  const stopFollowing = options.settings.onChange((next, previous) => {
+    if (next.defaultServer === previous.defaultServer) return;
+    distributor.moveTo(next.defaultServer).catch((error: unknown) => {
+      log.log('error', 'UnifiedPush: could not move the endpoints', { error: String(error) });
+    });
+  });
   const served = await serveDistributor(connection, distributor);
   if (!served.ownsName) log.log('warn', 'UnifiedPush: another process holds the distributor name; not serving');
   return {
@@ -63,6 +57,7 @@ export async function startUnifiedPush(options: UnifiedPushOptions): Promise<Run
       engine.reconnectAll();
     },
     async stop() {
+      stopFollowing();
       await served.withdraw();
       await engine.stop();
       await distributor.flush();

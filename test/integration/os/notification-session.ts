@@ -1,6 +1,6 @@
 /**
  * A throwaway desktop for notification tests: Xvfb on a display it picks itself, a private dbus-daemon session bus
- * (no service activation, so nothing starts behind the test's back) and optionally a real notification server on
+ * (no service activation unless given a `serviceDir`, so nothing starts behind the test's back) and optionally a real notification server on
  * it. Every process it starts is stopped by `stop()`. Also used by scripts/screenshot-notification.ts.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
@@ -88,6 +88,8 @@ export interface NotificationSessionOptions {
   readonly dunstConfig?: string;
   /** Only for a visible server. Default 1024x768x24. */
   readonly screen?: string;
+  /** A folder of D-Bus service files: the bus then starts their programs when a call is addressed to their names. */
+  readonly serviceDir?: string;
 }
 
 export interface NotificationSession {
@@ -107,12 +109,13 @@ export interface NotificationSession {
 
 const BUS_CONFIG = (
   dir: string,
+  serviceDir?: string,
 ): string => `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
  "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
 <busconfig>
   <type>session</type>
   <listen>unix:dir=${dir}</listen>
-  <auth>EXTERNAL</auth>
+  <auth>EXTERNAL</auth>${serviceDir === undefined ? '' : `\n  <servicedir>${serviceDir}</servicedir>`}
   <policy context="default">
     <allow send_destination="*" eavesdrop="true"/>
     <allow eavesdrop="true"/>
@@ -165,7 +168,7 @@ export async function startNotificationSession(options: NotificationSessionOptio
     await rm(dir, { recursive: true, force: true });
   };
   try {
-    await writeFile(path.join(dir, 'bus.conf'), BUS_CONFIG(dir));
+    await writeFile(path.join(dir, 'bus.conf'), BUS_CONFIG(dir, options.serviceDir));
     const bus = startManaged(
       'dbus-daemon',
       ['--nofork', '--print-address=1', `--config-file=${path.join(dir, 'bus.conf')}`],

@@ -5,11 +5,15 @@
  * endpoints over HTTP with `up=1` as an app server does. Short timers run (a catch-up's quiet time), long ones are held:
  * every wait is for an event, never for time.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { EventEmitter } from 'node:events';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createClient } from 'dbus-native';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openConfSettingsStore } from '../../../main/core/store/settings/conf-settings-store.ts';
+import type { SettingsStore } from '../../../main/core/store/settings/settings-store.ts';
 import { connectSessionBus } from '../../../main/os/dbus/session-bus.ts';
 import { type RunningDistributor, startUnifiedPush } from '../../../main/os/unifiedpush/start-distributor.ts';
 import { createRecordingLogger } from '../../fakes/logger.ts';
@@ -25,6 +29,7 @@ let server: TestServer;
 let dir: string;
 let running: RunningDistributor | undefined;
 const connectors: TestConnector[] = [];
+const cleanups: (() => void)[] = [];
 const log = createRecordingLogger();
 
 beforeEach(async () => {
@@ -37,6 +42,7 @@ beforeEach(async () => {
 afterEach(async () => {
   if (dbusDaemon === undefined) return;
   for (const connector of connectors.splice(0)) connector.close();
+  for (const cleanup of cleanups.splice(0)) cleanup();
   await running?.stop();
   running = undefined;
   await server.close();
@@ -44,8 +50,10 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+let settings: SettingsStore;
+
 async function startDistributor(): Promise<RunningDistributor> {
-  const settings = openConfSettingsStore({ dir, log });
+  settings = openConfSettingsStore({ dir, log });
   await settings.update({ defaultServer: server.url });
   running = await startUnifiedPush({
     connect: () => connectSessionBus({ log, busAddress: session.busAddress }),
@@ -203,6 +211,26 @@ describe.skipIf(dbusDaemon === undefined)('the UnifiedPush distributor on the se
     ]);
   });
 
+  it('moves the endpoints to a new default server and tells each app its new one (NewEndpoint)', async () => {
+    await startDistributor();
+    const app = await connector('org.example.ChatApp');
+    const oldEndpoint = await registered(app, 'token-one');
+    const other = await startTestServer();
+    try {
+      const moved = app.next((call) => call.member === 'NewEndpoint' && call.endpoint !== oldEndpoint);
+      await settings.update({ defaultServer: other.url });
+      const newEndpoint = (await moved).endpoint ?? '';
+      expect(newEndpoint).toMatch(new RegExp(`^${other.url}/up[A-Za-z0-9]{12}\\?up=1$`));
+      expect(await registered(app, 'token-one')).toBe(newEndpoint);
+      await push(newEndpoint, 'on the new server');
+      expect(await app.messagesOf('token-one', 1)).toEqual([Buffer.from('on the new server')]);
+    } finally {
+      await running?.stop();
+      running = undefined;
+      await other.close();
+    }
+  });
+
   it('serves version 1 too: positional Register, NewEndpoint and Message', async () => {
     await startDistributor();
     const app = await connector('org.example.OldApp', 1);
@@ -212,6 +240,58 @@ describe.skipIf(dbusDaemon === undefined)('the UnifiedPush distributor on the se
     await app.unregister('token-v1');
     // Version 1 confirms an app's own Unregister with an empty token.
     expect((await app.next((call) => call.member === 'Unregistered')).token).toBe('');
+  });
+
+  it('starts an app that is not running through D-Bus activation and hands it the message', async () => {
+    // A bus that activates: org.example.Activated is started by the daemon from its service file.
+    const services = path.join(dir, 'services');
+    await mkdir(services);
+    const program = fileURLToPath(new URL('unifiedpush-activated-app.ts', import.meta.url));
+    const service = 'org.example.Activated';
+    await writeFile(
+      path.join(services, `${service}.service`),
+      `[D-BUS Service]\nName=${service}\nExec=${process.execPath} ${program} ${service}\n`,
+    );
+    await session.stop();
+    session = await startNotificationSession({ server: 'none', log, serviceDir: services });
+    const recorder = createClient({ busAddress: session.busAddress });
+    cleanups.push(() => {
+      recorder.connection.end();
+    });
+    const got: { member: string; token: string; message: Buffer }[] = [];
+    const events = new EventEmitter<{ got: [] }>();
+    recorder.exportInterface(
+      {
+        Got: (member: string, token: string, message: Buffer) => {
+          got.push({ member, token, message });
+          events.emit('got');
+          return null;
+        },
+      },
+      '/Recorder',
+      { name: 'org.example.Recorder', methods: { Got: ['ssay', '', ['member', 'token', 'message'], []] } },
+    );
+    await new Promise<void>((resolve, reject) => {
+      recorder.requestName('org.example.Recorder', 4, (error: unknown) => {
+        if (error === null || error === undefined) resolve();
+        else reject(new Error('no recorder name'));
+      });
+    });
+    const gotMessage = new Promise<void>((resolve) => {
+      events.on('got', () => {
+        if (got.some((call) => call.member === 'Message')) resolve();
+      });
+    });
+    await startDistributor();
+    // Registered by a helper that is not the app: the app itself is not running, the bus starts it for NewEndpoint.
+    const helper = await connector('org.example.Helper');
+    expect(await helper.register('token-activated', service)).toEqual({ success: 'REGISTRATION_SUCCEEDED' });
+    const endpoint = running?.distributor.list()[0];
+    expect(endpoint?.service).toBe(service);
+    await push(`${server.url}/${endpoint?.topic ?? ''}?up=1`, BINARY);
+    await gotMessage;
+    expect(got.map((call) => call.member)).toEqual(['NewEndpoint', 'Message']);
+    expect(got[1]).toEqual({ member: 'Message', token: 'token-activated', message: Buffer.from(BINARY) });
   });
 
   it('keeps messages for an app that is not on the bus and hands them over when it comes back', async () => {

@@ -39,7 +39,6 @@ const baseExclude = ['test/e2e/**', 'node_modules/**', ...excludedFiles(host)];
 const shared = {
   exclude: baseExclude,
   environment: 'node' as const,
-  // Integration tests talk to real servers over loopback; keep the default worker count modest on 2 cores.
   // Budgets for a stuck test, not speed checks: under `stress -c 2` on two cores a cold ESLint typed lint took 34 s
   // and a CLI process test over 20 s. Speed is `npm run bench`'s job.
   testTimeout: 60_000,
@@ -54,6 +53,11 @@ export default defineConfig({
     // The JSON report feeds the one-line summary that `npm test` prints last (scripts/test-summary.ts).
     reporters: ['default', 'json'],
     outputFile: { json: 'test-reports/vitest.json' },
+    // Two files at once (Vitest's default is one less than the CPUs: one file at a time on two cores). Most files
+    // wait on a process, a socket or Chromium most of the time; each has its own servers on free ports, temp folders
+    // and private D-Bus buses (keychain entries are per server URL), and dist/ is built under a lock
+    // (test/electron-runtime/ensure-dist.ts). Measured in docs/testing.md.
+    maxWorkers: 2,
     // Not `extends: true`: that would add each project's include to the root's instead of replacing it.
     projects: [
       { test: { ...shared, name: 'linux', include: ['test/**/*.test.ts'], exclude: [...baseExclude, ...unitTests] } },

@@ -20,3 +20,9 @@ export function shareCompileCache(env: NodeJS.ProcessEnv = process.env): void {
     'node-compile-cache',
   );
 }
+
+/** The compile cache variable for a child whose environment a test builds from scratch ({} where none is set). */
+export function compileCacheEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const folder = env[COMPILE_CACHE_VARIABLE];
+  return folder === undefined ? {} : { [COMPILE_CACHE_VARIABLE]: folder };
+}

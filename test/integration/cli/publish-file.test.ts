@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/index.ts';
 import { expectServerLine } from '../../support/publish-output.ts';
+import { compileCacheEnv } from '../../support/compile-cache.ts';
 
 const ENTRY = path.resolve(import.meta.dirname, '../../../main/cli.ts');
 /** A 1×1 PNG: not UTF-8, so only an upload keeps its bytes. */
@@ -32,7 +33,7 @@ interface Run {
 /** Runs `ntfy-tray publish` to its end with `stdin` written and closed. */
 async function publish(args: readonly string[], stdin: Buffer | string = ''): Promise<Run> {
   const child = spawn(process.execPath, [ENTRY, 'publish', '--data-dir', dir, ...args], {
-    env: { PATH: process.env['PATH'] ?? '', HOME: dir, LANG: 'C.UTF-8' },
+    env: { PATH: process.env['PATH'] ?? '', HOME: dir, LANG: 'C.UTF-8', ...compileCacheEnv() },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';

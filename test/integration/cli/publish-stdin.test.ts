@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/index.ts';
 import { expectServerLine } from '../../support/publish-output.ts';
+import { compileCacheEnv } from '../../support/compile-cache.ts';
 
 const ENTRY = path.resolve(import.meta.dirname, '../../../main/cli.ts');
 const GERMAN = { LANG: 'de_DE.UTF-8' };
@@ -48,7 +49,7 @@ async function publish(
   const stdio: StdioOptions = [stdinIsStream ? given : 'pipe', 'pipe', 'pipe'];
   const child = track(
     spawn(process.execPath, [ENTRY, 'publish', ...args, '--data-dir', dataDir], {
-      env: { PATH: process.env['PATH'] ?? '', HOME: dataDir, LANG: 'C.UTF-8', ...options.env },
+      env: { PATH: process.env['PATH'] ?? '', HOME: dataDir, LANG: 'C.UTF-8', ...compileCacheEnv(), ...options.env },
       stdio,
     }),
   );

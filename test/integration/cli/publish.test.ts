@@ -15,6 +15,7 @@ import { openConfSettingsStore } from '../../../main/core/store/settings/conf-se
 import { startTestServer, type TestServer } from '../../server/index.ts';
 import { runCliInProcess } from '../../support/cli-in-process.ts';
 import { expectServerLine } from '../../support/publish-output.ts';
+import { compileCacheEnv } from '../../support/compile-cache.ts';
 
 const ENTRY = path.resolve(import.meta.dirname, '../../../main/cli.ts');
 const PASSWORD = 'correct-horse-battery-staple';
@@ -31,7 +32,7 @@ let dataDir: string;
 /** Runs the command to its end; `stdin` is piped in (and closed), as `echo … | ntfy-tray publish` does. */
 async function publish(args: readonly string[], options: { stdin?: string; env?: Record<string, string> } = {}) {
   const child = spawn(process.execPath, [ENTRY, 'publish', ...args, '--data-dir', dataDir], {
-    env: { PATH: process.env['PATH'] ?? '', HOME: dataDir, ...options.env },
+    env: { PATH: process.env['PATH'] ?? '', HOME: dataDir, ...compileCacheEnv(), ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';

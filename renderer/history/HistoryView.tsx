@@ -12,6 +12,7 @@ import { EmptyHistory } from './EmptyHistory.tsx';
 import { messageKey, subscriptionKey } from './format.ts';
 import { HistoryToolbar } from './HistoryToolbar.tsx';
 import type { HistoryFilter } from './live-arrival.ts';
+import { MessageBar } from './MessageBar.tsx';
 import { MessageList, type ListEntry, type MessageListHandle } from './MessageList.tsx';
 import { NewMessagesPill } from './NewMessagesPill.tsx';
 import { QuietStatusBadges } from './QuietStatusBadges.tsx';
@@ -290,19 +291,18 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
           />
         )}
         {form === 'send' && selectedSubscription !== undefined ? (
-          <div className="history-form">
-            <Suspense fallback={<p className="send-form">{t('history.shell.loading')}</p>}>
-              <SendForm
-                key={subscriptionKey(selectedSubscription)}
-                api={api}
-                subscription={selectedSubscription}
-                onClose={closeSendForm}
-                onSent={(outcome) => {
-                  sent(subscriptionKey(selectedSubscription), outcome);
-                }}
-              />
-            </Suspense>
-          </div>
+          // A modal dialog (SendForm): it takes no room above the list.
+          <Suspense fallback={<p className="send-form">{t('history.shell.loading')}</p>}>
+            <SendForm
+              key={subscriptionKey(selectedSubscription)}
+              api={api}
+              subscription={selectedSubscription}
+              onClose={closeSendForm}
+              onSent={(outcome) => {
+                sent(subscriptionKey(selectedSubscription), outcome);
+              }}
+            />
+          </Suspense>
         ) : null}
         <HistoryToolbar
           searchText={searchText}
@@ -385,6 +385,17 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
             </Suspense>
           )}
         </div>
+        {selectedSubscription === undefined ? null : (
+          <MessageBar
+            key={subscriptionKey(selectedSubscription)}
+            api={api}
+            subscription={selectedSubscription}
+            onSent={(outcome) => {
+              showTopicStatus(subscriptionKey(selectedSubscription), outcome, true);
+              setRevealRequest((count) => count + 1);
+            }}
+          />
+        )}
       </main>
     </div>
   );

@@ -39,7 +39,8 @@ export function MessageBar({ api, subscription, onSent }: MessageBarProps) {
     });
   };
   return (
-    <form className="message-bar" aria-label={t('detail.bar.label', { name })} onSubmit={submit}>
+    // No landmark of its own (its field is labelled): one more "form" region under every topic would only be noise.
+    <form className="message-bar" onSubmit={submit}>
       <input
         className="message-bar-input"
         type="text"

@@ -11,6 +11,7 @@ import { subscriptionKey } from './format.ts';
 import { HistoryContent } from './HistoryContent.tsx';
 import { HistoryToolbar } from './HistoryToolbar.tsx';
 import { listEntries } from './list-entries.ts';
+import { MessageBar } from './MessageBar.tsx';
 import { NewMessagesPill } from './NewMessagesPill.tsx';
 import { AddFormPane, SendFormPane } from './PaneForms.tsx';
 import { QuietStatusBadges } from './QuietStatusBadges.tsx';
@@ -210,6 +211,17 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
           readKeys={actions.readKeys}
           onDelete={actions.deleteMessage}
         />
+        {selectedSubscription === undefined ? null : (
+          <MessageBar
+            key={subscriptionKey(selectedSubscription)}
+            api={api}
+            subscription={selectedSubscription}
+            onSent={(outcome) => {
+              topicStatus.show(subscriptionKey(selectedSubscription), outcome, true);
+              live.revealNewest();
+            }}
+          />
+        )}
       </main>
     </div>
   );

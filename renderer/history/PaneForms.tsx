@@ -7,7 +7,7 @@ import { subscriptionKey } from './format.ts';
 // The send form (with the emoji table for its tag preview) loads on first use, not before the list paints.
 const SendForm = lazy(() => import('./SendForm.tsx').then((module) => ({ default: module.SendForm })));
 
-/** The form that sends to the chosen topic, above the list (use-pane-form.ts: one form at a time). */
+/** The form that sends to the chosen topic, a modal dialog (use-pane-form.ts: one form at a time). */
 export function SendFormPane({
   api,
   subscription,
@@ -20,17 +20,16 @@ export function SendFormPane({
   readonly onSent: (outcome: string) => void;
 }) {
   return (
-    <div className="history-form">
-      <Suspense fallback={<p className="send-form">{t('history.shell.loading')}</p>}>
-        <SendForm
-          key={subscriptionKey(subscription)}
-          api={api}
-          subscription={subscription}
-          onClose={onClose}
-          onSent={onSent}
-        />
-      </Suspense>
-    </div>
+    // A modal dialog (SendForm): it takes no room above the list.
+    <Suspense fallback={<p className="send-form">{t('history.shell.loading')}</p>}>
+      <SendForm
+        key={subscriptionKey(subscription)}
+        api={api}
+        subscription={subscription}
+        onClose={onClose}
+        onSent={onSent}
+      />
+    </Suspense>
   );
 }
 

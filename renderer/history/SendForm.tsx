@@ -1,13 +1,20 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
+/**
+ * "Send a message" to the selected topic, with the fields of ntfy's publish dialog, in a modal dialog as ntfy's web
+ * app has it: the form gets the room it needs at any size (the whole window when narrow or zoomed) instead of a
+ * scroll box above the list. Its parts: the title and message (SendMessageFields), the options (SendOptionsGrid), a
+ * local file by picker or drop (SendAttachment), the actions (SendActionsEditor); its state lives in useSendDraft
+ * and useSendSubmit.
+ */
+import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent, type SubmitEvent } from 'react';
 import { t } from '../../common/i18n/translate.ts';
-import type { BridgeApi, PriorityDto, SubscriptionDto } from '../../common/ipc.ts';
-import { PRIORITY_LEVELS, priorityLabel } from '../../common/priority-names.ts';
+import type { BridgeApi, SubscriptionDto } from '../../common/ipc.ts';
 import { Button } from '../ui/Button.tsx';
-import { Select, TextArea, TextField } from '../ui/fields.tsx';
-import { renderMarkdown } from './markdown.ts';
 import { SendActionsEditor } from './SendActionsEditor.tsx';
-import { draftToPublishInput, emptySendDraft, previewTags, type SendDraft } from './send-draft.ts';
-import { describeSendResult } from './send-outcome.ts';
+import { SendAttachment } from './SendAttachment.tsx';
+import { SendMessageFields } from './SendMessageFields.tsx';
+import { SendOptionsGrid } from './SendOptionsGrid.tsx';
+import { useSendDraft } from './use-send-draft.ts';
+import { useSendSubmit } from './use-send-submit.ts';
 import './send-form.css';
 
 export interface SendFormProps {
@@ -20,189 +27,98 @@ export interface SendFormProps {
   readonly onSent: (outcome: string) => void;
 }
 
-type Status =
-  | { readonly kind: 'idle' }
-  | { readonly kind: 'sending' }
-  | { readonly kind: 'done'; readonly sent: boolean; readonly text: string };
+/** A drag that carries files (not text or a link being dragged about). */
+const carriesFiles = (event: DragEvent): boolean => event.dataTransfer.types.includes('Files');
 
-/**
- * "Send a message" to the selected topic, with the fields of ntfy's publish dialog. Everything is passed on as
- * typed and the server's answer is shown in words: a refusal here, beside the fields to correct; a message that was
- * sent closes the form (onSent), so the list shows it arriving.
- */
 export function SendForm({ api, subscription, onClose, onSent }: SendFormProps) {
-  const [draft, setDraft] = useState<SendDraft>(emptySendDraft);
-  const [previewing, setPreviewing] = useState(false);
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const { draft, set, file, setFile } = useSendDraft();
+  const { status, percent, submit, cancelUpload } = useSendSubmit(api, subscription, onSent);
+  const [dropping, setDropping] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
   const titleField = useRef<HTMLInputElement>(null);
   const id = useId();
   const name = subscription.displayName ?? subscription.topic;
-  const tags = previewTags(draft.tags);
+  const sending = status.kind === 'sending';
 
   useEffect(() => {
+    const element = dialog.current;
+    if (element !== null && !element.open) element.showModal();
     titleField.current?.focus();
+    return () => {
+      element?.close();
+    };
   }, []);
 
-  const set = <K extends keyof SendDraft>(key: K, value: SendDraft[K]) => {
-    setDraft((current) => ({ ...current, [key]: value }));
-  };
-
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (status.kind === 'sending') return;
-    setStatus({ kind: 'sending' });
-    const input = draftToPublishInput(draft, { server: subscription.server, topic: subscription.topic });
-    void api.publishMessage(input).then((result) => {
-      const described = describeSendResult(result);
-      setStatus({ kind: 'done', ...described });
-      if (described.sent) onSent(described.text);
-    });
-  };
-
-  // Escape anywhere in the form closes it, as a dialog would; a select's own Escape (closing its list) comes first.
+  // Escape anywhere in the form closes it (an upload under way is cancelled first); a select's own Escape comes first.
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
     if (event.key !== 'Escape' || event.defaultPrevented) return;
     event.preventDefault();
+    if (sending) cancelUpload();
     onClose();
+  };
+  const onDrop = (event: DragEvent<HTMLFormElement>) => {
+    setDropping(false);
+    const dropped = event.dataTransfer.files[0];
+    if (!carriesFiles(event) || dropped === undefined || sending) return;
+    event.preventDefault();
+    setFile(dropped);
+  };
+  const onDragOver = (event: DragEvent<HTMLFormElement>) => {
+    if (!carriesFiles(event) || sending) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    setDropping(true);
   };
 
   return (
-    <form className="send-form" aria-labelledby={`${id}-title`} onSubmit={submit} onKeyDown={onKeyDown}>
-      <h2 id={`${id}-title`}>{t('detail.send.heading', { name })}</h2>
-      <TextField
-        ref={titleField}
-        label={t('detail.send.title')}
-        value={draft.title}
-        onChange={(event) => {
-          set('title', event.target.value);
+    <dialog
+      ref={dialog}
+      className="send-dialog"
+      aria-labelledby={`${id}-title`}
+      onCancel={(event) => {
+        event.preventDefault();
+      }}
+    >
+      <form
+        className="send-form"
+        aria-labelledby={`${id}-title`}
+        data-dropping={dropping}
+        onSubmit={(event: SubmitEvent<HTMLFormElement>) => {
+          event.preventDefault();
+          submit(draft, file);
         }}
-      />
-      <div className="send-message">
-        {previewing ? (
-          <div className="form-field">
-            <span className="send-preview-label">{t('detail.send.message')}</span>
-            {/* Sanitized by renderMarkdown (DOMPurify, a small tag list, no images); the preview is not interactive. */}
-            <div
-              className="send-preview markdown"
-              role="region"
-              aria-label={t('detail.send.preview-label')}
-              dangerouslySetInnerHTML={{ __html: renderMarkdown(draft.message) }}
-            />
-          </div>
-        ) : (
-          <TextArea
-            id={`${id}-message`}
-            label={t('detail.send.message')}
-            rows={4}
-            value={draft.message}
-            onChange={(event) => {
-              set('message', event.target.value);
-            }}
-          />
-        )}
-        <div className="send-message-options">
-          <label className="send-inline-choice">
-            <input
-              type="checkbox"
-              checked={draft.markdown}
-              onChange={(event) => {
-                set('markdown', event.target.checked);
-                if (!event.target.checked) setPreviewing(false);
-              }}
-            />
-            {t('detail.send.markdown')}
-          </label>
-          {draft.markdown ? (
-            <Button
-              size="small"
-              aria-pressed={previewing}
-              onClick={() => {
-                setPreviewing((current) => !current);
-              }}
-            >
-              {t('detail.send.preview')}
-            </Button>
-          ) : null}
+        onKeyDown={onKeyDown}
+        onDragOver={onDragOver}
+        onDragLeave={() => {
+          setDropping(false);
+        }}
+        onDrop={onDrop}
+      >
+        <h2 id={`${id}-title`}>{t('detail.send.heading', { name })}</h2>
+        {dropping ? <p className="send-drop-here">{t('detail.send.file-drop-here')}</p> : null}
+        <SendMessageFields id={id} titleRef={titleField} draft={draft} set={set} />
+        <SendAttachment file={file} onFile={setFile} percent={percent} busy={sending} />
+        <SendOptionsGrid draft={draft} set={set} fileChosen={file !== undefined} />
+        <SendActionsEditor
+          actions={draft.actions}
+          onChange={(actions) => {
+            set('actions', actions);
+          }}
+        />
+        <div className="form-actions">
+          <Button type="submit" className="send-submit" disabled={sending}>
+            {t('detail.send.submit')}
+          </Button>
+          {percent === undefined ? (
+            <Button onClick={onClose}>{t('detail.send.cancel')}</Button>
+          ) : (
+            <Button onClick={cancelUpload}>{t('detail.send.cancel-upload')}</Button>
+          )}
         </div>
-      </div>
-      <div className="send-grid">
-        <Select
-          label={t('detail.send.priority')}
-          value={draft.priority}
-          onChange={(event) => {
-            const priority = PRIORITY_LEVELS.find((level) => String(level) === event.target.value);
-            if (priority !== undefined) set('priority', priority satisfies PriorityDto);
-          }}
-        >
-          {PRIORITY_LEVELS.map((level) => (
-            <option key={level} value={level}>
-              {priorityLabel(level)}
-            </option>
-          ))}
-        </Select>
-        <TextField
-          label={t('detail.send.tags')}
-          value={draft.tags}
-          hint={
-            <span className="send-tags-preview">
-              {tags.emoji.length === 0 && tags.labels.length === 0
-                ? t('detail.send.tags-hint')
-                : t('detail.send.tags-preview', { tags: [...tags.emoji, ...tags.labels].join(' ') })}
-            </span>
-          }
-          onChange={(event) => {
-            set('tags', event.target.value);
-          }}
-        />
-        <TextField
-          label={t('detail.send.click')}
-          type="url"
-          value={draft.click}
-          onChange={(event) => {
-            set('click', event.target.value);
-          }}
-        />
-        <TextField
-          label={t('detail.send.delay')}
-          value={draft.delay}
-          // ntfy's own delay syntax, the same in every language: not translated.
-          placeholder="30m, tomorrow 9am"
-          hint={t('detail.send.delay-hint')}
-          onChange={(event) => {
-            set('delay', event.target.value);
-          }}
-        />
-        <TextField
-          label={t('detail.send.attach')}
-          type="url"
-          value={draft.attach}
-          onChange={(event) => {
-            set('attach', event.target.value);
-          }}
-        />
-        <TextField
-          label={t('detail.send.filename')}
-          value={draft.filename}
-          onChange={(event) => {
-            set('filename', event.target.value);
-          }}
-        />
-      </div>
-      <SendActionsEditor
-        actions={draft.actions}
-        onChange={(actions) => {
-          set('actions', actions);
-        }}
-      />
-      <div className="form-actions">
-        <Button type="submit" className="send-submit" disabled={status.kind === 'sending'}>
-          {t('detail.send.submit')}
-        </Button>
-        <Button onClick={onClose}>{t('detail.send.cancel')}</Button>
-      </div>
-      <p className={status.kind === 'done' && !status.sent ? 'form-error' : 'send-status'} role="status">
-        {status.kind === 'sending' ? t('detail.send.sending') : status.kind === 'done' ? status.text : ''}
-      </p>
-    </form>
+        <p className={status.kind === 'done' && !status.sent ? 'form-error' : 'send-status'} role="status">
+          {status.kind === 'sending' ? t('detail.send.sending') : status.kind === 'done' ? status.text : ''}
+        </p>
+      </form>
+    </dialog>
   );
 }

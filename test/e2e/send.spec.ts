@@ -195,6 +195,7 @@ test('keyboard: the fields are reachable with Tab, Escape and Cancel close the f
   const expected = [
     form.getByLabel('Message', { exact: true }),
     form.getByRole('checkbox', { name: 'Markdown' }),
+    form.getByRole('button', { name: 'Attach a file…' }),
     form.getByLabel('Priority'),
     form.getByLabel('Tags'),
     form.getByLabel('Click URL'),

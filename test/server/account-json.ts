@@ -5,7 +5,9 @@
  *
  * Limits are a visitor's without a tier (basis `ip`): the daily message quota follows the request limit (one
  * message per replenish interval, ntfy's 17280 with its defaults), messages live as long as the cache, and there
- * are no e-mails, calls or attachments here. Stats count nothing yet, so every quota is fully remaining.
+ * are no e-mails or calls here. With the `attachments` option the attachment limits are its own and ntfy's visitor
+ * defaults (100 MB in all, 500 MB a day; server/config.go, configBasedVisitorLimits); without it they are 0. Stats
+ * count nothing yet, so every quota is fully remaining.
  */
 import { reservationsOf, tokenAlive, type AccountSubscription, type IssuedToken } from './account-store.ts';
 import type { ServerContext } from './context.ts';
@@ -34,8 +36,24 @@ export function tokenJson(token: IssuedToken): GoJsonObject {
   return fields;
 }
 
+/** ntfy's visitor-attachment-total-size-limit and visitor-attachment-daily-bandwidth-limit defaults. */
+const VISITOR_ATTACHMENT_TOTAL_BYTES = 100 * 1024 * 1024;
+const VISITOR_ATTACHMENT_BANDWIDTH_BYTES = 500 * 1024 * 1024;
+
+function attachmentLimits(ctx: ServerContext) {
+  const given = ctx.options.attachments;
+  if (given === undefined) return { totalBytes: 0, fileBytes: 0, expirySeconds: 0, bandwidthBytes: 0 };
+  return {
+    totalBytes: VISITOR_ATTACHMENT_TOTAL_BYTES,
+    fileBytes: given.fileSizeLimitBytes,
+    expirySeconds: Math.floor(given.expiryMs / 1000),
+    bandwidthBytes: VISITOR_ATTACHMENT_BANDWIDTH_BYTES,
+  };
+}
+
 function limitsJson(ctx: ServerContext, reservations: number): { limits: GoJsonObject; stats: GoJsonObject } {
   const messages = Math.floor(DAY_MS / (ctx.options.requestLimit?.replenishMs ?? DEFAULT_REPLENISH_MS));
+  const files = attachmentLimits(ctx);
   const limits = new Map<string, GoJsonValue>([
     ['basis', 'ip'],
     ['messages', messages],
@@ -43,10 +61,10 @@ function limitsJson(ctx: ServerContext, reservations: number): { limits: GoJsonO
     ['emails', 0],
     ['calls', 0],
     ['reservations', reservations],
-    ['attachment_total_size', 0],
-    ['attachment_file_size', 0],
-    ['attachment_expiry_duration', 0],
-    ['attachment_bandwidth', 0],
+    ['attachment_total_size', files.totalBytes],
+    ['attachment_file_size', files.fileBytes],
+    ['attachment_expiry_duration', files.expirySeconds],
+    ['attachment_bandwidth', files.bandwidthBytes],
   ]);
   const stats = new Map<string, GoJsonValue>([
     ['messages', 0],
@@ -58,7 +76,7 @@ function limitsJson(ctx: ServerContext, reservations: number): { limits: GoJsonO
     ['reservations', reservations],
     ['reservations_remaining', 0],
     ['attachment_total_size', 0],
-    ['attachment_total_size_remaining', 0],
+    ['attachment_total_size_remaining', files.totalBytes],
   ]);
   return { limits, stats };
 }

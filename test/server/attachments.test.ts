@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { request, serverForTest } from './testing/fixtures.ts';
 import type { NtfyMessage } from './types.ts';
@@ -47,6 +48,60 @@ describe('uploads with the attachments option (ntfy with an attachment cache)', 
     });
     expect(server.cachedMessages()).toEqual([]);
     expect((await request(server, '/file/abcdefghijkl.png')).status).toBe(404);
+  });
+
+  it("refuses a named upload whose Content-Length is over the limit before reading its body, as ntfy's early check", async () => {
+    const server = await serverForTest({ attachments: { fileSizeLimitBytes: 1000 } });
+    const outgoing = http.request(`${server.url}/a?filename=big.bin`, {
+      method: 'PUT',
+      headers: { 'Content-Length': '1000000' },
+    });
+    outgoing.on('error', () => undefined);
+    outgoing.flushHeaders();
+    // Not a byte of the body is sent: the answer can only be the early check's.
+    const response = await new Promise<http.IncomingMessage>((resolve) => outgoing.once('response', resolve));
+    expect(response.statusCode).toBe(413);
+    const text = await new Promise<string>((resolve) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => {
+        resolve(body);
+      });
+    });
+    expect(JSON.parse(text)).toMatchObject({ code: 41301 });
+    outgoing.destroy();
+    expect(server.cachedMessages()).toEqual([]);
+  });
+
+  it("tells its attachment limits in the account, with ntfy's visitor defaults for the totals", async () => {
+    const server = await serverForTest({ attachments: { fileSizeLimitBytes: 1000, expiryMs: 7_200_000 } });
+    const account = (await (await fetch(`${server.url}/v1/account`)).json()) as {
+      limits: Record<string, unknown>;
+      stats: Record<string, unknown>;
+    };
+    expect(account.limits).toMatchObject({
+      attachment_total_size: 104_857_600,
+      attachment_file_size: 1000,
+      attachment_expiry_duration: 7200,
+      attachment_bandwidth: 524_288_000,
+    });
+    expect(account.stats).toMatchObject({ attachment_total_size: 0, attachment_total_size_remaining: 104_857_600 });
+  });
+
+  it('holds uploads on request: one whose client went away is not published, one released is', async () => {
+    const server = await serverForTest({ attachments: true });
+    server.faults.holdUploads(true);
+    const controller = new AbortController();
+    const gone = fetch(`${server.url}/a?filename=gone.bin`, { method: 'PUT', body: PNG, signal: controller.signal });
+    const first = await server.waitForRequest((entry) => entry.query['filename'] === 'gone.bin');
+    controller.abort();
+    await expect(gone).rejects.toThrow();
+    expect((await server.waitForRequestEnd((entry) => entry.seq === first.seq)).end).toBe('client-closed');
+    const kept = put(`${server.url}/a?filename=kept.bin`, PNG);
+    await server.waitForRequest((entry) => entry.query['filename'] === 'kept.bin');
+    server.faults.holdUploads(false);
+    expect((await kept).status).toBe(200);
+    expect(server.cachedMessages().map((message) => message.attachment?.name)).toEqual(['kept.bin']);
   });
 
   it('still refuses uploads with 40014 without the option', async () => {

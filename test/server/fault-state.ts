@@ -21,6 +21,8 @@ export class FaultState {
   #held: (() => void)[] = [];
   #failures: PendingFailure[] = [];
   #maxUrlBytes: number | undefined;
+  #uploadsHeld = false;
+  #heldUploads: (() => void)[] = [];
 
   get stalled(): boolean {
     return this.#stalled;
@@ -44,6 +46,31 @@ export class FaultState {
 
   addFailures(count: number, options: FailNextOptions): void {
     if (count > 0) this.#failures.push({ remaining: count, options });
+  }
+
+  /** While held, a topic publish is read but not taken (published) until release; see Faults.holdUploads. */
+  holdUploads(held: boolean): void {
+    this.#uploadsHeld = held;
+    if (held) return;
+    const waiting = this.#heldUploads;
+    this.#heldUploads = [];
+    for (const release of waiting) release();
+  }
+
+  /**
+   * Resolves true at once, or, while uploads are held, true on release and false when the client goes away first (a
+   * held upload is one the server has not finished taking: cut short, it is never published).
+   */
+  uploadGate(res: ServerResponse): Promise<boolean> {
+    if (!this.#uploadsHeld) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      this.#heldUploads.push(() => {
+        resolve(!res.destroyed);
+      });
+      res.once('close', () => {
+        resolve(false);
+      });
+    });
   }
 
   limitUrlLength(maxBytes: number | undefined): void {

@@ -11,7 +11,7 @@ import { writeFailure } from './fault-state.ts';
 import { serveHttpStream } from './http-stream.ts';
 import { authorizeTopics, identify, limitRequests, type Identity } from './identity.ts';
 import { planPublish, planSequenceEvent, type PublishContext } from './messages.ts';
-import { readBoolParam, type ParamSource } from './params.ts';
+import { readBoolParam, readParam, type ParamSource } from './params.ts';
 import { publishFromJson, publishOptionsFromRequest } from './publish-request.ts';
 import { commitPublish } from './publisher.ts';
 import type { RequestLogEntry } from './types.ts';
@@ -50,10 +50,26 @@ function writeError(res: ServerResponse, error: unknown): void {
   writeJson(res, spec.http, errorBody(spec));
 }
 
+/** The whole body; a body the client cut short (a cancelled upload) is an error, so nothing is published. */
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  if (!req.complete) throw new Error('request body cut short by the client');
   return Buffer.concat(chunks);
+}
+
+/**
+ * ntfy's early check of an upload (server.go handleBodyAsAttachment): a body named by `filename` (and not the text of
+ * an `attach` URL) whose Content-Length is over the file size limit is 413 (41301) before a byte of it is read.
+ */
+function refuseLargeUpload(ctx: ServerContext, req: IncomingMessage, source: ParamSource): void {
+  const limits = ctx.options.attachments;
+  if (limits === undefined || readParam(source, 'x-attach', 'attach', 'a') !== '') return;
+  if (readParam(source, 'x-filename', 'filename', 'file', 'f') === '') return;
+  const length = Number(req.headers['content-length'] ?? '');
+  if (Number.isFinite(length) && length > limits.fileSizeLimitBytes) {
+    throw new NtfyHttpError(ntfyErrors.attachmentTooLarge);
+  }
 }
 
 /** `baseUrl` starts the URLs of uploaded files (ntfy's `base-url`; here the address the request came to). */
@@ -100,7 +116,10 @@ async function publish(exchange: Exchange, route: Route, identity: Identity): Pr
     topic = route.topic;
     limitRequests(identity.visitor);
     authorizeTopics(ctx, identity.user, [topic], 'write');
-    input = publishOptionsFromRequest(source, await readBody(req), bodyRules);
+    refuseLargeUpload(ctx, req, source);
+    const body = await readBody(req);
+    if (!(await ctx.faults.uploadGate(res))) throw new Error('client went away while its upload was held');
+    input = publishOptionsFromRequest(source, body, bodyRules);
     if (route.sequenceId !== undefined) input.sequenceId = route.sequenceId;
   } else if (route.kind === 'sequence-event') {
     limitRequests(identity.visitor);

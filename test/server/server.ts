@@ -132,6 +132,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     limitUrlLength: (maxBytes) => {
       ctx.faults.limitUrlLength(maxBytes);
     },
+    holdUploads: (held) => {
+      ctx.faults.holdUploads(held);
+    },
   };
 
   const inProcessContext = () => ({

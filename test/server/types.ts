@@ -297,6 +297,12 @@ export interface Faults {
    * target (path and query) is longer than `maxBytes` gets nginx's 414 page, until `undefined` lifts the limit.
    */
   limitUrlLength(maxBytes: number | undefined): void;
+  /**
+   * Holds uploads: a `PUT`/`POST /<topic>` is read (after auth and ntfy's early size check) but not taken until
+   * `holdUploads(false)`, as if its body were still arriving: the client waits for the answer, and one that goes
+   * away meanwhile has published nothing (ntfy publishes only a body it read whole).
+   */
+  holdUploads(held: boolean): void;
 }
 
 export interface TestServerEvents {

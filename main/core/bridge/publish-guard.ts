@@ -3,7 +3,12 @@
  * bounds a send form never reaches, or InvalidArgument naming the field. What ntfy itself validates (delay range,
  * URLs, message size) is left to the server, which says it in its own words.
  */
-import { UPLOAD_PART_BYTES, type PublishActionDto, type PublishInputDto, type UploadStartDto } from '../../../common/ipc.ts';
+import {
+  UPLOAD_PART_BYTES,
+  type PublishActionDto,
+  type PublishInputDto,
+  type UploadStartDto,
+} from '../../../common/ipc.ts';
 import { ACTION_KINDS, isActionKind } from '../../../common/action-kinds.ts';
 import { t } from '../../../common/i18n/translate.ts';
 import { integer, InvalidArgument, isPlainObject, text } from './guards.ts';

@@ -71,7 +71,8 @@ export function createUploadRequests(options: UploadRequestsOptions): UploadRequ
       const uploadId = randomUUID();
       running.set(uploadId, { session, input });
       void session.ended.then((outcome) => {
-        if (!outcome.ok) log.log('info', 'upload failed', { server, topic: input.topic, failure: outcome.failure.kind });
+        if (!outcome.ok)
+          log.log('info', 'upload failed', { server, topic: input.topic, failure: outcome.failure.kind });
       });
       return ok({ started: true, uploadId });
     },
@@ -83,8 +84,10 @@ export function createUploadRequests(options: UploadRequestsOptions): UploadRequ
     finishUpload: async (uploadId) => {
       const upload = running.get(uploadId);
       if (upload === undefined) return ok(unknownUpload());
+      // Known until the answer is in: Cancel may still come while it is awaited.
+      const outcome = await upload.session.finish();
       running.delete(uploadId);
-      return ok(publishOutcome(await upload.session.finish(), upload.input, options.now()));
+      return ok(publishOutcome(outcome, upload.input, options.now()));
     },
     cancelUpload: (uploadId) => {
       running.get(uploadId)?.session.cancel();

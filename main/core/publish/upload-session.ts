@@ -6,7 +6,13 @@
  * (server.go handleBodyAsAttachment, fileCache.Write), so nothing is published.
  */
 import { t } from '../../../common/i18n/translate.ts';
-import { openPublish, PUBLISH_TIMEOUT_MS, uploadTimeoutMs, type PublishOutcome, type PublishTarget } from './send-publish.ts';
+import {
+  openPublish,
+  PUBLISH_TIMEOUT_MS,
+  uploadTimeoutMs,
+  type PublishOutcome,
+  type PublishTarget,
+} from './send-publish.ts';
 
 export interface UploadProgress {
   /** Bytes handed to the socket so far. */
@@ -56,6 +62,8 @@ export function startUploadSession(
     };
   }
   const { outgoing } = opened;
+  // The head goes out now: a server that refuses the size (ntfy's early Content-Length check) says so before a part.
+  outgoing.flushHeaders();
   const write = (part: Uint8Array): Promise<UploadProgress> =>
     new Promise((resolve) => {
       if (over || outgoing.destroyed || sentBytes + part.byteLength > sizeBytes) {

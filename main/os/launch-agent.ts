@@ -14,7 +14,7 @@ import path from 'node:path';
  */
 export const LAUNCH_AGENT_LABEL = 'io.github.ntfytray.app.development';
 
-export interface LaunchAgentOptions {
+interface LaunchAgentOptions {
   /** os.homedir() */
   readonly homeDir: string;
   /** The command, program first: e.g. [Electron binary, app folder, '--hidden']. */
@@ -79,7 +79,7 @@ export async function setLaunchAgent(enabled: boolean, options: LaunchAgentOptio
 }
 
 /** Removes the agent if there is one. */
-export async function removeLaunchAgent(options: Pick<LaunchAgentOptions, 'homeDir'>): Promise<void> {
+async function removeLaunchAgent(options: Pick<LaunchAgentOptions, 'homeDir'>): Promise<void> {
   await rm(launchAgentPath(options), { force: true });
 }
 

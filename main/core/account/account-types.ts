@@ -19,7 +19,7 @@ export type SignOutResult =
   | { readonly ok: true; readonly tokenDeletedOnServer: boolean; readonly message: string }
   | { readonly ok: false; readonly error: string };
 
-export type SyncFailureReason = 'signed-out' | 'no-token' | 'token-rejected' | 'unreachable' | 'failed';
+type SyncFailureReason = 'signed-out' | 'no-token' | 'token-rejected' | 'unreachable' | 'failed';
 
 export type SyncResult =
   | {

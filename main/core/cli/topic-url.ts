@@ -13,7 +13,7 @@ import { hideCredentialPatterns } from '../store/secrets/redact.ts';
 
 export type ArgsResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
 
-export interface TopicUrl {
+interface TopicUrl {
   readonly server: string;
   readonly topics: readonly string[];
 }

@@ -8,7 +8,7 @@ import { t } from './i18n/translate.ts';
 import { isAllowedExternalUrl, isFetchableUrl } from './url-allowlist.ts';
 
 /** The fields the rule reads; the core's stored action and the window's DTO both have them. */
-export interface ActionToCheck {
+interface ActionToCheck {
   /** ntfy's action type; an unknown one (a newer server) is refused, never guessed at. */
   readonly kind: string;
   readonly url?: string | undefined;

@@ -12,7 +12,7 @@ import { t, type MessageKey } from './i18n/translate.ts';
 
 export type NetworkFailureKind = 'refused' | 'dns' | 'unreachable' | 'reset' | 'timeout' | 'tls' | 'unknown';
 
-export interface NetworkFailure {
+interface NetworkFailure {
   readonly kind: NetworkFailureKind;
   /** Short, lower-case words to put after "failed: " ("connection refused", "host not found"), in the active language. */
   readonly words: string;

@@ -10,14 +10,14 @@
 import { t } from './i18n/translate.ts';
 
 /** Structurally the same as PriorityDto and the protocol's Priority: 1 (min) to 5 (urgent). */
-export type PriorityLevel = 1 | 2 | 3 | 4 | 5;
+type PriorityLevel = 1 | 2 | 3 | 4 | 5;
 
 /** Lowest first. */
 export const PRIORITY_LEVELS: readonly PriorityLevel[] = [1, 2, 3, 4, 5];
 
 const names = { 1: 'min', 2: 'low', 3: 'default', 4: 'high', 5: 'urgent' } as const;
 
-export type PriorityName = (typeof names)[PriorityLevel];
+type PriorityName = (typeof names)[PriorityLevel];
 
 /** ntfy's name: "min", "low", "default", "high", "urgent". */
 export function priorityName(priority: PriorityLevel): PriorityName {

@@ -27,14 +27,14 @@ export function missingServer(): RuleError<'missing-server'> {
   return { code: 'missing-server', message: t('rules.field.missing-server') };
 }
 
-export type ServerInputErrorCode = 'missing-server' | 'invalid-server-url' | 'server-url-with-credentials';
+type ServerInputErrorCode = 'missing-server' | 'invalid-server-url' | 'server-url-with-credentials';
 export type TopicInputErrorCode = ServerInputErrorCode | 'missing-topic' | 'invalid-topic-name';
 
-export type ServerInputResult =
+type ServerInputResult =
   | { readonly ok: true; readonly server: string }
   | { readonly ok: false; readonly error: RuleError<ServerInputErrorCode> };
 
-export type TopicInputResult =
+type TopicInputResult =
   | { readonly ok: true; readonly address: TopicAddress }
   | { readonly ok: false; readonly error: RuleError<TopicInputErrorCode> };
 

@@ -38,16 +38,16 @@ import { t } from '../common/i18n/translate.ts';
 const RETENTION_INTERVAL_MS = 3_600_000;
 
 /** Milliseconds a running command may still take after the first stop signal before its process tree is ended. */
-export const STOP_GRACE_MS = 5_000;
+const STOP_GRACE_MS = 5_000;
 
 /** The grace after a stop signal: NTFY_TRAY_STOP_GRACE_MS (0 to 600,000 ms) when set and valid, else STOP_GRACE_MS. */
-export function stopGraceMs(env: NodeJS.ProcessEnv): number {
+function stopGraceMs(env: NodeJS.ProcessEnv): number {
   const given = env['NTFY_TRAY_STOP_GRACE_MS'];
   const value = given === undefined || !/^\d{1,6}$/.test(given) ? Number.NaN : Number(given);
   return value <= 600_000 ? value : STOP_GRACE_MS;
 }
 
-export interface CliSubscribeOptions {
+interface CliSubscribeOptions {
   readonly log: Logger;
   /** stdout; the caller flushes it after the command returns. */
   readonly output: OutputSink;

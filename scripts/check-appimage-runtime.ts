@@ -17,7 +17,7 @@ const PT_DYNAMIC = 2;
 const PT_INTERP = 3;
 
 /** What the ELF header and program headers at the start of an AppImage say about its runtime. */
-export interface AppImageRuntime {
+interface AppImageRuntime {
   /** AppImage type from the magic bytes 'AI' + type at ELF offset 8 (2 for both runtimes here). */
   readonly appImageType: number | undefined;
   /** The dynamic loader it asks for (PT_INTERP), undefined for a static program. */
@@ -30,7 +30,7 @@ export interface AppImageRuntime {
  * Reads an ELF file's header (32- or 64-bit, little-endian: every AppImage architecture electron-builder builds)
  * and program headers, from the start of `file`. Throws for a file that is not such an ELF program.
  */
-export async function readAppImageRuntime(file: string): Promise<AppImageRuntime> {
+async function readAppImageRuntime(file: string): Promise<AppImageRuntime> {
   const handle = await open(file, 'r');
   try {
     const read = async (offset: number, length: number): Promise<Buffer> => {
@@ -70,7 +70,7 @@ export async function readAppImageRuntime(file: string): Promise<AppImageRuntime
 }
 
 /** Why this runtime would not start where libfuse2 is missing; empty when it is a static type-2 runtime. */
-export function runtimeProblems(runtime: AppImageRuntime): string[] {
+function runtimeProblems(runtime: AppImageRuntime): string[] {
   const problems: string[] = [];
   if (runtime.appImageType !== 2) problems.push('not a type-2 AppImage (no AI\\x02 magic at ELF offset 8)');
   if (runtime.interpreter !== undefined)

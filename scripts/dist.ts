@@ -15,7 +15,7 @@ import { parseReleaseRepository, RELEASE_REPOSITORY_ENV } from '../main/core/upd
 const projectRoot = path.resolve(import.meta.dirname, '..');
 
 /** A build whose installers are meant for users: one for a pushed tag, or one a maintainer marks so. */
-export function isReleaseBuild(env: NodeJS.ProcessEnv): boolean {
+function isReleaseBuild(env: NodeJS.ProcessEnv): boolean {
   return env['GITHUB_REF_TYPE'] === 'tag' || env['NTFY_TRAY_RELEASE'] === '1';
 }
 

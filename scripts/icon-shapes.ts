@@ -6,7 +6,7 @@
  */
 import { encodePng } from './png.ts';
 
-export type Rgb = readonly [number, number, number];
+type Rgb = readonly [number, number, number];
 
 const ACCENT: Rgb = [0x33, 0x85, 0x74];
 const WHITE: Rgb = [0xff, 0xff, 0xff];
@@ -19,7 +19,7 @@ const SUPERSAMPLES = 4; // per axis
 
 type Covers = (x: number, y: number) => boolean;
 
-export interface Layer {
+interface Layer {
   /** `clear` punches a hole through the layers below (the gap that sets a mark apart from the bell). */
   readonly colour: Rgb | 'clear';
   readonly covers: Covers;
@@ -91,7 +91,7 @@ const colouredIcon: readonly Layer[] = [
 /** Black bell on transparent: macOS recolours template images to match the menu bar. */
 const templateIcon: readonly Layer[] = [{ colour: BLACK, covers: bellAt(0.06, 0.04, 0.88) }];
 
-export interface IconOutput {
+interface IconOutput {
   /** Path under assets/. */
   readonly file: string;
   readonly size: number;

@@ -8,7 +8,7 @@
 import dns from 'node:dns';
 import net from 'node:net';
 
-export interface RefusedAttempt {
+interface RefusedAttempt {
   readonly kind: 'connect' | 'lookup';
   readonly target: string;
 }

@@ -4,7 +4,7 @@
  */
 import { crc32, deflateSync } from 'node:zlib';
 
-export interface RgbaImage {
+interface RgbaImage {
   readonly width: number;
   readonly height: number;
   /** width × height × 4 bytes, rows top to bottom, non-premultiplied RGBA. */
@@ -45,7 +45,7 @@ export function encodePng(image: RgbaImage): Buffer {
   ]);
 }
 
-export interface PngInfo {
+interface PngInfo {
   readonly width: number;
   readonly height: number;
   readonly bitDepth: number;

@@ -11,20 +11,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
-export const MAX_FUNCTION_LINES = 150;
-export const MAX_FILE_LINES = 350;
+const MAX_FUNCTION_LINES = 150;
+const MAX_FILE_LINES = 350;
 
 /** The folders checked, relative to the repository root. */
-export const CHECKED_FOLDERS = ['main', 'preload', 'common', 'renderer', 'scripts', 'test/server'] as const;
+const CHECKED_FOLDERS = ['main', 'preload', 'common', 'renderer', 'scripts', 'test/server'] as const;
 
-export interface LongFunction {
+interface LongFunction {
   readonly file: string;
   readonly name: string;
   readonly line: number;
   readonly lines: number;
 }
 
-export interface LongFile {
+interface LongFile {
   readonly file: string;
   readonly lines: number;
 }
@@ -41,7 +41,7 @@ function isSourceFile(name: string): boolean {
 }
 
 /** Every source file under `folder` (relative to `root`), as forward-slash paths relative to `root`, sorted. */
-export function listSourceFiles(root: string, folder: string): string[] {
+function listSourceFiles(root: string, folder: string): string[] {
   const absolute = path.join(root, folder);
   if (!fs.existsSync(absolute)) return [];
   const entries = fs.readdirSync(absolute, { recursive: true, withFileTypes: true });

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 
-export interface SessionChoice {
+interface SessionChoice {
   readonly command: string;
   readonly args: readonly string[];
   /** cmd.exe resolves `npm` to npm.cmd; Node's spawn needs a shell for that on Windows. */
@@ -16,7 +16,7 @@ export interface SessionChoice {
 }
 
 /** Whether `name` is an executable on PATH (PATHEXT is Windows's business and never asked for here). */
-export function onPath(name: string, env: NodeJS.ProcessEnv = process.env): boolean {
+function onPath(name: string, env: NodeJS.ProcessEnv = process.env): boolean {
   return (env['PATH'] ?? '').split(path.delimiter).some((folder) => {
     try {
       accessSync(path.join(folder, name), constants.X_OK);

@@ -42,7 +42,7 @@ export const en = {
 export type English = typeof en;
 export type MessageKey = keyof English;
 
-export const de: Translation<English> = {
+const de: Translation<English> = {
   ...commonDe,
   ...historyDe,
   ...detailDe,

@@ -12,9 +12,9 @@ import { pseudoLocalize } from './pseudo.ts';
 export type { MessageKey } from './catalog.ts';
 
 /** The language whose text is shown: English, German, or pseudo-localized English (`en-XA`). */
-export type Language = 'en' | 'de' | 'pseudo';
+type Language = 'en' | 'de' | 'pseudo';
 
-export const PSEUDO_LOCALE = 'en-XA';
+const PSEUDO_LOCALE = 'en-XA';
 
 interface Active {
   readonly language: Language;

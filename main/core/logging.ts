@@ -1,7 +1,7 @@
 import { shortenUrls } from '../../common/short-text.ts';
 import type { Logger, LogLevel } from './ports.ts';
 
-export interface ConsoleLoggerOptions {
+interface ConsoleLoggerOptions {
   readonly name: string;
   readonly write: (level: LogLevel, line: string) => void;
 }

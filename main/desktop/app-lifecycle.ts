@@ -6,7 +6,7 @@ import { type IpcOptions, setupIpc } from './ipc.ts';
 import { createMainWindow, type MainWindow } from './main-window.ts';
 import { createAppTray, type AppTray } from './tray.ts';
 
-export interface DesktopPaths {
+interface DesktopPaths {
   readonly preload: string;
   readonly indexHtml: string;
   /** The normal tray icon; also used for every variant when `trayIconFor` is not given. */
@@ -63,7 +63,7 @@ export interface DesktopAppOptions<TMenu extends MenuHandle> {
 }
 
 /** A refusal's words are made when shown, after 'ready', so that they are in the language chosen then. */
-export type DataDirClaim =
+type DataDirClaim =
   | { readonly ok: true }
   | { readonly ok: false; readonly describe: () => { readonly title: string; readonly message: string } };
 

@@ -11,7 +11,7 @@
 import { t } from '../../common/i18n/translate.ts';
 import type { MenuApi, MenuHandle, MenuItemTemplate } from './electron-api.ts';
 
-export interface AppMenuContext {
+interface AppMenuContext {
   readonly platform: NodeJS.Platform;
   /** app.isPackaged: false under `electron .` (development). */
   readonly isPackaged: boolean;
@@ -26,7 +26,7 @@ function developMenu(): MenuItemTemplate {
 }
 
 /** The menu's template, or null for no menu at all. */
-export function buildAppMenuTemplate(context: AppMenuContext): MenuItemTemplate[] | null {
+function buildAppMenuTemplate(context: AppMenuContext): MenuItemTemplate[] | null {
   const develop = context.isPackaged ? [] : [developMenu()];
   if (context.platform === 'darwin')
     return [{ role: 'appMenu' }, { role: 'editMenu' }, { role: 'windowMenu' }, ...develop];

@@ -10,10 +10,10 @@
 import path from 'node:path';
 import type { Logger } from '../core/ports.ts';
 
-export const APP_SCHEME = 'app';
-export const APP_HOST = 'ntfy-tray';
+const APP_SCHEME = 'app';
+const APP_HOST = 'ntfy-tray';
 /** The page's origin: what the renderer's CSP calls 'self' and what the IPC sender check accepts. */
-export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
 /**
  * For protocol.registerSchemesAsPrivileged (before 'ready'; https://www.electronjs.org/docs/latest/api/protocol).
@@ -41,7 +41,7 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.woff2': 'font/woff2',
 };
 
-export type AppRequestTarget =
+type AppRequestTarget =
   | { readonly ok: true; readonly filePath: string; readonly contentType: string }
   | { readonly ok: false; readonly reason: string };
 
@@ -90,7 +90,7 @@ export function resolveAppRequest(url: string, rootDir: string): AppRequestTarge
   return { ok: true, filePath: path.join(rootDir, ...segments), contentType };
 }
 
-export interface AppProtocolOptions {
+interface AppProtocolOptions {
   /** Absolute path of the served folder (dist/renderer); it may lie inside app.asar. */
   readonly rootDir: string;
   /** Where a path really leads (fs.realpath; Electron's fs follows paths into app.asar). Rejects if it is missing. */

@@ -5,7 +5,7 @@
  */
 import type { DesktopApp } from './electron-api.ts';
 
-export interface DockOptions {
+interface DockOptions {
   readonly app: Pick<DesktopApp, 'isPackaged' | 'dock' | 'whenReady'>;
   readonly platform: NodeJS.Platform;
 }

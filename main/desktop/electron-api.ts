@@ -74,7 +74,7 @@ export interface DockHandle {
   hide(): void;
 }
 
-export interface MenuItemHandle {
+interface MenuItemHandle {
   readonly label: string;
 }
 
@@ -215,7 +215,7 @@ export interface SessionEndWindowHandle {
 }
 /* eslint-enable @typescript-eslint/unified-signatures */
 
-export type SessionEndWindowConstructor = new (options: {
+type SessionEndWindowConstructor = new (options: {
   readonly show: false;
   readonly skipTaskbar: true;
 }) => SessionEndWindowHandle;

@@ -40,11 +40,11 @@ export const TOAST_ACTIVATOR_CLSID = '{F4D80B70-4F06-42F7-B47C-046370262BDB}';
  * Electron's Notification with its 'show' event, which the narrow NotificationHandle (electron-notification-api.ts) does not list
  * yet. The type below proves at compile time that Electron 45's Notification has it; the one cast is in onShow.
  */
-export type ShowingNotificationHandle = NotificationHandle & {
+type ShowingNotificationHandle = NotificationHandle & {
   on(event: 'show', listener: () => void): void;
 };
 
-export type ElectronNotificationShows = ElectronNotification extends ShowingNotificationHandle ? true : never;
+type ElectronNotificationShows = ElectronNotification extends ShowingNotificationHandle ? true : never;
 export const electronNotificationShows: ElectronNotificationShows = true;
 
 /** Electron emits 'show' each time the popup is shown (electronjs.org/docs/latest/api/notification#event-show). */
@@ -52,7 +52,7 @@ function onShow(notification: NotificationHandle, listener: () => void): void {
   (notification as ShowingNotificationHandle).on('show', listener);
 }
 
-export interface ElectronNotifierOptions {
+interface ElectronNotifierOptions {
   readonly Notification: NotificationConstructor;
   readonly log: Logger;
   /** Local file used when a request brings neither an image nor an icon. */
@@ -74,7 +74,7 @@ function truncate(text: string, max: number): string {
  * critical popups also stay up until dismissed, as ntfy's priority 4–5 asks for attention. Electron has one image
  * slot: the downloaded attachment wins over the message icon, which wins over the app icon.
  */
-export function notificationOptionsFor(request: NotifierShowRequest, appIconPath?: string): NotificationOptions {
+function notificationOptionsFor(request: NotifierShowRequest, appIconPath?: string): NotificationOptions {
   const icon = request.imagePath ?? request.iconPath ?? appIconPath;
   return {
     id: request.id,
@@ -92,7 +92,7 @@ export function notificationOptionsFor(request: NotifierShowRequest, appIconPath
  * Windows 'close' reasons (macOS gives none). A toast that timed out went to the Action Center, where it can still
  * be clicked, so that one is not a close at all: undefined.
  */
-export function closedReasonFor(details: NotificationCloseDetails): NotificationClosedReason | undefined {
+function closedReasonFor(details: NotificationCloseDetails): NotificationClosedReason | undefined {
   if (details.reason === 'timedOut') return undefined;
   return details.reason === 'applicationHidden' ? 'closed' : 'dismissed';
 }

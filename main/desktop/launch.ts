@@ -29,7 +29,7 @@ export interface LaunchedCore {
   stopNow(): void;
 }
 
-export interface LaunchOptions<TMenu extends MenuHandle, TCore extends LaunchedCore> {
+interface LaunchOptions<TMenu extends MenuHandle, TCore extends LaunchedCore> {
   readonly desktop: Omit<DesktopAppOptions<TMenu>, 'ipc' | 'onSessionEnd' | 'onSessionEnding' | 'claimDataDir'>;
   /** powerMonitor: macOS (and Linux) say so before the system restarts, shuts down or logs out. */
   readonly systemShutdown?: SystemShutdownHandle;
@@ -52,7 +52,7 @@ export interface LaunchOptions<TMenu extends MenuHandle, TCore extends LaunchedC
   readonly log: Logger;
 }
 
-export type LaunchResult<TMenu extends MenuHandle, TCore extends LaunchedCore> =
+type LaunchResult<TMenu extends MenuHandle, TCore extends LaunchedCore> =
   | { readonly kind: 'running'; readonly desktop: RunningDesktopApp<TMenu>; readonly core: TCore }
   /** Another instance runs; it was told to open its window. */
   | { readonly kind: 'handed-over' }
@@ -66,7 +66,7 @@ export function describeStartupFailure(error: unknown): string {
 }
 
 /** The error box's text when the data folder cannot be taken: who holds it, and what the user can do. */
-export function describeDataDirRefusal(refusal: Exclude<DataDirLockResult, { ok: true }>): string {
+function describeDataDirRefusal(refusal: Exclude<DataDirLockResult, { ok: true }>): string {
   if (refusal.reason === 'error') {
     return t('app.startup.lock-failed', { dataDir: refusal.dataDir, error: refusal.error });
   }

@@ -17,10 +17,10 @@ import { setLaunchAgent } from '../os/launch-agent.ts';
 import { quoteWindowsArgument, quoteWindowsProgram } from '../os/windows-command-line.ts';
 import type { DesktopApp, LoginItemSettings } from './electron-api.ts';
 
-export const HIDDEN_FLAG = '--hidden';
+const HIDDEN_FLAG = '--hidden';
 
 /** Facts of this process that every system's entry is built from. */
-export interface LaunchEnvironment {
+interface LaunchEnvironment {
   /** process.env (Linux reads XDG_CONFIG_HOME and APPIMAGE). */
   readonly env: Readonly<Record<string, string | undefined>>;
   /** os.homedir() */
@@ -29,7 +29,7 @@ export interface LaunchEnvironment {
   readonly execPath: string;
 }
 
-export interface StartAtLoginOptions {
+interface StartAtLoginOptions {
   /** isPackaged and getAppPath() tell a development run and the folder its Electron binary must be given. */
   readonly app: Pick<DesktopApp, 'isPackaged' | 'getAppPath' | 'setLoginItemSettings' | 'getLoginItemSettings'>;
   readonly platform: NodeJS.Platform;
@@ -43,7 +43,7 @@ export interface StartAtLoginOptions {
  * development and packaged builds, so there is one entry per user), and turning it off deletes that name; the
  * same path and args are passed either way so that getLoginItemSettings({ path, args }) would match.
  */
-export function windowsLoginItem(enabled: boolean, options: StartAtLoginOptions): LoginItemSettings {
+function windowsLoginItem(enabled: boolean, options: StartAtLoginOptions): LoginItemSettings {
   const appArgs = options.app.isPackaged ? [] : [quoteWindowsArgument(options.app.getAppPath())];
   return { openAtLogin: enabled, path: quoteWindowsProgram(options.xdg.execPath), args: [...appArgs, HIDDEN_FLAG] };
 }
@@ -76,7 +76,7 @@ export async function applyStartAtLogin(enabled: boolean, options: StartAtLoginO
 }
 
 /** The setting the app follows (the settings store). */
-export interface StartAtLoginSetting {
+interface StartAtLoginSetting {
   get(): StartAtLoginPreference;
   onChange(listener: (next: StartAtLoginPreference, previous: StartAtLoginPreference) => void): unknown;
 }
@@ -98,7 +98,7 @@ export function followStartAtLogin(setting: StartAtLoginSetting, options: StartA
   });
 }
 
-export interface LaunchContext {
+interface LaunchContext {
   readonly app: Pick<DesktopApp, 'getLoginItemSettings'>;
   readonly platform: NodeJS.Platform;
   readonly argv: readonly string[];

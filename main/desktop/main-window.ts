@@ -3,7 +3,7 @@ import type { Logger } from '../core/ports.ts';
 import { appPageUrl } from './app-protocol.ts';
 import type { WebContentsHandle, WebPreferencesOptions, WindowConstructor, WindowHandle } from './electron-api.ts';
 
-export interface MainWindowOptions {
+interface MainWindowOptions {
   readonly BrowserWindow: WindowConstructor;
   /** Absolute path of the bundled preload (dist/preload/index.cjs). */
   readonly preloadPath: string;
@@ -33,7 +33,7 @@ export interface MainWindow {
  * The renderer gets no Node, runs in a sandbox with its own JS world and talks only to window.ntfy. See
  * https://www.electronjs.org/docs/latest/tutorial/security — each flag here is one item of that checklist.
  */
-export function createSecureWebPreferences(preloadPath: string): WebPreferencesOptions {
+function createSecureWebPreferences(preloadPath: string): WebPreferencesOptions {
   return {
     preload: preloadPath,
     contextIsolation: true,
@@ -56,7 +56,7 @@ function isPermissionAllowed(permission: string): boolean {
  * (camera, geolocation, …) that a notification list never needs. Links in messages will be opened in the
  * system browser by a dedicated IPC handler that checks the scheme, never by navigating this window.
  */
-export function hardenWebContents(webContents: WebContentsHandle, log: Logger): void {
+function hardenWebContents(webContents: WebContentsHandle, log: Logger): void {
   webContents.setWindowOpenHandler(({ url }) => {
     log.log('warn', 'refused to open a new window', { url });
     return { action: 'deny' };

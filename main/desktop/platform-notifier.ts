@@ -12,7 +12,7 @@ import type { DesktopApp } from './electron-api.ts';
 import type { NotificationConstructor } from './electron-notification-api.ts';
 import { ElectronNotifier, prepareWindowsToasts } from './electron-notifier.ts';
 
-export interface PlatformNotifierOptions {
+interface PlatformNotifierOptions {
   readonly platform: NodeJS.Platform;
   readonly app: DesktopApp;
   readonly Notification: NotificationConstructor;

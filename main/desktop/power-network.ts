@@ -7,7 +7,7 @@ import { ReconnectTriggers, type ReconnectTriggersOptions } from '../core/connec
 import type { Clock, Logger } from '../core/ports.ts';
 import type { NetHandle, PowerMonitorHandle } from './electron-api.ts';
 
-export interface PowerNetworkOptions {
+interface PowerNetworkOptions {
   readonly powerMonitor: PowerMonitorHandle;
   readonly net: NetHandle;
   readonly clock: Clock;

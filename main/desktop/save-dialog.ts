@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { SaveFile } from '../core/bridge/client-config-requests.ts';
 
 /** The part of Electron's dialog module the save step uses (main/index.ts passes the real one, which must fit). */
-export interface SaveDialogHandle {
+interface SaveDialogHandle {
   showSaveDialog(options: {
     defaultPath: string;
     filters: { name: string; extensions: string[] }[];

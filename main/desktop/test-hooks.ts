@@ -13,7 +13,7 @@ export interface TestHooks {
   trayModel(): TrayModel | undefined;
 }
 
-export const TEST_HOOKS_GLOBAL = '__ntfyTrayTestHooks';
+const TEST_HOOKS_GLOBAL = '__ntfyTrayTestHooks';
 
 /**
  * Never in a packaged build, whatever the environment says: anyone who can set a variable for the user's session

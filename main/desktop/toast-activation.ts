@@ -12,7 +12,7 @@
 import type { Logger } from '../core/ports.ts';
 import type { NotificationActivationApi, ToastActivationDetails } from './electron-notification-api.ts';
 
-export interface ToastActivationOptions {
+interface ToastActivationOptions {
   readonly Notification: NotificationActivationApi;
   /** Opens (creating if needed), restores and focuses the main window. */
   readonly showWindow: () => void;

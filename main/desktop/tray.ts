@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { TrayCommand, TrayIconVariant, TrayMenuItem, TrayModel } from '../core/tray/tray-model.ts';
 import type { MenuApi, MenuHandle, MenuItemTemplate, TrayConstructor, TrayHandle } from './electron-api.ts';
 
-export type TrayCommandHandler = (command: TrayCommand) => void;
+type TrayCommandHandler = (command: TrayCommand) => void;
 
 const ICON_BASE_NAMES: Readonly<Record<TrayIconVariant, string>> = {
   normal: 'tray',
@@ -58,14 +58,11 @@ function toTemplateItem(item: TrayMenuItem, dispatch: TrayCommandHandler): MenuI
 }
 
 /** The model's menu as an Electron template whose clicks dispatch the items' commands. */
-export function buildTrayMenuTemplate(
-  items: readonly TrayMenuItem[],
-  dispatch: TrayCommandHandler,
-): MenuItemTemplate[] {
+function buildTrayMenuTemplate(items: readonly TrayMenuItem[], dispatch: TrayCommandHandler): MenuItemTemplate[] {
   return items.map((item) => toTemplateItem(item, dispatch));
 }
 
-export interface AppTrayOptions<TMenu extends MenuHandle> {
+interface AppTrayOptions<TMenu extends MenuHandle> {
   readonly Tray: TrayConstructor<TMenu>;
   readonly Menu: MenuApi<TMenu>;
   /** selectTrayIconPath bound to the assets folder and platform. */
@@ -77,7 +74,7 @@ export interface AppTrayOptions<TMenu extends MenuHandle> {
 }
 
 /** The menu-bar title for an unread count: nothing at zero, and capped so the menu bar keeps its room. */
-export function unreadTitle(unread: number): string {
+function unreadTitle(unread: number): string {
   if (unread <= 0) return '';
   return unread > 999 ? '999+' : String(unread);
 }

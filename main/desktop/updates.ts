@@ -25,7 +25,7 @@ import {
 
 const run = promisify(execFile);
 
-export interface UpdateFeedOptions {
+interface UpdateFeedOptions {
   readonly isPackaged: boolean;
   /** process.resourcesPath */
   readonly resourcesPath: string;
@@ -64,7 +64,7 @@ export async function readUpdateSetup(
   return { feed, control: updateChecksControl(feed, options.env) };
 }
 
-export interface UpdatesOptions {
+interface UpdatesOptions {
   readonly feed: UpdateFeed | undefined;
   readonly control: UpdateChecksControl;
   /** The user's setting, asked before each check. */

@@ -26,7 +26,7 @@ export interface XdgAutostartOptions {
 }
 
 /** `$XDG_CONFIG_HOME/autostart`, or `~/.config/autostart`; the spec says to ignore a relative XDG_CONFIG_HOME. */
-export function autostartDir(options: Pick<XdgAutostartOptions, 'env' | 'homeDir'>): string {
+function autostartDir(options: Pick<XdgAutostartOptions, 'env' | 'homeDir'>): string {
   const configHome = options.env['XDG_CONFIG_HOME'];
   const base =
     configHome !== undefined && path.isAbsolute(configHome) ? configHome : path.join(options.homeDir, '.config');
@@ -37,7 +37,7 @@ export function autostartDir(options: Pick<XdgAutostartOptions, 'env' | 'homeDir
  * What to launch. An AppImage runs from a temporary mount that is gone after logout, so its autostart entry must
  * name the AppImage file itself, which the AppImage runtime passes in $APPIMAGE.
  */
-export function autostartExecutable(options: Pick<XdgAutostartOptions, 'env' | 'execPath'>): string {
+function autostartExecutable(options: Pick<XdgAutostartOptions, 'env' | 'execPath'>): string {
   const appImage = options.env['APPIMAGE'];
   return appImage !== undefined && path.isAbsolute(appImage) ? appImage : options.execPath;
 }
@@ -63,7 +63,7 @@ export function quoteExecArgument(argument: string): string {
  * The command line, program first. In development APPIMAGE is ignored: it is not this app's, but one inherited
  * from the terminal (an editor run as an AppImage passes it on to everything started inside it).
  */
-export function autostartCommand(
+function autostartCommand(
   options: Pick<XdgAutostartOptions, 'env' | 'execPath' | 'appPath' | 'args'>,
 ): readonly string[] {
   if (options.appPath !== undefined) return [options.execPath, options.appPath, ...options.args];

@@ -15,7 +15,7 @@ import { writeFileAtomic } from '../core/store/atomic-file.ts';
  */
 export const LAUNCH_AGENT_LABEL = 'io.github.ntfytray.app.development';
 
-export interface LaunchAgentOptions {
+interface LaunchAgentOptions {
   /** os.homedir() */
   readonly homeDir: string;
   /** The command, program first: e.g. [Electron binary, app folder, '--hidden']. */
@@ -78,7 +78,7 @@ export async function setLaunchAgent(enabled: boolean, options: LaunchAgentOptio
 }
 
 /** Removes the agent if there is one. */
-export async function removeLaunchAgent(options: Pick<LaunchAgentOptions, 'homeDir'>): Promise<void> {
+async function removeLaunchAgent(options: Pick<LaunchAgentOptions, 'homeDir'>): Promise<void> {
   await rm(launchAgentPath(options), { force: true });
 }
 

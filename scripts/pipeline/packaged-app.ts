@@ -25,7 +25,7 @@ export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 export type BuildArch = 'x64' | 'arm64';
 
-export function readBuilderConfig(projectRoot = PROJECT_ROOT): Configuration {
+function readBuilderConfig(projectRoot = PROJECT_ROOT): Configuration {
   return parse(readFileSync(path.join(projectRoot, 'electron-builder.yml'), 'utf8')) as Configuration;
 }
 
@@ -52,7 +52,7 @@ function appOutDirOf(packager: object, outDir: string, arch: Arch): string {
   return (packager as ComputesAppOutDir).computeAppOutDir(outDir, arch);
 }
 
-export interface PackagedApp {
+interface PackagedApp {
   /** The unpacked app's folder, as electron-builder names it (`linux-unpacked`, `mac-arm64`, `win-unpacked`, …). */
   readonly appOutDir: string;
   /** The program to start. */

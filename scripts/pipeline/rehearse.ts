@@ -30,10 +30,10 @@ import { jobSteps, RELEASE_DIR, runnerFor, SMOKE_DIR, type Step } from './steps.
 
 const run = promisify(execFile);
 
-export type Outcome =
+type Outcome =
   { readonly kind: 'rehearsed'; readonly detail: string } | { readonly kind: 'github-only'; readonly why: string };
 
-export interface Rehearsal {
+interface Rehearsal {
   readonly name: string;
   readonly play: () => Promise<Outcome>;
 }
@@ -105,7 +105,7 @@ function uploadOutcome(clone: string, env: NodeJS.ProcessEnv): Outcome {
   return githubOnly(`actions/upload-artifact; its globs match ${found.join(', ')} here (deb and rpm come on GitHub)`);
 }
 
-export function rehearsals(scratch: Scratch, options: { skipTest: boolean }): Rehearsal[] {
+function rehearsals(scratch: Scratch, options: { skipTest: boolean }): Rehearsal[] {
   return [
     {
       name: 'Check out',

@@ -13,7 +13,7 @@ export function stepEnvironment(step: Step, base: NodeJS.ProcessEnv): NodeJS.Pro
 }
 
 /** Runs `step` with its environment added; resolves to its exit code. npm and npx are .cmd files on Windows. */
-export function runStep(step: Step, options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<number> {
+function runStep(step: Step, options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<number> {
   const [program = '', ...args] = step.command;
   const env = stepEnvironment(step, options.env ?? process.env);
   const child = spawn(program, args, {

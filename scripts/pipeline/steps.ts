@@ -9,7 +9,7 @@ import path from 'node:path';
 import { type BuildArch, packagedApp, PROJECT_ROOT } from './packaged-app.ts';
 import type { TestHost as Os } from './test-hosts.ts';
 
-export interface Runner {
+interface Runner {
   readonly os: Os;
   /** The runner's CPU: the smoke build is made for it (the installers keep electron-builder.yml's arches). */
   readonly arch: BuildArch;
@@ -28,12 +28,12 @@ export interface Step {
 }
 
 export const STEP_IDS = ['package', 'check-appimage', 'package-smoke', 'sandbox-helper', 'smoke'] as const;
-export type StepId = (typeof STEP_IDS)[number];
+type StepId = (typeof STEP_IDS)[number];
 
 /** electron-builder's output folders (the installers; the smoke build). */
 export const RELEASE_DIR = 'release';
 export const SMOKE_DIR = 'release-smoke';
-export const SMOKE_SPEC = 'test/e2e/electron-smoke.spec.ts';
+const SMOKE_SPEC = 'test/e2e/electron-smoke.spec.ts';
 
 const PLATFORM_FLAG: Readonly<Record<Os, string>> = { linux: '--linux', darwin: '--mac', win32: '--win' };
 

@@ -10,12 +10,12 @@
  */
 export type TestHost = 'linux' | 'darwin' | 'win32';
 
-export const TEST_HOSTS: readonly TestHost[] = ['linux', 'darwin', 'win32'];
+const TEST_HOSTS: readonly TestHost[] = ['linux', 'darwin', 'win32'];
 
 /** Chooses the host a selection is made for, instead of this machine's (rehearsing another runner's selection). */
 export const TEST_HOST_SWITCH = 'NTFY_TRAY_TEST_HOST';
 
-export interface HostOnlyTests {
+interface HostOnlyTests {
   /** Globs relative to the project root, as Vitest's `exclude` and Playwright's `testIgnore` take them. */
   readonly files: readonly string[];
   readonly hosts: readonly TestHost[];
@@ -28,7 +28,7 @@ export interface HostOnlyTests {
  * Every test that launches the built app through it needs the Linux host. So does packing the Linux build with
  * electron-builder (its Linux targets are built on Linux, and the stand-in Electron binary is a shell script).
  */
-export const HOST_ONLY_TESTS: readonly HostOnlyTests[] = [
+const HOST_ONLY_TESTS: readonly HostOnlyTests[] = [
   {
     files: ['test/integration/app/**', 'test/integration/packaging/packaged-asar.test.ts'],
     hosts: ['linux'],
@@ -63,7 +63,7 @@ export function testHost(
 }
 
 /** What `host` leaves out, with the reason for each group. */
-export function leftOutOn(host: TestHost): readonly HostOnlyTests[] {
+function leftOutOn(host: TestHost): readonly HostOnlyTests[] {
   return HOST_ONLY_TESTS.filter((group) => !group.hosts.includes(host));
 }
 

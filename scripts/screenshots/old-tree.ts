@@ -37,7 +37,7 @@ export interface OldTestServer {
   close(): Promise<void>;
 }
 
-export interface OldTestServerOptions {
+interface OldTestServerOptions {
   readonly auth?: {
     readonly users: readonly {
       readonly name: string;
@@ -52,7 +52,7 @@ type OldResult<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: { readonly message: string } };
 
 /** The old AppService, the calls that set up a shot. */
-export interface OldAppService {
+interface OldAppService {
   saveSubscription(input: {
     readonly server: string;
     readonly topic: string;

@@ -36,7 +36,7 @@ export interface AccountInfo {
 }
 
 /** A token and its expiry as the server answered them: Unix seconds, 0 never expires (ntfy leaves 0 out). */
-export interface TokenLifetime {
+interface TokenLifetime {
   readonly token: string;
   readonly expires: number;
 }
@@ -57,7 +57,7 @@ export interface AccountApi {
   removeSubscription(server: string, token: string, entry: AccountSubscriptionSnapshot): Promise<ApiResult<void>>;
 }
 
-export interface AccountApiOptions {
+interface AccountApiOptions {
   /** Whole request, milliseconds. Default 30 s. */
   readonly timeoutMs?: number;
 }
@@ -101,7 +101,7 @@ function expiresOf(value: unknown): number | undefined {
   return typeof expires === 'number' && Number.isFinite(expires) ? expires : undefined;
 }
 
-export function readAccountInfo(body: unknown, token?: string): AccountInfo {
+function readAccountInfo(body: unknown, token?: string): AccountInfo {
   const account = record(body);
   const own = list(account['tokens']).find((item) => token !== undefined && record(item)['token'] === token);
   const tokenExpires = own === undefined ? undefined : expiresOf(own);

@@ -18,7 +18,7 @@ export type AccountFailure =
   | { readonly kind: 'refused'; readonly status: number; readonly code?: number; readonly error?: string }
   | { readonly kind: 'local'; readonly message: string };
 
-export type AccountAnswer =
+type AccountAnswer =
   { readonly ok: true; readonly body: unknown } | { readonly ok: false; readonly failure: AccountFailure };
 
 export interface AccountHttpRequest {

@@ -21,9 +21,9 @@ export type AccountRequests = Pick<
 >;
 
 /** What the requests need of the AccountService (account-service.ts). */
-export type AccountOperations = Pick<AccountService, 'status' | 'signIn' | 'signOut' | 'syncNow'>;
+type AccountOperations = Pick<AccountService, 'status' | 'signIn' | 'signOut' | 'syncNow'>;
 
-export interface AccountRequestsOptions {
+interface AccountRequestsOptions {
   readonly account: AccountOperations;
   /** Signed in or out: the window is told the new status (syncs tell it through onSynced). */
   readonly accountChanged: () => void;
@@ -43,7 +43,7 @@ function toNoteDto(note: SyncNote): AccountSyncNoteDto {
   };
 }
 
-export function toSyncOutcomeDto(result: SyncResult): AccountSyncOutcomeDto {
+function toSyncOutcomeDto(result: SyncResult): AccountSyncOutcomeDto {
   if (!result.ok) return { ok: false, reason: result.reason, message: result.message };
   return {
     ok: true,

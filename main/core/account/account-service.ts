@@ -22,7 +22,7 @@ import { diffSubscriptions, recordChanges } from './local-changes.ts';
 import { describeFailure, runSync } from './sync-run.ts';
 import { TokenKeeper } from './token-keeper.ts';
 
-export interface AccountServiceOptions {
+interface AccountServiceOptions {
   readonly settings: SettingsStore;
   readonly secrets: SecretStore;
   readonly api: AccountApi;

@@ -8,7 +8,7 @@ import type { LocalSubscriptionChange, Settings, SubscriptionSettings } from '..
 import { LIMITS } from '../store/settings/schema.ts';
 import { syncKey, type MergePlan, type SyncEntry } from './merge.ts';
 
-export interface ApplyPlanInput {
+interface ApplyPlanInput {
   readonly plan: MergePlan;
   /** The local changes the merge took into account; changes recorded since stay for the next sync. */
   readonly consumedChanges: readonly LocalSubscriptionChange[];

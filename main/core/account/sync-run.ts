@@ -17,7 +17,7 @@ import { applyPlan } from './apply-plan.ts';
 import { syncEntriesOf } from './local-changes.ts';
 import { mergeSubscriptions, type MergePlan, type SyncEntry } from './merge.ts';
 
-export interface SyncRunOptions {
+interface SyncRunOptions {
   readonly settings: SettingsStore;
   readonly secrets: SecretStore;
   readonly api: AccountApi;
@@ -46,7 +46,7 @@ export function describeFailure(failure: AccountFailure): string {
   }
 }
 
-export function syncFailure(failure: AccountFailure): SyncResult {
+function syncFailure(failure: AccountFailure): SyncResult {
   const reason =
     failure.kind === 'unauthorized' ? 'token-rejected' : failure.kind === 'unreachable' ? 'unreachable' : 'failed';
   return { ok: false, reason, message: describeFailure(failure) };

@@ -10,9 +10,9 @@ import type { AccountApi } from './account-api.ts';
 import { describeFailure } from './sync-run.ts';
 
 /** Milliseconds between two attempts to keep the token alive. */
-export const TOKEN_KEEP_INTERVAL_MS = 15 * 60_000;
+const TOKEN_KEEP_INTERVAL_MS = 15 * 60_000;
 
-export interface TokenKeeperOptions {
+interface TokenKeeperOptions {
   readonly api: Pick<AccountApi, 'makeTokenLast'>;
   readonly clock: Clock;
   readonly log: Logger;

@@ -18,7 +18,7 @@ import type { SettingsStore } from '../store/settings/settings-store.ts';
 import { openTransport } from '../transports/index.ts';
 import { SyncTopicListener } from './sync-topic-listener.ts';
 
-export interface AppAccountOptions {
+interface AppAccountOptions {
   readonly settings: SettingsStore;
   readonly secrets: SecretStore;
   readonly clock: Clock;
@@ -28,7 +28,7 @@ export interface AppAccountOptions {
   readonly accountChanged?: (status: AccountStatusDto) => void;
 }
 
-export interface AppAccount {
+interface AppAccount {
   /** The window's account requests (sign in, sign out, status, sync). */
   readonly requests: AccountRequests;
   /**

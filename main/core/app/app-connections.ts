@@ -16,7 +16,7 @@ import type { SettingsStore } from '../store/settings/settings-store.ts';
 import { openTransport } from '../transports/index.ts';
 import { desiredSubscriptions } from './desired-subscriptions.ts';
 
-export interface AppConnectionsOptions {
+interface AppConnectionsOptions {
   readonly settings: SettingsStore;
   readonly history: HistoryStore;
   readonly secrets: SecretStore;
@@ -33,7 +33,7 @@ export interface AppConnectionsOptions {
   readonly statusChanged: () => void;
 }
 
-export interface AppConnections {
+interface AppConnections {
   readonly manager: ConnectionManager;
   /** The status of each running connection. */
   readonly connections: () => ConnectionStatus[];

@@ -38,7 +38,7 @@ import { scheduleRetention } from './retention-schedule.ts';
 import { type StartSubscriptionCommand, SubscriptionCommands } from './subscription-commands.ts';
 import { type CoreTrayCommand, runTrayCommand, type TrayStateOptions, trayStateOf } from './tray-state.ts';
 
-export interface AppCoreEvents {
+interface AppCoreEvents {
   readonly messagesReceived: (messages: readonly MessageDto[]) => void;
   readonly connectionsChanged: (connections: readonly ConnectionDto[]) => void;
   readonly settingsChanged: (settings: SettingsDto) => void;
@@ -50,7 +50,7 @@ export interface AppCoreEvents {
   readonly commandStateChanged?: (change: CommandStateChangedDto) => void;
 }
 
-export interface AppCoreOptions {
+interface AppCoreOptions {
   readonly settings: SettingsStore;
   readonly history: AppHistoryStore;
   readonly secrets: SecretStore;

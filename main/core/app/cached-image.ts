@@ -12,7 +12,7 @@ import type { SettingsStore } from '../store/settings/settings-store.ts';
 
 type ReadImage = NonNullable<MessageActionRequestsOptions['readImage']>;
 
-export interface AppImages {
+interface AppImages {
   /** For the notification dispatcher: the cached file, or undefined when it may not or could not be downloaded. */
   readonly downloadImage: (url: string, server: string) => Promise<string | undefined>;
   /** For the window's preview. */
@@ -40,7 +40,7 @@ export function createAppImages(cache: AttachmentCache, settings: SettingsStore,
   };
 }
 
-export interface CleanedHistory {
+interface CleanedHistory {
   readonly history: AppHistoryStore;
   /** Resolves once the cleanups started so far are done (tests). */
   readonly idle: () => Promise<void>;

@@ -5,7 +5,7 @@ import { credentialsSourceOf, resolveCredentials } from '../store/secrets/creden
 import type { SecretStore } from '../store/secrets/secret-store.ts';
 import type { Settings } from '../store/settings/schema.ts';
 
-export interface DesiredSubscriptionsOptions {
+interface DesiredSubscriptionsOptions {
   readonly secrets: SecretStore;
   readonly log: Logger;
 }

@@ -14,7 +14,7 @@ function minutesOf(time: string): number {
   return Number(hours) * 60 + Number(minutes);
 }
 
-export function quietHoursOf(settings: Settings): QuietHours | undefined {
+function quietHoursOf(settings: Settings): QuietHours | undefined {
   const quiet = settings.preferences.quietHours;
   if (!quiet.enabled) return undefined;
   return {
@@ -24,7 +24,7 @@ export function quietHoursOf(settings: Settings): QuietHours | undefined {
   };
 }
 
-export interface AppNotificationPolicyOptions {
+interface AppNotificationPolicyOptions {
   readonly clock: Clock;
   readonly settings: SettingsStore;
   readonly pause: Pick<Pause, 'get'>;

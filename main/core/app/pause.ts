@@ -5,7 +5,7 @@
 import type { Clock } from '../ports.ts';
 
 /** Minutes from now, until resumed, or null to resume: what the tray and the window ask for alike. */
-export type PauseRequest = number | 'until-resumed' | null;
+type PauseRequest = number | 'until-resumed' | null;
 
 /** Clock milliseconds at which a pause asked for `now` ends; Infinity: until resumed; undefined: not paused. */
 export function pauseEnd(request: PauseRequest, now: number): number | undefined {
@@ -20,7 +20,7 @@ export interface Pause {
   set(request: PauseRequest): void;
 }
 
-export interface PauseOptions {
+interface PauseOptions {
   readonly clock: Pick<Clock, 'now'>;
   /** After every request, also a resume while not paused: the tray and the window show it. */
   readonly onChange: () => void;

@@ -5,7 +5,7 @@
 import type { AppHistoryStore, Clock, Logger } from '../ports.ts';
 import type { SettingsStore } from '../store/settings/settings-store.ts';
 
-export interface RetentionScheduleOptions {
+interface RetentionScheduleOptions {
   readonly clock: Clock;
   readonly history: Pick<AppHistoryStore, 'applyRetention'>;
   readonly settings: SettingsStore;

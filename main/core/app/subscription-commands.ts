@@ -38,7 +38,7 @@ export const LONG_RUN_MS = 60_000;
 
 export type StartSubscriptionCommand = (command: string, message: NtfyMessage) => CommandRun;
 
-export interface SubscriptionCommandsOptions {
+interface SubscriptionCommandsOptions {
   readonly start: StartSubscriptionCommand;
   readonly clock: Clock;
   readonly log: Logger;

@@ -13,12 +13,12 @@ import { buildSubscribeRequest } from '../protocol/subscribe-request.ts';
 import type { SecretStore } from '../store/secrets/secret-store.ts';
 import type { OpenTransport, Transport, TransportEnd, TransportItem } from '../transports/transport.ts';
 
-export interface SyncTopic {
+interface SyncTopic {
   readonly server: string;
   readonly topic: string;
 }
 
-export interface SyncTopicListenerOptions {
+interface SyncTopicListenerOptions {
   readonly clock: Clock;
   readonly random: () => number;
   readonly log: Logger;
@@ -32,7 +32,7 @@ export interface SyncTopicListenerOptions {
 }
 
 /** The message body ntfy publishes on the sync topic; anything else there is ignored. */
-export function isSyncEvent(item: TransportItem): boolean {
+function isSyncEvent(item: TransportItem): boolean {
   if (item.type !== 'message') return false;
   try {
     const body: unknown = JSON.parse(item.message.message);

@@ -29,7 +29,7 @@ import { createSubscriptionRequests, type SubscriptionRequestsOptions } from './
 export type AppRequests = BridgeRequests;
 
 /** What all the feature files need together; each takes its own part. */
-export interface AppServiceOptions
+interface AppServiceOptions
   extends
     SubscriptionRequestsOptions,
     CredentialRequestsOptions,

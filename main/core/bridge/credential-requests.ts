@@ -13,7 +13,7 @@ import type { ServerSettings } from '../store/settings/schema.ts';
 import type { SettingsStore } from '../store/settings/settings-store.ts';
 import { fail, keychainError, ok, validationFailed } from './request-results.ts';
 
-export type CredentialRequests = Pick<BridgeRequests, 'setCredentials' | 'clearCredentials'>;
+type CredentialRequests = Pick<BridgeRequests, 'setCredentials' | 'clearCredentials'>;
 
 export interface CredentialRequestsOptions {
   readonly settings: SettingsStore;

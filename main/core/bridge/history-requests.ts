@@ -5,7 +5,7 @@ import type { AppHistoryStore } from '../ports.ts';
 import { toMessageDto } from './dto.ts';
 import { fail, ok } from './request-results.ts';
 
-export type HistoryRequests = Pick<
+type HistoryRequests = Pick<
   BridgeRequests,
   | 'listMessages'
   | 'searchMessages'
@@ -16,7 +16,7 @@ export type HistoryRequests = Pick<
   | 'clearSubscription'
 >;
 
-export interface HistoryRequestsOptions {
+interface HistoryRequestsOptions {
   readonly history: AppHistoryStore;
 }
 

@@ -12,7 +12,7 @@ import { type MessageActionOptions, runMessageAction } from '../delivery/run-mes
 import type { AppHistoryStore } from '../ports.ts';
 import { fail, ok } from './request-results.ts';
 
-export type MessageActionRequests = Pick<BridgeRequests, 'runAction' | 'attachmentPreview' | 'openLink'>;
+type MessageActionRequests = Pick<BridgeRequests, 'runAction' | 'attachmentPreview' | 'openLink'>;
 
 export interface MessageActionRequestsOptions extends MessageActionOptions {
   readonly history: Pick<AppHistoryStore, 'getMessage'>;

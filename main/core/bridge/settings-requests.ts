@@ -9,7 +9,7 @@ import type { SettingsStore } from '../store/settings/settings-store.ts';
 import { toSettingsDto } from './dto.ts';
 import { ok, validationFailed } from './request-results.ts';
 
-export type SettingsRequests = Pick<BridgeRequests, 'getSettings' | 'updateSettings'>;
+type SettingsRequests = Pick<BridgeRequests, 'getSettings' | 'updateSettings'>;
 
 export interface SettingsRequestsOptions {
   readonly settings: SettingsStore;

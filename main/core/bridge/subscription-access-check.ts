@@ -17,13 +17,13 @@ import type { SecretStore } from '../store/secrets/secret-store.ts';
 import type { SettingsStore } from '../store/settings/settings-store.ts';
 import { keychainError, ok, serverAuth } from './request-results.ts';
 
-export interface AccessCheckOptions {
+interface AccessCheckOptions {
   readonly settings: SettingsStore;
   readonly secrets: SecretStore;
   readonly checkTopicAccess: CheckTopicAccess;
 }
 
-export type AccessCheck = (
+type AccessCheck = (
   server: string,
   topic: string,
   typed: TestCredentialsDto,

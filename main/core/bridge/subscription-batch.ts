@@ -14,7 +14,7 @@ import { checkedSubscription, subscriptionAddressKey } from './subscription-inpu
 
 /** Per item, in the order given: saved, or the error one save of it would have answered. */
 /** A saved item names its new subscription's id (an import gives it the entry's own credentials after). */
-export type BatchOutcome = BridgeResult<{ readonly id: string }>;
+type BatchOutcome = BridgeResult<{ readonly id: string }>;
 
 /** New subscriptions only: an item names no id. */
 export type SaveSubscriptions = (inputs: readonly Omit<SubscriptionInput, 'id'>[]) => Promise<BatchOutcome[]>;

@@ -11,7 +11,7 @@ import type { SecretStore } from '../store/secrets/secret-store.ts';
 import type { ServerAuth, Settings, SubscriptionSettings } from '../store/settings/schema.ts';
 import type { SettingsStore } from '../store/settings/settings-store.ts';
 
-export interface SubscriptionCredentialsOptions {
+interface SubscriptionCredentialsOptions {
   readonly settings: SettingsStore;
   readonly secrets: SecretStore;
 }

@@ -13,7 +13,7 @@ import type { Settings, SubscriptionSettings } from '../store/settings/schema.ts
 import { rawTransportRefused } from '../store/settings/validate.ts';
 import { fail, ok, validationFailed } from './request-results.ts';
 
-export interface SubscriptionCheckContext {
+interface SubscriptionCheckContext {
   readonly current: Settings;
   readonly newId: () => string;
   /** Whether another subscription than `id` already reads `topic` on `server`. */

@@ -20,7 +20,7 @@ export interface SubscriptionCommandState {
   stop(subscriptionId: string): boolean;
 }
 
-export interface SubscriptionDtoOptions {
+interface SubscriptionDtoOptions {
   readonly secrets: SecretStore;
   readonly log: Logger;
   /** The subscriptions' commands (core/app/subscription-commands.ts); absent: no command runs. */
@@ -31,7 +31,7 @@ export interface SubscriptionDtoOptions {
 export type ServerFacts = Map<string, { auth: ServerSettings['auth']; stored: Promise<boolean> }>;
 
 /** A subscription's DTO; `facts` shares the servers' facts between the subscriptions of one listing. */
-export type SubscriptionDtoOf = (
+type SubscriptionDtoOf = (
   subscription: SubscriptionSettings,
   current: Settings,
   facts?: ServerFacts,

@@ -54,7 +54,7 @@ export interface SubscriptionRequestsOptions {
 }
 
 /** The credential request a checked save stores typed credentials through (credential-requests.ts). */
-export type SubscriptionRequestsVia = Pick<BridgeRequests, 'setCredentials'>;
+type SubscriptionRequestsVia = Pick<BridgeRequests, 'setCredentials'>;
 
 /** Typed credentials as `setCredentials` takes them; undefined for `stored` and `none` (nothing to store). */
 function typedCredentials(server: string, typed: TestCredentialsDto): CredentialsInput | undefined {

@@ -72,7 +72,7 @@ function outcomeReason(outcome: Exclude<CommandOutcome, { ok: true }>): string {
   return t('cli.command.not-started', { reason: outcome.startError });
 }
 
-export interface DispatchIo {
+interface DispatchIo {
   /** Rejects when the reader of stdout has gone (OutputClosedError). */
   readonly write: (text: string) => Promise<void>;
   readonly stderr: (text: string) => void;
@@ -97,7 +97,7 @@ async function runOne(command: string, message: NtfyMessage, server: string, io:
   if (!outcome.ok) io.stderr(`${t('cli.command.failed', { where, id: message.id, reason: outcomeReason(outcome) })}\n`);
 }
 
-export interface DispatchItems {
+interface DispatchItems {
   readonly groupKey: string;
   readonly server: string;
   readonly messages: readonly NtfyMessage[];

@@ -18,7 +18,7 @@ export type CheckCredentials = (target: LoginTarget, credentials: Credentials) =
 /** 15 s: the server answers these at once; a person is waiting at the prompt. */
 const CHECK_TIMEOUT_MS = 15_000;
 
-export function checkPathFor(target: LoginTarget): string {
+function checkPathFor(target: LoginTarget): string {
   return target.topic === undefined ? '/v1/account' : `/${encodeURIComponent(target.topic)}/auth`;
 }
 

@@ -6,7 +6,7 @@ import type { LoginTarget } from './login-args.ts';
 import { plainNetworkReason } from './network-words.ts';
 import { EXIT } from './subscribe-command.ts';
 
-export interface LoginVerdict {
+interface LoginVerdict {
   readonly store: boolean;
   /** One line: stdout when stored, stderr when not. */
   readonly line: string;

@@ -21,7 +21,7 @@ const COMMAND_USAGE: Readonly<Record<string, () => string>> = {
   help: () => t('cli.help.help'),
 };
 
-export const COMMAND_NAMES: readonly string[] = Object.keys(COMMAND_USAGE);
+const COMMAND_NAMES: readonly string[] = Object.keys(COMMAND_USAGE);
 
 /** ntfy's short command names, which main/cli.ts routes like the long ones. */
 const ALIASES: Readonly<Record<string, string>> = { sub: 'subscribe', pub: 'publish' };

@@ -15,7 +15,7 @@ import { errorMessage } from '../../../common/error-message.ts';
 export { historyUsage } from './history-args.ts';
 
 /** What the command reads through: the app's history port, and closing it when done. */
-export type ReadableHistory = AppHistoryStore & { close(): Promise<void> };
+type ReadableHistory = AppHistoryStore & { close(): Promise<void> };
 
 /** A subscription the settings know, for finding `--topic` by display name. */
 export interface NamedSubscription extends SubscriptionRef {

@@ -22,7 +22,7 @@ import { usageError } from './usage-error.ts';
 export { loginUsage, logoutUsage } from './login-args.ts';
 
 /** The keychain as login and logout use it: `checkAvailable` rejects when it cannot be used at all. */
-export type AccountSecrets = SecretStore & { checkAvailable(): Promise<void> };
+type AccountSecrets = SecretStore & { checkAvailable(): Promise<void> };
 
 export interface AccountIo {
   readonly stdout: (text: string) => void;

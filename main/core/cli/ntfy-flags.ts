@@ -7,7 +7,7 @@
 import { formatList, t } from '../../../common/i18n/translate.ts';
 import type { ArgsResult } from '../client-config/args-result.ts';
 
-export interface FlagSpec {
+interface FlagSpec {
   readonly type: 'string' | 'boolean';
   /** One letter: `-t`. */
   readonly short?: string;

@@ -3,7 +3,7 @@
  * secret from the environment instead (never from an argument, which would land in shell history and `ps`).
  */
 
-export interface TtyInput {
+interface TtyInput {
   readonly isTTY?: boolean;
   setRawMode?(mode: boolean): unknown;
   on(event: 'data', listener: (chunk: Buffer | string) => void): unknown;

@@ -121,7 +121,7 @@ export async function askPassword(
 }
 
 /** ntfy's words (cmd/publish.go, cmd/subscribe.go), in every language: scripts and people expect them. */
-export const PASSWORD_PROMPT = 'Enter Password: ';
+const PASSWORD_PROMPT = 'Enter Password: ';
 
 export async function runPublish(args: readonly string[], io: PublishIo): Promise<number> {
   const parsed = parsePublishArgs(args, io.env, {

@@ -19,7 +19,7 @@ import { t } from '../../../common/i18n/translate.ts';
 import { errorMessage } from '../../../common/error-message.ts';
 import { applyStoredCredentials, needsPasswordLookup } from './stored-credentials.ts';
 
-export interface NodePublishIoOptions {
+interface NodePublishIoOptions {
   readonly log: Logger;
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;

@@ -36,8 +36,7 @@ export interface WaitPorts {
  */
 export const PROCESS_CHECK_INTERVAL_MS = 500;
 
-export type WaitOutcome =
-  { readonly ok: true; readonly message: string } | { readonly ok: false; readonly problem: string };
+type WaitOutcome = { readonly ok: true; readonly message: string } | { readonly ok: false; readonly problem: string };
 
 /**
  * A duration as Go prints a time.Duration rounded to milliseconds, as ntfy's messages show it: `0s`, `250ms`,

@@ -11,12 +11,12 @@ import type { Subscription } from '../engine/groups.ts';
 import { resumeKey } from '../protocol/resume-key.ts';
 import { runName, type Subscriber, takeSubscriberSlot } from '../store/subscriber.ts';
 
-export type RunSubscriber =
+type RunSubscriber =
   | { readonly ok: true; readonly subscriber: Subscriber; readonly release: () => void }
   | { readonly ok: false; readonly error: string };
 
 /** The run's name: the resume keys of its topics, with the defaults the engine applies (engine/groups.ts). */
-export function runNameOf(subscriptions: readonly Subscription[]): string {
+function runNameOf(subscriptions: readonly Subscription[]): string {
   return runName(
     subscriptions.map((subscription) =>
       resumeKey(

@@ -13,7 +13,7 @@ type SinkStream = NodeJS.WritableStream | Writable;
  */
 const READER_GONE = new Set(['EPIPE', 'ECONNRESET', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END']);
 
-export function isReaderGone(error: unknown): boolean {
+function isReaderGone(error: unknown): boolean {
   if (!(error instanceof Error) || !('code' in error)) return false;
   return typeof error.code === 'string' && READER_GONE.has(error.code);
 }

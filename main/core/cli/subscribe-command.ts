@@ -35,7 +35,7 @@ import { shortTopicList } from '../../../common/short-text.ts';
 
 export const EXIT = { ok: 0, fatal: 1, usage: 2, auth: 3 } as const;
 
-export interface SubscribeIo {
+interface SubscribeIo {
   /** stdout: messages only. */
   readonly output: OutputSink;
   readonly stderr: (text: string) => void;

@@ -12,7 +12,7 @@ import { DEFAULT_SERVER_URL } from '../store/settings/schema.ts';
 import { hideCredentialPatterns } from '../store/secrets/redact.ts';
 import { type ArgsResult, fail } from './args-result.ts';
 
-export interface TopicUrl {
+interface TopicUrl {
   readonly server: string;
   readonly topics: readonly string[];
 }

@@ -108,7 +108,7 @@ function fittingCap(variables: readonly Variable[], limits: EnvironmentLimits): 
   return low;
 }
 
-export interface CommandEnvironment {
+interface CommandEnvironment {
   readonly env: Record<string, string>;
   /** The first name (`NTFY_MESSAGE`, `NTFY_RAW`, …) of each variable whose value was cut to fit; empty: none. */
   readonly cut: readonly string[];

@@ -19,7 +19,7 @@ import type { NtfyMessage } from '../protocol/types.ts';
 import { commandEnvironment } from './command-environment.ts';
 import { endProcessTree, spawnsOwnGroup, type TreeSystem } from './process-tree.ts';
 
-export interface ShellInvocation {
+interface ShellInvocation {
   readonly file: string;
   readonly args: readonly string[];
   /** Windows only: cmd.exe reads its command line itself, so Node must not quote it again. */
@@ -58,7 +58,7 @@ export type CommandOutcome =
 /** At most this many characters of a failed command's stderr are kept (its end: where the reason usually is). */
 export const STDERR_TAIL_CHARS = 2000;
 
-export interface CommandRunnerOptions {
+interface CommandRunnerOptions {
   /** The root's environment, which every command inherits. */
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly platform: NodeJS.Platform;
@@ -82,7 +82,7 @@ export interface CommandRun {
   end(): void;
 }
 
-export interface CommandRunner {
+interface CommandRunner {
   readonly start: (command: string, message: NtfyMessage) => CommandRun;
   /** Ends every run still going with everything it started; `immediately`: SIGKILL at once (POSIX). */
   readonly endAll: (options?: { readonly immediately?: boolean }) => void;

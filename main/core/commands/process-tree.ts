@@ -14,7 +14,7 @@ import { spawn } from 'node:child_process';
 export const KILL_AFTER_MS = 500;
 
 /** How one platform ends a process tree. */
-export type TreeEnding =
+type TreeEnding =
   | { readonly kind: 'signal-group'; readonly pgid: number }
   | { readonly kind: 'run'; readonly file: string; readonly args: readonly string[] };
 
@@ -23,7 +23,7 @@ export function spawnsOwnGroup(platform: NodeJS.Platform): boolean {
   return platform !== 'win32';
 }
 
-export function treeEnding(pid: number, platform: NodeJS.Platform): TreeEnding {
+function treeEnding(pid: number, platform: NodeJS.Platform): TreeEnding {
   if (platform === 'win32') return { kind: 'run', file: 'taskkill', args: ['/pid', String(pid), '/T', '/F'] };
   return { kind: 'signal-group', pgid: pid };
 }
@@ -35,7 +35,7 @@ export interface TreeSystem {
   later(callback: () => void, delayMs: number): void;
 }
 
-export const nodeTreeSystem: TreeSystem = {
+const nodeTreeSystem: TreeSystem = {
   kill: (pid, signal) => {
     process.kill(pid, signal);
   },

@@ -19,12 +19,12 @@ import { type AddressGuard, guardedRequest } from '../net/guarded-request.ts';
 import { isFetchableUrl } from './external-url.ts';
 
 /** The largest file the cache takes, whatever the setting says. */
-export const DEFAULT_MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
-export const DEFAULT_MAX_CACHE_BYTES = 100 * 1024 * 1024;
+const DEFAULT_MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
+const DEFAULT_MAX_CACHE_BYTES = 100 * 1024 * 1024;
 const MAX_REDIRECTS = 3;
 
 /** The "download attachments" setting: from where images are fetched without a click. */
-export type AutoDownloadFrom = 'never' | 'subscription-server' | 'any-server';
+type AutoDownloadFrom = 'never' | 'subscription-server' | 'any-server';
 
 const EXTENSIONS: Readonly<Record<string, string>> = {
   'image/png': '.png',
@@ -40,11 +40,11 @@ export function imageTypeOfCachedFile(file: string): string | undefined {
   return Object.entries(EXTENSIONS).find(([, known]) => known === extension)?.[0];
 }
 
-export type DownloadResult =
+type DownloadResult =
   | { readonly ok: true; readonly path: string; readonly bytes: number }
   | { readonly ok: false; readonly reason: string };
 
-export interface DownloadOptions extends AddressGuard {
+interface DownloadOptions extends AddressGuard {
   readonly dir: string;
   /** The subscription's server base URL: its origin for `subscription-server`, and whether internal is allowed. */
   readonly server?: string;

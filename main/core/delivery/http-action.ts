@@ -27,7 +27,7 @@ export type HttpActionResult =
       readonly confirm?: { readonly method: string; readonly host: string };
     };
 
-export interface HttpActionOptions extends AddressGuard {
+interface HttpActionOptions extends AddressGuard {
   readonly timeoutMs?: number;
   /** Whether loopback, private and link-local addresses may be reached; default no. */
   readonly allowInternal?: boolean;
@@ -35,7 +35,7 @@ export interface HttpActionOptions extends AddressGuard {
 
 type HttpAction = Extract<NotificationAction, { kind: 'http' }>;
 
-export const HTTP_ACTION_TIMEOUT_MS = 15_000;
+const HTTP_ACTION_TIMEOUT_MS = 15_000;
 
 /** "POST ntfy.example.com", "PUT 127.0.0.1:8080": what was asked of whom, without path or query (may hold secrets). */
 export function httpActionTarget(action: Pick<HttpAction, 'method' | 'url'>): string {

@@ -10,7 +10,7 @@ import { t } from '../../../common/i18n/translate.ts';
 import type { NtfyMessage } from '../protocol/types.ts';
 import type { Urgency } from './notification-content.ts';
 
-export interface NotificationBurstOptions {
+interface NotificationBurstOptions {
   /** More than `max` messages within `windowMs` milliseconds start folding. */
   readonly max: number;
   readonly windowMs: number;

@@ -53,7 +53,7 @@ export interface NotificationContent {
   readonly actions: readonly NotificationAction[];
 }
 
-export interface ContentContext {
+interface ContentContext {
   /** The subscription's display name, if the user gave one. */
   readonly displayName?: string;
   /** Server base URL, for the `<host>/<topic>` fallback title. */

@@ -23,7 +23,7 @@ import { type NotificationAction, toNotificationAction } from './notification-co
 import type { NotificationCommand, NotificationPolicy } from './notification-policy.ts';
 import { type MessageActionOptions, runMessageAction } from './run-message-action.ts';
 
-export interface NotificationDispatcherOptions {
+interface NotificationDispatcherOptions {
   readonly notifier: Notifier;
   readonly policy: NotificationPolicy;
   readonly log: Logger;

@@ -59,7 +59,7 @@ export type NotificationCommand =
     }
   | { readonly type: 'close'; readonly id: string };
 
-export interface NotificationPolicyOptions {
+interface NotificationPolicyOptions {
   readonly clock: Clock;
   readonly subscription: (server: string, topic: string) => SubscriptionNotifySettings | undefined;
   readonly settings: () => GlobalNotifySettings;
@@ -78,7 +78,7 @@ function defaultLocalMinuteOfDay(nowMs: number): number {
   return date.getHours() * 60 + date.getMinutes();
 }
 
-export function notificationId(server: string, topic: string, key: string): string {
+function notificationId(server: string, topic: string, key: string): string {
   return `${server}|${topic}|${key}`;
 }
 
@@ -96,7 +96,7 @@ function inQuietHours(minute: number, quiet: QuietHours): boolean {
  * warning at 4, so a flapping check would otherwise flood the desktop; a folded 4 raises the summary's urgency
  * instead, so the summary stays up until dismissed.
  */
-export function isUrgent(message: NtfyMessage): boolean {
+function isUrgent(message: NtfyMessage): boolean {
   return message.priority === 5;
 }
 

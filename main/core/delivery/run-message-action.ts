@@ -15,7 +15,7 @@ import { isAllowedExternalUrl, isFetchableUrl } from './external-url.ts';
 import type { HttpActionResult } from './http-action.ts';
 import type { NotificationAction } from './notification-content.ts';
 
-export type MessageActionOutcome =
+type MessageActionOutcome =
   | { readonly kind: 'opened'; readonly url: string }
   | { readonly kind: 'copied' }
   | { readonly kind: 'http'; readonly ok: boolean; readonly status?: number; readonly message: string }
@@ -37,7 +37,7 @@ export interface MessageActionOptions {
 }
 
 /** Where the action was pressed: the message's subscription server, and whether the user confirmed an internal target. */
-export interface MessageActionContext {
+interface MessageActionContext {
   /** The subscription's server base URL. */
   readonly server: string;
   readonly confirmedInternal: boolean;
@@ -52,7 +52,7 @@ function originOf(url: string): string | undefined {
 }
 
 /** Same scheme, host and port as the subscription's server (its origin): no confirmation, internal or not. */
-export function isSubscriptionOrigin(url: string, server: string): boolean {
+function isSubscriptionOrigin(url: string, server: string): boolean {
   const origin = originOf(url);
   return origin !== undefined && origin !== 'null' && origin === originOf(server);
 }

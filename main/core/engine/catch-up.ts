@@ -14,7 +14,7 @@ export type BatchItem =
   | { readonly type: 'message'; readonly message: NtfyMessage }
   | { readonly type: 'change'; readonly change: NtfyMessageChange };
 
-export interface CatchUpCollectorOptions {
+interface CatchUpCollectorOptions {
   readonly clock: Clock;
   readonly quietMs: number;
   readonly onBatch: (items: readonly BatchItem[], kind: 'replay' | 'live') => void;

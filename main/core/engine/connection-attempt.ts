@@ -50,7 +50,7 @@ export interface ConnectionAttemptOptions {
   readonly onRaw?: (body: string, spec: ConnectionSpec) => void;
 }
 
-export type AttemptPreparation =
+type AttemptPreparation =
   | { readonly kind: 'ready' }
   /** Disposed while reading the resume points: nothing was opened. */
   | { readonly kind: 'stale' }

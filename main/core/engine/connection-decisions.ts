@@ -69,7 +69,7 @@ export function decideEnd(end: TransportEnd, context: EndContext): ConnectionDec
   }
 }
 
-export function decideRefusal(error: ServerError, context: EndContext): ConnectionDecision {
+function decideRefusal(error: ServerError, context: EndContext): ConnectionDecision {
   // 42909: too many failed logins, ntfy's lockout (docs/protocol.md#authentication): a retry would extend it.
   const lockedOut = error.status === 429 && error.code === 42909;
   if (error.status === 401 || lockedOut) return { kind: 'auth-failed', error };
@@ -125,7 +125,7 @@ export function narrowingDecision(error: ServerError, found: ForbiddenDecision):
   }
 }
 
-export interface NarrowForbiddenOptions {
+interface NarrowForbiddenOptions {
   /** The 403. */
   readonly error: ServerError;
   /** The topics of the refused request (two or more). */

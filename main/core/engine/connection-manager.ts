@@ -7,11 +7,11 @@ import type { Connection } from './connection.ts';
 import type { ConnectionSpec, ConnectionStatus } from './connection-types.ts';
 import { connectionFingerprint, groupSubscriptions, type GroupOptions, type Subscription } from './groups.ts';
 
-export interface ConnectionManagerOptions extends GroupOptions {
+interface ConnectionManagerOptions extends GroupOptions {
   readonly createConnection: (spec: ConnectionSpec) => Connection;
 }
 
-export interface ReconcileResult {
+interface ReconcileResult {
   readonly started: readonly string[];
   readonly stopped: readonly string[];
   readonly restarted: readonly string[];

@@ -15,7 +15,7 @@ import type { Poll } from './http-requests.ts';
 import { planResume, withoutDelivered } from './resume-point.ts';
 import { requestForSpec } from './spec-request.ts';
 
-export interface ConnectionPollsOptions {
+interface ConnectionPollsOptions {
   readonly spec: ConnectionSpec;
   readonly clock: Clock;
   readonly log: Logger;
@@ -33,7 +33,7 @@ export interface ConnectionPollsOptions {
 }
 
 /** The items of `items` that belong to `topics`, as the queue takes them. */
-export function ownItems(items: readonly TransportItem[], topics: readonly string[]): BatchItem[] {
+function ownItems(items: readonly TransportItem[], topics: readonly string[]): BatchItem[] {
   const result: BatchItem[] = [];
   for (const item of items) {
     if (item.type === 'message' && topics.includes(item.message.topic))

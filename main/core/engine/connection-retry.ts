@@ -11,7 +11,7 @@ import type { ConnectionTiming } from './connection-types.ts';
 import { Watchdog } from './watchdog.ts';
 import { t } from '../../../common/i18n/translate.ts';
 
-export interface ConnectionRetryOptions {
+interface ConnectionRetryOptions {
   readonly clock: Clock;
   /** Jitter of the backoff, in [0, 1). */
   readonly random: () => number;

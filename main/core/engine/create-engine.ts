@@ -12,7 +12,7 @@ import { ConnectionManager } from './connection-manager.ts';
 import type { ConnectionStatus, ConnectionTiming } from './connection-types.ts';
 import type { CheckTopicAccess, Poll } from './http-requests.ts';
 
-export interface EngineOptions {
+interface EngineOptions {
   readonly clock: Clock;
   readonly random: () => number;
   /** Each connection logs as a child named after its server. */

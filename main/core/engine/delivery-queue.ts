@@ -20,7 +20,7 @@ export interface QueueEntry {
   readonly resume?: ResumeUpdate;
 }
 
-export interface DeliveryQueueOptions {
+interface DeliveryQueueOptions {
   readonly deliver: Deliver;
   readonly groupKey: string;
   readonly server: string;
@@ -43,7 +43,7 @@ export interface DeliveryQueueOptions {
  * What an item costs while it waits, roughly: its text twice (UTF-16 in memory, then the printed line) and the
  * parsed object around it. An estimate is enough for a memory bound; exact JSON sizes would cost a stringify.
  */
-export function itemBytes(item: BatchItem): number {
+function itemBytes(item: BatchItem): number {
   const OVERHEAD = 512;
   if (item.type === 'change') return OVERHEAD;
   const { message } = item;

@@ -22,7 +22,7 @@ export function isFinalStatus(status: number): boolean {
   return status >= 400 && status <= 499 && !RETRYABLE_CLIENT_ERRORS.has(status);
 }
 
-export interface RefusedRequest {
+interface RefusedRequest {
   /** Normalized server base URL. */
   readonly server: string;
   /** The topics of the refused request. */

@@ -43,17 +43,17 @@ export type ForbiddenDecision =
   | { readonly kind: 'unauthorized' }
   | { readonly kind: 'undecided'; readonly reason: string; readonly retryAfterMs?: number };
 
-export const DEFAULT_MAX_CONCURRENCY = 2;
+const DEFAULT_MAX_CONCURRENCY = 2;
 /** A little above ntfy's burst of 60: a search that needs more would be throttled to one probe per 5 s anyway. */
-export const DEFAULT_MAX_REQUESTS = 64;
-export const DEFAULT_MAX_RATE_LIMIT_RETRIES = 3;
+const DEFAULT_MAX_REQUESTS = 64;
+const DEFAULT_MAX_RATE_LIMIT_RETRIES = 3;
 /** Without a Retry-After: ntfy refills one request every 5 s, so that is when the next one can pass. */
 export const DEFAULT_RATE_LIMIT_DELAY_MS = 5_000;
 /** Retry-After is clamped to this range: 0 would hammer the server, an hour would stall the connection. */
-export const MIN_RATE_LIMIT_DELAY_MS = 1_000;
+const MIN_RATE_LIMIT_DELAY_MS = 1_000;
 export const MAX_RATE_LIMIT_DELAY_MS = 60_000;
 
-export function rateLimitDelayMs(retryAfterMs: number | undefined): number {
+function rateLimitDelayMs(retryAfterMs: number | undefined): number {
   const delay = retryAfterMs ?? DEFAULT_RATE_LIMIT_DELAY_MS;
   return Math.min(MAX_RATE_LIMIT_DELAY_MS, Math.max(MIN_RATE_LIMIT_DELAY_MS, delay));
 }

@@ -27,7 +27,7 @@ export interface GroupOptions {
 }
 
 /** Changes when the secret changes, never reveals it; kept in memory only, to restart on a credentials change. */
-export function credentialsFingerprint(credentials: Credentials): string {
+function credentialsFingerprint(credentials: Credentials): string {
   const secret =
     credentials.kind === 'basic'
       ? `${credentials.user}\n${credentials.password}`

@@ -17,7 +17,7 @@ import type { ServerError } from '../transports/transport.ts';
 import { parseRetryAfterMs } from './backoff.ts';
 
 /** A failure without an HTTP answer; `permanent` when retrying cannot help (bad credential characters, redirect). */
-export interface LocalRequestError {
+interface LocalRequestError {
   readonly status: 0;
   readonly message: string;
   readonly permanent?: true;
@@ -33,9 +33,9 @@ export type Poll = (request: SubscribeRequest) => Promise<PollOutcome>;
 const REQUEST_TIMEOUT_MS = 30_000;
 
 /** Items per poll answer. A cache of 12 h at ntfy's rate limits holds far fewer; an endless answer stops here. */
-export const DEFAULT_MAX_POLL_ITEMS = 100_000;
+const DEFAULT_MAX_POLL_ITEMS = 100_000;
 
-export interface PollOptions {
+interface PollOptions {
   /** Items (non-blank lines) per answer; more ends the poll with an error. Default DEFAULT_MAX_POLL_ITEMS. */
   readonly maxItems?: number;
   /** Cap on one item, bytes, as on live streams. Default DEFAULT_MAX_LINE_BYTES. */
@@ -136,7 +136,7 @@ export interface TopicAccessAnswer {
 export type CheckTopicAccess = (request: SubscribeRequest) => Promise<TopicAccessAnswer>;
 
 /** The one reading of an `/auth` status; every other status (404, 5xx, …) is not known to be forbidden. */
-export function topicAccessFromStatus(status: number): TopicAccess {
+function topicAccessFromStatus(status: number): TopicAccess {
   if (status >= 200 && status <= 299) return 'readable';
   if (status === 403) return 'forbidden';
   if (status === 401) return 'unauthorized';

@@ -7,7 +7,7 @@ import type { SinceValue } from '../protocol/since.ts';
 import { buildSubscribeRequest, type SubscribeRequest } from '../protocol/subscribe-request.ts';
 import type { ConnectionSpec } from './connection-types.ts';
 
-export interface SpecRequestOptions {
+interface SpecRequestOptions {
   /** The spec's topics, or a part of them (a 403 probe, a poll of the topics still allowed). */
   readonly topics: readonly string[];
   readonly since?: SinceValue;

@@ -21,7 +21,7 @@ export const LATE_TIMER_MS = 5_000;
 /** Milliseconds a stream has after a wake to deliver what it holds. */
 export const WAKE_GRACE_MS = 3_000;
 
-export interface WatchdogOptions {
+interface WatchdogOptions {
   readonly clock: Clock;
   /** Milliseconds; clamped to what a timer accepts (a longer one would fire after 1 ms). */
   readonly timeoutMs: number;

@@ -33,7 +33,7 @@ export interface AddressGuard {
   readonly interfaces?: () => readonly string[];
 }
 
-export interface GuardedRequestOptions extends AddressGuard {
+interface GuardedRequestOptions extends AddressGuard {
   readonly method?: string;
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: string;
@@ -49,7 +49,7 @@ export interface GuardedRequestOptions extends AddressGuard {
   readonly signal: AbortSignal;
 }
 
-export type GuardedResponse =
+type GuardedResponse =
   | { readonly ok: true; readonly response: IncomingMessage; readonly url: URL }
   | {
       readonly ok: false;

@@ -47,13 +47,13 @@ export function notificationsRefusedText(platform: NodeJS.Platform): string {
   }
 }
 
-export function updateAvailableText(update: AvailableUpdate): string {
+function updateAvailableText(update: AvailableUpdate): string {
   return update.installsOnQuit
     ? t('app.notice.update-downloaded', { version: update.version })
     : t('app.notice.update-available', { version: update.version });
 }
 
-export interface DesktopNoticesOptions {
+interface DesktopNoticesOptions {
   readonly platform: NodeJS.Platform;
 }
 

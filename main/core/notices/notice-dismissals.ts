@@ -15,7 +15,7 @@ interface DismissalsFile {
   readonly dismissed: readonly DesktopNoticeId[];
 }
 
-export interface NoticeDismissalsOptions {
+interface NoticeDismissalsOptions {
   /** Full path of the state file. */
   readonly file: string;
   readonly log: Logger;

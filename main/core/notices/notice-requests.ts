@@ -13,7 +13,7 @@ export interface NoticeRequests {
   dismissNotice(id: DesktopNoticeIdDto): Promise<BridgeResult<null>>;
 }
 
-export interface NoticeRequestsOptions {
+interface NoticeRequestsOptions {
   readonly notices: DesktopNotices;
   readonly dismissals: NoticeDismissals;
   readonly log: Logger;

@@ -2,7 +2,7 @@
  * ntfy answers an error with a JSON body `{code, http, error, link}` (docs/protocol.md#errors): `code` is ntfy's own
  * number (40101, 42901, …), `error` its words. A proxy in front may answer HTML or nothing: then neither is known.
  */
-export interface NtfyErrorBody {
+interface NtfyErrorBody {
   readonly code?: number;
   readonly error?: string;
 }

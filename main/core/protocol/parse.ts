@@ -13,7 +13,7 @@ type JsonObject = Readonly<Record<string, unknown>>;
  * The longest id, topic or sequence id taken: they key stored rows and their indexes, so a longer one is a malformed
  * item, not something to cut (a cut id could merge two messages). ntfy's ids are 12 characters, topics at most 64.
  */
-export const MAX_IDENTITY_LENGTH = 256;
+const MAX_IDENTITY_LENGTH = 256;
 
 const LIVENESS_EVENTS = new Set(['open', 'keepalive', 'poll_request'] as const);
 

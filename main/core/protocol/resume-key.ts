@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { Credentials, SubscribeFilters } from './subscribe-request.ts';
 
-export interface ResumeScope {
+interface ResumeScope {
   /** Normalized server base URL. */
   readonly server: string;
   readonly credentials: Credentials;

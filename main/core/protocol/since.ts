@@ -14,7 +14,7 @@ export type SinceValue =
   /** `value` is already in a form the server accepts (no days). */
   | { readonly kind: 'duration'; readonly value: string };
 
-export type SinceParseResult =
+type SinceParseResult =
   { readonly ok: true; readonly since: SinceValue } | { readonly ok: false; readonly error: string };
 
 const MESSAGE_ID = /^[A-Za-z0-9]{12}$/;

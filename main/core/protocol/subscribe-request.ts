@@ -25,7 +25,7 @@ export type Credentials =
     }
   | { readonly kind: 'token'; readonly token: string };
 
-export interface SubscribeRequestOptions {
+interface SubscribeRequestOptions {
   /** e.g. `https://ntfy.sh` or `http://127.0.0.1:8080/base` */
   readonly baseUrl: string;
   readonly topics: readonly string[];

@@ -25,7 +25,7 @@ export interface NtfyMessageChange {
 }
 
 /** What one parsed stream item means to the engine. */
-export type StreamEvent =
+type StreamEvent =
   | { readonly type: 'message'; readonly message: NtfyMessage }
   | { readonly type: 'change'; readonly change: NtfyMessageChange }
   /** open, keepalive, poll_request: proof that the connection is alive, nothing to deliver. */
@@ -39,7 +39,7 @@ export type StreamEvent =
   | { readonly type: 'unknown'; readonly event: string };
 
 /** A stream item that could not be understood: logged and skipped, the connection lives on. */
-export interface ParseFailure {
+interface ParseFailure {
   readonly type: 'invalid';
   readonly reason: string;
 }

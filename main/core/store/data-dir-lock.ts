@@ -14,13 +14,13 @@ import { DatabaseSync } from 'node:sqlite';
 import { errorMessage } from '../../../common/error-message.ts';
 
 /** Named after its first user, `subscribe`; kept so that an older `ntfy-tray subscribe` and the app still exclude each other. */
-export const LOCK_FILE_NAME = 'subscribe.lock';
+const LOCK_FILE_NAME = 'subscribe.lock';
 /** `{ "kind": "app" | "subscribe", "pid": <number> }`, present while the lock is held (or left by a crash). */
 export const HOLDER_FILE_NAME = 'subscribe.lock.holder.json';
 
 export type DataDirHolderKind = 'app' | 'subscribe';
 
-export interface DataDirHolder {
+interface DataDirHolder {
   readonly kind: DataDirHolderKind;
   readonly pid: number;
 }
@@ -36,7 +36,7 @@ export type DataDirLockResult =
     }
   | { readonly ok: false; readonly reason: 'error'; readonly dataDir: string; readonly error: string };
 
-export interface LockDataDirOptions {
+interface LockDataDirOptions {
   readonly dataDir: string;
   /** Who is asking; recorded for whoever is refused next. */
   readonly kind: DataDirHolderKind;

@@ -6,12 +6,12 @@
 import { posix, win32 } from 'node:path';
 
 /** The folder's own name, the same on every OS (Electron's default would be the productName, "ntfy Tray"). */
-export const DATA_DIR_NAME = 'ntfy-tray';
+const DATA_DIR_NAME = 'ntfy-tray';
 
 /** Overrides the app's folder; tests give each launch its own. The command has `--data-dir` instead. */
-export const APP_DATA_DIR_ENV = 'NTFY_TRAY_USER_DATA_DIR';
+const APP_DATA_DIR_ENV = 'NTFY_TRAY_USER_DATA_DIR';
 
-export interface DataDirContext {
+interface DataDirContext {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly platform: NodeJS.Platform;
   /** os.homedir(). */

@@ -39,11 +39,11 @@ export function commandLineSubscriber(name: string, slot: number): Subscriber {
 }
 
 /** Where the slot locks live, beside the history. */
-export const SUBSCRIBERS_DIR_NAME = 'subscribers';
+const SUBSCRIBERS_DIR_NAME = 'subscribers';
 /** More runs of one topic set at once than anyone starts on purpose: a loop gone wrong, refused. */
-export const MAX_SLOTS = 64;
+const MAX_SLOTS = 64;
 
-export type SubscriberSlot =
+type SubscriberSlot =
   | { readonly ok: true; readonly subscriber: Subscriber; readonly slot: number; readonly release: () => void }
   | { readonly ok: false; readonly error: unknown };
 

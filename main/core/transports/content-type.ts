@@ -4,7 +4,7 @@
  */
 import { t } from '../../../common/i18n/translate.ts';
 
-export type StreamFormat = 'json' | 'sse' | 'raw';
+type StreamFormat = 'json' | 'sse' | 'raw';
 
 const EXPECTED: Readonly<Record<StreamFormat, readonly string[]>> = {
   json: ['application/x-ndjson', 'application/json'],

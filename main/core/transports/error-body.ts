@@ -3,7 +3,7 @@ import type http from 'node:http';
 import { describeServerError, type ServerError } from './transport.ts';
 
 /** Error bodies are short JSON (or a proxy's HTML page); more than this is not read. */
-export const MAX_ERROR_BODY_BYTES = 64 * 1024;
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 /** Reads at most `maxBytes` of the body (then stops reading) and reports it as text, once, whatever happens. */
 export function readLimitedBody(

@@ -22,7 +22,7 @@ export type GetResult =
   | { readonly kind: 'fatal'; readonly message: string }
   | { readonly kind: 'network'; readonly message: string; readonly trouble: NetworkTrouble };
 
-export interface HttpGetOptions {
+interface HttpGetOptions {
   readonly url: string | URL;
   readonly headers: Readonly<Record<string, string>>;
   /** Aborts the request (a timeout, or the caller giving up); reported as a network result. */
@@ -31,7 +31,7 @@ export interface HttpGetOptions {
   readonly onResult: (result: GetResult) => void;
 }
 
-export interface PendingGet {
+interface PendingGet {
   /** Destroys the current request; no result is reported afterwards. */
   abort(): void;
 }

@@ -13,7 +13,7 @@ import type { OpenTransportOptions, Transport } from './transport.ts';
 
 const DECODERS = { json: createJsonDecoder, sse: createSseDecoder, raw: createRawDecoder } as const;
 
-export type HttpStreamKind = keyof typeof DECODERS;
+type HttpStreamKind = keyof typeof DECODERS;
 
 export function openHttpStream(options: OpenTransportOptions & { readonly kind: HttpStreamKind }): Transport {
   const { handlers } = options;

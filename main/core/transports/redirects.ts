@@ -10,7 +10,7 @@ import { shortenUrl } from '../../../common/short-text.ts';
 /** Hops per request, counting the first redirect as 1. */
 export const MAX_REDIRECTS = 5;
 
-export type RedirectDecision =
+type RedirectDecision =
   { readonly kind: 'follow'; readonly url: URL } | { readonly kind: 'fatal'; readonly message: string };
 
 const HTTP_EQUIVALENT: Readonly<Record<string, string>> = { 'ws:': 'http:', 'wss:': 'https:' };

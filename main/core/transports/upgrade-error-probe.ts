@@ -11,7 +11,7 @@ import type { ServerError } from './transport.ts';
 /** 30 s: the probe answers at once on a healthy server; a hanging one must not hold the transport forever. */
 const PROBE_TIMEOUT_MS = 30_000;
 
-export interface ProbeOptions {
+interface ProbeOptions {
   readonly subscribeUrl: URL;
   readonly headers: Readonly<Record<string, string>>;
   /** The server's error for that request, or undefined when it was accepted or could not be asked. */

@@ -26,13 +26,13 @@ export type TrayMenuItem =
   | { readonly kind: 'submenu'; readonly label: string; readonly items: readonly TrayMenuItem[] }
   | { readonly kind: 'separator' };
 
-export interface TrayMessageSummary {
+interface TrayMessageSummary {
   readonly server: string;
   readonly id: string;
   readonly title: string;
 }
 
-export interface TraySubscription {
+interface TraySubscription {
   readonly id: string;
   readonly label: string;
   readonly muted: boolean;

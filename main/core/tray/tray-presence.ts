@@ -34,7 +34,7 @@ export function trayUsable(presence: TrayPresence): boolean {
   return presence === 'pending' || presence === 'shown';
 }
 
-export interface TrayPresenceEffects {
+interface TrayPresenceEffects {
   /** Bring the window back: the app must never stay hidden without an icon to reopen it from. */
   readonly showWindow: boolean;
   readonly trayHostMissing: boolean;
@@ -50,7 +50,7 @@ export function trayPresenceEffects(previous: TrayPresence, next: TrayPresence):
   };
 }
 
-export interface TrayPresenceTrackerOptions {
+interface TrayPresenceTrackerOptions {
   /** Looks at the watcher; a rejection leaves the presence as it was. */
   readonly look: () => Promise<WatcherLook>;
   readonly clock: Clock;

@@ -9,7 +9,7 @@ import type { ReleaseRepository } from './release-repository.ts';
 import { releasePageUrl, UPDATE_CHECK_INTERVAL_MS, type UpdateMode } from './update-policy.ts';
 
 /** The part of electron-updater's AppUpdater this uses (its events and check, typed as it documents them). */
-export interface UpdaterPort {
+interface UpdaterPort {
   autoDownload: boolean;
   autoInstallOnAppQuit: boolean;
   /** Resolves null when the updater is inactive (not packaged); rejects when the feed cannot be read. */
@@ -29,7 +29,7 @@ export interface AvailableUpdate {
   readonly installsOnQuit: boolean;
 }
 
-export interface UpdateChecksOptions {
+interface UpdateChecksOptions {
   readonly updater: UpdaterPort;
   readonly mode: Exclude<UpdateMode, 'off'>;
   readonly repository: ReleaseRepository;

@@ -27,7 +27,7 @@ export interface DbusSignal {
 }
 
 /** A value of D-Bus type `v` with its signature spelled out (e.g. `y` for a byte); build one with `variant()`. */
-export interface DbusVariant {
+interface DbusVariant {
   readonly signature: string;
   readonly value: unknown;
 }
@@ -166,7 +166,7 @@ function toSignal(message: Message): DbusSignal | undefined {
   return { sender, path, interface: iface, member, body: message.body ?? [] };
 }
 
-export interface SessionBusOptions {
+interface SessionBusOptions {
   readonly log: Logger;
   /** A D-Bus address (`unix:path=…`); defaults to `$DBUS_SESSION_BUS_ADDRESS`. */
   readonly busAddress?: string;

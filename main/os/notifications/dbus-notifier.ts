@@ -26,7 +26,7 @@ import {
 } from './freedesktop-notifications.ts';
 import { askServer, callServer, ServerAnswers, serverIsRunning, toNotifierError } from './notification-server-calls.ts';
 
-export interface DbusNotifierOptions {
+interface DbusNotifierOptions {
   /** Opens the bus connection: `() => connectSessionBus({ log })` in the composition roots. */
   readonly connect: DbusConnectionFactory;
   readonly log: Logger;

@@ -26,7 +26,7 @@ export const OWNER_MATCH_RULE =
   "arg0='org.freedesktop.Notifications'";
 
 /** The action key the spec reserves for a click on the popup itself. */
-export const DEFAULT_ACTION = 'default';
+const DEFAULT_ACTION = 'default';
 
 export interface ServerCapabilities {
   /** `actions`: the server shows action buttons (or a menu) and sends ActionInvoked. */
@@ -54,7 +54,7 @@ export function parseCapabilities(raw: unknown): ServerCapabilities {
 }
 
 /** The `urgency` hint is a byte: 0 low, 1 normal, 2 critical. */
-export function urgencyByte(urgency: NotifierShowRequest['urgency']): number {
+function urgencyByte(urgency: NotifierShowRequest['urgency']): number {
   return urgency === 'low' ? 0 : urgency === 'normal' ? 1 : 2;
 }
 
@@ -67,7 +67,7 @@ export function closedReason(code: unknown): NotificationClosedReason {
  * With `body-markup` the server parses the body (a small XML subset), so untrusted text must not be able to open
  * tags or entities there; without it, markup would show through verbatim, so plain text goes as it is.
  */
-export function escapeBodyMarkup(text: string): string {
+function escapeBodyMarkup(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
@@ -77,18 +77,18 @@ function dbusText(text: string): string {
 }
 
 /** `app_icon` and `image-path` take a file:// URI or an icon-theme name; a local path becomes a file:// URI. */
-export function fileUri(localPath: string): string {
+function fileUri(localPath: string): string {
   return pathToFileURL(localPath).href;
 }
 
-export interface NotifyHint {
+interface NotifyHint {
   readonly name: string;
   /** D-Bus signature of the hint's value. */
   readonly signature: string;
   readonly value: unknown;
 }
 
-export interface NotifyArguments {
+interface NotifyArguments {
   readonly appName: string;
   readonly replacesId: number;
   readonly appIcon: string;
@@ -101,7 +101,7 @@ export interface NotifyArguments {
   readonly expireTimeout: number;
 }
 
-export interface NotifyContext {
+interface NotifyContext {
   readonly appName: string;
   /** The server's id of the popup this one replaces; 0 for a new one. */
   readonly replacesId: number;

@@ -1,7 +1,7 @@
 import { t } from '../../../common/i18n/translate.ts';
 
 /** Why the D-Bus notifier cannot show anything, with what to do about it in the message. */
-export type NotificationServerProblem = 'no-session-bus' | 'no-notification-server';
+type NotificationServerProblem = 'no-session-bus' | 'no-notification-server';
 
 function adviceFor(problem: NotificationServerProblem): string {
   return problem === 'no-session-bus' ? t('system.notifications.no-session-bus') : t('system.notifications.no-server');

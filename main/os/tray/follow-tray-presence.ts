@@ -12,7 +12,7 @@ import { type TrayPresenceWatch, watchTrayPresence } from './status-notifier-reg
 /** Milliseconds Electron gets to register its item (after start, or after a watcher appears) before it counts. */
 export const TRAY_SETTLE_MS = 10_000;
 
-export interface TrayPresenceFollowerOptions {
+interface TrayPresenceFollowerOptions {
   readonly platform: NodeJS.Platform;
   readonly connect: DbusConnectionFactory;
   readonly pid: number;
@@ -21,7 +21,7 @@ export interface TrayPresenceFollowerOptions {
   readonly log: Logger;
 }
 
-export interface TrayPresenceFollower {
+interface TrayPresenceFollower {
   /** For the main window's close: false while the icon is known to be missing. */
   readonly usable: () => boolean;
   /** Call once the tray exists; `showWindow` brings the window back when the icon goes missing. */

@@ -9,7 +9,9 @@
 import type { Clock, Logger } from '../../core/ports.ts';
 import { type TrayPresence, TrayPresenceTracker, type WatcherLook } from '../../core/tray/tray-presence.ts';
 import type { DbusConnection, DbusConnectionFactory } from '../dbus/session-bus.ts';
-import { STATUS_NOTIFIER_WATCHER } from './status-notifier-host.ts';
+
+/** The watcher's bus name (and its interface's name). */
+export const STATUS_NOTIFIER_WATCHER = 'org.kde.StatusNotifierWatcher';
 
 const BUS_DAEMON = {
   destination: 'org.freedesktop.DBus',
@@ -56,7 +58,7 @@ async function processIdOf(bus: DbusConnection, busName: string): Promise<number
 }
 
 /** The watcher, its host and whether it lists an item owned by process `pid`. Rejects only when the bus fails. */
-export async function lookAtWatcher(bus: DbusConnection, pid: number): Promise<WatcherLook> {
+async function lookAtWatcher(bus: DbusConnection, pid: number): Promise<WatcherLook> {
   const [owned] = await bus.call({
     ...BUS_DAEMON,
     member: 'NameHasOwner',
@@ -75,7 +77,7 @@ export async function lookAtWatcher(bus: DbusConnection, pid: number): Promise<W
   return { watcherRunning: true, hostRegistered: typeof host === 'boolean' ? host : undefined, ownItemRegistered };
 }
 
-export interface TrayPresenceWatchOptions {
+interface TrayPresenceWatchOptions {
   readonly connect: DbusConnectionFactory;
   /** The process whose item counts as ours: the Electron main process, which holds Chromium's D-Bus connection. */
   readonly pid: number;

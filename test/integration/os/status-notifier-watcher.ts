@@ -7,7 +7,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { createClient, type MessageBus } from 'dbus-native';
-import { STATUS_NOTIFIER_WATCHER } from '../../../main/os/tray/status-notifier-host.ts';
+import { STATUS_NOTIFIER_WATCHER } from '../../../main/os/tray/status-notifier-registration.ts';
 
 export interface WatcherStandIn {
   readonly items: readonly string[];

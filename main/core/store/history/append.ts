@@ -21,7 +21,7 @@ import type { Subscriber } from '../subscriber.ts';
 
 export type Append = (request: AppendRequest) => AppendResult;
 
-export interface AppendOptions {
+interface AppendOptions {
   readonly db: DatabaseSync;
   readonly now: () => number;
   /** Whose deliveries and resume points these are (store/subscriber.ts). */

@@ -13,7 +13,7 @@ const MAX_WORD_LENGTH = 100;
  * A shorter last word is matched whole: a one- or two-letter prefix expands to a large part of the vocabulary
  * (slow, and no help in finding anything).
  */
-export const MIN_PREFIX_LENGTH = 3;
+const MIN_PREFIX_LENGTH = 3;
 
 /**
  * Runs of the characters the unicode61 tokenizer keeps in tokens (its default categories L*, N*, Co); everything

@@ -15,7 +15,7 @@ export function foldToken(token: string): string {
   return token.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
-export type Highlighter = (text: string | undefined) => TextSegment[];
+type Highlighter = (text: string | undefined) => TextSegment[];
 
 export function createHighlighter(search: SearchWords): Highlighter {
   const tokens = search.words.flatMap(tokensOf).map(foldToken);

@@ -8,7 +8,7 @@ import { isNtfyMessageId } from '../../protocol/resume-key.ts';
 import { resumePointsOfLegacyCursor } from './legacy-cursors.ts';
 import { t } from '../../../../common/i18n/translate.ts';
 
-export interface Migration {
+interface Migration {
   readonly version: number;
   readonly description: string;
   /** SQL, or code where a step must compute values SQL cannot (hashes); both run inside the step's transaction. */
@@ -63,7 +63,7 @@ function perTopicResumePoints(db: DatabaseSync): void {
 const searchColumns = 'title, message, tags';
 const searchValues = (row: string): string => `${row}.pk, ${row}.title, ${row}.message, ${row}.tags`;
 
-export const MIGRATIONS: readonly Migration[] = [
+const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     description: 'messages, change events, cursors',
@@ -223,7 +223,7 @@ export function readSchemaVersion(db: DatabaseSync): number {
   return version;
 }
 
-export interface MigrateOptions {
+interface MigrateOptions {
   /** For the database file's name in errors. */
   readonly path: string;
   /** Stop at this version (tests build fixtures of earlier versions with it); the latest when absent. */

@@ -10,7 +10,7 @@ import { HistorySchemaTooNewError, migrateHistory, readSchemaVersion, SCHEMA_VER
 import { errorMessage } from '../../../../common/error-message.ts';
 import { t } from '../../../../common/i18n/translate.ts';
 
-export interface OpenHistoryDatabaseOptions {
+interface OpenHistoryDatabaseOptions {
   readonly path: string;
   /**
    * How long a write waits for another connection's lock (the tray app and `ntfy-tray subscribe` may share a

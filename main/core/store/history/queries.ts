@@ -15,7 +15,7 @@ import type {
   UnreadCount,
 } from './types.ts';
 
-export interface SqlFilter {
+interface SqlFilter {
   readonly clauses: string[];
   readonly params: Record<string, SQLInputValue>;
 }

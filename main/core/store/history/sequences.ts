@@ -24,7 +24,7 @@ interface GroupRow {
 }
 
 /** A message that was just stored. */
-export interface NewRow {
+interface NewRow {
   readonly pk: number;
   readonly server: string;
   readonly topic: string;
@@ -32,7 +32,7 @@ export interface NewRow {
   readonly time: number;
 }
 
-export interface SequenceOps {
+interface SequenceOps {
   /** Re-decides which message of the row's sequence shows, now that the row joined it. */
   settleSequence(row: NewRow): void;
   /** Applies stored changes that are newer than the row (they arrived before it). */

@@ -27,7 +27,7 @@ export interface KeytarApi {
   deletePassword(service: string, account: string): Promise<boolean>;
 }
 
-export interface KeytarSecretStoreOptions {
+interface KeytarSecretStoreOptions {
   readonly log: Logger;
   /** Keychain service name; tests use their own so they never meet real entries. */
   readonly service?: string;

@@ -11,13 +11,13 @@ import type { Settings } from './schema.ts';
 import type { SettingsReader, SettingsStore } from './settings-store.ts';
 
 /** `config.json`: the file name in the data folder. */
-export const SETTINGS_FILE_NAME = 'config';
+const SETTINGS_FILE_NAME = 'config';
 
 /**
  * The options conf gets. No `schema`, `defaults` or `migrations`: validation and migrations
  * are ours (validate.ts, migrations.ts) and run before the file is opened.
  */
-export const SETTINGS_FILE_OPTIONS = {
+const SETTINGS_FILE_OPTIONS = {
   fileExtension: 'json',
   // Never wipe a file silently; an unusable file has already been moved aside by the time conf opens it.
   clearInvalidConfig: false,
@@ -32,12 +32,12 @@ export function settingsFilePath(dir: string): string {
 }
 
 /** What the store needs of a conf instance. */
-export interface ConfLikeFile {
+interface ConfLikeFile {
   readonly path: string;
   store: Record<string, unknown>;
 }
 
-export function settingsFileFrom(file: ConfLikeFile): SettingsFile {
+function settingsFileFrom(file: ConfLikeFile): SettingsFile {
   return {
     path: file.path,
     write(settings: Settings) {
@@ -46,7 +46,7 @@ export function settingsFileFrom(file: ConfLikeFile): SettingsFile {
   };
 }
 
-export interface ConfSettingsStoreOptions {
+interface ConfSettingsStoreOptions {
   /** The folder that holds `config.json` (created when missing). */
   readonly dir: string;
   readonly log: Logger;

@@ -11,7 +11,7 @@ import type {
   SubscriptionSettings,
 } from './schema.ts';
 
-export type PreferencesPatch = Partial<Omit<Preferences, 'quietHours' | 'historyRetention'>> & {
+type PreferencesPatch = Partial<Omit<Preferences, 'quietHours' | 'historyRetention'>> & {
   readonly quietHours?: Partial<QuietHours>;
   readonly historyRetention?: Partial<HistoryRetention>;
 };

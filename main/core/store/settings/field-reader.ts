@@ -29,7 +29,7 @@ export function childPath(path: string, key: string | number): string {
 }
 
 /** Said of a secret-named key; a function so the text is in the language active when the file is read. */
-export function secretKeyMessage(): string {
+function secretKeyMessage(): string {
   return t('rules.settings.secret');
 }
 

@@ -17,9 +17,9 @@ import { defaultSettings, SETTINGS_VERSION, type Settings } from './schema.ts';
 import { moveSettingsFileAside, readSettingsFile } from './settings-file.ts';
 import type { SettingsLoadReport } from './settings-store.ts';
 
-export type LoadMode = 'write' | 'read';
+type LoadMode = 'write' | 'read';
 
-export interface LoadOptions {
+interface LoadOptions {
   readonly path: string;
   readonly log: Logger;
   readonly mode: LoadMode;
@@ -29,7 +29,7 @@ export interface LoadOptions {
   readonly migrate?: MigrateOptions;
 }
 
-export interface Loaded {
+interface Loaded {
   readonly settings: Settings;
   readonly report: SettingsLoadReport;
   /** Write the settings now (created, upgraded, reset, normalized); never in `read` mode. */

@@ -146,7 +146,7 @@ export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
 
 export type MigrationProblemKind = 'no-version' | 'newer-version' | 'unknown-version' | 'migration-failed';
 
-export type MigrationOutcome =
+type MigrationOutcome =
   | { readonly ok: true; readonly document: JsonRecord; readonly fromVersion: number }
   | { readonly ok: false; readonly kind: MigrationProblemKind; readonly message: string };
 

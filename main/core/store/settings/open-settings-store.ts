@@ -35,7 +35,7 @@ export interface SettingsFile {
   write(settings: Settings): void;
 }
 
-export interface OpenSettingsStoreOptions {
+interface OpenSettingsStoreOptions {
   /** The file the adapter will open; read and checked here first. */
   readonly path: string;
   /**
@@ -177,7 +177,7 @@ export function openSettingsStore(options: OpenSettingsStoreOptions): SettingsSt
   return new FileSettingsStore({ file, log, settings, loadReport: loaded.report, refusal: undefined });
 }
 
-export type ReadSettingsOptions = Pick<OpenSettingsStoreOptions, 'path' | 'log' | 'migrate'>;
+type ReadSettingsOptions = Pick<OpenSettingsStoreOptions, 'path' | 'log' | 'migrate'>;
 
 /** The settings for a command that only reads them: nothing is created, upgraded on disk, moved aside or written. */
 export function readSettingsOnly(options: ReadSettingsOptions): SettingsReader {

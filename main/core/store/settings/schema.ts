@@ -15,7 +15,7 @@ export const SETTINGS_VERSION = 9;
 export const DEFAULT_SERVER_URL = 'https://ntfy.sh';
 
 export const THEMES = ['system', 'light', 'dark'] as const;
-export type Theme = (typeof THEMES)[number];
+type Theme = (typeof THEMES)[number];
 
 /** How a server wants us to authenticate; the secret itself is in the keychain, keyed by server + user (or token). */
 export type ServerAuth =
@@ -90,7 +90,7 @@ export interface QuietHours {
  * the subscription's server is one: core/delivery/attachment-cache.ts).
  */
 export const AUTO_DOWNLOAD_FROM = ['never', 'subscription-server', 'any-server'] as const;
-export type AutoDownloadFrom = (typeof AUTO_DOWNLOAD_FROM)[number];
+type AutoDownloadFrom = (typeof AUTO_DOWNLOAD_FROM)[number];
 
 export interface HistoryRetention {
   readonly maxAgeDays: number;

@@ -30,8 +30,7 @@ export class SettingsFileError extends Error {
   }
 }
 
-export type SettingsFileContents =
-  { readonly exists: false } | { readonly exists: true; readonly parsed: ParsedSettings };
+type SettingsFileContents = { readonly exists: false } | { readonly exists: true; readonly parsed: ParsedSettings };
 
 export function readSettingsFile(path: string, options: MigrateOptions = {}): SettingsFileContents {
   let text: string;

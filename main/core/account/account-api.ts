@@ -101,7 +101,7 @@ function expiresOf(value: unknown): number | undefined {
   return typeof expires === 'number' && Number.isFinite(expires) ? expires : undefined;
 }
 
-function readAccountInfo(body: unknown, token?: string): AccountInfo {
+export function readAccountInfo(body: unknown, token?: string): AccountInfo {
   const account = record(body);
   const own = list(account['tokens']).find((item) => token !== undefined && record(item)['token'] === token);
   const tokenExpires = own === undefined ? undefined : expiresOf(own);

@@ -40,7 +40,7 @@ export function createAppImages(cache: AttachmentCache, settings: SettingsStore,
   };
 }
 
-interface CleanedHistory {
+export interface CleanedHistory {
   readonly history: AppHistoryStore;
   /** Resolves once the cleanups started so far are done (tests). */
   readonly idle: () => Promise<void>;

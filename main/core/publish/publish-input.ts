@@ -15,7 +15,7 @@
  * which ntfy reads like headers but which carry any text percent-encoded (docs/protocol.md#attachments-and-actions).
  */
 import { authorizationHeader, type Credentials } from '../protocol/subscribe-request.ts';
-import type { PublishBody, PublishInput } from '../../../common/publish-input.ts';
+import type { PublishInput } from '../../../common/publish-input.ts';
 
 export type { PublishAction, PublishBody, PublishInput } from '../../../common/publish-input.ts';
 

@@ -67,6 +67,7 @@ export function HistoryContent(props: HistoryContentProps) {
             onScroll={props.onScroll}
             onActivate={props.onOpen}
             currentKey={openedKey}
+            showTopic={selected === undefined}
           />
         </SubscriptionNamesContext>
       )}

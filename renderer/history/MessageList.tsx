@@ -37,6 +37,8 @@ export interface MessageListProps {
   readonly onActivate: (message: MessageDto) => void;
   /** The message open in the detail pane, the selected row; when it closes, focus returns to its row. */
   readonly currentKey?: string | undefined;
+  /** Rows name their subscription (All subscriptions); inside one topic its header says it once. */
+  readonly showTopic: boolean;
   readonly ref?: Ref<MessageListHandle>;
 }
 
@@ -57,6 +59,7 @@ export function MessageList({
   onScroll,
   onActivate,
   currentKey,
+  showTopic,
   ref,
 }: MessageListProps) {
   const keys = useMemo(() => entries.map((entry) => messageKey(entry.message)), [entries]);
@@ -151,6 +154,7 @@ export function MessageList({
               onActivate={onActivate}
               current={currentKey === messageKey(entry.message)}
               tabStop={item.index === activeIndex}
+              showTopic={showTopic}
             />
           );
         })}

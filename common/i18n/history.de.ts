@@ -101,6 +101,9 @@ export const historyDe: Translation<typeof historyEn> = {
   'history.toolbar.search-placeholder': 'Suchen (Taste /)',
   'history.toolbar.unread-only': 'Nur ungelesene',
   'history.toolbar.priority': 'Priorität',
+  'history.toolbar.matches': { one: '{count} Nachricht passt', other: '{count} Nachrichten passen' },
+  'history.toolbar.matches-capped': 'Die {count} besten Treffer werden gezeigt; weitere Nachrichten können passen',
+  'history.toolbar.no-matches': 'Keine Nachricht passt',
 
   'history.topic.sending-test': 'Testbenachrichtigung wird gesendet…',
   'history.topic.edit': 'Abonnement bearbeiten',

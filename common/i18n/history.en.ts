@@ -97,6 +97,9 @@ export const historyEn = {
   'history.toolbar.search-placeholder': 'Search messages (press /)',
   'history.toolbar.unread-only': 'Unread only',
   'history.toolbar.priority': 'Priority',
+  'history.toolbar.matches': { one: '{count} message matches', other: '{count} messages match' },
+  'history.toolbar.matches-capped': 'The best {count} matches are shown; more messages may match',
+  'history.toolbar.no-matches': 'No messages match',
 
   'history.topic.sending-test': 'Sending test notification…',
   'history.topic.edit': 'Edit subscription',

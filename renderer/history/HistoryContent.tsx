@@ -6,6 +6,7 @@ import { messageKey, subscriptionKey } from './format.ts';
 import type { ListEntry } from './list-entries.ts';
 import { MessageList, type MessageListHandle } from './MessageList.tsx';
 import { SubscriptionNamesContext, type SubscriptionNames } from './subscription-names.ts';
+import type { MessagesState } from './use-messages.ts';
 import type { OpenedMessage } from './use-opened-message.ts';
 
 // The detail pane (with the markdown renderer and sanitizer) loads on first use, not before the list paints.
@@ -14,8 +15,8 @@ const MessageDetail = lazy(() => import('./MessageDetail.tsx').then((module) => 
 export interface HistoryContentProps {
   readonly api: BridgeApi;
   readonly entries: readonly ListEntry[];
-  /** The first page is on its way: no "nothing here" yet. */
-  readonly loading: boolean;
+  /** The loaded history: whether a page is on its way (no "nothing here" yet), more follow, and how to get them. */
+  readonly history: Pick<MessagesState, 'loading' | 'hasMore' | 'loadMore' | 'loadAll'>;
   readonly searching: boolean;
   readonly unreadOnly: boolean;
   /** A priority filter is on. */
@@ -25,11 +26,9 @@ export interface HistoryContentProps {
   readonly selectedSubscription: SubscriptionDto | undefined;
   readonly subscriptions: readonly SubscriptionDto[] | undefined;
   readonly names: SubscriptionNames;
-  readonly hasMore: boolean;
   readonly nowMs: number;
   readonly listRef: RefObject<MessageListHandle | null>;
   readonly scrollRef: RefObject<HTMLDivElement | null>;
-  readonly onNearEnd: () => void;
   readonly onScroll: () => void;
   readonly detail: OpenedMessage;
   readonly onOpen: (message: MessageDto) => void;
@@ -45,7 +44,7 @@ export function HistoryContent(props: HistoryContentProps) {
   const openedKey = opened === undefined ? undefined : messageKey(opened);
   return (
     <div className="history-content" data-detail={opened !== undefined}>
-      {props.entries.length === 0 && !props.loading ? (
+      {props.entries.length === 0 && !props.history.loading ? (
         <EmptyHistory
           searching={props.searching}
           unreadOnly={props.unreadOnly}
@@ -59,14 +58,16 @@ export function HistoryContent(props: HistoryContentProps) {
           <MessageList
             ref={props.listRef}
             entries={props.entries}
-            hasMore={!props.searching && props.hasMore}
+            hasMore={!props.searching && props.history.hasMore}
             nowMs={props.nowMs}
             label={props.searching ? t('history.list.search-results-label') : t('history.list.label')}
             scrollRef={props.scrollRef}
-            onNearEnd={props.onNearEnd}
+            onNearEnd={props.history.loadMore}
+            onLoadAll={props.history.loadAll}
             onScroll={props.onScroll}
             onActivate={props.onOpen}
             currentKey={openedKey}
+            showTopic={selected === undefined}
           />
         </SubscriptionNamesContext>
       )}

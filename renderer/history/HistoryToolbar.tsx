@@ -12,6 +12,17 @@ export interface HistoryToolbarProps {
   /** The lowest priority listed; 1 lists all. */
   readonly minPriority: PriorityDto;
   readonly onMinPriorityChange: (priority: PriorityDto) => void;
+  /** While searching: how many messages match, and whether the search stopped at its limit (more may match). */
+  readonly matches?: { readonly count: number; readonly capped: boolean } | undefined;
+}
+
+/** How many messages the search found, in words; nothing while there is no search. */
+function matchesText(matches: HistoryToolbarProps['matches']): string {
+  if (matches === undefined) return '';
+  if (matches.count === 0) return t('history.toolbar.no-matches');
+  return matches.capped
+    ? t('history.toolbar.matches-capped', { count: matches.count })
+    : t('history.toolbar.matches', { count: matches.count });
 }
 
 /** Search and the list's filters; what can be done to a selected subscription is in its TopicHeader. */
@@ -22,10 +33,16 @@ export function HistoryToolbar({
   onUnreadOnlyChange,
   minPriority,
   onMinPriorityChange,
+  matches,
 }: HistoryToolbarProps) {
   return (
     <div className="history-toolbar">
       <SearchBox value={searchText} onChange={onSearchTextChange} />
+      {/* Read out as results come (issue 33 §8); the list itself shows them. In the DOM before the first search, so
+          the first count is announced too. */}
+      <p className="visually-hidden" role="status">
+        {matchesText(matches)}
+      </p>
       <label className="toggle">
         <input
           type="checkbox"

@@ -26,7 +26,7 @@ import { useMessages } from './use-messages.ts';
 import { useNow } from './use-now.ts';
 import { useOpenedMessage, useShowRequest, type ShowRequest } from './use-opened-message.ts';
 import { usePaneForm } from './use-pane-form.ts';
-import { useSearch } from './use-search.ts';
+import { searchMatches, useSearch } from './use-search.ts';
 import { useSelection } from './use-selection.ts';
 import { useSubscriptions } from './use-subscriptions.ts';
 import { useTopicActions } from './use-topic-actions.ts';
@@ -168,6 +168,7 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
           onUnreadOnlyChange={filters.setUnreadOnly}
           minPriority={filters.minPriority}
           onMinPriorityChange={filters.setMinPriority}
+          matches={searchMatches(search.hits, entries.length)}
         />
         <QuietStatusBadges api={api} />
         {pane.form === 'add' ? (
@@ -192,7 +193,7 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
         <HistoryContent
           api={api}
           entries={entries}
-          loading={history.loading}
+          history={history}
           searching={searching}
           unreadOnly={filters.unreadOnly}
           filtered={filters.minPriority > 1}
@@ -200,11 +201,9 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
           selectedSubscription={selectedSubscription}
           subscriptions={subscriptions.subscriptions}
           names={names}
-          hasMore={history.hasMore}
           nowMs={nowMs}
           listRef={live.listRef}
           scrollRef={scrollRef}
-          onNearEnd={history.loadMore}
           onScroll={live.onScroll}
           detail={detail}
           onOpen={openMessage}

@@ -9,6 +9,8 @@ import { disguisedLinkTarget } from './link-target.ts';
 import { renderMarkdown } from './markdown.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { Button } from '../ui/Button.tsx';
+import { useTabTrap } from '../layout/use-tab-trap.ts';
+import { useNarrowLayout } from '../layout/use-media-query.ts';
 
 export interface MessageDetailProps {
   readonly api: BridgeApi;
@@ -152,7 +154,10 @@ export function MessageDetail({
     heading.current?.focus();
   }, [message.server, message.id]);
 
+  // Shown over the list (a narrow window, 200 %), the detail keeps focus until it is closed (issue 33 §8).
+  const keepTabInside = useTabTrap(useNarrowLayout());
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    keepTabInside(event);
     if (event.key !== 'Escape') return;
     event.preventDefault();
     onClose();

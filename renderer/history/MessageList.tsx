@@ -13,6 +13,7 @@ import type { ListEntry } from './list-entries.ts';
 import { messageKey } from './format.ts';
 import { MessageRow } from './MessageRow.tsx';
 import { isRovingKey, nextRowIndex, rowsPerPage } from './roving-focus.ts';
+import { useEndOfAll } from './use-end-of-all.ts';
 import { useRovingRows } from './use-roving-rows.ts';
 
 /** What the view may ask of the list from outside it. */
@@ -33,10 +34,14 @@ export interface MessageListProps {
   readonly label: string;
   readonly scrollRef: RefObject<HTMLDivElement | null>;
   readonly onNearEnd: () => void;
+  /** End was pressed while more pages may follow: load them all, so that End reaches the very last message. */
+  readonly onLoadAll: () => void;
   readonly onScroll: () => void;
   readonly onActivate: (message: MessageDto) => void;
   /** The message open in the detail pane, the selected row; when it closes, focus returns to its row. */
   readonly currentKey?: string | undefined;
+  /** Rows name their subscription (All subscriptions); inside one topic its header says it once. */
+  readonly showTopic: boolean;
   readonly ref?: Ref<MessageListHandle>;
 }
 
@@ -54,9 +59,11 @@ export function MessageList({
   label,
   scrollRef,
   onNearEnd,
+  onLoadAll,
   onScroll,
   onActivate,
   currentKey,
+  showTopic,
   ref,
 }: MessageListProps) {
   const keys = useMemo(() => entries.map((entry) => messageKey(entry.message)), [entries]);
@@ -104,9 +111,19 @@ export function MessageList({
     [focusRow, virtualizer],
   );
 
+  const moveTo = useCallback(
+    (index: number) => {
+      virtualizer.scrollToIndex(index);
+      focusRow(index);
+    },
+    [virtualizer, focusRow],
+  );
+  const endPending = useEndOfAll({ hasMore, count: entries.length, scrollRef, moveTo, onLoadAll });
+
   // The target row is scrolled into view first (it may not be rendered yet), then focused once it is.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!isRovingKey(event.key)) return;
+    endPending(event.key === 'End');
     const current = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
     if (current === null) return;
     event.preventDefault();
@@ -119,9 +136,7 @@ export function MessageList({
         items.map((item) => item.size),
       ),
     });
-    if (target < 0) return;
-    virtualizer.scrollToIndex(target);
-    focusRow(target);
+    if (target >= 0) moveTo(target);
   };
 
   return (
@@ -151,6 +166,7 @@ export function MessageList({
               onActivate={onActivate}
               current={currentKey === messageKey(entry.message)}
               tabStop={item.index === activeIndex}
+              showTopic={showTopic}
             />
           );
         })}

@@ -32,6 +32,8 @@ export interface MessageRowProps {
   readonly current: boolean;
   /** The list's one Tab stop (roving tabindex): tabIndex 0, every other row -1. */
   readonly tabStop: boolean;
+  /** Name the row's subscription: in All subscriptions, not inside a topic, whose header names it (issue 33 §7). */
+  readonly showTopic: boolean;
 }
 
 /** Shapes as well as colours, so the level reads without colour vision; screen readers get the words instead. */
@@ -71,6 +73,7 @@ export const MessageRow = memo(function MessageRow({
   onActivate,
   current,
   tabStop,
+  showTopic,
 }: MessageRowProps) {
   // One line of a stranger's text: no bidi override turns it around (common/bidi-text.ts).
   const title = (
@@ -122,9 +125,11 @@ export const MessageRow = memo(function MessageRow({
             <span className="visually-hidden">{priorityWords(message.priority)}</span>
           </Badge>
         )}
-        <span className="message-topic" title={subscriptionName === message.topic ? undefined : message.topic}>
-          {subscriptionName}
-        </span>
+        {showTopic ? (
+          <span className="message-topic" title={subscriptionName === message.topic ? undefined : message.topic}>
+            {subscriptionName}
+          </span>
+        ) : null}
         <time dateTime={new Date(message.time * 1000).toISOString()} title={absoluteTime(message.time)}>
           {relativeTime(message.time, nowMs)}
         </time>

@@ -24,13 +24,13 @@ export interface ServerBannersProps {
 /**
  * One banner per server in trouble, in words (the core's own text, errno codes and all, only under "Details"),
  * with what the user can do: "Retry now" for one that cannot be reached, "Fix credentials" for one that refused
- * them. Nothing when every server is fine. The user can fold them to one line (how many, and the worst state) and
- * unfold them again; a new problem unfolds them by itself (server-banners-fold.ts).
+ * them. Nothing when every server is fine. With more than one server in trouble, or in a compact window, they start
+ * folded to one line (how many, and the worst state); the user can unfold and fold them (server-banners-fold.ts).
  */
 export function ServerBanners({ api, connections, onFixCredentials }: ServerBannersProps) {
   const troubled = troubledServers(serverHealth(connections));
   const nowMs = useTicker(anyRetryCountdown(troubled));
-  /** What the user did with the fold (server-banners-fold.ts); a compact window starts folded. */
+  /** What the user did with the fold (server-banners-fold.ts); untouched, two banners or a compact window fold. */
   const [choice, setChoice] = useState<FoldChoice>(undefined);
   const current = bannerSet(troubled);
   const compact = useShortLayout();

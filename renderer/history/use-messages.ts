@@ -19,6 +19,8 @@ export interface MessagesState {
   readonly error: string | undefined;
   /** Asks for the page after the last loaded one; ignored while a page is on its way or none is left. */
   readonly loadMore: () => void;
+  /** Asks for every page left, one after the other (End in the list goes to the very last message). */
+  readonly loadAll: () => void;
   /** Puts live messages on top, skipping any already shown. */
   readonly prepend: (messages: readonly MessageDto[]) => void;
   /** Shows the loaded messages that `which` picks as read, after the core has stored it. */
@@ -43,6 +45,8 @@ export function useMessages(api: BridgeApi, query: Omit<MessageQuery, 'before' |
   const [page, setPage] = useState<PageState>(emptyPage);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
+  /** loadAll was asked for this query: each page that arrives asks for the next until none is left. */
+  const [wantsAll, setWantsAll] = useState(false);
   const generation = useRef(0);
   const inFlight = useRef(false);
   const stopFirstPage = useRef<(() => void) | undefined>(undefined);
@@ -92,6 +96,7 @@ export function useMessages(api: BridgeApi, query: Omit<MessageQuery, 'before' |
   useEffect(() => {
     generation.current += 1;
     setPage(emptyPage);
+    setWantsAll(false);
     fetchPage(undefined);
     return () => {
       stopFirstPage.current?.();
@@ -104,6 +109,13 @@ export function useMessages(api: BridgeApi, query: Omit<MessageQuery, 'before' |
     if (inFlight.current || current.done || current.next === undefined) return;
     fetchPage(current.next);
   }, [fetchPage]);
+
+  const loadAll = useCallback(() => {
+    setWantsAll(true);
+  }, []);
+  useEffect(() => {
+    if (wantsAll) loadMore();
+  }, [wantsAll, page, loadMore]);
 
   const prepend = useCallback((incoming: readonly MessageDto[]) => {
     setPage((previous) => {
@@ -126,5 +138,15 @@ export function useMessages(api: BridgeApi, query: Omit<MessageQuery, 'before' |
     setPage((previous) => ({ ...previous, messages: previous.messages.filter((message) => !which(message)) }));
   }, []);
 
-  return { messages: page.messages, hasMore: !page.done, loading, error, loadMore, prepend, showAsRead, remove };
+  return {
+    messages: page.messages,
+    hasMore: !page.done,
+    loading,
+    error,
+    loadMore,
+    loadAll,
+    prepend,
+    showAsRead,
+    remove,
+  };
 }

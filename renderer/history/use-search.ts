@@ -3,12 +3,24 @@ import type { BridgeApi, SearchHitDto, SearchQuery } from '../../common/ipc.ts';
 
 /** Long enough to coalesce a burst of keystrokes, short enough that results follow typing (bench: < 100 ms). */
 export const searchDebounceMs = 40;
-const searchLimit = 200;
+/** The most hits one search returns, the best first (the most the bridge allows). */
+export const searchLimit = 200;
 
 export interface SearchState {
   /** Undefined while there is no search text (the plain history shows instead). */
   readonly hits: readonly SearchHitDto[] | undefined;
   readonly error: string | undefined;
+}
+
+/**
+ * While searching, how many messages match (`shown`: the hits left after deletions in this window) and whether the
+ * search stopped at its limit, so more may match; undefined while there is no search.
+ */
+export function searchMatches(
+  hits: readonly unknown[] | undefined,
+  shown: number,
+): { readonly count: number; readonly capped: boolean } | undefined {
+  return hits === undefined ? undefined : { count: shown, capped: hits.length >= searchLimit };
 }
 
 /** Full-text search through the bridge, debounced so typing does not send a query per keystroke. */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from '../ui/Button.tsx';
+import { tabbableSelector } from './use-tab-trap.ts';
 
 export interface DrawerProps {
   /** The panel's id (the button's aria-controls); unique in the page. */
@@ -13,8 +14,6 @@ export interface DrawerProps {
   readonly initialFocus?: string;
   readonly children: ReactNode;
 }
-
-const controls = 'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), [tabindex="0"]';
 
 /**
  * A button that shows and hides a panel over the page (the disclosure pattern: aria-expanded, aria-controls; not
@@ -32,7 +31,7 @@ export function Drawer({ id, label, open, onOpenChange, initialFocus, children }
       wasOpen.current = true;
       const preferred =
         initialFocus === undefined ? null : (panelElement?.querySelector<HTMLElement>(initialFocus) ?? null);
-      (preferred ?? panelElement?.querySelector<HTMLElement>(controls))?.focus();
+      (preferred ?? panelElement?.querySelector<HTMLElement>(tabbableSelector))?.focus();
       return;
     }
     if (!wasOpen.current) return;

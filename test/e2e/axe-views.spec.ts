@@ -312,6 +312,11 @@ test('Subscriptions: Connected, No permission, Reconnecting, a server banner, th
   await expect(status('team-status')).toHaveText('Connected');
   await expect(status('private-status')).toHaveText('No permission');
   await expect(status('Nobody home')).toHaveText(/^Reconnecting/);
+  // Two servers in trouble start folded to one line (issue 33 §7): unfolded, each has its banner.
+  await page
+    .getByRole('region', { name: 'Servers' })
+    .getByRole('button', { name: /^2 servers have problems/ })
+    .click();
   await expect(page.getByRole('region', { name: 'Servers' })).toContainText(`Can't reach ${new URL(unreachable).host}`);
   await expect(
     page.getByRole('region', { name: 'ntfy account' }).getByRole('button', { name: 'Sign in' }),

@@ -66,6 +66,45 @@ function badges(page: Page): Locator {
   return page.locator('.quiet-status-badge');
 }
 
+test('rows inside a topic do not repeat its name, which its header says; in All subscriptions each row names its own', async ({
+  page,
+}) => {
+  const core = (await startBridge()).core.service;
+  expect((await core.saveSubscription({ server: ntfy.url, topic: 'rows-in-a', displayName: 'Build box' })).ok).toBe(
+    true,
+  );
+  expect((await core.saveSubscription({ server: ntfy.url, topic: 'rows-in-b' })).ok).toBe(true);
+  await ntfy.waitForSubscribers(1, { topic: 'rows-in-a' });
+  await ntfy.waitForSubscribers(1, { topic: 'rows-in-b' });
+  await ntfy.publish('rows-in-a', { title: 'Nightly', message: 'Backup done' });
+  await ntfy.publish('rows-in-b', { message: 'Disk almost full' });
+  await expect
+    .poll(async () => {
+      const listed = await core.listMessages({});
+      return listed.ok ? listed.value.messages.length : 0;
+    })
+    .toBe(2);
+
+  await page.goto(bridge?.url ?? '');
+  await expect(row(page, 'Nightly').locator('.message-topic')).toHaveText('Build box');
+  await expect(row(page, 'Disk almost full').locator('.message-topic')).toHaveText('rows-in-b');
+
+  const sidebar = page.getByRole('navigation', { name: 'Subscriptions' });
+  await sidebar.getByRole('button', { name: /Build box/ }).click();
+  await expect(page.getByRole('heading', { name: 'Build box' })).toBeVisible();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(row(page, 'Nightly')).not.toContainText('Build box');
+  await expect(row(page, 'Nightly').locator('.message-topic')).toHaveCount(0);
+
+  await sidebar.getByRole('button', { name: /rows-in-b/ }).click();
+  await expect(page.getByRole('heading', { name: 'rows-in-b' })).toBeVisible();
+  await expect(row(page, 'Disk almost full')).not.toContainText('rows-in-b');
+
+  await sidebar.getByRole('button', { name: /^All subscriptions/ }).click();
+  await expect(rows(page)).toHaveCount(2);
+  await expect(row(page, 'Nightly').locator('.message-topic')).toHaveText('Build box');
+});
+
 test('rows show the display name, markdown as plain text, icons for extras and a worded accent for urgent', async ({
   page,
 }) => {

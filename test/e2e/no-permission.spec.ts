@@ -87,6 +87,11 @@ test('a topic alice may not read says No permission, a wrong password Credential
   await expect(dot(page, 'private-beside')).toHaveAccessibleName('No permission');
   await expect(dot(page, 'team-one')).toHaveAccessibleName('Connected');
   await expect(dot(page, 'team-wrong')).toHaveAccessibleName('Credentials not accepted');
+  // Three servers in trouble start folded to one line, the worst state first (issue 33 §7); unfolded, one banner each.
+  await page
+    .getByRole('region', { name: 'Servers' })
+    .getByRole('button', { name: '3 servers have problems: credentials not accepted' })
+    .click();
   await expect(bannerHeadline(page, aloneHost)).toHaveText(`No permission for topics on ${aloneHost}`);
   await expect(bannerHeadline(page, permittedHost)).toHaveText(`No permission for topics on ${permittedHost}`);
   await expect(bannerHeadline(page, rejectingHost)).toHaveText(`Credentials not accepted by ${rejectingHost}`);

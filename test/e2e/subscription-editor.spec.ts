@@ -472,6 +472,11 @@ test('every connection status in words, light and dark (axe: axe-views.spec.ts)'
   await expect(status(nobody)).toHaveText(/^Reconnecting in \d+ s$/);
   // The error is the server's: said once, in its banner, not under every topic.
   await expect(nobody.locator('.connection-status-detail')).toHaveCount(0);
+  // Two servers in trouble start folded to one line (issue 33 §7): unfolded, each has its banner.
+  await page
+    .getByRole('region', { name: 'Servers' })
+    .getByRole('button', { name: /^2 servers have problems/ })
+    .click();
   await expect(page.getByRole('region', { name: 'Servers' })).toContainText(`Can't reach ${new URL(unreachable).host}`);
 
   await editButton(row(page, 'private-status')).click();

@@ -22,18 +22,26 @@ describe('folding the server banners', () => {
     expect(foldedSummary([down])).toBe('1 server has a problem: cannot be reached');
   });
 
-  it('starts folded in a compact window and unfolded otherwise, until the user chooses', () => {
+  it('starts folded with more than one server in trouble at every size, one alone only in a compact window', () => {
+    const two = bannerSet([down, refused]);
+    const one = bannerSet([down]);
+    expect(isFolded(undefined, two, false)).toBe(true);
+    expect(isFolded(undefined, two, true)).toBe(true);
+    expect(isFolded(undefined, one, false)).toBe(false);
+    expect(isFolded(undefined, one, true)).toBe(true);
+  });
+
+  it('keeps what the user chose while no new problem comes', () => {
     const now = bannerSet([down, refused]);
-    expect(isFolded(undefined, now, true)).toBe(true);
-    expect(isFolded(undefined, now, false)).toBe(false);
     expect(isFolded('unfolded', now, true)).toBe(false);
+    expect(isFolded('unfolded', now, false)).toBe(false);
     expect(isFolded({ over: now }, now, false)).toBe(true);
   });
 
-  it('a new problem unfolds a fold the user made only when there is room', () => {
-    const over = bannerSet([down]);
-    const now = bannerSet([down, refused]);
-    expect(isFolded({ over }, now, false)).toBe(false);
-    expect(isFolded({ over }, now, true)).toBe(true);
+  it('a new problem ends a fold the user made: a lone banner unfolds where there is room, more stay one line', () => {
+    const changed = bannerSet([{ ...down, kind: 'credentials' }]);
+    expect(isFolded({ over: bannerSet([down]) }, changed, false)).toBe(false);
+    expect(isFolded({ over: bannerSet([down]) }, changed, true)).toBe(true);
+    expect(isFolded({ over: bannerSet([down]) }, bannerSet([down, refused]), false)).toBe(true);
   });
 });

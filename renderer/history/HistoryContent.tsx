@@ -87,3 +87,12 @@ export function HistoryContent(props: HistoryContentProps) {
     </div>
   );
 }
+
+/** The view's one error line (a failed request of any of its parts), read out when it appears. */
+export function HistoryError({ error }: { readonly error: string | undefined }) {
+  return error === undefined ? null : (
+    <p className="history-error" role="alert">
+      {error}
+    </p>
+  );
+}

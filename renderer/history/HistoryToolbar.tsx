@@ -1,17 +1,16 @@
 import { t } from '../../common/i18n/translate.ts';
 import type { PriorityDto } from '../../common/ipc.ts';
+import type { HistoryFilterState } from './use-history-filter.ts';
 import { minPriorityChoices } from '../../common/priority-names.ts';
 import { SearchBox } from './SearchBox.tsx';
 import { Select } from '../ui/fields.tsx';
 
 export interface HistoryToolbarProps {
-  readonly searchText: string;
-  readonly onSearchTextChange: (text: string) => void;
-  readonly unreadOnly: boolean;
-  readonly onUnreadOnlyChange: (unreadOnly: boolean) => void;
-  /** The lowest priority listed; 1 lists all. */
-  readonly minPriority: PriorityDto;
-  readonly onMinPriorityChange: (priority: PriorityDto) => void;
+  /** The search text and the list's filters (use-history-filter.ts), each with its setter. */
+  readonly filters: Pick<
+    HistoryFilterState,
+    'searchText' | 'setSearchText' | 'unreadOnly' | 'setUnreadOnly' | 'minPriority' | 'setMinPriority'
+  >;
   /** While searching: how many messages match, and whether the search stopped at its limit (more may match). */
   readonly matches?: { readonly count: number; readonly capped: boolean } | undefined;
 }
@@ -27,12 +26,14 @@ function matchesText(matches: HistoryToolbarProps['matches']): string {
 
 /** Search and the list's filters; what can be done to a selected subscription is in its TopicHeader. */
 export function HistoryToolbar({
-  searchText,
-  onSearchTextChange,
-  unreadOnly,
-  onUnreadOnlyChange,
-  minPriority,
-  onMinPriorityChange,
+  filters: {
+    searchText,
+    setSearchText: onSearchTextChange,
+    unreadOnly,
+    setUnreadOnly: onUnreadOnlyChange,
+    minPriority,
+    setMinPriority: onMinPriorityChange,
+  },
   matches,
 }: HistoryToolbarProps) {
   return (

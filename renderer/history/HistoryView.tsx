@@ -8,7 +8,7 @@ import { t } from '../../common/i18n/translate.ts';
 import { useCallback, useMemo, useRef } from 'react';
 import type { BridgeApi, MessageDto, SubscriptionDto, SubscriptionRefDto } from '../../common/ipc.ts';
 import { subscriptionKey } from './format.ts';
-import { HistoryContent } from './HistoryContent.tsx';
+import { HistoryContent, HistoryError } from './HistoryContent.tsx';
 import { HistoryToolbar } from './HistoryToolbar.tsx';
 import { listEntries } from './list-entries.ts';
 import { MessageBar } from './MessageBar.tsx';
@@ -70,7 +70,6 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
   const detail = useOpenedMessage(scrollRef);
   const { selected, select, showAll } = useSelection(detail.keepOnlyFrom);
   const filters = useHistoryFilter(selected);
-  const { filter } = filters;
   const pane = usePaneForm();
   /** The last thing done to a topic (sent, a test sent), for that topic's header only. */
   const topicStatus = useTopicStatus();
@@ -78,9 +77,9 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
   const nowMs = useNow();
 
   // The first page of messages is asked for first: it is what the window paints first (the counts can follow).
-  const history = useMessages(api, filter);
+  const history = useMessages(api, filters.filter);
   const subscriptions = useSubscriptions(api);
-  const search = useSearch(api, filters.searchText, filter);
+  const search = useSearch(api, filters.searchText, filters.filter);
   const { refreshUnreadCounts, refreshSubscriptions } = subscriptions;
 
   const actions = useMessageActions({
@@ -101,7 +100,7 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
     [open, markRead],
   );
   useShowRequest(showRequest, history.messages, openMessage);
-  const live = useLiveList({ api, filter, scrollRef, prepend: history.prepend, refreshUnreadCounts });
+  const live = useLiveList({ api, filter: filters.filter, scrollRef, prepend: history.prepend, refreshUnreadCounts });
   useForgetRemoved(selected, subscriptions.subscriptions, showAll);
   const topicActions = useTopicActions({
     api,
@@ -161,15 +160,7 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
             }}
           />
         ) : null}
-        <HistoryToolbar
-          searchText={filters.searchText}
-          onSearchTextChange={filters.setSearchText}
-          unreadOnly={filters.unreadOnly}
-          onUnreadOnlyChange={filters.setUnreadOnly}
-          minPriority={filters.minPriority}
-          onMinPriorityChange={filters.setMinPriority}
-          matches={searchMatches(search.hits, entries.length)}
-        />
+        <HistoryToolbar filters={filters} matches={searchMatches(search.hits, entries.length)} />
         <QuietStatusBadges api={api} />
         {pane.form === 'add' ? (
           <AddFormPane
@@ -184,11 +175,7 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
             }}
           />
         ) : null}
-        {error === undefined ? null : (
-          <p className="history-error" role="alert">
-            {error}
-          </p>
-        )}
+        <HistoryError error={error} />
         {searching ? null : <NewMessagesPill count={live.pendingCount} onShow={live.showPending} />}
         <HistoryContent
           api={api}

@@ -69,29 +69,13 @@ function createContext(options: TestServerOptions): ServerContext {
   };
 }
 
-export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const ctx = createContext(options);
-  const http = createServer();
-  const sockets = new Set<Socket>();
-  http.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-  http.on('request', (req, res) => {
-    handleHttpRequest(ctx, req, res);
-  });
-  http.on('upgrade', (req, socket, head) => {
-    handleUpgradeRequest(ctx, req, socket, head);
-  });
-  const port = await listen(http, ctx.options.port);
-  const { clock, delayedCheckIntervalMs } = ctx.options;
-  // ntfy's delayed sender: a check every interval on the server's clock.
-  const checkDelayed = (): void => {
-    publishDueMessages(ctx);
-    delayedSender = clock.setTimeout(checkDelayed, delayedCheckIntervalMs);
-  };
-  let delayedSender = clock.setTimeout(checkDelayed, delayedCheckIntervalMs);
-
+/** The fault switches of one server (`server.faults`), and how to drop every connection (close does too). */
+function createFaults(
+  ctx: ServerContext,
+  http: Server,
+  sockets: ReadonlySet<Socket>,
+  port: number,
+): { readonly faults: Faults; readonly dropEverything: () => void } {
   /** Every connection goes, without a goodbye; the stall (and the requests it held) goes with them. */
   const dropEverything = (): void => {
     for (const entry of ctx.log.entries) if (entry.end === 'open') ctx.log.expectEnd(entry, 'server-dropped');
@@ -136,6 +120,33 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       ctx.faults.holdUploads(held);
     },
   };
+  return { faults, dropEverything };
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const ctx = createContext(options);
+  const http = createServer();
+  const sockets = new Set<Socket>();
+  http.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  http.on('request', (req, res) => {
+    handleHttpRequest(ctx, req, res);
+  });
+  http.on('upgrade', (req, socket, head) => {
+    handleUpgradeRequest(ctx, req, socket, head);
+  });
+  const port = await listen(http, ctx.options.port);
+  const { clock, delayedCheckIntervalMs } = ctx.options;
+  // ntfy's delayed sender: a check every interval on the server's clock.
+  const checkDelayed = (): void => {
+    publishDueMessages(ctx);
+    delayedSender = clock.setTimeout(checkDelayed, delayedCheckIntervalMs);
+  };
+  let delayedSender = clock.setTimeout(checkDelayed, delayedCheckIntervalMs);
+
+  const { faults, dropEverything } = createFaults(ctx, http, sockets, port);
 
   const inProcessContext = () => ({
     nowMs: ctx.options.clock.now(),

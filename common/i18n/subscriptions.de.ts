@@ -144,6 +144,24 @@ export const subscriptionsDe: Translation<typeof subscriptionsEn> = {
     '„Trotzdem speichern“ speichert sie ungeprüft; die Verbindung versucht es weiter.',
   'subscriptions.credentials.save-anyway': 'Trotzdem speichern',
 
+  'subscriptions.login.title': 'Anmeldung erforderlich für {server}',
+  'subscriptions.login.intro':
+    'Geben Sie Benutzername und Passwort oder ein Zugriffstoken eines Kontos ein, das {topic} lesen darf. Sie werden für {server} gespeichert und von jedem Abonnement auf diesem Server verwendet.',
+  'subscriptions.login.stored-none': 'Für {server} ist noch nichts gespeichert.',
+  'subscriptions.login.stored-user': 'Gespeichert für {server}: Benutzer {user} und sein Passwort (nicht angezeigt).',
+  'subscriptions.login.stored-user-no-password': 'Gespeichert für {server}: Benutzer {user}, aber nicht sein Passwort.',
+  'subscriptions.login.stored-token': 'Gespeichert für {server}: ein Zugriffstoken (nicht angezeigt).',
+  'subscriptions.login.stored-token-missing':
+    'Gespeichert für {server}: Anmeldung mit Token, aber nicht das Token selbst.',
+  'subscriptions.login.not-accepted-user':
+    'Zugangsdaten nicht akzeptiert: falsches Passwort für {user} oder kein solcher Benutzer auf {server}.',
+  'subscriptions.login.not-accepted-token': 'Zugangsdaten nicht akzeptiert: {server} kennt dieses Zugriffstoken nicht.',
+  'subscriptions.login.no-permission-user': 'Keine Berechtigung: {user} darf {topic} nicht lesen.',
+  'subscriptions.login.no-permission-token': 'Keine Berechtigung: Dieses Zugriffstoken darf {topic} nicht lesen.',
+  'subscriptions.login.no-permission-anonymous': 'Keine Berechtigung: {topic} darf nur nach Anmeldung gelesen werden.',
+  'subscriptions.login.log-in': 'Anmelden',
+  'subscriptions.login.back': 'Zurück',
+
   'subscriptions.account.title': 'ntfy-Konto',
   'subscriptions.account.read-failed': 'Das Konto konnte nicht gelesen werden: {problem}',
   'subscriptions.account.sign-in-hint':

@@ -147,6 +147,23 @@ export const subscriptionsEn = {
   'subscriptions.credentials.unchecked-hint': '"Save anyway" stores them unchecked; the connection keeps trying.',
   'subscriptions.credentials.save-anyway': 'Save anyway',
 
+  'subscriptions.login.title': 'Login required for {server}',
+  'subscriptions.login.intro':
+    'Enter the user name and password, or an access token, of an account that may read {topic}. They are stored for {server} and used by every subscription on it.',
+  'subscriptions.login.stored-none': 'Nothing is stored for {server} yet.',
+  'subscriptions.login.stored-user': 'Stored for {server}: user {user} and their password (not shown).',
+  'subscriptions.login.stored-user-no-password': 'Stored for {server}: user {user}, but not their password.',
+  'subscriptions.login.stored-token': 'Stored for {server}: an access token (not shown).',
+  'subscriptions.login.stored-token-missing': 'Stored for {server}: sign in with a token, but not the token itself.',
+  'subscriptions.login.not-accepted-user':
+    'Credentials not accepted: wrong password for {user}, or no such user on {server}.',
+  'subscriptions.login.not-accepted-token': 'Credentials not accepted: {server} does not know this access token.',
+  'subscriptions.login.no-permission-user': 'No permission: {user} may not read {topic}.',
+  'subscriptions.login.no-permission-token': 'No permission: this access token may not read {topic}.',
+  'subscriptions.login.no-permission-anonymous': 'No permission: {topic} may not be read without logging in.',
+  'subscriptions.login.log-in': 'Log in',
+  'subscriptions.login.back': 'Back',
+
   'subscriptions.account.title': 'ntfy account',
   'subscriptions.account.read-failed': 'The account could not be read: {problem}',
   'subscriptions.account.sign-in-hint':

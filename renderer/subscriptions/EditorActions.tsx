@@ -12,6 +12,7 @@ export interface EditorActionsProps {
   readonly name: string;
   readonly saveDisabled: boolean;
   readonly testDisabled: boolean;
+  readonly saveRef: RefObject<HTMLButtonElement | null>;
   readonly testRef: RefObject<HTMLButtonElement | null>;
   readonly onTest: () => void;
   readonly onCancel: () => void;
@@ -35,7 +36,7 @@ export function EditorActions(props: EditorActionsProps) {
   }
   return (
     <div className="form-actions editor-actions">
-      <Button type="submit" disabled={props.saveDisabled}>
+      <Button ref={props.saveRef} type="submit" disabled={props.saveDisabled}>
         {props.isNew ? t('subscriptions.editor.subscribe') : t('subscriptions.editor.save')}
       </Button>
       <Button ref={props.testRef} type="button" onClick={props.onTest} disabled={props.testDisabled}>

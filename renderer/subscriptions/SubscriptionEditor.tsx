@@ -1,19 +1,21 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type SubmitEvent } from 'react';
 import { t } from '../../common/i18n/translate.ts';
-import type { BridgeApi, BridgeError, SubscriptionDto } from '../../common/ipc.ts';
+import type { BridgeApi, SubscriptionDto } from '../../common/ipc.ts';
 import { AddressFields } from './AddressFields.tsx';
 import { AdvancedFields } from './AdvancedFields.tsx';
-import { entryToTestCredentials } from './credentials.ts';
 import { CredentialsSection } from './CredentialsSection.tsx';
 import { EditorActions } from './EditorActions.tsx';
+import { EditorFrame } from './EditorFrame.tsx';
 import { EditorNotes } from './EditorNotes.tsx';
-import { placeFieldErrors } from './field-errors.ts';
+import { refusedAs } from './login-request.ts';
+import { LoginStep } from './LoginStep.tsx';
 import { TestOutcome } from './TestOutcome.tsx';
-import { useCheckedSave } from './use-checked-save.ts';
+import { useEditorSave } from './use-editor-save.ts';
 import { useCredentialsPrompt } from './use-credentials-prompt.ts';
+import { useLoginStep } from './use-login-step.ts';
 import { useCredentialsEditor } from './use-credentials-editor.ts';
 import { useDeleteFlow } from './use-delete-flow.ts';
-import { editorFieldNames, useSubscriptionDraft } from './use-subscription-draft.ts';
+import { useSubscriptionDraft } from './use-subscription-draft.ts';
 import { useSubscriptionTest } from './use-subscription-test.ts';
 import './subscriptions.css';
 import './subscription-form.css';
@@ -40,12 +42,8 @@ export interface SubscriptionEditorProps {
   readonly onClose: (result: EditorResult) => void;
   /** The pane's look where it is shown: beside the Subscriptions list, or over the Messages list. */
   readonly className?: string;
-}
-
-/** An answer about the typed credentials (an empty input, the keychain): it belongs in the credentials section. */
-function isCredentialsError(error: BridgeError): boolean {
-  if (error.code === 'keychain-unavailable') return true;
-  return Object.keys(error.fields ?? {}).some((path) => path.startsWith('credentials.'));
+  /** Shown over the window as a modal dialog (the Messages view's "Add subscription"). */
+  readonly modal?: boolean;
 }
 
 /**
@@ -56,55 +54,36 @@ function isCredentialsError(error: BridgeError): boolean {
 export function SubscriptionEditor(props: SubscriptionEditorProps) {
   const { api, subscriptions, onChanged, onClose } = props;
   const id = useId();
-  const form = useSubscriptionDraft(api, props.subscription, props.focus === 'credentials');
+  const fixing = props.focus === 'credentials';
+  const form = useSubscriptionDraft(api, props.subscription, fixing);
   const test = useSubscriptionTest(api, props.connected);
   const credentials = useCredentialsEditor({
     api,
     server: form.server,
     subscriptions,
-    fixing: props.focus === 'credentials',
+    fixing,
     onStoredChanged: onChanged,
     onServerError: form.setServerError,
   });
-  const prompt = useCredentialsPrompt(credentials, () => {
-    form.setAdvancedOpen(true);
-  });
-  const save = useCheckedSave({
-    api,
-    attempt: () => {
-      if (form.address.ok) return { input: form.input(), credentials: entryToTestCredentials(credentials.entry) };
-      form.showErrors(form.address.errors, undefined);
-      return undefined;
-    },
-    onError: (error) => {
-      if (isCredentialsError(error)) {
-        credentials.showError(error);
-        prompt.ask();
-        return;
-      }
-      const placed = placeFieldErrors(error, editorFieldNames);
-      form.showErrors(placed.fields, placed.formError);
-    },
-    onAnswered: () => {
-      form.showErrors({}, undefined);
-    },
-    onRefused: (check, typed) => {
-      test.reset();
-      prompt.refused(check, typed);
-    },
-    onSaved: (saved) => {
-      form.setSubscriptionId(saved.id);
-      credentials.saved(saved.server);
-      onChanged();
-      onClose({ outcome: 'saved', subscription: saved });
+  // "Fix credentials" opens on the login step: the user knows the server wants other credentials.
+  const login = useLoginStep(
+    fixing
+      ? { origin: 'save', check: undefined, refusedAs: refusedAs(false, credentials.entry, credentials.stored) }
+      : undefined,
+  );
+  const prompt = useCredentialsPrompt({
+    credentials,
+    login,
+    openAdvanced: () => {
+      form.setAdvancedOpen(true);
     },
   });
+  const save = useEditorSave({ api, form, credentials, test, prompt, login, onSaved: onChanged, onClose });
   const deletion = useDeleteFlow(api, form.subscriptionId, (subscriptionId) => {
     onChanged();
     onClose({ outcome: 'deleted', subscriptionId });
   });
   const firstField = useRef<HTMLInputElement>(null);
-  const testButton = useRef<HTMLButtonElement>(null);
 
   /** A result is about the server, topic and credentials it tested; once any changes it would mislead. */
   const forgetResults = () => {
@@ -120,9 +99,7 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
   }, [focusCredentials]);
 
   const runTest = () => {
-    void test.run(form.input(), credentials.entry).then((result) => {
-      if (result !== undefined && result.outcome !== 'ok' && result.outcome !== 'unreachable') prompt.ask();
-    });
+    void test.run(form.input(), credentials.entry).then(prompt.tested);
   };
 
   const cancel = () => {
@@ -132,70 +109,88 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== 'Escape') return;
     event.preventDefault();
-    if (deletion.confirming) deletion.cancel();
+    if (login.request !== undefined) prompt.back();
+    else if (deletion.confirming) deletion.cancel();
     else cancel();
   };
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    save.submit(false);
+    if (login.request?.origin === 'test') runTest();
+    else save.submit(false);
   };
 
   const isNew = form.subscriptionId === undefined;
   const { draft } = form;
   return (
-    <section
+    <EditorFrame
+      modal={props.modal === true}
       className={props.className ?? 'subscription-editor'}
-      role="dialog"
-      aria-labelledby={`${id}-title`}
+      labelledBy={`${id}-title`}
       onKeyDown={onKeyDown}
     >
       <h2 id={`${id}-title`}>{isNew ? t('subscriptions.editor.add-title') : t('subscriptions.editor.edit-title')}</h2>
       <form noValidate onSubmit={onSubmit}>
-        <AddressFields
-          idPrefix={id}
-          draft={draft}
-          errors={form.fieldErrors}
-          onChange={(patch) => {
-            form.change(patch);
-            if ('server' in patch || 'topic' in patch) forgetResults();
-          }}
-          topicRef={firstField}
-          offerGenerate={isNew}
-        />
-        <AdvancedFields
-          idPrefix={id}
-          draft={draft}
-          errors={form.fieldErrors}
-          onChange={form.change}
-          open={form.advancedOpen}
-          onOpenChange={form.setAdvancedOpen}
-        >
-          <CredentialsSection idPrefix={id} credentials={credentials} onEdited={forgetResults} />
-        </AdvancedFields>
-
-        <EditorNotes formError={form.formError} save={save} />
-        <TestOutcome
-          state={test.state}
-          onUseServer={(plain) => {
-            // The topic stays; a topic URL in its field gives way to the bare topic, so the new server is used.
-            form.change({ server: plain, ...(form.address.ok ? { topic: form.address.address.topic } : {}) });
-            forgetResults();
-            testButton.current?.focus();
-          }}
-        />
-        <EditorActions
-          idPrefix={id}
-          isNew={isNew}
-          name={draft.displayName.trim() === '' ? draft.topic : draft.displayName.trim()}
-          saveDisabled={save.saving || credentials.busy}
-          testDisabled={test.state.kind === 'running'}
-          testRef={testButton}
-          onTest={runTest}
-          onCancel={cancel}
-          deletion={deletion}
-        />
+        {login.request === undefined ? (
+          <>
+            <AddressFields
+              idPrefix={id}
+              draft={draft}
+              errors={form.fieldErrors}
+              onChange={(patch) => {
+                form.change(patch);
+                if ('server' in patch || 'topic' in patch) forgetResults();
+              }}
+              topicRef={firstField}
+              offerGenerate={isNew}
+            />
+            <AdvancedFields
+              idPrefix={id}
+              draft={draft}
+              errors={form.fieldErrors}
+              onChange={form.change}
+              open={form.advancedOpen}
+              onOpenChange={form.setAdvancedOpen}
+            >
+              <CredentialsSection idPrefix={id} credentials={credentials} onEdited={forgetResults} />
+            </AdvancedFields>
+            <EditorNotes formError={form.formError} save={save} />
+            <TestOutcome
+              state={test.state}
+              onUseServer={(plain) => {
+                // The topic stays; a topic URL in its field gives way to the bare topic, so the new server is used.
+                form.change({ server: plain, ...(form.address.ok ? { topic: form.address.address.topic } : {}) });
+                forgetResults();
+                login.testRef.current?.focus();
+              }}
+            />
+            <EditorActions
+              idPrefix={id}
+              isNew={isNew}
+              name={draft.displayName.trim() === '' ? draft.topic : draft.displayName.trim()}
+              saveDisabled={save.saving || credentials.busy}
+              testDisabled={test.state.kind === 'running'}
+              saveRef={login.saveRef}
+              testRef={login.testRef}
+              onTest={runTest}
+              onCancel={cancel}
+              deletion={deletion}
+            />
+          </>
+        ) : (
+          <LoginStep
+            idPrefix={id}
+            request={login.request}
+            server={form.server}
+            topic={form.address.ok ? form.address.address.topic : draft.topic}
+            credentials={credentials}
+            busy={save.saving || test.state.kind === 'running'}
+            problem={test.state.kind === 'failed' ? test.state.message : undefined}
+            onEdited={forgetResults}
+            onBack={prompt.back}
+          />
+        )}
       </form>
-    </section>
+    </EditorFrame>
   );
 }

@@ -9,8 +9,8 @@ export interface SubscriptionFormProps {
 }
 
 /**
- * The Messages sidebar's "Add subscription": the same form as in Subscriptions (SubscriptionEditor), over the
- * message list. It asks for the subscriptions itself, for what the server's credentials are; the view's own lists
+ * The Messages sidebar's "Add subscription": the same form as in Subscriptions (SubscriptionEditor), as a modal
+ * dialog over the window, as ntfy's web app has it: above the list it was a box of 60 % of the pane, clipped. It asks for the subscriptions itself, for what the server's credentials are; the view's own lists
  * are refreshed by the view after `onSaved`.
  */
 export function SubscriptionForm({ api, onSaved, onClose }: SubscriptionFormProps) {
@@ -45,6 +45,7 @@ export function SubscriptionForm({ api, onSaved, onClose }: SubscriptionFormProp
       }}
       onClose={close}
       className="subscription-form"
+      modal
     />
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode, Ref } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode, type Ref } from 'react';
 import { Select, TextField as UiTextField } from '../ui/fields.tsx';
 
 export interface TextFieldProps {
@@ -13,12 +13,36 @@ export interface TextFieldProps {
   readonly hint?: ReactNode;
   /**
    * `password` for secrets: masked, not offered to autofill, and uncontrolled, because React mirrors a controlled
-   * value into the `value` attribute and a secret must not sit in the DOM. It starts empty whatever `value` says:
-   * the parent empties `value` whenever it shows the input again.
+   * value into the `value` attribute and a secret must not sit in the DOM. When it is shown it takes `value` as its
+   * live value (a property, never markup): a secret typed in the login step is still there under Advanced; it is
+   * emptied when `value` is.
    */
   readonly type?: 'text' | 'password';
   readonly autoFocus?: boolean;
   readonly inputRef?: Ref<HTMLInputElement> | undefined;
+}
+
+/**
+ * A ref for an uncontrolled secret input that follows `value` only where it must, through the input's live value
+ * (never its attribute): it starts with `value` when it mounts, and is emptied when `value` is (a refused password is
+ * typed again). Passed on to `inputRef`.
+ */
+function useSecretValue(value: string, inputRef: Ref<HTMLInputElement> | undefined) {
+  const current = useRef(value);
+  current.current = value;
+  const forward = useRef(inputRef);
+  forward.current = inputRef;
+  const element = useRef<HTMLInputElement | null>(null);
+  useEffect(() => {
+    if (value === '' && element.current !== null) element.current.value = '';
+  }, [value]);
+  return useCallback((input: HTMLInputElement | null) => {
+    element.current = input;
+    if (input !== null && input.value === '') input.value = current.current;
+    const target = forward.current;
+    if (typeof target === 'function') target(input);
+    else if (target !== undefined && target !== null) target.current = input;
+  }, []);
 }
 
 /**
@@ -28,9 +52,10 @@ export interface TextFieldProps {
  */
 export function TextField(props: TextFieldProps) {
   const { id, name, label, value, onChange, error, placeholder, hint, type = 'text', autoFocus, inputRef } = props;
+  const secretRef = useSecretValue(value, inputRef);
   return (
     <UiTextField
-      ref={inputRef}
+      ref={type === 'password' ? secretRef : inputRef}
       id={id}
       name={name}
       label={label}

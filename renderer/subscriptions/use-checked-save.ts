@@ -26,6 +26,8 @@ export interface CheckedSaveOptions {
   /** Nothing was saved: the server wants (other) credentials. `typed`: the ones it refused were typed. */
   readonly onRefused: (check: SubscriptionTestResult, typed: boolean) => void;
   readonly onSaved: (subscription: SubscriptionDto) => void;
+  /** The server is down: "Save anyway" is offered. */
+  readonly onUnchecked: () => void;
 }
 
 export interface CheckedSave {
@@ -65,8 +67,12 @@ export function useCheckedSave(options: CheckedSaveOptions): CheckedSave {
       return;
     }
     const { check } = result.value;
-    if (check.outcome === 'unreachable') setUnchecked(describeTestResult(check, attempt.input.server).detail);
-    else options.onRefused(check, attempt.credentials.kind !== 'stored');
+    if (check.outcome !== 'unreachable') {
+      options.onRefused(check, attempt.credentials.kind !== 'stored');
+      return;
+    }
+    setUnchecked(describeTestResult(check, attempt.input.server).detail);
+    options.onUnchecked();
   };
 
   return {

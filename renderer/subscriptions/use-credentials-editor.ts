@@ -44,6 +44,8 @@ export interface CredentialsEditor {
    */
   readonly focus: () => void;
   readonly replace: () => void;
+  /** Back to what is stored: nothing typed, "Credentials stored" shown again if they are. */
+  readonly keepStored: () => void;
   readonly remove: () => void;
   /** The editor's checked Save stored what was typed, if anything, for `server`: empty the inputs. */
   readonly saved: (server: string) => void;
@@ -121,6 +123,12 @@ export function useCredentialsEditor(options: CredentialsEditorOptions): Credent
       setEntry(entryFor(stored.auth === 'none' ? 'basic' : stored.auth, stored));
       setReplacing(true);
       refocus();
+    },
+    keepStored: () => {
+      setEntry(emptyEntry(stored.auth));
+      setReplacing(false);
+      setErrors({});
+      setProblem(undefined);
     },
     remove: () => {
       setBusy(true);

@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../server/index.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
 
 // Protected topics (issue 25 item 5): Test, and Save of a new subscription, on a topic that needs credentials ask
-// for them right there (Advanced unfolded, user name and password shown, focus in them) instead of saying "No
+// for them right there (since issue 33 §6 in the login step, login-step.spec.ts, focus in it) instead of saying "No
 // permission" with the fields folded away; Save checks typed credentials with the server first and stores nothing it
 // refuses; a server that is down gets "Save anyway". Against the real core behind the dev:web bridge and test servers
 // whose topics are closed to everyone but alice. Expected words come from the catalogs (their wording is shared).
@@ -59,13 +59,13 @@ test('Test on a protected topic asks for credentials right there; with them it c
   await expect(form.locator('details.form-advanced')).not.toHaveAttribute('open');
   await form.getByRole('button', { name: 'Test', exact: true }).click();
 
-  await expect(form.getByRole('status').locator('.test-result-headline')).toHaveText('No permission');
-  await expect(form.locator('details.form-advanced')).toHaveAttribute('open');
-  const user = form.getByRole('textbox', { name: 'User name' });
+  // Since issue 33 §6 the form turns into the login step (was: Advanced unfolded under a "No permission" result).
+  const step = form.getByRole('group', { name: `Login required for ${new URL(ntfy.url).host}` });
+  const user = step.getByRole('textbox', { name: 'User name' });
   await expect(user).toBeFocused();
   await user.fill('alice');
-  await form.getByLabel('Password', { exact: true }).fill('right-password');
-  await form.getByRole('button', { name: 'Test', exact: true }).click();
+  await step.getByLabel('Password', { exact: true }).fill('right-password');
+  await step.getByRole('button', { name: 'Log in' }).click();
   await expect(form.getByRole('status').locator('.test-result-headline')).toHaveText(
     'Connected: the server accepts this subscription',
   );
@@ -125,16 +125,16 @@ test('Subscribe from Messages to a protected topic without credentials asks for 
   await form.getByLabel('Topic').fill(`${secured.url}/secret`);
   await form.getByRole('button', { name: 'Subscribe', exact: true }).click();
 
-  const credentials = form.getByRole('group', { name: 'Credentials' });
-  await expect(credentials.getByRole('alert')).toHaveText(subscriptionsEn['subscriptions.credentials.needed']);
-  await expect(form.locator('details.form-advanced')).toHaveAttribute('open');
-  const user = form.getByRole('textbox', { name: 'User name' });
+  // The login step (issue 33 §6; was: an alert in the credentials section under an unfolded Advanced).
+  const step = form.getByRole('group', { name: `Login required for ${new URL(secured.url).host}` });
+  await expect(step.locator('.login-reason')).toHaveText('No permission: secret may not be read without logging in.');
+  const user = step.getByRole('textbox', { name: 'User name' });
   await expect(user).toBeFocused();
   expect(await storedFor(secured.url)).toEqual([]);
 
   await user.fill('alice');
-  await form.getByLabel('Password', { exact: true }).fill('right-password');
-  await form.getByRole('button', { name: 'Subscribe', exact: true }).click();
+  await step.getByLabel('Password', { exact: true }).fill('right-password');
+  await step.getByRole('button', { name: 'Log in' }).click();
   await expect(form).toBeHidden();
   expect(await storedFor(secured.url)).toEqual([
     { topic: 'secret', auth: 'basic', user: 'alice', hasCredentials: true },
@@ -236,15 +236,18 @@ test.describe('in German', () => {
     await expect(form.getByLabel('Server')).toHaveValue(ntfy.url);
     await form.getByLabel('Thema').fill(`${secured.url}/secret`);
     await form.getByRole('button', { name: 'Abonnieren', exact: true }).click();
-    const credentials = form.getByRole('group', { name: 'Zugangsdaten' });
-    await expect(credentials.getByRole('alert')).toHaveText(subscriptionsDe['subscriptions.credentials.needed']);
+    // The login step in German (issue 33 §6; was: an alert in the credentials section).
+    const step = form.getByRole('group', { name: `Anmeldung erforderlich für ${new URL(secured.url).host}` });
+    await expect(step.locator('.login-reason')).toHaveText(
+      subscriptionsDe['subscriptions.login.no-permission-anonymous'].replace('{topic}', 'secret'),
+    );
     await expect(form.getByRole('textbox', { name: 'Benutzername' })).toBeFocused();
 
     await form.getByRole('textbox', { name: 'Benutzername' }).fill('alice');
     await form.getByLabel('Passwort', { exact: true }).fill('right-password');
     ownServers.splice(ownServers.indexOf(secured), 1);
     await secured.close();
-    await form.getByRole('button', { name: 'Abonnieren', exact: true }).click();
+    await step.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await expect(form.getByRole('button', { name: 'Trotzdem speichern' })).toBeFocused();
     await expect(form.getByRole('alert').filter({ hasText: 'Trotzdem' })).toContainText(
       subscriptionsDe['subscriptions.credentials.unchecked-hint'],

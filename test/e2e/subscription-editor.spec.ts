@@ -194,18 +194,23 @@ test('Test tells ok, wrong credentials, no permission and unreachable, with the 
   await form.getByLabel('Password', { exact: true }).fill('wrong-password');
   await expect(form.getByRole('button', { name: /^(Save|Subscribe)/ })).toHaveCount(1);
   await test_.click();
-  await expect(result).toContainText('Credentials not accepted');
-  await expect(result).toContainText('Check the user name and password, or the token.');
+  // Refused, the form turns into the login step (issue 33 §6; was: the result under the form): it says so.
+  const step = form.getByRole('group', { name: `Login required for ${new URL(secured.url).host}` });
+  await expect(step.locator('.login-reason')).toContainText('Credentials not accepted');
+  await expect(step.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
+    'Check the user name and password, or the token.',
+  );
 
-  // The right ones, typed over the wrong ones: the old result goes at once, and the server accepts these.
-  await form.getByLabel('Password', { exact: true }).fill(alice.password);
-  await expect(form.locator('.test-result')).toHaveText('');
-  await test_.click();
+  // The right ones, typed over the wrong ones: Log in tests them, and back on the form the server accepts them.
+  await step.getByLabel('Password', { exact: true }).fill(alice.password);
+  await step.getByRole('button', { name: 'Log in' }).click();
   await expect(result).toContainText('Connected: the server accepts this subscription');
 
-  // A topic alice may not read.
+  // A topic alice may not read: the step names her and the topic; Back shows the result on the form.
   await form.getByLabel('Topic').fill('private-plans');
   await test_.click();
+  await expect(step.locator('.login-reason')).toHaveText('No permission: alice may not read private-plans.');
+  await step.getByRole('button', { name: 'Back' }).click();
   await expect(result).toContainText('No permission');
   await expect(result).toContainText('These credentials may not read this topic.');
 

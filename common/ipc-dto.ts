@@ -22,7 +22,7 @@ export type * from './account-dto.ts';
 
 // ---- results -------------------------------------------------------------------------------------------------
 
-export type BridgeErrorCode =
+type BridgeErrorCode =
   | 'invalid-argument'
   | 'not-found'
   | 'keychain-unavailable'

@@ -83,13 +83,13 @@ export const BRIDGE_CONTRACT_VERSION = 14;
 declare const entryTypes: unique symbol;
 
 /** A request: its IPC channel (`domain:verb`) and, as types, its argument list and the value of a good answer. */
-export interface OperationEntry<Channel extends string, Args extends readonly unknown[], Result> {
+interface OperationEntry<Channel extends string, Args extends readonly unknown[], Result> {
   readonly channel: Channel;
   readonly [entryTypes]?: { readonly args: Args; readonly result: Result };
 }
 
 /** A push from main: its IPC channel and, as a type, its payload. */
-export interface EventEntry<Channel extends string, Payload> {
+interface EventEntry<Channel extends string, Payload> {
   readonly channel: Channel;
   readonly [entryTypes]?: { readonly payload: Payload };
 }
@@ -235,14 +235,14 @@ type EntryTypes<Entry> = NonNullable<Entry[typeof entryTypes & keyof Entry]>;
 
 export type OperationName = keyof Operations;
 export type OperationArgs<N extends OperationName> = EntryTypes<Operations[N]>['args'];
-export type OperationResult<N extends OperationName> = EntryTypes<Operations[N]>['result'];
+type OperationResult<N extends OperationName> = EntryTypes<Operations[N]>['result'];
 export type OperationChannel = Operations[OperationName]['channel'];
 
-export type EventName = keyof Events;
-export type EventPayload<E extends EventName> = EntryTypes<Events[E]>['payload'];
+type EventName = keyof Events;
+type EventPayload<E extends EventName> = EntryTypes<Events[E]>['payload'];
 export type EventChannel = Events[EventName]['channel'];
 
-export type Unsubscribe = () => void;
+type Unsubscribe = () => void;
 
 /** The request side of BridgeApi: what main's service implements. */
 export type BridgeRequests = {
@@ -250,7 +250,7 @@ export type BridgeRequests = {
 };
 
 /** The listener side of BridgeApi: `onX(listener)` per event, each returning its unsubscribe function. */
-export type BridgeListeners = {
+type BridgeListeners = {
   readonly [E in EventName as `on${Capitalize<E>}`]: (listener: (payload: EventPayload<E>) => void) => Unsubscribe;
 };
 
@@ -311,7 +311,7 @@ export function createBridgeApi(transport: BridgeTransport): BridgeApi {
 }
 
 /** Pushes one event to the window: typed by the table, sent on the event's channel. */
-export type BridgeEmit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+type BridgeEmit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
 /** The one typed `emit` over a transport's untyped send (webContents.send, a WebSocket broadcast). */
 export function createBridgeEmit(send: (channel: EventChannel, payload: unknown) => void): BridgeEmit {

@@ -42,7 +42,7 @@ export interface PublishInput {
  * ntfy makes a message of a body that is UTF-8 and within its message size limit, and an attachment of anything
  * else; `filename` makes it an attachment of that name whatever it holds (server/server.go, handlePublishBody).
  */
-export interface PublishBody {
+interface PublishBody {
   readonly bytes: Uint8Array;
   readonly filename?: string;
 }

@@ -6,7 +6,7 @@
  */
 import { t } from './i18n/translate.ts';
 
-export type UrlCheck = { readonly ok: true; readonly url: string } | { readonly ok: false; readonly reason: string };
+type UrlCheck = { readonly ok: true; readonly url: string } | { readonly ok: false; readonly reason: string };
 
 const ALLOWED_SCHEMES: ReadonlySet<string> = new Set(['http:', 'https:', 'mailto:']);
 /** Fetching (attachments, icons, http actions) never follows mailto. */

@@ -16,12 +16,12 @@ const SubscriptionsView = lazy(() =>
   import('./subscriptions/SubscriptionsView.tsx').then((m) => ({ default: m.SubscriptionsView })),
 );
 
-export interface AppProps {
+interface AppProps {
   readonly bridge: BridgeStatus;
 }
 
 /** Where the window is: one of three views; the subscriptions view may open one subscription's editor. */
-export type Place =
+type Place =
   | { readonly view: 'history' }
   /** `editId` opens that subscription's editor; `fixServer` the credentials of that server's first subscription. */
   | { readonly view: 'subscriptions'; readonly editId?: string; readonly fixServer?: string }

@@ -14,9 +14,9 @@ export const windowSchedule: Schedule = (callback, delayMs) => {
 };
 
 /** Waits between tries, in milliseconds; the last one repeats until a call gets through. */
-export const FIRST_CALL_RETRY_DELAYS_MS: readonly number[] = [500, 1_000, 2_000, 5_000];
+const FIRST_CALL_RETRY_DELAYS_MS: readonly number[] = [500, 1_000, 2_000, 5_000];
 
-export interface FirstCallOptions<T> {
+interface FirstCallOptions<T> {
   readonly call: () => Promise<BridgeResult<T>>;
   /** Every answer, and a typed error for each failed try, so the view shows a message instead of loading forever. */
   readonly onResult: (result: BridgeResult<T>) => void;

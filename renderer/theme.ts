@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { BridgeApi, ThemeDto } from '../common/ipc.ts';
 
 /** Puts the theme setting on <html data-theme>; the stylesheet narrows color-scheme for light or dark. */
-export function applyTheme(root: HTMLElement, theme: ThemeDto): void {
+function applyTheme(root: HTMLElement, theme: ThemeDto): void {
   if (theme === 'system') delete root.dataset['theme'];
   else root.dataset['theme'] = theme;
 }

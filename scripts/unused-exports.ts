@@ -19,18 +19,33 @@ interface UnusedExport {
 }
 
 function programFor(root: string, configFile: string): ts.Program {
-  const config = ts.getParsedCommandLineOfConfigFile(path.join(root, configFile), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(root, configFile),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
     },
-  });
+  );
   if (config === undefined) throw new Error(`cannot read ${configFile}`);
   return ts.createProgram({ rootNames: config.fileNames, options: { ...config.options, noEmit: true } });
 }
 
 function canonical(checker: ts.TypeChecker, symbol: ts.Symbol): ts.Symbol {
   return symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+}
+
+/** `import('<literal>')`, the form React.lazy and code splitting use. */
+function isDynamicImport(node: ts.Node): node is ts.CallExpression & { arguments: [ts.StringLiteral] } {
+  return (
+    ts.isCallExpression(node) &&
+    node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+    node.arguments.length >= 1 &&
+    node.arguments[0] !== undefined &&
+    ts.isStringLiteral(node.arguments[0])
+  );
 }
 
 /** Every declaration symbol another file reaches through an import or re-export, with the files reaching it. */
@@ -53,8 +68,16 @@ function importedSymbols(program: ts.Program, root: string, used: Map<ts.Symbol,
         const namespace = checker.getSymbolAtLocation(node.name);
         const module = namespace === undefined ? undefined : canonical(checker, namespace);
         if (module !== undefined) for (const each of checker.getExportsOfModule(module)) mark(each, from);
-      } else if (ts.isExportDeclaration(node) && node.exportClause === undefined && node.moduleSpecifier !== undefined) {
+      } else if (
+        ts.isExportDeclaration(node) &&
+        node.exportClause === undefined &&
+        node.moduleSpecifier !== undefined
+      ) {
         const module = checker.getSymbolAtLocation(node.moduleSpecifier);
+        if (module !== undefined) for (const each of checker.getExportsOfModule(module)) mark(each, from);
+      } else if (isDynamicImport(node)) {
+        // import('./x.tsx').then((module) => module.X): a lazily loaded module counts as used whole.
+        const module = checker.getSymbolAtLocation(node.arguments[0]);
         if (module !== undefined) for (const each of checker.getExportsOfModule(module)) mark(each, from);
       } else if (ts.isImportTypeNode(node) && node.qualifier !== undefined) {
         mark(checker.getSymbolAtLocation(node.qualifier), from);
@@ -65,7 +88,7 @@ function importedSymbols(program: ts.Program, root: string, used: Map<ts.Symbol,
   }
 }
 
-function findUnusedExports(root: string): UnusedExport[] {
+export function findUnusedExports(root: string): UnusedExport[] {
   const found = new Map<string, UnusedExport>();
   for (const configFile of ['tsconfig.node.json', 'tsconfig.web.json']) {
     const program = programFor(root, configFile);
@@ -81,13 +104,15 @@ function findUnusedExports(root: string): UnusedExport[] {
         const target = canonical(checker, exported);
         const users = [...(used.get(target) ?? [])].filter((user) => user !== file);
         const key = `${file}: ${exported.name}`;
-        const usedBy = users.length === 0 ? 'nobody' : users.every((user) => TEST_PATH.test(user)) ? 'tests' : undefined;
+        const usedBy =
+          users.length === 0 ? 'nobody' : users.every((user) => TEST_PATH.test(user)) ? 'tests' : undefined;
         const before = found.get(key);
         // Held by both projects (a pure renderer file): unused only when unused in each.
         if (usedBy === undefined) found.set(key, { file, name: exported.name, usedBy: 'nobody', ...{ used: true } });
         else if (before === undefined) found.set(key, { file, name: exported.name, usedBy });
         else if ('used' in before) continue;
-        else if (before.usedBy === 'nobody' && usedBy === 'tests') found.set(key, { file, name: exported.name, usedBy });
+        else if (before.usedBy === 'nobody' && usedBy === 'tests')
+          found.set(key, { file, name: exported.name, usedBy });
       }
     }
   }

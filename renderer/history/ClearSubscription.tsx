@@ -1,6 +1,6 @@
 import { t } from '../../common/i18n/translate.ts';
 import { Button } from '../ui/Button.tsx';
-export interface ClearSubscriptionProps {
+interface ClearSubscriptionProps {
   /** The subscription's display name or topic, for the question. */
   readonly name: string;
   readonly onConfirm: () => void;

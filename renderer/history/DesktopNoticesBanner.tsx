@@ -5,7 +5,7 @@ import { callUntilAnswered, windowSchedule } from '../first-call.ts';
 import { Button } from '../ui/Button.tsx';
 
 /** The desktop notices main reports (no tray icon, refused notifications, a new version), kept current by its pushes. */
-export function useDesktopNotices(api: BridgeApi): {
+function useDesktopNotices(api: BridgeApi): {
   readonly notices: readonly DesktopNoticeDto[];
   readonly dismiss: (notice: DesktopNoticeDto) => void;
 } {
@@ -46,7 +46,7 @@ function openNoticeLink(api: BridgeApi, url: string): void {
   );
 }
 
-export interface DesktopNoticesBannerProps {
+interface DesktopNoticesBannerProps {
   readonly api: BridgeApi;
 }
 

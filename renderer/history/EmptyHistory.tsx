@@ -5,7 +5,7 @@ import { publishCommand } from './publish-command.ts';
 import './empty-history.css';
 import { Button } from '../ui/Button.tsx';
 
-export interface EmptyHistoryProps {
+interface EmptyHistoryProps {
   readonly searching: boolean;
   readonly unreadOnly: boolean;
   /** A priority filter is on. */

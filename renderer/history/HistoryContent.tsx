@@ -12,7 +12,7 @@ import type { OpenedMessage } from './use-opened-message.ts';
 // The detail pane (with the markdown renderer and sanitizer) loads on first use, not before the list paints.
 const MessageDetail = lazy(() => import('./MessageDetail.tsx').then((module) => ({ default: module.MessageDetail })));
 
-export interface HistoryContentProps {
+interface HistoryContentProps {
   readonly api: BridgeApi;
   readonly entries: readonly ListEntry[];
   /** The loaded history: whether a page is on its way (no "nothing here" yet), more follow, and how to get them. */

@@ -5,7 +5,7 @@ import { minPriorityChoices } from '../../common/priority-names.ts';
 import { SearchBox } from './SearchBox.tsx';
 import { Select } from '../ui/fields.tsx';
 
-export interface HistoryToolbarProps {
+interface HistoryToolbarProps {
   /** The search text and the list's filters (use-history-filter.ts), each with its setter. */
   readonly filters: Pick<
     HistoryFilterState,

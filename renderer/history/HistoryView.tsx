@@ -32,7 +32,7 @@ import { useSubscriptions } from './use-subscriptions.ts';
 import { useTopicActions } from './use-topic-actions.ts';
 import { useTopicStatus } from './use-topic-status.ts';
 
-export interface HistoryViewProps {
+interface HistoryViewProps {
   readonly api: BridgeApi;
   /** A notification was clicked: open this message (App switches to this view first). */
   readonly showRequest?: ShowRequest | undefined;

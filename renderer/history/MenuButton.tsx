@@ -6,7 +6,7 @@ export interface MenuItem {
   readonly onSelect: () => void;
 }
 
-export interface MenuButtonProps {
+interface MenuButtonProps {
   /** The button's text, and the menu's accessible name. */
   readonly label: string;
   readonly items: readonly MenuItem[];

@@ -19,7 +19,7 @@ type ActionState =
   | { readonly kind: 'confirming'; readonly method: string; readonly host: string }
   | { readonly kind: 'done'; readonly ok: boolean; readonly text: string };
 
-export interface MessageActionsProps {
+interface MessageActionsProps {
   readonly api: BridgeApi;
   readonly message: MessageDto;
   /** A popup's http button asked for this action's confirmation (a new object per click). */

@@ -9,7 +9,7 @@ import { Button } from '../ui/Button.tsx';
 import { describeSendResult } from './send-outcome.ts';
 import './message-bar.css';
 
-export interface MessageBarProps {
+interface MessageBarProps {
   readonly api: BridgeApi;
   readonly subscription: SubscriptionDto;
   /** The server took the message: the view shows `outcome` for the topic and the list goes to the newest. */

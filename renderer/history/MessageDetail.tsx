@@ -12,7 +12,7 @@ import { Button } from '../ui/Button.tsx';
 import { useTabTrap } from '../layout/use-tab-trap.ts';
 import { useNarrowLayout } from '../layout/use-media-query.ts';
 
-export interface MessageDetailProps {
+interface MessageDetailProps {
   readonly api: BridgeApi;
   readonly message: MessageDto;
   /** The subscription's display name, when it has one. */
@@ -31,7 +31,7 @@ function describeFailure(result: BridgeResult<unknown>): string | undefined {
 }
 
 /** The message as plain text: title, body, click URL; what "Copy message" puts on the clipboard. */
-export function messageAsText(message: MessageDto): string {
+function messageAsText(message: MessageDto): string {
   return [message.title, message.message, message.click].filter((part) => part !== undefined).join('\n\n');
 }
 

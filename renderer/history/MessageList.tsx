@@ -27,7 +27,7 @@ export interface MessageListHandle {
   readonly scrollToTop: () => void;
 }
 
-export interface MessageListProps {
+interface MessageListProps {
   readonly entries: readonly ListEntry[];
   readonly hasMore: boolean;
   readonly nowMs: number;

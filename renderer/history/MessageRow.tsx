@@ -15,7 +15,7 @@ function priorityWords(priority: MessageDto['priority']): string {
   return t('history.row.priority', { priority: priorityLabel(priority).toLocaleLowerCase(activeLocale()) });
 }
 
-export interface MessageRowProps {
+interface MessageRowProps {
   readonly message: MessageDto;
   readonly titleSegments?: readonly TextSegmentDto[] | undefined;
   readonly messageSegments?: readonly TextSegmentDto[] | undefined;

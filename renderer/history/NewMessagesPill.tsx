@@ -1,6 +1,6 @@
 import { t } from '../../common/i18n/translate.ts';
 import { Button } from '../ui/Button.tsx';
-export interface NewMessagesPillProps {
+interface NewMessagesPillProps {
   readonly count: number;
   readonly onShow: () => void;
 }

@@ -2,7 +2,7 @@ import { t } from '../../common/i18n/translate.ts';
 import { useEffect, useRef } from 'react';
 import { TextField } from '../ui/fields.tsx';
 
-export interface SearchBoxProps {
+interface SearchBoxProps {
   readonly value: string;
   readonly onChange: (value: string) => void;
 }

@@ -7,7 +7,7 @@ import type { MessageActions } from './use-message-actions.ts';
 import type { TopicActions } from './use-topic-actions.ts';
 import type { TopicStatusState } from './use-topic-status.ts';
 
-export interface SelectedTopicHeaderProps {
+interface SelectedTopicHeaderProps {
   readonly api: BridgeApi;
   readonly subscription: SubscriptionDto;
   readonly messageActions: Pick<MessageActions, 'markAllRead' | 'clearSubscription'>;

@@ -4,7 +4,7 @@ import { Button } from '../ui/Button.tsx';
 import { Select, TextField } from '../ui/fields.tsx';
 import { type ActionDraft, HTTP_METHODS, MAX_ACTIONS } from './send-draft.ts';
 
-export interface SendActionsEditorProps {
+interface SendActionsEditorProps {
   readonly actions: readonly ActionDraft[];
   readonly onChange: (actions: readonly ActionDraft[]) => void;
 }

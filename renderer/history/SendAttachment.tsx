@@ -8,7 +8,7 @@ import { formatBytes } from '../../common/byte-size.ts';
 import { formatNumber, t } from '../../common/i18n/translate.ts';
 import { Button } from '../ui/Button.tsx';
 
-export interface SendAttachmentProps {
+interface SendAttachmentProps {
   readonly file: File | undefined;
   readonly onFile: (file: File | undefined) => void;
   /** Percent sent while the file uploads. */

@@ -17,7 +17,7 @@ import { useSendDraft } from './use-send-draft.ts';
 import { useSendSubmit } from './use-send-submit.ts';
 import './send-form.css';
 
-export interface SendFormProps {
+interface SendFormProps {
   readonly api: BridgeApi;
   /** The topic the message goes to (with the credentials stored for its server, in the core). */
   readonly subscription: SubscriptionDto;

@@ -6,7 +6,7 @@ import { TextArea, TextField } from '../ui/fields.tsx';
 import { renderMarkdown } from './markdown.ts';
 import type { SendDraftState } from './use-send-draft.ts';
 
-export interface SendMessageFieldsProps extends Pick<SendDraftState, 'draft' | 'set'> {
+interface SendMessageFieldsProps extends Pick<SendDraftState, 'draft' | 'set'> {
   readonly id: string;
   readonly titleRef: Ref<HTMLInputElement>;
 }

@@ -9,7 +9,7 @@ import { Select, TextField } from '../ui/fields.tsx';
 import { previewTags } from './send-draft.ts';
 import type { SendDraftState } from './use-send-draft.ts';
 
-export interface SendOptionsGridProps extends Pick<SendDraftState, 'draft' | 'set'> {
+interface SendOptionsGridProps extends Pick<SendDraftState, 'draft' | 'set'> {
   readonly fileChosen: boolean;
 }
 

@@ -14,7 +14,7 @@ import { Button } from '../ui/Button.tsx';
 import { bannerSet, foldedSummary, isFolded, staysFolded, type FoldChoice } from './server-banners-fold.ts';
 import './server-banners.css';
 
-export interface ServerBannersProps {
+interface ServerBannersProps {
   readonly api: BridgeApi;
   readonly connections: readonly ConnectionDto[];
   /** "Fix credentials": opens the credentials of this server (one of its subscriptions' editors). */

@@ -7,7 +7,7 @@ import { useNarrowLayout } from '../layout/use-media-query.ts';
 import { connectionKindFor, connectionLabel, subscriptionKey } from './format.ts';
 import { Button } from '../ui/Button.tsx';
 
-export interface SidebarProps {
+interface SidebarProps {
   readonly subscriptions: readonly SubscriptionDto[] | undefined;
   readonly unreadCounts: readonly UnreadCountDto[];
   readonly connections: readonly ConnectionDto[];

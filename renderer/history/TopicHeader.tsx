@@ -10,7 +10,7 @@ import { UnsubscribeConfirm } from './UnsubscribeConfirm.tsx';
 import type { TopicStatus } from './use-topic-status.ts';
 import './topic-header.css';
 
-export interface TopicHeaderProps {
+interface TopicHeaderProps {
   /** The subscription selected in the sidebar. */
   readonly subscription: SubscriptionDto;
   readonly onMarkAllRead: () => void;

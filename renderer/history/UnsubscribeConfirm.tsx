@@ -2,7 +2,7 @@ import { t } from '../../common/i18n/translate.ts';
 import { Button } from '../ui/Button.tsx';
 import { useId, useState } from 'react';
 
-export interface UnsubscribeConfirmProps {
+interface UnsubscribeConfirmProps {
   /** The subscription's display name or topic, for the question. */
   readonly name: string;
   readonly onConfirm: (options: { readonly deleteHistory: boolean }) => void;

@@ -95,7 +95,7 @@ export function untilTime(untilMs: number, nowMs: number, locale?: string): stri
 }
 
 /** `no-permission`: the credentials may not read this topic (a 403); `auth-failed`: the server did not accept them. */
-export type ConnectionKind =
+type ConnectionKind =
   'open' | 'connecting' | 'backoff' | 'auth-failed' | 'no-permission' | 'error' | 'stopped' | 'unknown';
 
 export function connectionLabel(kind: ConnectionKind): string {

@@ -9,7 +9,7 @@ import { messageKey } from './format.ts';
 export type HistoryFilter = Pick<MessageQuery, 'subscription' | 'unreadOnly' | 'minPriority'>;
 
 /** Within this many pixels of the top the reader sees the newest rows, so live messages may go straight in. */
-export const atTopThresholdPx = 8;
+const atTopThresholdPx = 8;
 
 export function isAtTop(scrollTopPx: number): boolean {
   return scrollTopPx < atTopThresholdPx;
@@ -31,12 +31,12 @@ export function newestFirst(messages: readonly MessageDto[]): MessageDto[] {
 }
 
 /** What one batch of live messages does to the list: nothing, rows on top now, or rows held behind the pill. */
-export type ArrivalPlacement =
+type ArrivalPlacement =
   | { readonly kind: 'ignore' }
   | { readonly kind: 'show'; readonly messages: readonly MessageDto[] }
   | { readonly kind: 'hold'; readonly messages: readonly MessageDto[] };
 
-export interface PlaceArrivalsOptions {
+interface PlaceArrivalsOptions {
   readonly filter: HistoryFilter;
   /** The reader is at the top of the list (isAtTop of its scroll offset). */
   readonly readerAtTop: boolean;

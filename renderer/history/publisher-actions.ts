@@ -8,7 +8,7 @@ import { t } from '../../common/i18n/translate.ts';
 import { oneLineText } from '../../common/bidi-text.ts';
 
 /** How one button is shown: its hint under the label, and whether it can run (the core applies the same rule). */
-export interface PublisherActionView {
+interface PublisherActionView {
   readonly hint: string;
   readonly availability: ActionAvailability;
 }

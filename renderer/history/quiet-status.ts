@@ -6,7 +6,7 @@ import { t } from '../../common/i18n/translate.ts';
 import type { PreferencesDto, SettingsDto } from '../../common/ipc.ts';
 import { clockTime, untilTime } from './format.ts';
 
-export type QuietStatus =
+type QuietStatus =
   /** `until`: milliseconds since the epoch, or null for "until resumed". */
   | { readonly kind: 'paused'; readonly until: number | null }
   /** `until`: milliseconds since the epoch at which the quiet hours end. */
@@ -42,7 +42,7 @@ export function quietHoursEnd(quietHours: PreferencesDto['quietHours'], nowMs: n
 }
 
 /** When quiet hours next begin after `nowMs` (so a badge can appear on time); undefined when they are off. */
-export function quietHoursNextStart(quietHours: PreferencesDto['quietHours'], nowMs: number): number | undefined {
+function quietHoursNextStart(quietHours: PreferencesDto['quietHours'], nowMs: number): number | undefined {
   if (!quietHours.enabled) return undefined;
   const start = minuteOfDay(quietHours.start);
   if (start === undefined || start === minuteOfDay(quietHours.end)) return undefined;

@@ -5,13 +5,13 @@
 
 const rovingKeys = ['ArrowDown', 'ArrowUp', 'Home', 'End', 'PageDown', 'PageUp'] as const;
 
-export type RovingKey = (typeof rovingKeys)[number];
+type RovingKey = (typeof rovingKeys)[number];
 
 export function isRovingKey(key: string): key is RovingKey {
   return (rovingKeys as readonly string[]).includes(key);
 }
 
-export interface RowPosition {
+interface RowPosition {
   /** The focused row's index. */
   readonly current: number;
   /** Rows loaded (a virtualized list knows them all, even those not in the DOM). */

@@ -50,7 +50,7 @@ export const emptySendDraft: SendDraft = {
 };
 
 /** `"warning, backup ,"` → `['warning', 'backup']`. */
-export function splitTagInput(text: string): string[] {
+function splitTagInput(text: string): string[] {
   return text
     .split(',')
     .map((tag) => tag.trim())

@@ -8,7 +8,7 @@ import { activeLocale, t } from '../../common/i18n/translate.ts';
 import { absoluteTime } from './format.ts';
 import { whyNoPopup } from './quiet-status.ts';
 
-export interface SendResult {
+interface SendResult {
   readonly sent: boolean;
   readonly text: string;
 }

@@ -27,7 +27,7 @@ export function staysFolded(folded: readonly string[], now: readonly string[]): 
 export type FoldChoice = { readonly over: readonly string[] } | 'unfolded' | undefined;
 
 /** Whether untouched banners start folded: more than one of them, or any in a compact window. */
-export function foldsByDefault(now: readonly string[], compact: boolean): boolean {
+function foldsByDefault(now: readonly string[], compact: boolean): boolean {
   return compact || now.length > 1;
 }
 

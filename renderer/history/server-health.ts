@@ -10,7 +10,7 @@ import { serverLabel } from '../../common/server-url.ts';
 import { explainTroubleAt } from './trouble-words.ts';
 
 /** `credentials`: not accepted (401, a lockout); `permission`: they may not read some of its topics (403). */
-export type ServerHealthKind = 'connected' | 'connecting' | 'unreachable' | 'credentials' | 'permission' | 'error';
+type ServerHealthKind = 'connected' | 'connecting' | 'unreachable' | 'credentials' | 'permission' | 'error';
 
 export interface ServerHealth {
   /** Normalized base URL, as the core reports it (`https://ntfy.sh`). */
@@ -37,7 +37,7 @@ const SEVERITY: Readonly<Record<ServerHealthKind, number>> = {
 };
 
 /** How a server is named in banners and the header: serverLabel among the servers the window knows. */
-export function serverName(server: string, known: readonly string[] = []): string {
+function serverName(server: string, known: readonly string[] = []): string {
   return serverLabel(server, known);
 }
 
@@ -89,9 +89,9 @@ export function troubledServers(health: readonly ServerHealth[]): ServerHealth[]
 }
 
 /** `idle`: there is no server to be connected to (a first launch), which is neither fine nor a problem. */
-export type HealthTone = 'ok' | 'pending' | 'problem' | 'idle';
+type HealthTone = 'ok' | 'pending' | 'problem' | 'idle';
 
-export interface HealthDescription {
+interface HealthDescription {
   readonly headline: string;
   /** A plain sentence on why; undefined when there is nothing to add. */
   readonly why?: string;

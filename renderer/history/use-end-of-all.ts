@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type RefObject } from 'react';
 
-export interface EndOfAllOptions {
+interface EndOfAllOptions {
   /** More pages may follow the loaded rows. */
   readonly hasMore: boolean;
   /** Rows loaded. */

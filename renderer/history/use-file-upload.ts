@@ -60,7 +60,7 @@ async function runUpload(
   return cancelled(job) ? undefined : outcome;
 }
 
-export interface FileUpload {
+interface FileUpload {
   /** Percent of the file handed on (0–100) while an upload runs; undefined otherwise. */
   readonly percent: number | undefined;
   /** The server's answer, or undefined when the user cancelled. */

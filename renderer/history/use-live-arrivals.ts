@@ -20,7 +20,7 @@ export interface LiveArrivalsOptions {
   readonly refreshUnreadCounts: () => void;
 }
 
-export interface LiveArrivals {
+interface LiveArrivals {
   /** Messages waiting behind the "N new" pill (distinct). */
   readonly pendingCount: number;
   /** Puts the waiting messages on top and scrolls there (the pill's button). */

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import type { MessageListHandle } from './MessageList.tsx';
 import { useLiveArrivals, type LiveArrivalsOptions } from './use-live-arrivals.ts';
 
-export interface LiveList {
+interface LiveList {
   /** For MessageList's ref. */
   readonly listRef: RefObject<MessageListHandle | null>;
   /** Messages waiting behind the "N new" pill. */

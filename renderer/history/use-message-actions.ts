@@ -5,7 +5,7 @@ import { messageKey } from './format.ts';
 /** Picks loaded messages, as useMessages' showAsRead and remove take them. */
 type MessagePick = (message: MessageDto) => boolean;
 
-export interface MessageActionsOptions {
+interface MessageActionsOptions {
   readonly api: BridgeApi;
   /** Shows the picked loaded messages as read (useMessages().showAsRead). */
   readonly showAsRead: (which: MessagePick) => void;

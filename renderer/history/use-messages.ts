@@ -10,7 +10,7 @@ import type {
 import { callUntilAnswered, windowSchedule } from '../first-call.ts';
 import { messageKey } from './format.ts';
 
-export const pageSize = 100;
+const pageSize = 100;
 
 export interface MessagesState {
   readonly messages: readonly MessageDto[];

@@ -5,9 +5,9 @@ import { useCallback, useRef, useState } from 'react';
  * or sending to the selected one. Closing it puts focus back on the button that opened it, so keyboard users are
  * not dropped at the top of the page.
  */
-export type PaneFormKind = 'add' | 'send';
+type PaneFormKind = 'add' | 'send';
 
-export interface PaneForm {
+interface PaneForm {
   readonly form: PaneFormKind | undefined;
   /** Opens `kind`; `opener` is where focus goes back to when it closes. */
   readonly open: (kind: PaneFormKind, opener: HTMLElement) => void;

@@ -1,7 +1,7 @@
 import { useCallback, useLayoutEffect, useRef, useState, type FocusEvent, type RefObject } from 'react';
 import { indexAfterRemoval } from './roving-focus.ts';
 
-export interface RovingRowsOptions {
+interface RovingRowsOptions {
   /** The rows' message keys (messageKey), in list order; the row elements carry them as data-key. */
   readonly keys: readonly string[];
   /** The element holding the rows (each with data-index and data-key). */
@@ -10,7 +10,7 @@ export interface RovingRowsOptions {
   readonly currentKey: string | undefined;
 }
 
-export interface RovingRows {
+interface RovingRows {
   /** The row that is the Tab stop when rendered (MessageRow's tabStop); -1 when there are no rows. */
   readonly activeIndex: number;
   /**

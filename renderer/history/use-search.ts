@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import type { BridgeApi, SearchHitDto, SearchQuery } from '../../common/ipc.ts';
 
 /** Long enough to coalesce a burst of keystrokes, short enough that results follow typing (bench: < 100 ms). */
-export const searchDebounceMs = 40;
+const searchDebounceMs = 40;
 /** The most hits one search returns, the best first (the most the bridge allows). */
-export const searchLimit = 200;
+const searchLimit = 200;
 
-export interface SearchState {
+interface SearchState {
   /** Undefined while there is no search text (the plain history shows instead). */
   readonly hits: readonly SearchHitDto[] | undefined;
   readonly error: string | undefined;

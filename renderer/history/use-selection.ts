@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { SubscriptionRefDto } from '../../common/ipc.ts';
 
-export interface Selection {
+interface Selection {
   /** The subscription chosen in the sidebar; undefined for "All subscriptions". */
   readonly selected: SubscriptionRefDto | undefined;
   readonly select: (subscription: SubscriptionRefDto | undefined) => void;

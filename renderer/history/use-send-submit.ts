@@ -9,12 +9,12 @@ import { draftToPublishInput, type SendDraft } from './send-draft.ts';
 import { describeSendResult } from './send-outcome.ts';
 import { useFileUpload } from './use-file-upload.ts';
 
-export type SendStatus =
+type SendStatus =
   | { readonly kind: 'idle' }
   | { readonly kind: 'sending' }
   | { readonly kind: 'done'; readonly sent: boolean; readonly text: string };
 
-export interface SendSubmit {
+interface SendSubmit {
   readonly status: SendStatus;
   /** Percent of the file handed on while an upload runs. */
   readonly percent: number | undefined;

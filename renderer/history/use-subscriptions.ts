@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { BridgeApi, ConnectionDto, SubscriptionDto, UnreadCountDto } from '../../common/ipc.ts';
 import { callUntilAnswered, windowSchedule } from '../first-call.ts';
 
-export interface SubscriptionsState {
+interface SubscriptionsState {
   /** Undefined until the first answer arrives, so the view can tell "loading" from "none". */
   readonly subscriptions: readonly SubscriptionDto[] | undefined;
   readonly unreadCounts: readonly UnreadCountDto[];

@@ -3,7 +3,7 @@ import type { BridgeApi, SubscriptionDto } from '../../common/ipc.ts';
 import { draftFromSubscription, draftToInput } from '../subscriptions/subscription-draft.ts';
 import { subscriptionKey } from './format.ts';
 
-export interface TopicActionsOptions {
+interface TopicActionsOptions {
   readonly api: BridgeApi;
   /** The sidebar's list (useSubscriptions().subscriptions): an unsubscribe is done once it no longer holds it. */
   readonly subscriptions: readonly SubscriptionDto[] | undefined;

@@ -2,7 +2,7 @@ import { useEffect, useRef, type FocusEvent, type KeyboardEvent, type ReactNode 
 import { Button } from '../ui/Button.tsx';
 import { tabbableSelector } from './use-tab-trap.ts';
 
-export interface DrawerProps {
+interface DrawerProps {
   /** The panel's id (the button's aria-controls); unique in the page. */
   readonly id: string;
   /** What the button shows, which is also its accessible name. */

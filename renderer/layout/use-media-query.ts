@@ -6,7 +6,7 @@ import { useCallback, useSyncExternalStore } from 'react';
  * a 1200 px window at 200 % zoom (600 CSS px) matches too. renderer/styles.css uses the same breakpoint in its
  * `@media (max-width: 45rem)` blocks; change both together.
  */
-export const narrowLayoutQuery = '(max-width: 45rem)';
+const narrowLayoutQuery = '(max-width: 45rem)';
 
 /**
  * Below this height (32rem is 512 CSS px: a 1200x800 window at 200 % zoom is 400 CSS px high, and so is a small
@@ -14,10 +14,10 @@ export const narrowLayoutQuery = '(max-width: 45rem)';
  * topic's rare actions in its menu, server banners folded to one line, rows of two lines. renderer/styles.css has
  * the same query in its `@media (max-height: 32rem)` block; change both together.
  */
-export const shortLayoutQuery = '(max-height: 32rem)';
+const shortLayoutQuery = '(max-height: 32rem)';
 
 /** Whether the media query matches now; the component re-renders when that changes (resize, zoom). */
-export function useMediaQuery(query: string): boolean {
+function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
       const list = window.matchMedia(query);

@@ -9,7 +9,7 @@ import { SubscriptionFilesFieldset } from './SubscriptionFilesFieldset.tsx';
 import { useSettings } from './use-settings.ts';
 import './settings.css';
 
-export interface SettingsViewProps {
+interface SettingsViewProps {
   readonly api: BridgeApi;
 }
 

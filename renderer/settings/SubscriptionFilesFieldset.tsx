@@ -7,7 +7,7 @@ import { useSubscriptionFiles } from './use-subscription-files.ts';
 import { Button } from '../ui/Button.tsx';
 import { FilePicker } from '../ui/FilePicker.tsx';
 
-export interface SubscriptionFilesFieldsetProps {
+interface SubscriptionFilesFieldsetProps {
   readonly api: BridgeApi;
 }
 

@@ -20,7 +20,7 @@ export function GroupStatus({ status }: { readonly status: string }) {
   );
 }
 
-export interface DraftFieldProps {
+interface DraftFieldProps {
   readonly label: string;
   readonly type: 'text' | 'number' | 'time';
   /** The saved value; shown unless the user has typed something else. */
@@ -83,7 +83,7 @@ export function DraftField({ label, type, value, error, hint, min, max, onCommit
   );
 }
 
-export interface ToggleFieldProps {
+interface ToggleFieldProps {
   readonly label: string;
   readonly checked: boolean;
   /** An on/off switch (role=switch) rather than a checkbox. */

@@ -34,7 +34,7 @@ export interface ImportPlan {
 export type ImportParseResult =
   { readonly ok: true; readonly plan: ImportPlan } | { readonly ok: false; readonly error: string };
 
-export type JsonObject = Readonly<Record<string, unknown>>;
+type JsonObject = Readonly<Record<string, unknown>>;
 
 export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -63,7 +63,7 @@ export function normalizeServer(text: string): string {
   return normalizeServerUrl(text);
 }
 
-export function subscriptionKey(input: SubscriptionInput): string {
+function subscriptionKey(input: SubscriptionInput): string {
   return `${input.server} ${input.topic}`;
 }
 

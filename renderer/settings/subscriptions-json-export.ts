@@ -9,19 +9,19 @@ export const SUBSCRIPTIONS_FILE_VERSION = 1;
 export const SUBSCRIPTIONS_FILE_NAME = 'ntfy-tray-subscriptions.json';
 
 /** One subscription as exported: what it takes to subscribe again, nothing about credentials. */
-export type ExportedSubscription = Pick<
+type ExportedSubscription = Pick<
   SubscriptionDto,
   'server' | 'topic' | 'displayName' | 'transport' | 'filters' | 'muted' | 'minPriority'
 >;
 
-export interface SubscriptionsFile {
+interface SubscriptionsFile {
   readonly format: typeof SUBSCRIPTIONS_FILE_FORMAT;
   readonly version: typeof SUBSCRIPTIONS_FILE_VERSION;
   readonly subscriptions: readonly ExportedSubscription[];
 }
 
 /** Picks the exported fields one by one, so nothing the DTO gains later (or holds about auth) can slip out. */
-export function toExportedSubscription(subscription: SubscriptionDto): ExportedSubscription {
+function toExportedSubscription(subscription: SubscriptionDto): ExportedSubscription {
   return {
     server: subscription.server,
     topic: subscription.topic,

@@ -3,9 +3,9 @@ import type { BridgeError, BridgeResult, SettingsDto, SettingsPatchDto } from '.
 import { t } from '../../common/i18n/translate.ts';
 
 /** Field problems keyed by the last segment of the setting's path (`maxAgeDays`, `start`, `defaultServer`). */
-export type FieldErrors = Readonly<Record<string, string>>;
+type FieldErrors = Readonly<Record<string, string>>;
 
-export interface SaveGroup {
+interface SaveGroup {
   /** What the group's status line says: "Saved", a problem, or nothing yet. */
   readonly status: string;
   readonly errors: FieldErrors;

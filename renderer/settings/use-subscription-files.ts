@@ -9,15 +9,15 @@ import { serializeSubscriptions, SUBSCRIPTIONS_FILE_NAME } from './subscriptions
 import { parseSubscriptionsJson } from './subscriptions-json-import.ts';
 import { errorMessage } from '../../common/error-message.ts';
 
-export type FileKind = 'json' | 'client-yml';
+type FileKind = 'json' | 'client-yml';
 
-export interface PendingReview {
+interface PendingReview {
   readonly text: string;
   readonly fileName: string;
   readonly entries: ClientYmlReviewProps['entries'];
 }
 
-export interface SubscriptionFiles {
+interface SubscriptionFiles {
   /** What the last export or import did, line by line. */
   readonly report: readonly string[];
   readonly busy: boolean;

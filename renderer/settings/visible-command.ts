@@ -5,7 +5,7 @@
  * what would run, character for character.
  */
 
-export type CommandSegment =
+type CommandSegment =
   { readonly kind: 'text'; readonly text: string } | { readonly kind: 'hidden'; readonly codePoint: string };
 
 const HIDDEN = /[\p{Cc}\p{Cf}]/u;

@@ -6,7 +6,7 @@ import { AccountSignIn } from './AccountSignIn.tsx';
 import { useAccount } from './use-account.ts';
 import './account-section.css';
 
-export interface AccountSectionProps {
+interface AccountSectionProps {
   readonly api: BridgeApi;
 }
 

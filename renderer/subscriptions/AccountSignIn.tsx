@@ -10,7 +10,7 @@ function sentence(words: string): string {
   return `${words.charAt(0).toUpperCase()}${words.slice(1)}.`;
 }
 
-export interface AccountSignInProps {
+interface AccountSignInProps {
   readonly api: BridgeApi;
   /** Signed in: the sync's outcome in words, for the section's status line. */
   readonly onSignedIn: (words: string) => void;

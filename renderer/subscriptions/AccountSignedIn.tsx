@@ -14,7 +14,7 @@ import { Button } from '../ui/Button.tsx';
 
 type SignedIn = Extract<AccountStatusDto, { signedIn: true }>;
 
-export interface AccountSignedInProps {
+interface AccountSignedInProps {
   readonly api: BridgeApi;
   readonly status: SignedIn;
   /** What the last action said (a sync's outcome, a refusal), for the section's status line. */

@@ -8,7 +8,7 @@ import { checkAddress } from './topic-url.ts';
 
 export type AddressField = 'topic' | 'server' | 'displayName';
 
-export interface AddressFieldsProps {
+interface AddressFieldsProps {
   readonly idPrefix: string;
   readonly draft: SubscriptionDraft;
   readonly errors: Partial<Record<AddressField, string>>;

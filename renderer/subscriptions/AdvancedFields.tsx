@@ -26,7 +26,7 @@ const errorFieldOf: Readonly<Record<FilterKey, AdvancedField>> = {
   filterTags: 'tags',
 };
 
-export interface AdvancedFieldsProps {
+interface AdvancedFieldsProps {
   readonly idPrefix: string;
   readonly draft: SubscriptionDraft;
   readonly errors: Partial<Record<AdvancedField, string>>;

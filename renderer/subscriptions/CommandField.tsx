@@ -16,7 +16,7 @@ const VARIABLE_WORDS: Readonly<
   raw: 'subscriptions.command.var-raw',
 };
 
-export interface CommandFieldProps {
+interface CommandFieldProps {
   readonly id: string;
   readonly value: string;
   readonly error: string | undefined;

@@ -4,7 +4,7 @@ import { clockTime } from '../history/format.ts';
 import { Button } from '../ui/Button.tsx';
 import './command.css';
 
-export interface CommandRunsProps {
+interface CommandRunsProps {
   readonly runs: CommandRunsDto;
   /** The subscription's name, for the Stop button's label. */
   readonly name: string;

@@ -2,7 +2,7 @@ import { t } from '../../common/i18n/translate.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { describeStatus, type SubscriptionStatus } from './connection-status.ts';
 
-export interface ConnectionStatusProps {
+interface ConnectionStatusProps {
   readonly status: SubscriptionStatus;
   /** Milliseconds since the epoch, for the reconnect countdown. */
   readonly nowMs: number;

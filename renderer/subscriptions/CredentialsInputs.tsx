@@ -5,7 +5,7 @@ import { TextField } from './form-fields.tsx';
 
 export type CredentialsField = 'user' | 'password' | 'token';
 
-export interface CredentialsInputsProps {
+interface CredentialsInputsProps {
   readonly idPrefix: string;
   /** The kinds offered, in order; one alone is not offered as a choice. */
   readonly kinds: readonly AuthKindDto[];

@@ -8,7 +8,7 @@ import { Button } from '../ui/Button.tsx';
 
 export type { CredentialsField } from './CredentialsInputs.tsx';
 
-export interface CredentialsSectionProps {
+interface CredentialsSectionProps {
   readonly idPrefix: string;
   readonly credentials: CredentialsEditor;
   /** The typed or stored credentials changed: a Test result about the old ones is stale. */
@@ -16,7 +16,7 @@ export interface CredentialsSectionProps {
 }
 
 /** "user alice" or "a token": who the stored credentials are, never their secret. */
-export function storedSummary(stored: StoredCredentials): string {
+function storedSummary(stored: StoredCredentials): string {
   if (stored.auth === 'basic') return t('subscriptions.credentials.stored-user', { user: stored.user ?? '' });
   return t('subscriptions.credentials.stored-token');
 }

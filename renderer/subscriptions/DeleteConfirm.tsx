@@ -2,7 +2,7 @@ import { t } from '../../common/i18n/translate.ts';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../ui/Button.tsx';
 
-export interface DeleteConfirmProps {
+interface DeleteConfirmProps {
   readonly idPrefix: string;
   readonly name: string;
   readonly busy: boolean;

@@ -4,7 +4,7 @@ import { Button } from '../ui/Button.tsx';
 import { DeleteConfirm } from './DeleteConfirm.tsx';
 import type { DeleteFlow } from './use-delete-flow.ts';
 
-export interface EditorActionsProps {
+interface EditorActionsProps {
   readonly idPrefix: string;
   /** A new subscription: "Subscribe", and nothing to unsubscribe from. */
   readonly isNew: boolean;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
-export interface EditorFrameProps {
+interface EditorFrameProps {
   /** Over everything, as ntfy's web app shows its subscribe dialog; otherwise a pane in its view. */
   readonly modal: boolean;
   readonly className: string;

@@ -2,7 +2,7 @@ import { t } from '../../common/i18n/translate.ts';
 import { Button } from '../ui/Button.tsx';
 import type { CheckedSave } from './use-checked-save.ts';
 
-export interface EditorNotesProps {
+interface EditorNotesProps {
   /** What the core said about the form as a whole (a problem no field owns). */
   readonly formError: string | undefined;
   readonly save: CheckedSave;

@@ -5,7 +5,7 @@ import { loginReason, storedDescription, type LoginRequest } from './login-reque
 import { serverLabel } from '../../common/server-url.ts';
 import type { CredentialsEditor } from './use-credentials-editor.ts';
 
-export interface LoginStepProps {
+interface LoginStepProps {
   readonly idPrefix: string;
   readonly request: LoginRequest;
   /** The server and topic the form subscribes to. */

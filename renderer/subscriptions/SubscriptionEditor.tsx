@@ -28,7 +28,7 @@ export type EditorResult =
   | { readonly outcome: 'cancelled' | 'deleted'; readonly subscriptionId: string | undefined }
   | { readonly outcome: 'saved'; readonly subscription: SubscriptionDto };
 
-export interface SubscriptionEditorProps {
+interface SubscriptionEditorProps {
   readonly api: BridgeApi;
   /** Undefined: a new subscription. */
   readonly subscription: SubscriptionDto | undefined;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { BridgeApi, SubscriptionDto } from '../../common/ipc.ts';
 import { SubscriptionEditor, type EditorResult } from './SubscriptionEditor.tsx';
 
-export interface SubscriptionFormProps {
+interface SubscriptionFormProps {
   readonly api: BridgeApi;
   readonly onSaved: (subscription: SubscriptionDto) => void;
   readonly onClose: () => void;

@@ -8,7 +8,7 @@ import { needsCredentials, type SubscriptionStatus } from './connection-status.t
 import { transportName } from './subscription-draft.ts';
 import { Button } from '../ui/Button.tsx';
 
-export interface SubscriptionRowProps {
+interface SubscriptionRowProps {
   readonly subscription: SubscriptionDto;
   readonly status: SubscriptionStatus;
   readonly nowMs: number;
@@ -23,7 +23,7 @@ export interface SubscriptionRowProps {
 }
 
 /** Which credentials apply, when they are the subscription's own (the server's are shown in its editor). */
-export function ownCredentialsText(own: OwnCredentialsDto): string {
+function ownCredentialsText(own: OwnCredentialsDto): string {
   switch (own.auth) {
     case 'none':
       return t('subscriptions.row.own-none');
@@ -34,7 +34,7 @@ export function ownCredentialsText(own: OwnCredentialsDto): string {
   }
 }
 
-export function subscriptionName(subscription: SubscriptionDto): string {
+function subscriptionName(subscription: SubscriptionDto): string {
   return subscription.displayName ?? subscription.topic;
 }
 

@@ -11,7 +11,7 @@ import { useTicker } from './use-ticker.ts';
 import './subscriptions.css';
 import { Button } from '../ui/Button.tsx';
 
-export interface SubscriptionsViewProps {
+interface SubscriptionsViewProps {
   readonly api: BridgeApi;
   /** Open the editor of this subscription at once (e.g. "fix credentials" from elsewhere). */
   readonly editId?: string | undefined;

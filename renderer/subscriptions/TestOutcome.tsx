@@ -11,7 +11,7 @@ export type TestState =
   | { readonly kind: 'done'; readonly result: SubscriptionTestResult; readonly server: string }
   | { readonly kind: 'failed'; readonly message: string };
 
-export interface TestOutcomeProps {
+interface TestOutcomeProps {
   readonly state: TestState;
   /** Take this server instead (the plain-HTTP address offered when TLS failed on a port of its own). */
   readonly onUseServer: (server: string) => void;

@@ -27,9 +27,9 @@ export type SubscriptionStatus =
   /** No connection carries it (yet): just added, or the core has not reported. */
   | { readonly kind: 'not-connected' };
 
-export type StatusTone = 'ok' | 'pending' | 'problem' | 'idle';
+type StatusTone = 'ok' | 'pending' | 'problem' | 'idle';
 
-export interface StatusDescription {
+interface StatusDescription {
   readonly label: string;
   readonly detail?: string;
   readonly tone: StatusTone;
@@ -55,7 +55,7 @@ export function findConnection(
 }
 
 /** A subscription as the list has it: where, and (when known) whether its server's secret is stored. */
-export interface StatusSubject extends SubscriptionRefDto {
+interface StatusSubject extends SubscriptionRefDto {
   readonly auth?: AuthKindDto;
   readonly hasCredentials?: boolean;
 }

@@ -1,6 +1,6 @@
 import type { BridgeError } from '../../common/ipc.ts';
 
-export interface PlacedErrors<F extends string> {
+interface PlacedErrors<F extends string> {
   /** Problems to show next to their field. */
   readonly fields: Partial<Record<F, string>>;
   /** What belongs to no field on the form (or a summary when nothing could be placed); undefined when all fit. */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, type ReactNode, type Ref } from 'react';
 import { Select, TextField as UiTextField } from '../ui/fields.tsx';
 
-export interface TextFieldProps {
+interface TextFieldProps {
   readonly id: string;
   readonly name: string;
   readonly label: string;
@@ -74,7 +74,7 @@ export function TextField(props: TextFieldProps) {
   );
 }
 
-export interface SelectFieldProps<V extends string | number> {
+interface SelectFieldProps<V extends string | number> {
   readonly id: string;
   readonly name: string;
   readonly label: string;

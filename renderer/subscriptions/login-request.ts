@@ -3,7 +3,7 @@ import type { SubscriptionTestResult } from '../../common/ipc.ts';
 import type { CredentialsEntry, StoredCredentials } from './credentials.ts';
 
 /** Who the server refused: a user by name, an access token, or nobody signed in. */
-export type RefusedAs =
+type RefusedAs =
   { readonly kind: 'user'; readonly user: string } | { readonly kind: 'token' } | { readonly kind: 'anonymous' };
 
 /** Why the editor asks for a login, and what "Log in" does then. */

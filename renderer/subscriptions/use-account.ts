@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { t } from '../../common/i18n/translate.ts';
 import type { AccountStatusDto, BridgeApi } from '../../common/ipc.ts';
 
-export interface AccountState {
+interface AccountState {
   /** Undefined until the first answer. */
   readonly status: AccountStatusDto | undefined;
   /** Why the status could not be read, in words. */

@@ -10,12 +10,12 @@ import type {
 import { describeTestResult } from './connection-status.ts';
 
 /** What one Save sends: the subscription and the credentials as typed (or `stored`). */
-export interface SaveAttempt {
+interface SaveAttempt {
   readonly input: SubscriptionInput;
   readonly credentials: TestCredentialsDto;
 }
 
-export interface CheckedSaveOptions {
+interface CheckedSaveOptions {
   readonly api: BridgeApi;
   /** What to save now, or undefined when the form cannot be sent (its own check placed the problems). */
   readonly attempt: () => SaveAttempt | undefined;

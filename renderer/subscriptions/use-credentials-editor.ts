@@ -16,7 +16,7 @@ import type { CredentialsField } from './CredentialsInputs.tsx';
 import { placeFieldErrors } from './field-errors.ts';
 import { serverKey } from './topic-url.ts';
 
-export interface CredentialsEditorOptions {
+interface CredentialsEditorOptions {
   readonly api: BridgeApi;
   /** The server as typed in the editor: the credentials are its. */
   readonly server: string;

@@ -15,7 +15,7 @@ export interface CredentialsPrompt {
   readonly showInputProblem: () => void;
 }
 
-export interface CredentialsPromptOptions {
+interface CredentialsPromptOptions {
   readonly credentials: CredentialsEditor;
   readonly login: LoginStepState;
   /** Unfolds "Advanced", where the form's credentials section is. */
@@ -23,7 +23,7 @@ export interface CredentialsPromptOptions {
 }
 
 /** Whether the server's answer asks for other credentials (401, 403, or a secret the keychain lacks). */
-export function wantsCredentials(result: SubscriptionTestResult): boolean {
+function wantsCredentials(result: SubscriptionTestResult): boolean {
   return result.outcome !== 'ok' && result.outcome !== 'unreachable';
 }
 

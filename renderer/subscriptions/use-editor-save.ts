@@ -9,7 +9,7 @@ import type { LoginStepState } from './use-login-step.ts';
 import { editorFieldNames, type SubscriptionDraftState } from './use-subscription-draft.ts';
 import type { SubscriptionTest } from './use-subscription-test.ts';
 
-export interface EditorSaveOptions {
+interface EditorSaveOptions {
   readonly api: BridgeApi;
   readonly form: SubscriptionDraftState;
   readonly credentials: CredentialsEditor;

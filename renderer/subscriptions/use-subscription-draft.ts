@@ -7,8 +7,8 @@ import { checkAddress, type AddressCheck } from './topic-url.ts';
 import { useDefaultServer } from './use-default-server.ts';
 
 export const editorFieldNames = ['topic', 'server', 'displayName', ...advancedFieldNames] as const;
-export type EditorField = AddressField | AdvancedField;
-export type EditorFieldErrors = Partial<Record<EditorField, string>>;
+type EditorField = AddressField | AdvancedField;
+type EditorFieldErrors = Partial<Record<EditorField, string>>;
 
 export interface SubscriptionDraftState {
   /** Undefined until the subscription exists (a new one gets its id from the first save). */

@@ -5,11 +5,10 @@ import './ui.css';
  * What a badge says by its colour (the words say it too, WCAG 1.4.1): a message priority, a state (ok, warn,
  * error, idle) or nothing in particular.
  */
-export type BadgeTone =
-  'priority-1' | 'priority-2' | 'priority-3' | 'priority-4' | 'priority-5' | BadgeStatus | 'neutral';
-export type BadgeStatus = 'ok' | 'warn' | 'error' | 'idle';
+type BadgeTone = 'priority-1' | 'priority-2' | 'priority-3' | 'priority-4' | 'priority-5' | BadgeStatus | 'neutral';
+type BadgeStatus = 'ok' | 'warn' | 'error' | 'idle';
 
-export interface BadgeProps extends HTMLAttributes<HTMLElement> {
+interface BadgeProps extends HTMLAttributes<HTMLElement> {
   readonly tone?: BadgeTone | undefined;
   /** `li` inside a list of badges (tags); a `span` otherwise. */
   readonly as?: 'span' | 'li' | undefined;

@@ -1,10 +1,10 @@
 import type { ButtonHTMLAttributes, Ref } from 'react';
 import './ui.css';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'quiet';
-export type ButtonSize = 'normal' | 'small';
+type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'quiet';
+type ButtonSize = 'normal' | 'small';
 
-export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> {
+interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> {
   /** A submit button is the form's primary action unless it says otherwise. */
   readonly type?: 'button' | 'submit' | undefined;
   readonly variant?: ButtonVariant | undefined;

@@ -3,7 +3,7 @@ import { t } from '../../common/i18n/translate.ts';
 import { describedBy, FieldMessages } from '../forms/FieldMessages.tsx';
 import './ui.css';
 
-export interface FilePickerProps {
+interface FilePickerProps {
   readonly label: ReactNode;
   /** The file types offered (`.json,application/json`). */
   readonly accept?: string | undefined;

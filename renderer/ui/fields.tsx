@@ -75,7 +75,7 @@ function useWiredField<P extends FieldFrame & ControlAttributes>(props: P, baseC
   return { frame, control };
 }
 
-export interface TextFieldProps extends FieldFrame, Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
+interface TextFieldProps extends FieldFrame, Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
   readonly type?: 'text' | 'url' | 'number' | 'time' | 'password' | 'search' | 'email' | undefined;
   readonly ref?: Ref<HTMLInputElement> | undefined;
 }
@@ -90,7 +90,7 @@ export function TextField(props: TextFieldProps) {
   );
 }
 
-export interface TextAreaProps extends FieldFrame, TextareaHTMLAttributes<HTMLTextAreaElement> {
+interface TextAreaProps extends FieldFrame, TextareaHTMLAttributes<HTMLTextAreaElement> {
   readonly ref?: Ref<HTMLTextAreaElement> | undefined;
 }
 
@@ -104,7 +104,7 @@ export function TextArea(props: TextAreaProps) {
   );
 }
 
-export interface SelectProps extends FieldFrame, SelectHTMLAttributes<HTMLSelectElement> {
+interface SelectProps extends FieldFrame, SelectHTMLAttributes<HTMLSelectElement> {
   readonly ref?: Ref<HTMLSelectElement> | undefined;
 }
 

@@ -5,7 +5,7 @@
 import type * as Shared from '../../../common/account-types.ts';
 import type { SyncNote } from './merge.ts';
 
-export type { SignInRequest, SignOutResult, SyncFailureReason } from '../../../common/account-types.ts';
+export type { SignInRequest, SignOutResult } from '../../../common/account-types.ts';
 
 export type SyncResult = Shared.SyncResult<SyncNote>;
 export type SignInResult = Shared.SignInResult<SyncResult>;

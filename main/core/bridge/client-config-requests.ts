@@ -24,7 +24,7 @@ import { clientYmlPlan, type ImportVia, importClientConfig, type OwnCredentials 
 import { fail, keychainError, ok } from './request-results.ts';
 import { setSubscriptionsCredentials } from './subscription-credentials.ts';
 
-export type ClientConfigRequests = Pick<BridgeRequests, 'planClientYml' | 'importClientYml' | 'exportClientYml'>;
+type ClientConfigRequests = Pick<BridgeRequests, 'planClientYml' | 'importClientYml' | 'exportClientYml'>;
 
 function unreadable(fileName: string, problem: ClientConfigProblem): ClientYmlRefusalDto {
   return { kind: 'unreadable', problem: describeClientConfigProblem(fileName, problem) };
@@ -46,7 +46,7 @@ export interface ClientConfigRequestsOptions {
   readonly saveFile?: SaveFile;
 }
 
-export const CLIENT_YML_FILE_NAME = 'client.yml';
+const CLIENT_YML_FILE_NAME = 'client.yml';
 
 /**
  * What an exported entry says about credentials: what the subscription uses (its own, else its server's), the secret

@@ -59,7 +59,7 @@ export function toPublishInput(dto: PublishInputDto, server: string): PublishInp
 }
 
 /** Where a publish goes and with what: the server as settings keep it and the credentials stored for it. */
-export type PublishDestination =
+type PublishDestination =
   | { readonly ok: true; readonly server: string; readonly credentials: Credentials }
   | { readonly ok: false; readonly answer: BridgeResult<PublishOutcomeDto> };
 

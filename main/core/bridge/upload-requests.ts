@@ -31,7 +31,7 @@ export interface UploadRequests {
   readonly cancelUpload: (uploadId: string) => Promise<BridgeResult<null>>;
 }
 
-export interface UploadRequestsOptions {
+interface UploadRequestsOptions {
   readonly settings: SettingsStore;
   readonly secrets: SecretStore;
   readonly log: Logger;

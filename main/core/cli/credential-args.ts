@@ -10,7 +10,7 @@ import { t } from '../../../common/i18n/translate.ts';
 import { type ArgsResult, fail } from '../client-config/args-result.ts';
 import { controlCharacterProblem } from '../client-config/credential-text.ts';
 
-export interface CredentialArgs {
+interface CredentialArgs {
   readonly user?: string | undefined;
   readonly token?: string | undefined;
   /**
@@ -67,7 +67,7 @@ function withNtfyVariables(args: CredentialArgs, env: Readonly<Record<string, st
 }
 
 /** ntfy's variable for `--user` of publish and subscribe. */
-export const USER_VARIABLE = 'NTFY_USER';
+const USER_VARIABLE = 'NTFY_USER';
 
 /**
  * The credentials the options ask for. Environment variables that the run may read (for these options, or for a

@@ -12,7 +12,7 @@ export interface DurationFlag {
 }
 
 /** `30s`, `2m`, `1h30m`, `1d`, `500ms` → milliseconds (days are allowed: parseSince converts them). */
-export function parseDurationMs(text: string): number | undefined {
+function parseDurationMs(text: string): number | undefined {
   const parsed = parseSince(text);
   if (!parsed.ok || parsed.since.kind !== 'duration') return undefined;
   const units: Readonly<Record<string, number>> = {
@@ -32,7 +32,7 @@ export function parseDurationMs(text: string): number | undefined {
 }
 
 /** A duration as the options take it: `1h`, `2m`, `90s`. */
-export function formatDuration(ms: number): string {
+function formatDuration(ms: number): string {
   if (ms % 3_600_000 === 0) return `${String(ms / 3_600_000)}h`;
   return ms % 60_000 === 0 ? `${String(ms / 60_000)}m` : `${String(ms / 1000)}s`;
 }

@@ -35,7 +35,7 @@ export interface LoginArgs extends LoginTarget {
   readonly dataDir?: string;
 }
 
-export interface LogoutArgs extends LoginTarget {
+interface LogoutArgs extends LoginTarget {
   readonly dataDir?: string;
 }
 

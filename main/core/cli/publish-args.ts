@@ -23,7 +23,7 @@ import { type ArgsResult, fail } from '../client-config/args-result.ts';
 import { parseTopicUrl } from '../client-config/topic-url.ts';
 
 /** The input without the message when it is to come from stdin. */
-export interface PublishPlan {
+interface PublishPlan {
   readonly input: PublishInput;
   /** No message argument: read it from stdin (unless stdin is a terminal). */
   readonly messageFromStdin: boolean;
@@ -168,7 +168,7 @@ function readWait(values: Values, command: string[] | undefined): ArgsResult<Wai
   return { ok: true, value: { kind: 'command', command } };
 }
 
-export interface PublishArgsOptions {
+interface PublishArgsOptions {
   /** Where a bare topic lives for this data dir (--data-dir or the default one); default https://ntfy.sh. */
   readonly defaultServerOf?: (dataDir: string | undefined) => string;
   /** The client.yml of this run: `-c/--config`/NTFY_CONFIG (given) or ntfy's default path; none: none is read. */
@@ -187,7 +187,7 @@ function topicAndWords(
 }
 
 /** NTFY_TOPIC: the topic of every publish; the arguments are then all message (or command) words. */
-export const TOPIC_VARIABLE = 'NTFY_TOPIC';
+const TOPIC_VARIABLE = 'NTFY_TOPIC';
 
 interface ParsedPublish {
   readonly values: Values;

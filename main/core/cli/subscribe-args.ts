@@ -174,7 +174,7 @@ function splitCommand(
   return { topics: [topic], command: [command, ...args.map((arg) => shellWord(arg, platform))].join(' ') };
 }
 
-export interface SubscribeArgsOptions {
+interface SubscribeArgsOptions {
   /** Where a bare topic lives, given `--data-dir` (undefined: the default data dir). Default https://ntfy.sh. */
   readonly defaultServerOf?: (dataDir: string | undefined) => string;
   /** The client.yml of this run: `-c/--config` (given) or ntfy's default path; none: no client.yml is read. */

@@ -23,7 +23,7 @@ export interface ExportedSubscription {
   readonly credentials?: Credentials;
 }
 
-export interface ClientConfigExport {
+interface ClientConfigExport {
   /** Normalized server URL: `default-host`. */
   readonly defaultHost: string;
   readonly subscriptions: readonly ExportedSubscription[];

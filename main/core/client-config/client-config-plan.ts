@@ -55,7 +55,7 @@ function secretProblem(credentials: Credentials, where: string): string | undefi
   return undefined;
 }
 
-export interface EntryOptions {
+interface EntryOptions {
   readonly path: string;
   /**
    * `--poll`: ntfy's poll path (cmd/subscribe.go doPoll) polls each entry with its credentials and its own

@@ -12,11 +12,10 @@
 import { type Document, isScalar, LineCounter, parseDocument, visit } from 'yaml';
 
 /** ntfy's DefaultBaseURL, used when `default-host` is not set. */
-export const NTFY_DEFAULT_HOST = 'https://ntfy.sh';
+const NTFY_DEFAULT_HOST = 'https://ntfy.sh';
 
 /** The filter names ntfy's `if:` passes on as query parameters that the server reads (docs: filter messages). */
-export const CLIENT_CONFIG_FILTERS = ['id', 'message', 'title', 'priority', 'tags'] as const;
-export type ClientConfigFilter = (typeof CLIENT_CONFIG_FILTERS)[number];
+type ClientConfigFilter = 'id' | 'message' | 'title' | 'priority' | 'tags';
 
 export interface ClientConfigEntry {
   /** As written: a topic, host/topic or a URL; read against `defaultHost`. */
@@ -45,7 +44,7 @@ export interface ClientConfig {
 }
 
 /** A key the file has that ntfy does not read; `entry` (1-based) for one inside a `subscribe:` entry. */
-export interface IgnoredField {
+interface IgnoredField {
   readonly field: string;
   readonly entry?: number;
 }
@@ -62,7 +61,7 @@ export type ClientConfigProblem =
   | { readonly kind: 'unknown-filter'; readonly field: string; readonly entry: number }
   | { readonly kind: 'missing-topic'; readonly entry: number };
 
-export type ClientConfigResult =
+type ClientConfigResult =
   { readonly ok: true; readonly config: ClientConfig } | { readonly ok: false; readonly problem: ClientConfigProblem };
 
 const TOP_FIELDS = [

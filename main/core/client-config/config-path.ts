@@ -8,9 +8,9 @@
  */
 import path from 'node:path';
 
-export const ROOT_CLIENT_CONFIG = '/etc/ntfy/client.yml';
+const ROOT_CLIENT_CONFIG = '/etc/ntfy/client.yml';
 
-export interface ConfigPathOptions {
+interface ConfigPathOptions {
   readonly platform: NodeJS.Platform;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly homeDir: string;

@@ -8,7 +8,7 @@ import type { SubscribeFilters } from '../protocol/subscribe-request.ts';
 import { t } from '../../../common/i18n/translate.ts';
 import { type ArgsResult, fail } from './args-result.ts';
 
-export interface FilterValues {
+interface FilterValues {
   readonly priority?: string | undefined;
   readonly tags?: string | undefined;
   readonly title?: string | undefined;

@@ -3,4 +3,4 @@
  * common/url-allowlist.ts so that the window (which greys out an action that cannot run) and the core (which refuses
  * it again) apply the same one; the core's modules keep importing it from here.
  */
-export { isAllowedExternalUrl, isFetchableUrl, type UrlCheck } from '../../../common/url-allowlist.ts';
+export { isAllowedExternalUrl, isFetchableUrl } from '../../../common/url-allowlist.ts';

@@ -6,7 +6,7 @@
  * `maxDelayMs`; `reset()` starts over (the connection calls it once it has been healthy for a while).
  */
 
-export interface BackoffOptions {
+interface BackoffOptions {
   /** Uniform random number in [0, 1); injected so tests are deterministic. */
   readonly random: () => number;
   /** Ceiling of the first delay. Default 1 s. */
@@ -19,7 +19,7 @@ export interface BackoffOptions {
 
 export const DEFAULT_INITIAL_DELAY_MS = 1000;
 export const DEFAULT_MAX_DELAY_MS = 120_000;
-export const DEFAULT_MIN_DELAY_MS = 250;
+const DEFAULT_MIN_DELAY_MS = 250;
 
 /**
  * The longest delay `setTimeout` accepts (2^31 − 1 ms, about 24.8 days). Node and browsers turn anything longer

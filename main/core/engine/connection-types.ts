@@ -41,7 +41,7 @@ export type ConnectionState =
   | { readonly kind: 'error'; readonly message: string }
   | { readonly kind: 'stopped' };
 
-export interface ConnectionCounters {
+interface ConnectionCounters {
   readonly reconnects: number;
   readonly messages: number;
   /** Clock milliseconds of the last byte, keepalive or ping. */

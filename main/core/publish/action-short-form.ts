@@ -13,7 +13,7 @@ import type { PublishAction } from './publish-input.ts';
 import { ACTION_KINDS, isActionKind } from '../../../common/action-kinds.ts';
 import { t } from '../../../common/i18n/translate.ts';
 
-export type ActionsResult =
+type ActionsResult =
   { readonly ok: true; readonly value: PublishAction[] } | { readonly ok: false; readonly error: string };
 
 const TEXT_KEYS = ['action', 'label', 'url', 'method', 'body', 'intent', 'value'] as const;

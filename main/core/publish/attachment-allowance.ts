@@ -11,7 +11,7 @@ import { readAccountInfo } from '../account/account-api.ts';
 import { sendAccountRequest } from '../account/account-http.ts';
 import { authorizationHeader, type Credentials } from '../protocol/subscribe-request.ts';
 
-export interface AttachmentAllowance {
+interface AttachmentAllowance {
   /** Bytes per file; 0 when the server did not say. */
   readonly fileSizeLimit: number;
   /** Bytes the visitor may still upload; 0 when the server did not say. */

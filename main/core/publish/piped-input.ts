@@ -8,7 +8,7 @@ import { t } from '../../../common/i18n/translate.ts';
 import { fitsJsonPublish, type PublishInput } from './publish-input.ts';
 
 /** ntfy's message size limit, bytes: a longer body becomes an attachment (server/config.go, DefaultMessageSizeLimit). */
-export const MESSAGE_SIZE_LIMIT_BYTES = 4096;
+const MESSAGE_SIZE_LIMIT_BYTES = 4096;
 
 /**
  * The most stdin is read, bytes: ntfy's default attachment size limit, 15 MB (server/config.go,

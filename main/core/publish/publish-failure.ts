@@ -56,7 +56,7 @@ export function printableServerText(text: string): string {
 }
 
 /** What was sent that helps explain a refusal. */
-export interface PublishSent {
+interface PublishSent {
   /** The delay as typed (`--delay`, `--at`, `--in`). */
   readonly delay?: string;
 }

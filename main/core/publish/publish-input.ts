@@ -17,7 +17,7 @@
 import { authorizationHeader, type Credentials } from '../protocol/subscribe-request.ts';
 import type { PublishInput } from '../../../common/publish-input.ts';
 
-export type { PublishAction, PublishBody, PublishInput } from '../../../common/publish-input.ts';
+export type { PublishAction, PublishInput } from '../../../common/publish-input.ts';
 
 export interface PublishRequest {
   /** POST of JSON to the server root, or PUT of piped bytes to the topic. */
@@ -29,7 +29,7 @@ export interface PublishRequest {
 }
 
 /** ntfy's limit on a JSON publish body: twice its 4096-byte message size limit (server.go, transformBodyJSON). */
-export const JSON_BODY_LIMIT_BYTES = 8192;
+const JSON_BODY_LIMIT_BYTES = 8192;
 
 /** `https://host/base` → `https://host/base/`: JSON publishing posts to the server's root path. */
 function rootUrl(server: string): string {

@@ -40,7 +40,7 @@ export function uploadTimeoutMs(baseMs: number, bytes: number): number {
   return baseMs + Math.ceil(bytes / UPLOAD_BYTES_PER_EXTRA_SECOND) * 1000;
 }
 
-export interface SendPublishOptions {
+interface SendPublishOptions {
   /** Whole request, milliseconds, plus the upload allowance above. Default 30 s. */
   readonly timeoutMs?: number;
 }
@@ -75,7 +75,7 @@ function readAnswer(status: number, location: string | undefined, body: string, 
 export type PublishTarget = Omit<PublishRequest, 'body'>;
 
 /** An opened publish: the caller writes `contentLength` bytes into `outgoing`; `outcome` settles with the answer. */
-export type OpenedPublish =
+type OpenedPublish =
   | { readonly opened: true; readonly outgoing: http.ClientRequest; readonly outcome: Promise<PublishOutcome> }
   | { readonly opened: false; readonly outcome: Promise<PublishOutcome> };
 
@@ -121,7 +121,7 @@ export function openPublish(target: PublishTarget, contentLength: number, timeou
   return { opened: true, outgoing, outcome };
 }
 
-export function createSendPublish(options: SendPublishOptions = {}): SendPublish {
+function createSendPublish(options: SendPublishOptions = {}): SendPublish {
   const timeoutMs = options.timeoutMs ?? PUBLISH_TIMEOUT_MS;
   return (request) => {
     const body =

@@ -14,7 +14,7 @@ import {
   type PublishTarget,
 } from './send-publish.ts';
 
-export interface UploadProgress {
+interface UploadProgress {
   /** Bytes handed to the socket so far. */
   readonly sentBytes: number;
   /** The server has answered (or the request ended): send no more parts, `finish` says what happened. */
@@ -32,7 +32,7 @@ export interface UploadSession {
   readonly ended: Promise<PublishOutcome>;
 }
 
-export interface UploadSessionOptions {
+interface UploadSessionOptions {
   /** The whole request, milliseconds, before the upload allowance. Default 30 s. */
   readonly timeoutMs?: number;
 }

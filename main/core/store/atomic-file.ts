@@ -6,7 +6,7 @@
  */
 import { rename, rm, writeFile } from 'node:fs/promises';
 
-export interface AtomicWriteOptions {
+interface AtomicWriteOptions {
   /** The new file's permissions (e.g. 0o644); absent: the default less the umask. */
   readonly mode?: number;
   /**

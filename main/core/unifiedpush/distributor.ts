@@ -22,14 +22,14 @@ export interface ConnectorPort {
   ownerOf(service: string): Promise<string | undefined>;
 }
 
-export type RegisterFailure = 'INTERNAL_ERROR' | 'ACTION_REQUIRED';
+type RegisterFailure = 'INTERNAL_ERROR' | 'ACTION_REQUIRED';
 export type RegisterAnswer = { readonly success: true } | { readonly success: false; readonly reason: RegisterFailure };
-export type UnregisterAnswer = 'unregistered' | 'unknown' | 'refused';
+type UnregisterAnswer = 'unregistered' | 'unknown' | 'refused';
 
 /** More apps than anyone runs; beyond it a registration asks the user to act (dbus.md: ACTION_REQUIRED). */
 export const MAX_REGISTRATIONS = 100;
 
-export interface DistributorOptions {
+interface DistributorOptions {
   readonly file: RegistrationsFile;
   readonly connector: ConnectorPort;
   /** The user's default ntfy server, where new endpoints go. */

@@ -36,7 +36,7 @@ export interface PushEngineOptions {
   readonly timing?: Partial<ConnectionTiming>;
 }
 
-export interface PushEngine {
+interface PushEngine {
   /** Follows the distributor's registrations (and the servers' credentials). */
   reconcile(): Promise<void>;
   reconnectAll(): void;

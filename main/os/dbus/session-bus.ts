@@ -44,7 +44,7 @@ export interface DbusConnection {
 }
 
 /** One method an exported object serves: its D-Bus signatures and what answers it. */
-export interface DbusMethod {
+interface DbusMethod {
   /** The signature of the arguments, e.g. `a{sv}`; `''` for none. */
   readonly in: string;
   /** The signature of the answer; `''` for a method that answers nothing. */
@@ -64,7 +64,7 @@ export interface DbusExport {
 }
 
 /** RequestName's answers (the D-Bus specification, org.freedesktop.DBus.RequestName). */
-export type NameRequestResult = 'primary-owner' | 'in-queue' | 'exists' | 'already-owner';
+type NameRequestResult = 'primary-owner' | 'in-queue' | 'exists' | 'already-owner';
 
 /** A connection that also serves: what a D-Bus service (the UnifiedPush distributor) needs beyond calling. */
 export interface DbusServiceConnection extends DbusConnection {

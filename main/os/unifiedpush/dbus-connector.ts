@@ -9,9 +9,9 @@ import type { PushRegistration } from '../../core/unifiedpush/registration.ts';
 import type { Logger } from '../../core/ports.ts';
 import { DbusCallError, type DbusCall, type DbusConnection, variant } from '../dbus/session-bus.ts';
 
-export const CONNECTOR_PATH = '/org/unifiedpush/Connector';
+const CONNECTOR_PATH = '/org/unifiedpush/Connector';
 /** Calls kept per app that is not there; older ones give way. */
-export const MAX_WAITING_CALLS = 100;
+const MAX_WAITING_CALLS = 100;
 
 const BUS_DAEMON = {
   destination: 'org.freedesktop.DBus',
@@ -31,7 +31,7 @@ function connectorCall(registration: PushRegistration, member: string, v1: [stri
     : { ...base, interface: 'org.unifiedpush.Connector2', signature: 'a{sv}', body: [v2] };
 }
 
-export interface DbusConnector extends ConnectorPort {
+interface DbusConnector extends ConnectorPort {
   stop(): Promise<void>;
 }
 

@@ -12,7 +12,7 @@ import { createDbusConnector } from './dbus-connector.ts';
 import { serveDistributor } from './dbus-distributor.ts';
 
 /** The push engine's options (the distributor is made here) and the session bus to serve on. */
-export interface UnifiedPushOptions extends Omit<PushEngineOptions, 'distributor'> {
+interface UnifiedPushOptions extends Omit<PushEngineOptions, 'distributor'> {
   readonly connect: () => Promise<DbusServiceConnection>;
 }
 
@@ -67,7 +67,7 @@ export async function startUnifiedPush(options: UnifiedPushOptions): Promise<Run
   };
 }
 
-export interface BackgroundDistributor {
+interface BackgroundDistributor {
   reconnectAll(): void;
   stop(): Promise<void>;
 }

@@ -1,6 +1,5 @@
 /** The SQLite message history: the store, its error types and the shapes its queries use. */
 export { HistorySchemaTooNewError, SCHEMA_VERSION } from './migrations.ts';
 export { HistoryNotFoundError, HistoryOpenError } from './open-database.ts';
-export { DEFAULT_MAX_AGE_DAYS, DEFAULT_MAX_PER_SUBSCRIPTION } from './retention.ts';
 export { HISTORY_FILE_NAME, type OpenSqliteHistoryOptions, SqliteHistoryStore } from './sqlite-history-store.ts';
 export type * from './types.ts';

@@ -25,8 +25,8 @@ function mayBeReplayed(table: 'messages' | 'message_changes'): string {
       (SELECT k.time FROM messages k WHERE k.server = r.server AND k.id = r.last_id), 0))`;
 }
 
-export const DEFAULT_MAX_AGE_DAYS = 30;
-export const DEFAULT_MAX_PER_SUBSCRIPTION = 10_000;
+const DEFAULT_MAX_AGE_DAYS = 30;
+const DEFAULT_MAX_PER_SUBSCRIPTION = 10_000;
 const MS_PER_DAY = 86_400_000;
 
 export type ApplyRetention = (options: RetentionOptions) => RetentionResult;

@@ -33,7 +33,7 @@ export const settingsEn = {
   'settings.push.remove-app': 'Remove {app}',
   'settings.push.connection.connected': 'Connected',
   'settings.push.connection.connecting': 'Connecting',
-  'settings.push.connection.unreachable': 'Can’t reach the server',
+  'settings.push.connection.unreachable': "Can't reach the server",
   'settings.push.connection.refused': 'The server refused it',
   'settings.push.connection.off': 'Off',
 

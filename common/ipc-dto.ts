@@ -19,6 +19,7 @@ export { CLIENT_YML_MAX_SUBSCRIPTIONS } from './client-yml-dto.ts';
 export type * from './settings-dto.ts';
 export type * from './publish-dto.ts';
 export type * from './account-dto.ts';
+export type * from './push-app-dto.ts';
 
 // ---- results -------------------------------------------------------------------------------------------------
 

@@ -39,6 +39,7 @@ import type {
   MessageRefDto,
   PublishInputDto,
   PublishOutcomeDto,
+  PushAppsDto,
   UploadProgressDto,
   UploadStartDto,
   UploadStartedDto,
@@ -76,8 +77,9 @@ export const UPLOAD_PART_BYTES = 256 * 1024;
  * 12: planClientYml; importClientYml takes the commands the user accepted.
  * 13: stopSubscriptionCommand; commandStateChanged (was commandFailureChanged) also for `commandRuns`.
  * 14: startUpload, uploadChunk, finishUpload, cancelUpload (a local file as a message's attachment).
+ * 15: listPushApps, removePushApp, pushAppsChanged (the UnifiedPush distributor's apps); `unifiedPushEnabled`.
  */
-export const BRIDGE_CONTRACT_VERSION = 14;
+export const BRIDGE_CONTRACT_VERSION = 15;
 
 /** Types only: the key under which an entry carries its argument list and answer (never present at run time). */
 declare const entryTypes: unique symbol;
@@ -207,6 +209,14 @@ export const bridgeOperations = {
   accountSignIn: operation<[input: AccountSignInDto], AccountSignInOutcomeDto>()('account:sign-in'),
   accountSignOut: operation<[], AccountSignOutOutcomeDto>()('account:sign-out'),
   accountSyncNow: operation<[], AccountSyncOutcomeDto>()('account:sync'),
+
+  /** The apps registered with the UnifiedPush distributor (Linux; `available: false` elsewhere). */
+  listPushApps: operation<[], PushAppsDto>()('unifiedpush:list'),
+  /**
+   * The row's Remove: the app's connector is told `Unregistered` and its endpoint's subscription stops, as when the
+   * app unregisters itself; `not-found` for a token no app holds.
+   */
+  removePushApp: operation<[token: string], null>()('unifiedpush:remove'),
 } as const;
 
 /** Every push from main; the window listens with `on` + the capitalized key (`onMessagesReceived`). */
@@ -225,6 +235,8 @@ export const bridgeEvents = {
   accountChanged: event<AccountStatusDto>()('account:changed'),
   /** What a subscription's row shows of its command changed (`commandFailure`, `commandRuns` in listSubscriptions). */
   commandStateChanged: event<CommandStateChangedDto>()('subscriptions:command-state-changed'),
+  /** An app registered or was removed, a push message arrived, or a push connection's state changed. */
+  pushAppsChanged: event<PushAppsDto>()('unifiedpush:changed'),
 } as const;
 
 // ---- derived types -------------------------------------------------------------------------------------------

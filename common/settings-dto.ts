@@ -23,6 +23,8 @@ export interface PreferencesDto {
   readonly autoDownloadMaxBytes: number;
   /** Look for new versions (only where `updateChecks` is `user`). */
   readonly checkForUpdates: boolean;
+  /** Serve as the UnifiedPush distributor (Linux only; see PushAppsDto.available). */
+  readonly unifiedPushEnabled: boolean;
 }
 
 /**

@@ -59,6 +59,7 @@ import { readUpdateSetup, startUpdatesOnceSetUp, type UpdateSetup } from './desk
 import { connectSessionBus } from './os/dbus/session-bus.ts';
 import { followTrayPresence } from './os/tray/follow-tray-presence.ts';
 import { startUnifiedPushInBackground } from './os/unifiedpush/start-distributor.ts';
+import { createPushApps } from './core/unifiedpush/push-apps.ts';
 
 // This annotation is the compile-time proof that the real Electron module still provides the narrow surface the
 // desktop modules were written (and tested) against.
@@ -240,6 +241,14 @@ async function openCore(
   const commandRunner = createCommandRunner({ env: process.env, platform: process.platform, stdio: 'capture-stderr' });
   endRunsAtExit(commandRunner);
   const secrets = createKeytarSecretStore({ log: log.child('keychain') });
+  // Linux desktop apps get push through the user's ntfy server (issue 35); no such standard elsewhere.
+  const pushApps = createPushApps({
+    available: process.platform === 'linux',
+    onChange: (dto) => {
+      emit('pushAppsChanged', dto);
+      updateTray();
+    },
+  });
   const started = startAppCore({
     settings,
     history,
@@ -287,9 +296,9 @@ async function openCore(
     notices: createNoticeRequests({ notices, dismissals, log: log.child('notices') }),
     notificationsRefused: () => notices.notificationsRefused(),
     updateChecks,
+    pushApps,
   });
   late.core = started;
-  // Linux desktop apps get push through the user's ntfy server (issue 35); no such standard elsewhere.
   const unifiedPush =
     process.platform === 'linux'
       ? startUnifiedPushInBackground({
@@ -300,6 +309,7 @@ async function openCore(
           clock,
           random: Math.random,
           log: log.child('unifiedpush'),
+          pushApps,
         })
       : undefined;
   updateTray();

@@ -32,6 +32,8 @@ export const appDe: Translation<typeof appEn> = {
     other: '{count} Verbindungen mit Problemen',
   },
   'app.tray.tooltip.notifications-refused': 'Benachrichtigungen blockiert',
+  'app.tray.tooltip.push-apps': { one: '{count} Push-App', other: '{count} Push-Apps' },
+  'app.push.no-such-app': 'Keine App ist mit diesem Token registriert.',
   'app.burst.title': { one: '{count} neue Nachricht in {names}', other: '{count} neue Nachrichten in {names}' },
   'app.burst.names-and-more': { one: '{names} und {count} weiteres', other: '{names} und {count} weitere' },
   'app.burst.body': 'Neueste: {title}: {body}',

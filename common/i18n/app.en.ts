@@ -32,6 +32,8 @@ export const appEn = {
     other: '{count} connections with trouble',
   },
   'app.tray.tooltip.notifications-refused': 'notifications blocked',
+  'app.tray.tooltip.push-apps': { one: '{count} push app', other: '{count} push apps' },
+  'app.push.no-such-app': 'No app is registered with this token.',
   'app.burst.title': { one: '{count} new message in {names}', other: '{count} new messages in {names}' },
   'app.burst.names-and-more': { one: '{names} and {count} more', other: '{names} and {count} more' },
   'app.burst.body': 'Latest: {title}: {body}',

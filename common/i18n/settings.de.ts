@@ -17,6 +17,26 @@ export const settingsDe: Translation<typeof settingsEn> = {
   'settings.startup.legend': 'Start',
   'settings.startup.start-at-login': 'ntfy Tray bei der Anmeldung starten',
 
+  'settings.push.legend': 'UnifiedPush',
+  'settings.push.linux-only':
+    'Apps erhalten Push über Ihren ntfy-Server mit UnifiedPush nur unter Linux: macOS und Windows haben keinen solchen Standard.',
+  'settings.push.enabled': 'Push-Nachrichten an Apps zustellen (UnifiedPush-Distributor)',
+  'settings.push.enabled-hint':
+    'Apps wie NeoChat registrieren sich bei ntfy Tray und erhalten ihren Push über Ihren Standardserver. Aus: Apps können sich nicht registrieren und erhalten nichts, bis es wieder an ist.',
+  'settings.push.apps': 'Registrierte Apps',
+  'settings.push.no-apps': 'Keine App ist registriert.',
+  'settings.push.server': 'Server: {server}',
+  'settings.push.received': { one: '{count} Nachricht empfangen', other: '{count} Nachrichten empfangen' },
+  'settings.push.last-message': 'letzte Nachricht {time}',
+  'settings.push.no-message-yet': 'noch keine Nachricht',
+  'settings.push.remove': 'Entfernen',
+  'settings.push.remove-app': '{app} entfernen',
+  'settings.push.connection.connected': 'Verbunden',
+  'settings.push.connection.connecting': 'Verbindung wird aufgebaut',
+  'settings.push.connection.unreachable': 'Server nicht erreichbar',
+  'settings.push.connection.refused': 'Vom Server abgelehnt',
+  'settings.push.connection.off': 'Aus',
+
   'settings.updates.legend': 'Updates',
   'settings.updates.check': 'Nach neuen Versionen suchen',
   'settings.updates.check-hint': 'Beim Start und alle 6 Stunden, auf der Release-Seite dieses Builds.',

@@ -17,6 +17,26 @@ export const settingsEn = {
   'settings.startup.legend': 'Startup',
   'settings.startup.start-at-login': 'Start ntfy Tray when I log in',
 
+  'settings.push.legend': 'UnifiedPush',
+  'settings.push.linux-only':
+    'Apps get push through your ntfy server with UnifiedPush on Linux only: macOS and Windows have no such standard.',
+  'settings.push.enabled': 'Deliver push messages to apps (UnifiedPush distributor)',
+  'settings.push.enabled-hint':
+    'Apps like NeoChat register with ntfy Tray and get their push through your default server. Off: apps cannot register and get nothing until it is on again.',
+  'settings.push.apps': 'Registered apps',
+  'settings.push.no-apps': 'No app is registered.',
+  'settings.push.server': 'Server: {server}',
+  'settings.push.received': { one: '{count} message received', other: '{count} messages received' },
+  'settings.push.last-message': 'last message {time}',
+  'settings.push.no-message-yet': 'no message yet',
+  'settings.push.remove': 'Remove',
+  'settings.push.remove-app': 'Remove {app}',
+  'settings.push.connection.connected': 'Connected',
+  'settings.push.connection.connecting': 'Connecting',
+  'settings.push.connection.unreachable': "Can't reach the server",
+  'settings.push.connection.refused': 'The server refused it',
+  'settings.push.connection.off': 'Off',
+
   'settings.updates.legend': 'Updates',
   'settings.updates.check': 'Check for new versions',
   'settings.updates.check-hint': 'At start and every 6 hours, on this build’s release page.',

@@ -5,6 +5,7 @@ import { ServerFieldset, StartupFieldset, ThemeFieldset, UpdatesFieldset } from 
 import { AttachmentsFieldset } from './AttachmentsFieldset.tsx';
 import { HistoryFieldset } from './HistoryFieldset.tsx';
 import { NotificationsFieldset, PauseFieldset, QuietHoursFieldset } from './NotificationFieldsets.tsx';
+import { PushAppsFieldset } from './PushAppsFieldset.tsx';
 import { SubscriptionFilesFieldset } from './SubscriptionFilesFieldset.tsx';
 import { useSettings } from './use-settings.ts';
 import './settings.css';
@@ -42,6 +43,7 @@ export function SettingsView({ api }: SettingsViewProps) {
           <HistoryFieldset settings={settings} save={save} />
           <AttachmentsFieldset settings={settings} save={save} />
           <ThemeFieldset settings={settings} save={save} />
+          <PushAppsFieldset settings={settings} save={save} api={api} />
           <SubscriptionFilesFieldset api={api} />
         </form>
       )}

@@ -118,6 +118,7 @@ test('each kind of setting is saved to the core and survives a reload', async ({
     autoDownloadAttachments: 'subscription-server',
     autoDownloadMaxBytes: 2_097_152,
     checkForUpdates: true,
+    unifiedPushEnabled: true,
   });
 
   await page.reload();

@@ -32,6 +32,8 @@ import { BRIDGE_SOCKET_PATH, BRIDGE_TOKEN_PARAM } from './protocol.ts';
 import { loadRendererFiles, serveRendererRequest } from './serve-renderer.ts';
 import { errorMessage } from '../../common/error-message.ts';
 import type { AddressGuard } from '../../main/core/net/guarded-request.ts';
+import { createPushApps } from '../../main/core/unifiedpush/push-apps.ts';
+import { type BridgeUnifiedPush, startBridgeUnifiedPush } from './unifiedpush.ts';
 
 export interface WebBridgeOptions {
   /** 0 or absent: a free port. Always bound to 127.0.0.1. */
@@ -56,6 +58,11 @@ export interface WebBridgeOptions {
   readonly saveFile?: SaveFile;
   /** Who decides about update checks, as the desktop app works it out (default: this build has no release feed). */
   readonly updateChecks?: UpdateChecksDto;
+  /**
+   * Run the UnifiedPush distributor's core (registrations, push engine, switch) with a recording connector, as on
+   * Linux; absent: Settings says it is Linux-only, as on macOS and Windows.
+   */
+  readonly unifiedPush?: boolean;
 }
 
 /**
@@ -82,6 +89,8 @@ export interface WebBridge {
   readonly notifier: RecordingNotifier;
   /** What the core asked the OS to do (the dev bridge does neither): URLs to open, texts to copy. */
   readonly os: { readonly opened: readonly string[]; readonly copied: readonly string[] };
+  /** With `unifiedPush`: the distributor, and what its apps were told. */
+  readonly unifiedPush?: BridgeUnifiedPush;
   close(): Promise<void>;
 }
 
@@ -159,13 +168,23 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
   const copied: string[] = [];
   const commandRunner = createCommandRunner({ env: process.env, platform: process.platform, stdio: 'capture-stderr' });
   const stopEndingRunsAtExit = endRunsAtExit(commandRunner);
+  const pushApps = createPushApps({
+    available: options.unifiedPush === true,
+    onChange: (apps) => {
+      emit('pushAppsChanged', apps);
+    },
+  });
+  const secrets = await openSecrets(log.child('secrets'));
+  const clock = options.clock ?? systemClock;
+  const random = options.random ?? Math.random;
   const core = startAppCore({
     settings,
     history,
-    secrets: await openSecrets(log.child('secrets')),
+    secrets,
+    pushApps,
     notifier,
-    clock: options.clock ?? systemClock,
-    random: options.random ?? Math.random,
+    clock,
+    random,
     ...(options.timing === undefined ? {} : { timing: options.timing }),
     ...(options.updateChecks === undefined ? {} : { updateChecks: options.updateChecks }),
     log,
@@ -214,6 +233,21 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
     const updated = await core.service.updateSettings({ defaultServer: options.ntfyServerUrl });
     if (!updated.ok) log.log('warn', 'could not set the default server', { error: updated.error.message });
   }
+  const unifiedPush =
+    options.unifiedPush === true
+      ? await startBridgeUnifiedPush(
+          {
+            dataDir,
+            settings,
+            secrets,
+            clock,
+            random,
+            log: log.child('unifiedpush'),
+            ...(options.timing === undefined ? {} : { timing: options.timing }),
+          },
+          pushApps,
+        )
+      : undefined;
 
   const bridgeLog = log.child('bridge');
   const answer = async (socket: WebSocket, data: RawData): Promise<void> => {
@@ -260,6 +294,7 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
     core,
     notifier,
     os: { opened, copied },
+    ...(unifiedPush === undefined ? {} : { unifiedPush }),
     close: async () => {
       for (const socket of sockets) socket.terminate();
       webSocketServer.close();
@@ -270,6 +305,7 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
           else reject(error);
         });
       });
+      await unifiedPush?.stop();
       await core.stop();
       stopEndingRunsAtExit();
       await history.close();

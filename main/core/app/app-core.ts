@@ -23,6 +23,7 @@ import { NotificationDispatcher } from '../delivery/notification-dispatcher.ts';
 import type { ConnectionTiming } from '../engine/connection-types.ts';
 import { checkTopicAccess } from '../engine/http-requests.ts';
 import type { NoticeRequests } from '../notices/notice-requests.ts';
+import type { PushApps } from '../unifiedpush/push-apps.ts';
 import type { AppHistoryStore, Clock, Logger, Notifier } from '../ports.ts';
 import type { NtfyMessage } from '../protocol/types.ts';
 import type { SecretStore } from '../store/secrets/secret-store.ts';
@@ -67,6 +68,8 @@ interface AppCoreOptions {
   readonly events: AppCoreEvents;
   /** The window's desktop-notice requests (core/notices/notice-requests.ts); an empty list when absent. */
   readonly notices?: NoticeRequests;
+  /** The UnifiedPush distributor's apps (core/unifiedpush/push-apps.ts); "not available" when absent. */
+  readonly pushApps?: PushApps;
   /** The notification center refuses our popups (DesktopNotices): trayState() says so, and the menu shows it. */
   readonly notificationsRefused?: () => boolean;
   /** Retention runs this often (milliseconds); default one hour. */
@@ -209,6 +212,7 @@ export function startAppCore(options: AppCoreOptions): AppCore {
       engine.manager.reconnectServer(server);
     },
     ...(options.notices === undefined ? {} : { notices: options.notices }),
+    ...(options.pushApps === undefined ? {} : { pushApps: options.pushApps.requests }),
     ...(commands === undefined ? {} : { commands }),
     ...(options.saveFile === undefined ? {} : { saveFile: options.saveFile }),
     account: account.requests,
@@ -228,6 +232,7 @@ export function startAppCore(options: AppCoreOptions): AppCore {
     publishMessage: (input) => service.publishMessage(input),
     notifier: options.notifier,
     ...(options.notificationsRefused === undefined ? {} : { notificationsRefused: options.notificationsRefused }),
+    ...(options.pushApps === undefined ? {} : { pushApps: options.pushApps.count }),
   };
   return {
     service,

@@ -25,6 +25,8 @@ export interface TrayStateOptions {
   readonly connections: () => readonly ConnectionStatus[];
   /** The notification center refuses our popups (core/notices): the menu says so. */
   readonly notificationsRefused?: () => boolean;
+  /** Apps registered with the UnifiedPush distributor (core/unifiedpush/push-apps.ts): the tooltip counts them. */
+  readonly pushApps?: () => number;
   readonly openMessage: (server: string, message: NtfyMessage) => void;
   /** The window's publishMessage (stored credentials, outcomes in words); without it "send test" does nothing. */
   readonly publishMessage?: (input: PublishInputDto) => Promise<BridgeResult<PublishOutcomeDto>>;
@@ -76,6 +78,7 @@ export function trayStateOf(options: TrayStateOptions): TrayState {
     now: options.clock.now(),
     ...(until === undefined ? {} : { pausedUntil: until }),
     ...(options.notificationsRefused?.() === true ? { notificationsRefused: true } : {}),
+    ...(options.pushApps === undefined ? {} : { pushApps: options.pushApps() }),
   };
 }
 

@@ -10,6 +10,7 @@
 import type { BridgeRequests } from '../../../common/ipc.ts';
 import { type AccountRequests, NO_ACCOUNT_REQUESTS } from '../account/account-requests.ts';
 import { NO_NOTICE_REQUESTS, type NoticeRequests } from '../notices/notice-requests.ts';
+import { NO_PUSH_APP_REQUESTS, type PushAppRequests } from '../unifiedpush/push-apps.ts';
 import type { AppHistoryStore } from '../ports.ts';
 import { type ClientConfigRequestsOptions, createClientConfigRequests } from './client-config-requests.ts';
 import {
@@ -42,6 +43,8 @@ interface AppServiceOptions
   readonly notices?: NoticeRequests;
   /** The ntfy account (core/account/account-requests.ts); never signed in where none runs. */
   readonly account?: AccountRequests;
+  /** The UnifiedPush distributor's apps (core/unifiedpush/push-apps.ts); none and not available where none runs. */
+  readonly pushApps?: PushAppRequests;
 }
 
 export function createAppService(options: AppServiceOptions): AppRequests {
@@ -65,5 +68,6 @@ export function createAppService(options: AppServiceOptions): AppRequests {
     ...createUploadRequests(options),
     ...(options.notices ?? NO_NOTICE_REQUESTS),
     ...(options.account ?? NO_ACCOUNT_REQUESTS),
+    ...(options.pushApps ?? NO_PUSH_APP_REQUESTS),
   };
 }

@@ -143,6 +143,9 @@ const ARGUMENT_CHECKS: { readonly [N in OperationName]: ArgumentChecks<Operation
   accountSignIn: [guard.accountSignIn],
   accountSignOut: [],
   accountSyncNow: [],
+  listPushApps: [],
+  // UnifiedPush tokens are at most 100 bytes (register-args.ts).
+  removePushApp: [textOf('token', 100)],
 };
 
 function checkArguments(name: OperationName, args: readonly unknown[]): unknown[] {

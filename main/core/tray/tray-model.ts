@@ -48,6 +48,8 @@ export interface TrayState {
   readonly now: number;
   /** The notification center refused our popups (main/core/notices): the menu says so instead of staying silent. */
   readonly notificationsRefused?: boolean;
+  /** Apps registered with the UnifiedPush distributor (Linux, issue 35); absent or 0: the tooltip says nothing. */
+  readonly pushApps?: number;
 }
 
 export interface TrayModel {
@@ -97,6 +99,7 @@ export function buildTrayModel(state: TrayState): TrayModel {
     state.unread === 0 ? t('app.tray.tooltip.no-unread') : t('app.tray.tooltip.unread', { count: state.unread }),
     trouble === 0 ? undefined : t('app.tray.tooltip.connections-trouble', { count: trouble }),
     refused ? t('app.tray.tooltip.notifications-refused') : undefined,
+    (state.pushApps ?? 0) === 0 ? undefined : t('app.tray.tooltip.push-apps', { count: state.pushApps ?? 0 }),
     paused,
   ]
     .filter((part) => part !== undefined)

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { scheduleRetention } from '../app/retention-schedule.ts';
-import type { ConnectionTiming } from '../engine/connection-types.ts';
+import type { ConnectionStatus, ConnectionTiming } from '../engine/connection-types.ts';
 import { createEngine } from '../engine/create-engine.ts';
 import type { Subscription } from '../engine/groups.ts';
 import { checkTopicAccess, pollOnce } from '../engine/http-requests.ts';
@@ -34,12 +34,16 @@ export interface PushEngineOptions {
   /** Tests: the transports' address guard; the real transports when absent. */
   readonly openTransport?: OpenTransport;
   readonly timing?: Partial<ConnectionTiming>;
+  /** A push connection's state changed, or messages reached their apps (their counts changed). */
+  readonly onChange?: () => void;
 }
 
 interface PushEngine {
   /** Follows the distributor's registrations (and the servers' credentials). */
   reconcile(): Promise<void>;
   reconnectAll(): void;
+  /** The state of each push connection (a row shows its server unreachable or refusing). */
+  statuses(): readonly ConnectionStatus[];
   stop(): Promise<void>;
 }
 
@@ -68,9 +72,10 @@ export async function startPushEngine(options: PushEngineOptions): Promise<PushE
     // A new endpoint's topic has no past, so `all` only brings what was pushed before the first connect.
     initialSince: { kind: 'all' },
     timing: () => ({ ...options.timing }),
-    onStatus: () => undefined,
+    onStatus: () => options.onChange?.(),
     sinkBeforeCommit: (batch) => {
       distributor.deliver(batch);
+      options.onChange?.();
       return Promise.resolve();
     },
   });
@@ -78,8 +83,10 @@ export async function startPushEngine(options: PushEngineOptions): Promise<PushE
   let reconciling = Promise.resolve();
   const reconcile = (): Promise<void> => {
     reconciling = reconciling.then(async () => {
+      // Switched off (settings): no push topic is carried; the registrations stay for when it is on again.
+      const carried = options.settings.get().preferences.unifiedPushEnabled ? distributor.list() : [];
       const subscriptions: Subscription[] = await Promise.all(
-        distributor.list().map(async ({ server, topic }) => ({
+        carried.map(async ({ server, topic }) => ({
           server,
           topic,
           credentials: await credentialsFor(server, options),
@@ -98,6 +105,7 @@ export async function startPushEngine(options: PushEngineOptions): Promise<PushE
     reconnectAll: () => {
       manager.reconnectAll();
     },
+    statuses: () => manager.statuses(),
     async stop() {
       stopRetention();
       await reconciling;

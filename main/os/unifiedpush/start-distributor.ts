@@ -3,64 +3,94 @@
  * the service on the session bus, started together and stopped together. Both the Electron root and the tests start
  * exactly this.
  */
-import { join } from 'node:path';
-import { UnifiedPushDistributor } from '../../core/unifiedpush/distributor.ts';
-import { type PushEngineOptions, startPushEngine, UNIFIEDPUSH_DIR } from '../../core/unifiedpush/push-engine.ts';
-import { createRegistrationsFile, REGISTRATIONS_FILE } from '../../core/unifiedpush/registrations-file.ts';
+import type { UnifiedPushDistributor } from '../../core/unifiedpush/distributor.ts';
+import type { PushApps } from '../../core/unifiedpush/push-apps.ts';
+import type { PushEngineOptions } from '../../core/unifiedpush/push-engine.ts';
+import { startPushService } from '../../core/unifiedpush/push-service.ts';
 import type { DbusServiceConnection } from '../dbus/session-bus.ts';
 import { createDbusConnector } from './dbus-connector.ts';
-import { serveDistributor } from './dbus-distributor.ts';
+import { serveDistributor, type ServedDistributor } from './dbus-distributor.ts';
 
 /** The push engine's options (the distributor is made here) and the session bus to serve on. */
-interface UnifiedPushOptions extends Omit<PushEngineOptions, 'distributor'> {
+interface UnifiedPushOptions extends Omit<PushEngineOptions, 'distributor' | 'onChange'> {
   readonly connect: () => Promise<DbusServiceConnection>;
+  /** The window's list and the tray's count (core/unifiedpush/push-apps.ts), attached while running. */
+  readonly pushApps?: PushApps;
 }
 
 export interface RunningDistributor {
   readonly distributor: UnifiedPushDistributor;
-  readonly ownsName: boolean;
+  /** Whether this process owns the distributor's bus name now (false while switched off). */
+  ownsName(): boolean;
+  /** Resolves once the bus name follows the latest turn of the switch. */
+  settled(): Promise<void>;
   reconnectAll(): void;
   stop(): Promise<void>;
+}
+
+/** The bus name, owned while the switch is on and released while it is off; turns are applied one after another. */
+function followSwitch(
+  connection: DbusServiceConnection,
+  distributor: UnifiedPushDistributor,
+  log: UnifiedPushOptions['log'],
+) {
+  let served: ServedDistributor | undefined;
+  let turning = Promise.resolve();
+  const turn = (enabled: boolean): Promise<void> => {
+    turning = turning.then(async () => {
+      if (enabled && served === undefined) {
+        served = await serveDistributor(connection, distributor);
+        if (!served.ownsName) log.log('warn', 'UnifiedPush: another process holds the distributor name; not serving');
+      } else if (!enabled && served !== undefined) {
+        const withdrawn = served;
+        served = undefined;
+        await withdrawn.withdraw();
+      }
+    });
+    const done = turning;
+    turning = done.catch((error: unknown) => {
+      log.log('error', 'UnifiedPush: could not follow the switch', { error: String(error) });
+    });
+    return done;
+  };
+  return {
+    turn,
+    ownsName: () => served?.ownsName === true,
+    settled: () => turning,
+  };
 }
 
 export async function startUnifiedPush(options: UnifiedPushOptions): Promise<RunningDistributor> {
   const { log } = options;
   const connection = await options.connect();
   const connector = await createDbusConnector(connection, log);
-  let reconcile: () => Promise<void> = () => Promise.resolve();
-  const distributor = await UnifiedPushDistributor.open({
-    file: createRegistrationsFile(join(options.dataDir, UNIFIEDPUSH_DIR, REGISTRATIONS_FILE), log),
+  let onSwitch: (enabled: boolean) => void = () => undefined;
+  const service = await startPushService({
+    ...options,
     connector,
-    defaultServer: () => options.settings.get().defaultServer,
-    clock: options.clock,
-    log,
-    onChange: () => {
-      reconcile().catch((error: unknown) => {
-        log.log('error', 'UnifiedPush: could not follow the registrations', { error: String(error) });
-      });
+    onChange: () => options.pushApps?.changed(),
+    onSwitch: (enabled) => {
+      onSwitch(enabled);
     },
   });
-  const engine = await startPushEngine({ ...options, distributor });
-  reconcile = () => engine.reconcile();
-  const stopFollowing = options.settings.onChange((next, previous) => {
-    if (next.defaultServer === previous.defaultServer) return;
-    distributor.moveTo(next.defaultServer).catch((error: unknown) => {
-      log.log('error', 'UnifiedPush: could not move the endpoints', { error: String(error) });
-    });
-  });
-  const served = await serveDistributor(connection, distributor);
-  if (!served.ownsName) log.log('warn', 'UnifiedPush: another process holds the distributor name; not serving');
+  const name = followSwitch(connection, service.distributor, log);
+  onSwitch = (enabled) => {
+    void name.turn(enabled);
+  };
+  await name.turn(service.enabled());
+  const detach = options.pushApps?.attach(service);
   return {
-    distributor,
-    ownsName: served.ownsName,
+    distributor: service.distributor,
+    ownsName: name.ownsName,
+    settled: name.settled,
     reconnectAll: () => {
-      engine.reconnectAll();
+      service.reconnectAll();
     },
     async stop() {
-      stopFollowing();
-      await served.withdraw();
-      await engine.stop();
-      await distributor.flush();
+      detach?.();
+      onSwitch = () => undefined;
+      await name.turn(false);
+      await service.stop();
       await connector.stop();
       await connection.close();
     },

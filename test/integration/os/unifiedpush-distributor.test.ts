@@ -15,6 +15,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openConfSettingsStore } from '../../../main/core/store/settings/conf-settings-store.ts';
 import type { SettingsStore } from '../../../main/core/store/settings/settings-store.ts';
 import { connectSessionBus } from '../../../main/os/dbus/session-bus.ts';
+import { createPushApps, type PushApps } from '../../../main/core/unifiedpush/push-apps.ts';
+import type { PushAppsDto } from '../../../common/ipc.ts';
+import { DISTRIBUTOR_NAME } from '../../../main/os/unifiedpush/dbus-distributor.ts';
 import { type RunningDistributor, startUnifiedPush } from '../../../main/os/unifiedpush/start-distributor.ts';
 import { createRecordingLogger } from '../../fakes/logger.ts';
 import { holdingClock } from '../../support/holding-clock.ts';
@@ -51,8 +54,24 @@ afterEach(async () => {
 });
 
 let settings: SettingsStore;
+/** What the window's list shows, with each change it was told of (as main/index.ts feeds pushAppsChanged). */
+let pushApps: PushApps;
+const pushAppsEvents = new EventEmitter<{ changed: [PushAppsDto] }>();
+
+/** Resolves with the first list the window is told of (from now on) that `matches`. */
+function windowShows(matches: (apps: PushAppsDto) => boolean): Promise<PushAppsDto> {
+  return new Promise((resolve) => {
+    const listener = (apps: PushAppsDto): void => {
+      if (!matches(apps)) return;
+      pushAppsEvents.off('changed', listener);
+      resolve(apps);
+    };
+    pushAppsEvents.on('changed', listener);
+  });
+}
 
 async function startDistributor(): Promise<RunningDistributor> {
+  pushApps = createPushApps({ available: true, onChange: (apps) => pushAppsEvents.emit('changed', apps) });
   settings = openConfSettingsStore({ dir, log });
   await settings.update({ defaultServer: server.url });
   running = await startUnifiedPush({
@@ -63,6 +82,7 @@ async function startDistributor(): Promise<RunningDistributor> {
     clock: holdingClock(10_000),
     random: Math.random,
     log,
+    pushApps,
   });
   return running;
 }
@@ -89,6 +109,24 @@ async function registered(app: TestConnector, token: string): Promise<string> {
 async function push(endpoint: string, body: Uint8Array | string): Promise<void> {
   const response = await fetch(endpoint, { method: 'POST', body });
   expect(response.status).toBe(200);
+}
+
+/** Asks the bus daemon whether anyone owns `service` now. */
+async function hasOwner(service: string): Promise<boolean> {
+  const asker = await connectSessionBus({ log, busAddress: session.busAddress });
+  try {
+    const [owned] = await asker.call({
+      destination: 'org.freedesktop.DBus',
+      path: '/org/freedesktop/DBus',
+      interface: 'org.freedesktop.DBus',
+      member: 'NameHasOwner',
+      signature: 's',
+      body: [service],
+    });
+    return owned === true;
+  } finally {
+    await asker.close();
+  }
 }
 
 /** Resolves once nobody owns `service` on the bus (the daemon has seen the app go). */
@@ -176,6 +214,65 @@ describe.skipIf(dbusDaemon === undefined)('the UnifiedPush distributor on the se
     await push(newEndpoint, 'to the new endpoint');
     await app.messagesOf('token-new', 1);
     expect(app.calls.filter((call) => call.member === 'Message').map((call) => call.token)).toEqual(['token-new']);
+  });
+
+  it("lists the app for the window, and the window's Remove tells its connector Unregistered and stops delivering", async () => {
+    await startDistributor();
+    const app = await connector('org.example.ChatApp');
+    const endpoint = await registered(app, 'token-one');
+    const listed = await pushApps.requests.listPushApps();
+    expect(listed).toMatchObject({
+      ok: true,
+      value: { available: true, apps: [{ token: 'token-one', service: 'org.example.ChatApp', server: server.url }] },
+    });
+    expect(await pushApps.requests.removePushApp('token-one')).toEqual({ ok: true, value: null });
+    expect((await app.next((call) => call.member === 'Unregistered')).token).toBe('token-one');
+    expect(await pushApps.requests.listPushApps()).toEqual({ ok: true, value: { available: true, apps: [] } });
+    expect(await pushApps.requests.removePushApp('token-one')).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' },
+    });
+    // Had the subscription stayed, a new registration's message would come after this one, on the same connection.
+    const again = await registered(app, 'token-two');
+    await push(endpoint, 'to the removed endpoint');
+    await push(again, 'to the new endpoint');
+    await app.messagesOf('token-two', 1);
+    expect(app.calls.filter((call) => call.member === 'Message').map((call) => call.token)).toEqual(['token-two']);
+  });
+
+  it('shows on its row that the server of a registration became unreachable', async () => {
+    await startDistributor();
+    const app = await connector('org.example.ChatApp');
+    const connected = windowShows((apps) => apps.apps[0]?.connection === 'connected');
+    await registered(app, 'token-one');
+    await connected;
+    const unreachable = windowShows((apps) => apps.apps[0]?.connection === 'unreachable');
+    await server.close();
+    expect((await unreachable).apps).toMatchObject([{ token: 'token-one', connection: 'unreachable' }]);
+    server = await startTestServer();
+  });
+
+  it('releases the bus name when switched off, and owns it again when switched on', async () => {
+    const running = await startDistributor();
+    const app = await connector('org.example.ChatApp');
+    const endpoint = await registered(app, 'token-one');
+    expect(await hasOwner(DISTRIBUTOR_NAME)).toBe(true);
+    const off = windowShows((apps) => apps.apps[0]?.connection === 'off');
+    const gone = nameGone(DISTRIBUTOR_NAME);
+    await settings.update({ preferences: { unifiedPushEnabled: false } });
+    await gone;
+    await running.settled();
+    expect(running.ownsName()).toBe(false);
+    expect(await hasOwner(DISTRIBUTOR_NAME)).toBe(false);
+    await off;
+    await expect(app.register('token-two')).rejects.toMatchObject({
+      dbusName: 'org.freedesktop.DBus.Error.ServiceUnknown',
+    });
+    await settings.update({ preferences: { unifiedPushEnabled: true } });
+    await running.settled();
+    expect(running.ownsName()).toBe(true);
+    expect(await hasOwner(DISTRIBUTOR_NAME)).toBe(true);
+    expect(await registered(app, 'token-one')).toBe(endpoint);
   });
 
   it('refuses an Unregister from a caller that is not the app, and the app keeps getting its messages', async () => {

@@ -51,6 +51,8 @@ const EXPECTED_OPERATIONS: Readonly<Record<string, string>> = {
   accountSignIn: 'account:sign-in',
   accountSignOut: 'account:sign-out',
   accountSyncNow: 'account:sync',
+  listPushApps: 'unifiedpush:list',
+  removePushApp: 'unifiedpush:remove',
 };
 
 const EXPECTED_LISTENERS: Readonly<Record<string, string>> = {
@@ -61,6 +63,7 @@ const EXPECTED_LISTENERS: Readonly<Record<string, string>> = {
   onNoticesChanged: 'notices:changed',
   onAccountChanged: 'account:changed',
   onCommandStateChanged: 'subscriptions:command-state-changed',
+  onPushAppsChanged: 'unifiedpush:changed',
 };
 
 interface Recorded {

@@ -29,6 +29,7 @@ function settings(overrides: Partial<SettingsDto> = {}, quietHours = night): Set
       autoDownloadAttachments: 'subscription-server',
       autoDownloadMaxBytes: 2_097_152,
       checkForUpdates: true,
+      unifiedPushEnabled: true,
     },
     updateChecks: 'not-in-this-build',
     ...overrides,

@@ -88,6 +88,7 @@ describe('describeSendResult', () => {
         autoDownloadAttachments: 'subscription-server',
         autoDownloadMaxBytes: 2_097_152,
         checkForUpdates: true,
+        unifiedPushEnabled: true,
       },
       updateChecks: 'not-in-this-build',
     };

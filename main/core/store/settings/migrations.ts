@@ -133,6 +133,16 @@ export function migrateV8ToV9(previous: JsonRecord): JsonRecord {
   return { ...previous, version: 9 };
 }
 
+/** v9 → v10: the UnifiedPush distributor's switch (issue 35), on: what version 9 did on Linux. */
+export function migrateV9ToV10(previous: JsonRecord): JsonRecord {
+  const { preferences } = previous;
+  return {
+    ...previous,
+    version: 10,
+    preferences: isRecord(preferences) ? { ...preferences, unifiedPushEnabled: true } : preferences,
+  };
+}
+
 export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
   { from: 1, description: 'server auth kinds and the preferences object', migrate: migrateV1ToV2 },
   { from: 2, description: 'a global minimum priority for popups', migrate: migrateV2ToV3 },
@@ -142,6 +152,7 @@ export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
   { from: 6, description: 'a command per subscription', migrate: migrateV6ToV7 },
   { from: 7, description: 'a setting that turns update checks off', migrate: migrateV7ToV8 },
   { from: 8, description: 'credentials per subscription', migrate: migrateV8ToV9 },
+  { from: 9, description: 'a switch for the UnifiedPush distributor', migrate: migrateV9ToV10 },
 ];
 
 export type MigrationProblemKind = 'no-version' | 'newer-version' | 'unknown-version' | 'migration-failed';

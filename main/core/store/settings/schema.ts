@@ -10,7 +10,7 @@ import type { AppTransportKind } from '../../../../common/transports.ts';
 import type { SubscribeFilters } from '../../protocol/subscribe-request.ts';
 
 /** Bump together with a new step in migrations.ts. */
-export const SETTINGS_VERSION = 9;
+export const SETTINGS_VERSION = 10;
 
 export const DEFAULT_SERVER_URL = 'https://ntfy.sh';
 
@@ -116,6 +116,11 @@ export interface Preferences {
    * the administrator has not turned checks off (NTFY_TRAY_UPDATES=off): they win over this.
    */
   readonly checkForUpdates: boolean;
+  /**
+   * Serve as the UnifiedPush distributor on the session bus (Linux, issue 35; version 10). Off: the bus name is
+   * released and the registrations' topics are not carried; the registrations stay for when it is on again.
+   */
+  readonly unifiedPushEnabled: boolean;
 }
 
 /** One subscription as the account on the server lists it (ntfy: base_url, topic, display_name). */
@@ -186,6 +191,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   autoDownloadAttachments: 'subscription-server',
   autoDownloadMaxBytes: 2 * 1024 * 1024,
   checkForUpdates: true,
+  unifiedPushEnabled: true,
 };
 
 export function defaultSettings(): Settings {

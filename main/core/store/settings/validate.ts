@@ -182,6 +182,7 @@ export const PREFERENCE_KEYS = [
   'autoDownloadAttachments',
   'autoDownloadMaxBytes',
   'checkForUpdates',
+  'unifiedPushEnabled',
 ];
 
 function readPreferences(reader: FieldReader, value: unknown, path: string): Preferences {
@@ -199,6 +200,7 @@ function readPreferences(reader: FieldReader, value: unknown, path: string): Pre
     autoDownloadAttachments: reader.oneOf(record, 'autoDownloadAttachments', path, AUTO_DOWNLOAD_FROM),
     autoDownloadMaxBytes: reader.integer(record, 'autoDownloadMaxBytes', path, LIMITS.autoDownloadMaxBytes),
     checkForUpdates: reader.boolean(record, 'checkForUpdates', path),
+    unifiedPushEnabled: reader.boolean(record, 'unifiedPushEnabled', path),
   };
 }
 

@@ -51,6 +51,8 @@ const VALID_ARGS: { readonly [N in OperationName]: OperationArgs<N> } = {
   accountSignIn: [{ server: 'https://ntfy.example', user: 'phil', password: 'secret' }],
   accountSignOut: [],
   accountSyncNow: [],
+  listPushApps: [],
+  removePushApp: ['unifiedpush-token-1'],
 };
 
 const operations = Object.entries(bridgeOperations).map(([name, { channel }]) => {
@@ -122,6 +124,8 @@ describe('dispatchRequest (every transport calls it; derived from the IPC table)
       ['messages:run-action', [ref, 1, {}], 'options.confirmedInternal', 'must be true or false'],
       ['subscriptions:remove', ['x'.repeat(65), { deleteHistory: true }], 'id', 'is too long'],
       ['subscriptions:remove', ['sub-1', {}], 'options.deleteHistory', 'must be true or false'],
+      ['unifiedpush:remove', ['x'.repeat(101)], 'token', 'is too long'],
+      ['unifiedpush:remove', [42], 'token', 'must be a string'],
       ['notices:dismiss', ['everything'], 'id', `must be one of ${DESKTOP_NOTICE_IDS.join(', ')}`],
       ['subscriptions:test', [subscription, 'stored'], 'credentials', 'must be an object'],
       ['subscriptions:test', [subscription, ['stored']], 'credentials', 'must be an object'],

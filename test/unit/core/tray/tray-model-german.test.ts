@@ -59,6 +59,16 @@ describe('the tray in German', () => {
     expect(one.tooltip).toBe('ntfy Tray — keine ungelesenen Nachrichten — 1 Verbindung mit Problemen');
   });
 
+  it('counts push apps in the tooltip in German', () => {
+    setLocale(['de-DE']);
+    expect(buildTrayModel(state({ pushApps: 2 })).tooltip).toBe(
+      'ntfy Tray — keine ungelesenen Nachrichten — 2 Push-Apps',
+    );
+    expect(buildTrayModel(state({ pushApps: 1 })).tooltip).toBe(
+      'ntfy Tray — keine ungelesenen Nachrichten — 1 Push-App',
+    );
+  });
+
   it('says how long notifications stay paused', () => {
     setLocale(['de-DE']);
     const model = buildTrayModel(state({ pausedUntil: now + 90 * 60_000 }));

@@ -51,6 +51,12 @@ describe('buildTrayModel', () => {
     );
   });
 
+  it('counts the apps registered for UnifiedPush in the tooltip, and says nothing without any', () => {
+    expect(buildTrayModel(state({ pushApps: 2 })).tooltip).toBe('ntfy Tray — no unread messages — 2 push apps');
+    expect(buildTrayModel(state({ unread: 1, pushApps: 1 })).tooltip).toBe('ntfy Tray — 1 unread — 1 push app');
+    expect(buildTrayModel(state({ pushApps: 0 })).tooltip).toBe('ntfy Tray — no unread messages');
+  });
+
   it('lists the latest messages, pause choices, mute toggles, Open and Quit', () => {
     const model = buildTrayModel(
       state({

@@ -10,6 +10,7 @@ import {
   migrateV6ToV7,
   migrateV7ToV8,
   migrateV8ToV9,
+  migrateV9ToV10,
   SETTINGS_MIGRATIONS,
   type SettingsMigration,
   type SettingsV1,
@@ -103,7 +104,7 @@ describe('v3 → v4', () => {
     const ws = { ...subscription, id: 'w1', topic: 'backups', transport: 'ws' };
     const migrated = migrateV3ToV4({ ...v3, subscriptions: [subscription, raw, ws] });
     expect(migrated).toEqual({ ...v3, version: 4, subscriptions: [subscription, { ...raw, transport: 'json' }, ws] });
-    const current = migrateV8ToV9(migrateV7ToV8(migrateV6ToV7(migrateV5ToV6(migrateV4ToV5(migrated)))));
+    const current = migrateV9ToV10(migrateV8ToV9(migrateV7ToV8(migrateV6ToV7(migrateV5ToV6(migrateV4ToV5(migrated))))));
     expect(validateSettings(current).ok).toBe(true);
   });
 
@@ -204,6 +205,22 @@ describe('migrateV8ToV9', () => {
     const migrated = migrateSettings(v8);
     expect(migrated).toMatchObject({ ok: true, fromVersion: 8, document: { version: SETTINGS_VERSION } });
     expect(migrated.ok && validateSettings(migrated.document).ok).toBe(true);
+  });
+});
+
+describe('migrateV9ToV10', () => {
+  it('turns the UnifiedPush distributor on, as version 9 ran it, and the result validates', () => {
+    const { unifiedPushEnabled: _added, ...v9Preferences } = DEFAULT_PREFERENCES;
+    const v9 = { version: 9, defaultServer: 'https://ntfy.sh', servers: [], subscriptions: [subscription] };
+    expect(migrateV9ToV10({ ...v9, preferences: v9Preferences })).toEqual({
+      ...v9,
+      version: 10,
+      preferences: { ...v9Preferences, unifiedPushEnabled: true },
+    });
+    expect(validateSettings({ ...v9, version: 10, preferences: v9Preferences }).ok).toBe(false);
+    const migrated = migrateSettings({ ...v9, preferences: v9Preferences });
+    expect(migrated.ok && validateSettings(migrated.document).ok).toBe(true);
+    expect(migrateV9ToV10({ version: 9, preferences: 'odd' })).toEqual({ version: 10, preferences: 'odd' });
   });
 });
 

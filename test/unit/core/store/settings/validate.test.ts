@@ -61,6 +61,7 @@ function fullDocument(): Record<string, unknown> {
       autoDownloadAttachments: 'any-server',
       autoDownloadMaxBytes: 500_000,
       checkForUpdates: false,
+      unifiedPushEnabled: false,
     },
   };
 }
@@ -105,6 +106,7 @@ describe('validateSettings', () => {
       autoDownloadAttachments: 'subscription-server',
       autoDownloadMaxBytes: 2_097_152,
       checkForUpdates: true,
+      unifiedPushEnabled: true,
     });
   });
 
@@ -166,6 +168,7 @@ describe('validateSettings', () => {
     [['preferences', 'sounds'], 'yes', 'preferences.sounds: must be true or false'],
     [['preferences', 'startAtLogin'], undefined, 'preferences.startAtLogin: is required'],
     [['preferences', 'checkForUpdates'], 'off', 'preferences.checkForUpdates: must be true or false'],
+    [['preferences', 'unifiedPushEnabled'], 1, 'preferences.unifiedPushEnabled: must be true or false'],
     [['preferences', 'minPriority'], 0, 'preferences.minPriority: must be a whole number from 1 to 5'],
     [['subscriptions', 0, 'minPriority'], 6, 'subscriptions[0].minPriority: must be a whole number from 1 to 5'],
     [['subscriptions', 0, 'id'], 'a b', 'subscriptions[0].id: must match [-_A-Za-z0-9]{1,64}'],

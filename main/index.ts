@@ -28,7 +28,6 @@ import { systemClock } from '../common/clock.ts';
 import { setLocale, t } from '../common/i18n/translate.ts';
 import { createBridgeEmit } from '../common/ipc.ts';
 import { type AppCore, startAppCore } from './core/app/app-core.ts';
-import { isAllowedExternalUrl } from './core/delivery/external-url.ts';
 import { createCommandRunner, endRunsAtExit } from './core/commands/message-command.ts';
 import { createConsoleLogger } from './core/logging.ts';
 import { DesktopNotices } from './core/notices/desktop-notices.ts';
@@ -58,6 +57,8 @@ import { selectTrayIconPath } from './desktop/tray.ts';
 import { readUpdateSetup, startUpdatesOnceSetUp, type UpdateSetup } from './desktop/updates.ts';
 import { connectSessionBus } from './os/dbus/session-bus.ts';
 import { followTrayPresence } from './os/tray/follow-tray-presence.ts';
+import { bridgeEvents } from './desktop/bridge-events.ts';
+import { shellActions } from './desktop/shell-actions.ts';
 import { startUnifiedPushInBackground } from './os/unifiedpush/start-distributor.ts';
 import { createPushApps } from './core/unifiedpush/push-apps.ts';
 
@@ -257,17 +258,7 @@ async function openCore(
     clock,
     random: Math.random,
     log,
-    // Callers pass only allowlisted URLs; checking again here keeps the one call into the OS safe on its own.
-    openExternal: async (url) => {
-      const checked = isAllowedExternalUrl(url);
-      if (checked.ok) await shell.openExternal(checked.url);
-      else log.log('warn', 'refused to open a URL', { reason: checked.reason });
-    },
-    copyText: (text) => {
-      clipboard.writeText(text).catch((error: unknown) => {
-        log.log('warn', 'could not copy to the clipboard', { error: String(error) });
-      });
-    },
+    ...shellActions(shell, clipboard, log),
     openMessage: (server, message, shown) => {
       desktop.mainWindow.show();
       emit('showMessage', { server, id: message.id, ...shown });
@@ -275,24 +266,7 @@ async function openCore(
     attachments: { dir: path.join(userData, 'attachments') },
     startCommand: commandRunner.start,
     saveFile: saveWithDialog(dialog, os.homedir()),
-    events: {
-      messagesReceived: (messages) => {
-        emit('messagesReceived', messages);
-      },
-      connectionsChanged: (connections) => {
-        emit('connectionsChanged', connections);
-      },
-      settingsChanged: (dto) => {
-        emit('settingsChanged', dto);
-      },
-      trayChanged: updateTray,
-      accountChanged: (status) => {
-        emit('accountChanged', status);
-      },
-      commandStateChanged: (change) => {
-        emit('commandStateChanged', change);
-      },
-    },
+    events: bridgeEvents(emit, updateTray),
     notices: createNoticeRequests({ notices, dismissals, log: log.child('notices') }),
     notificationsRefused: () => notices.notificationsRefused(),
     updateChecks,

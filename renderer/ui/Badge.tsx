@@ -6,7 +6,7 @@ import './ui.css';
  * error, idle) or nothing in particular.
  */
 type BadgeTone = 'priority-1' | 'priority-2' | 'priority-3' | 'priority-4' | 'priority-5' | BadgeStatus | 'neutral';
-type BadgeStatus = 'ok' | 'warn' | 'error' | 'idle';
+export type BadgeStatus = 'ok' | 'warn' | 'error' | 'idle';
 
 interface BadgeProps extends HTMLAttributes<HTMLElement> {
   readonly tone?: BadgeTone | undefined;

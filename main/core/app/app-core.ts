@@ -39,7 +39,7 @@ import { scheduleRetention } from './retention-schedule.ts';
 import { type StartSubscriptionCommand, SubscriptionCommands } from './subscription-commands.ts';
 import { type CoreTrayCommand, runTrayCommand, type TrayStateOptions, trayStateOf } from './tray-state.ts';
 
-interface AppCoreEvents {
+export interface AppCoreEvents {
   readonly messagesReceived: (messages: readonly MessageDto[]) => void;
   readonly connectionsChanged: (connections: readonly ConnectionDto[]) => void;
   readonly settingsChanged: (settings: SettingsDto) => void;
@@ -100,6 +100,21 @@ export interface AppCore {
   stop(): Promise<void>;
 }
 
+/** Subscriptions' commands (none where the app cannot start one); a pause holds them as it holds popups. */
+function subscriptionCommands(options: AppCoreOptions, paused: () => boolean): SubscriptionCommands | undefined {
+  const { startCommand, clock, log, events } = options;
+  if (startCommand === undefined) return undefined;
+  return new SubscriptionCommands({
+    start: startCommand,
+    clock,
+    log: log.child('commands'),
+    paused,
+    onChanged: (subscriptionId) => {
+      events.commandStateChanged?.({ subscriptionId });
+    },
+  });
+}
+
 export function startAppCore(options: AppCoreOptions): AppCore {
   const { settings, log, clock, events } = options;
   const cache = options.attachments === undefined ? undefined : new AttachmentCache(options.attachments);
@@ -117,19 +132,7 @@ export function startAppCore(options: AppCoreOptions): AppCore {
       events.settingsChanged(settingsDto(settings.get()));
     },
   });
-  const startCommand = options.startCommand;
-  const commands =
-    startCommand === undefined
-      ? undefined
-      : new SubscriptionCommands({
-          start: startCommand,
-          clock,
-          log: log.child('commands'),
-          paused: () => pause.get() !== undefined,
-          onChanged: (subscriptionId) => {
-            events.commandStateChanged?.({ subscriptionId });
-          },
-        });
+  const commands = subscriptionCommands(options, () => pause.get() !== undefined);
   const dispatcher = new NotificationDispatcher({
     notifier: options.notifier,
     policy: createAppNotificationPolicy({ clock, settings, pause }),

@@ -28,7 +28,7 @@ export interface PushApps {
   readonly count: () => number;
 }
 
-export interface PushAppsOptions {
+interface PushAppsOptions {
   /** Whether this platform has a distributor at all (Linux); the window says "Linux only" otherwise. */
   readonly available: boolean;
   readonly onChange?: (apps: PushAppsDto) => void;

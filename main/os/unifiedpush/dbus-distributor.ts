@@ -8,7 +8,7 @@ import type { RegisterAnswer, UnifiedPushDistributor } from '../../core/unifiedp
 import type { UnifiedPushVersion } from '../../core/unifiedpush/registration.ts';
 import { DbusCallError, type DbusExport, type DbusServiceConnection, variant } from '../dbus/session-bus.ts';
 
-const DISTRIBUTOR_NAME = 'org.unifiedpush.Distributor.ntfy_tray';
+export const DISTRIBUTOR_NAME = 'org.unifiedpush.Distributor.ntfy_tray';
 const DISTRIBUTOR_PATH = '/org/unifiedpush/Distributor';
 
 const SUCCEEDED = 'REGISTRATION_SUCCEEDED';
@@ -92,7 +92,7 @@ function distributor1(distributor: UnifiedPushDistributor): DbusExport {
   };
 }
 
-interface ServedDistributor {
+export interface ServedDistributor {
   /** False when another process holds the name: apps cannot register, existing registrations still get messages. */
   readonly ownsName: boolean;
   /** Releases the name and stops serving. */

@@ -39,7 +39,7 @@ export const ACCEPTED_FINDINGS: readonly AcceptedFinding[] = [
   },
   {
     check: 'OPEN_EXTERNAL_JS_CHECK',
-    file: 'src/main/index.ts',
+    file: 'src/main/desktop/shell-actions.ts',
     occurrences: 1,
     reason:
       'The one shell.openExternal of the app: it opens only what isAllowedExternalUrl accepts (checked right there), ' +

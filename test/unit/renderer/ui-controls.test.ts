@@ -18,7 +18,22 @@ const NATIVE_INPUT_TYPES = new Set(['checkbox', 'radio', 'hidden']);
  * (`button`, `select`, `textarea`, or `input` with its type). Every entry must still match something: a stale one
  * fails, so the list only shrinks.
  */
-const ALLOWED: readonly { readonly file: string; readonly control: string; readonly reason: string }[] = [];
+const ALLOWED: readonly { readonly file: string; readonly control: string; readonly reason: string }[] = [
+  {
+    file: 'renderer/history/MessageBar.tsx',
+    control: 'input type=text',
+    reason:
+      "the one-line bar under a topic (issue 33 §5): field and Send in one row, labelled by aria-label as ntfy's web " +
+      'app does, with no field frame; to move onto TextField with a hidden label',
+  },
+  {
+    file: 'renderer/history/SendAttachment.tsx',
+    control: 'input type=file',
+    reason:
+      "the send dialog's hidden file input, opened by its Attach button; the dialog itself is the drop zone and shows " +
+      "the file and the upload's progress, which FilePicker's own button and name would repeat",
+  },
+];
 
 export interface RawControl {
   readonly line: number;

@@ -42,7 +42,7 @@ export function MessageBar({ api, subscription, onSent }: MessageBarProps) {
     // No landmark of its own (its field is labelled): one more "form" region under every topic would only be noise.
     <form className="message-bar" onSubmit={submit}>
       <input
-        className="message-bar-input"
+        className="ui-field message-bar-input"
         type="text"
         aria-label={t('detail.bar.label', { name })}
         placeholder={t('detail.bar.placeholder')}

@@ -23,7 +23,7 @@ export function SendAttachment({ file, onFile, percent, busy }: SendAttachmentPr
       <input
         ref={input}
         type="file"
-        className="visually-hidden"
+        className="ui-file-input visually-hidden"
         tabIndex={-1}
         aria-hidden="true"
         onChange={(event) => {

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
  * The one form open in the pane above the list (never both: each would push the list away): adding a subscription
@@ -21,11 +21,17 @@ export function usePaneForm(): PaneForm {
     opener.current = button;
     setForm(kind);
   }, []);
+  const focusBack = useRef(false);
   const close = useCallback(() => {
+    focusBack.current = true;
     setForm(undefined);
-    requestAnimationFrame(() => {
-      opener.current?.focus();
-    });
   }, []);
+  // Once the form is gone: the forms are modal dialogs, and the window behind one takes no focus while it is open
+  // (a frame's delay was not enough on a slow machine, where the close came after the frame).
+  useEffect(() => {
+    if (form !== undefined || !focusBack.current) return;
+    focusBack.current = false;
+    opener.current?.focus();
+  }, [form]);
   return { form, open, close };
 }

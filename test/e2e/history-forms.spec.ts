@@ -64,7 +64,7 @@ async function openNews(page: Page): Promise<Locator> {
   return header;
 }
 
-test('the forms open inside the layout, one at a time, and the page never grows', async ({ page }) => {
+test('the forms open as dialogs, one at a time, and the page never grows', async ({ page }) => {
   const header = await openNews(page);
   await header.getByRole('button', { name: 'Send a message…' }).click();
   const send = page.getByRole('form', { name: 'Send a message to News' });
@@ -83,7 +83,9 @@ test('the forms open inside the layout, one at a time, and the page never grows'
   expect(await pageOverflow(page)).toBe(0);
   await expect(page.getByRole('heading', { name: 'ntfy Tray', level: 1 })).toBeInViewport();
 
-  // Add subscription replaces the send form; Send a message replaces the add form.
+  // Both forms are modal dialogs (issue 33 §7): one at a time, the window behind them out of reach until closed.
+  await send.getByRole('button', { name: 'Cancel' }).click();
+  await expect(send).toHaveCount(0);
   await page
     .getByRole('navigation', { name: 'Subscriptions' })
     .getByRole('button', { name: 'Add subscription' })
@@ -91,6 +93,8 @@ test('the forms open inside the layout, one at a time, and the page never grows'
   const add = page.getByRole('dialog', { name: 'Add subscription' });
   await expect(add).toBeVisible();
   await expect(send).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(add).toHaveCount(0);
   await header.getByRole('button', { name: 'Send a message…' }).click();
   await expect(send).toBeVisible();
   await expect(add).toHaveCount(0);

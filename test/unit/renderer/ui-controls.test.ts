@@ -24,14 +24,14 @@ const ALLOWED: readonly { readonly file: string; readonly control: string; reado
     control: 'input type=text',
     reason:
       "the one-line bar under a topic (issue 33 §5): field and Send in one row, labelled by aria-label as ntfy's web " +
-      'app does, with no field frame; to move onto TextField with a hidden label',
+      "app does, with no field frame; it wears renderer/ui's field look (.ui-field)",
   },
   {
     file: 'renderer/history/SendAttachment.tsx',
     control: 'input type=file',
     reason:
       "the send dialog's hidden file input, opened by its Attach button; the dialog itself is the drop zone and shows " +
-      "the file and the upload's progress, which FilePicker's own button and name would repeat",
+      "the file and the upload's progress, which FilePicker's own button and name would repeat (.ui-file-input)",
   },
 ];
 

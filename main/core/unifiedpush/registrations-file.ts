@@ -1,12 +1,13 @@
 /**
  * The registrations in the data folder (`unifiedpush/registrations.json`), so apps keep their endpoints across
- * restarts and upgrades. Written whole through a temporary file and a rename, one write at a time, readable by the
+ * restarts and upgrades. Written whole (store/atomic-file.ts), one write at a time, readable by the
  * owner only (an endpoint is a capability: whoever knows it can push to the app). Entries that do not read as a
  * registration are left out with a warning; a file that is not JSON reads as none (and is kept beside as `.bad`).
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Logger } from '../ports.ts';
+import { writeFileAtomic } from '../store/atomic-file.ts';
 import { isPushTopic, type PushRegistration } from './registration.ts';
 
 export const REGISTRATIONS_FILE = 'registrations.json';
@@ -66,9 +67,7 @@ export function createRegistrationsFile(file: string, log: Logger): Registration
       const text = `${JSON.stringify({ version: 1, registrations }, null, 2)}\n`;
       const next = writing.then(async () => {
         await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-        const temporary = `${file}.tmp`;
-        await writeFile(temporary, text, { encoding: 'utf8', mode: 0o600 });
-        await rename(temporary, file);
+        await writeFileAtomic(file, text, { mode: 0o600 });
       });
       // The next write waits for this one whether or not it worked; this caller still learns of a failure.
       writing = next.catch(() => undefined);

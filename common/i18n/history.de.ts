@@ -2,6 +2,7 @@ import type { historyEn } from './history.en.ts';
 import type { Translation } from './message.ts';
 
 export const historyDe: Translation<typeof historyEn> = {
+  'history.drop-here': 'Datei ablegen, um sie an {name} zu senden',
   'history.shell.view-messages': 'Nachrichten',
   'history.shell.view-subscriptions': 'Abonnements',
   'history.shell.view-settings': 'Einstellungen',

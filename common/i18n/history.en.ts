@@ -2,6 +2,7 @@ import type { MessageTable } from './message.ts';
 
 /** Keys start with "history.": the window's shell (`history.shell.…`), the sidebar and the message list. */
 export const historyEn = {
+  'history.drop-here': 'Drop the file to send it to {name}',
   'history.shell.view-messages': 'Messages',
   'history.shell.view-subscriptions': 'Subscriptions',
   'history.shell.view-settings': 'Settings',

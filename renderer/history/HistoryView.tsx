@@ -6,7 +6,7 @@
  */
 import { t } from '../../common/i18n/translate.ts';
 import { useCallback, useMemo, useRef } from 'react';
-import type { BridgeApi, MessageDto, SubscriptionDto, SubscriptionRefDto } from '../../common/ipc.ts';
+import type { BridgeApi, SubscriptionDto, SubscriptionRefDto } from '../../common/ipc.ts';
 import { subscriptionKey } from './format.ts';
 import { HistoryContent, HistoryError } from './HistoryContent.tsx';
 import { HistoryToolbar } from './HistoryToolbar.tsx';
@@ -17,6 +17,7 @@ import { AddFormPane, SendFormPane } from './PaneForms.tsx';
 import { QuietStatusBadges } from './QuietStatusBadges.tsx';
 import { SelectedTopicHeader } from './SelectedTopicHeader.tsx';
 import { Sidebar } from './Sidebar.tsx';
+import { TopicDropHint, useTopicDrop } from './TopicDrop.tsx';
 import { subscriptionNames } from './subscription-names.ts';
 import { useForgetRemoved } from './use-forget-removed.ts';
 import { useHistoryFilter } from './use-history-filter.ts';
@@ -24,7 +25,7 @@ import { useLiveList } from './use-live-list.ts';
 import { useMessageActions } from './use-message-actions.ts';
 import { useMessages } from './use-messages.ts';
 import { useNow } from './use-now.ts';
-import { useOpenedMessage, useShowRequest, type ShowRequest } from './use-opened-message.ts';
+import { useOpenAndMarkRead, useOpenedMessage, useShowRequest, type ShowRequest } from './use-opened-message.ts';
 import { usePaneForm } from './use-pane-form.ts';
 import { searchMatches, useSearch } from './use-search.ts';
 import { useSelection } from './use-selection.ts';
@@ -90,15 +91,7 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
     onRemoved: detail.closeRemoved,
     onCleared: filters.clearSearch,
   });
-  const { open } = detail;
-  const { markRead } = actions;
-  const openMessage = useCallback(
-    (message: MessageDto, confirmAction?: number) => {
-      open(message, confirmAction);
-      markRead(message);
-    },
-    [open, markRead],
-  );
+  const openMessage = useOpenAndMarkRead(detail.open, actions.markRead);
   useShowRequest(showRequest, history.messages, openMessage);
   const live = useLiveList({ api, filter: filters.filter, scrollRef, prepend: history.prepend, refreshUnreadCounts });
   useForgetRemoved(selected, subscriptions.subscriptions, showAll);
@@ -117,6 +110,11 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
   const entries = listEntries(search.hits, history.messages, actions.readKeys, actions.deletedKeys);
   const selectedSubscription = findSubscription(subscriptions.subscriptions, selected);
   const names = useMemo(() => subscriptionNames(subscriptions.subscriptions), [subscriptions.subscriptions]);
+  const drop = useTopicDrop(selectedSubscription, pane);
+  const sentToTopic = (subscription: SubscriptionDto, outcome: string) => {
+    topicStatus.show(subscriptionKey(subscription), outcome, true);
+    live.revealNewest();
+  };
   const error = actions.error ?? topicActions.error ?? search.error ?? history.error ?? subscriptions.error;
 
   return (
@@ -131,10 +129,11 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
           pane.open('add', button);
         }}
       />
-      <main className="history-main" aria-labelledby="history-title">
+      <main className="history-main" aria-labelledby="history-title" data-dropping={drop.dropping} {...drop.handlers}>
         <h2 id="history-title" className="visually-hidden">
           {t('history.shell.view-messages')}
         </h2>
+        <TopicDropHint drop={drop} subscription={selectedSubscription} />
         {selectedSubscription === undefined ? null : (
           <SelectedTopicHeader
             api={api}
@@ -153,10 +152,10 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
             api={api}
             subscription={selectedSubscription}
             onClose={pane.close}
+            file={pane.file}
             onSent={(outcome) => {
-              topicStatus.show(subscriptionKey(selectedSubscription), outcome, true);
               pane.close();
-              live.revealNewest();
+              sentToTopic(selectedSubscription, outcome);
             }}
           />
         ) : null}
@@ -203,8 +202,7 @@ export function HistoryView({ api, showRequest, onEdit }: HistoryViewProps) {
             api={api}
             subscription={selectedSubscription}
             onSent={(outcome) => {
-              topicStatus.show(subscriptionKey(selectedSubscription), outcome, true);
-              live.revealNewest();
+              sentToTopic(selectedSubscription, outcome);
             }}
           />
         )}

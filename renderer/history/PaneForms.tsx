@@ -13,11 +13,14 @@ export function SendFormPane({
   subscription,
   onClose,
   onSent,
+  file,
 }: {
   readonly api: BridgeApi;
   readonly subscription: SubscriptionDto;
   readonly onClose: () => void;
   readonly onSent: (outcome: string) => void;
+  /** A file dropped on the topic's view: the form opens with it attached. */
+  readonly file: File | undefined;
 }) {
   return (
     // A modal dialog (SendForm): it takes no room above the list.
@@ -28,6 +31,7 @@ export function SendFormPane({
         subscription={subscription}
         onClose={onClose}
         onSent={onSent}
+        initialFile={file}
       />
     </Suspense>
   );

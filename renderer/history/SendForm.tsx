@@ -5,7 +5,7 @@
  * local file by picker or drop (SendAttachment), the actions (SendActionsEditor); its state lives in useSendDraft
  * and useSendSubmit.
  */
-import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type SubmitEvent } from 'react';
 import { t } from '../../common/i18n/translate.ts';
 import type { BridgeApi, SubscriptionDto } from '../../common/ipc.ts';
 import { Button } from '../ui/Button.tsx';
@@ -13,6 +13,7 @@ import { SendActionsEditor } from './SendActionsEditor.tsx';
 import { SendAttachment } from './SendAttachment.tsx';
 import { SendMessageFields } from './SendMessageFields.tsx';
 import { SendOptionsGrid } from './SendOptionsGrid.tsx';
+import { useFileDrop } from './use-file-drop.ts';
 import { useSendDraft } from './use-send-draft.ts';
 import { useSendSubmit } from './use-send-submit.ts';
 import './send-form.css';
@@ -25,15 +26,13 @@ interface SendFormProps {
   readonly onClose: () => void;
   /** The server took the message: the view closes the form and shows `outcome` ("Sent", "Scheduled for …"). */
   readonly onSent: (outcome: string) => void;
+  /** A file dropped on the topic's view, which opened the form with it attached. */
+  readonly initialFile?: File | undefined;
 }
 
-/** A drag that carries files (not text or a link being dragged about). */
-const carriesFiles = (event: DragEvent): boolean => event.dataTransfer.types.includes('Files');
-
-export function SendForm({ api, subscription, onClose, onSent }: SendFormProps) {
-  const { draft, set, file, setFile } = useSendDraft();
+export function SendForm({ api, subscription, onClose, onSent, initialFile }: SendFormProps) {
+  const { draft, set, file, setFile } = useSendDraft(initialFile);
   const { status, percent, submit, cancelUpload } = useSendSubmit(api, subscription, onSent);
-  const [dropping, setDropping] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const titleField = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -56,19 +55,7 @@ export function SendForm({ api, subscription, onClose, onSent }: SendFormProps) 
     if (sending) cancelUpload();
     onClose();
   };
-  const onDrop = (event: DragEvent<HTMLFormElement>) => {
-    setDropping(false);
-    const dropped = event.dataTransfer.files[0];
-    if (!carriesFiles(event) || dropped === undefined || sending) return;
-    event.preventDefault();
-    setFile(dropped);
-  };
-  const onDragOver = (event: DragEvent<HTMLFormElement>) => {
-    if (!carriesFiles(event) || sending) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = 'copy';
-    setDropping(true);
-  };
+  const drop = useFileDrop(!sending, setFile);
 
   return (
     <dialog
@@ -82,20 +69,16 @@ export function SendForm({ api, subscription, onClose, onSent }: SendFormProps) 
       <form
         className="send-form"
         aria-labelledby={`${id}-title`}
-        data-dropping={dropping}
+        data-dropping={drop.dropping}
         onSubmit={(event: SubmitEvent<HTMLFormElement>) => {
           event.preventDefault();
           submit(draft, file);
         }}
         onKeyDown={onKeyDown}
-        onDragOver={onDragOver}
-        onDragLeave={() => {
-          setDropping(false);
-        }}
-        onDrop={onDrop}
+        {...drop.handlers}
       >
         <h2 id={`${id}-title`}>{t('detail.send.heading', { name })}</h2>
-        {dropping ? <p className="send-drop-here">{t('detail.send.file-drop-here')}</p> : null}
+        {drop.dropping ? <p className="send-drop-here">{t('detail.send.file-drop-here')}</p> : null}
         <SendMessageFields id={id} titleRef={titleField} draft={draft} set={set} />
         <SendAttachment file={file} onFile={setFile} percent={percent} busy={sending} />
         <SendOptionsGrid draft={draft} set={set} fileChosen={file !== undefined} />

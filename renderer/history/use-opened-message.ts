@@ -78,3 +78,17 @@ export function useShowRequest(
     openMessage(found, showRequest.confirmAction);
   }, [showRequest, messages, openMessage]);
 }
+
+/** Opening a message from the list: its detail is shown and it counts as read. */
+export function useOpenAndMarkRead(
+  open: OpenedMessage['open'],
+  markRead: (message: MessageDto) => void,
+): (message: MessageDto, confirmAction?: number) => void {
+  return useCallback(
+    (message: MessageDto, confirmAction?: number) => {
+      open(message, confirmAction);
+      markRead(message);
+    },
+    [open, markRead],
+  );
+}

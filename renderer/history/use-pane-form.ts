@@ -7,18 +7,22 @@ import { useCallback, useEffect, useRef, useState } from 'react';
  */
 type PaneFormKind = 'add' | 'send';
 
-interface PaneForm {
+export interface PaneForm {
   readonly form: PaneFormKind | undefined;
+  /** A file dropped on the topic's view, which opened the send form with it. */
+  readonly file: File | undefined;
   /** Opens `kind`; `opener` is where focus goes back to when it closes. */
-  readonly open: (kind: PaneFormKind, opener: HTMLElement) => void;
+  readonly open: (kind: PaneFormKind, opener: HTMLElement | null, file?: File) => void;
   readonly close: () => void;
 }
 
 export function usePaneForm(): PaneForm {
   const [form, setForm] = useState<PaneFormKind | undefined>(undefined);
+  const [file, setFile] = useState<File | undefined>(undefined);
   const opener = useRef<HTMLElement | null>(null);
-  const open = useCallback((kind: PaneFormKind, button: HTMLElement) => {
+  const open = useCallback((kind: PaneFormKind, button: HTMLElement | null, dropped?: File) => {
     opener.current = button;
+    setFile(dropped);
     setForm(kind);
   }, []);
   const focusBack = useRef(false);
@@ -33,5 +37,5 @@ export function usePaneForm(): PaneForm {
     focusBack.current = false;
     opener.current?.focus();
   }, [form]);
-  return { form, open, close };
+  return { form, file, open, close };
 }

@@ -10,9 +10,10 @@ export interface SendDraftState {
   readonly setFile: (file: File | undefined) => void;
 }
 
-export function useSendDraft(): SendDraftState {
+/** `initialFile`: a file dropped on the topic's view, which opened the form. */
+export function useSendDraft(initialFile?: File): SendDraftState {
   const [draft, setDraft] = useState<SendDraft>(emptySendDraft);
-  const [file, setFile] = useState<File | undefined>(undefined);
+  const [file, setFile] = useState<File | undefined>(initialFile);
   const set = useCallback(<K extends keyof SendDraft>(key: K, value: SendDraft[K]) => {
     setDraft((current) => ({ ...current, [key]: value }));
   }, []);

@@ -70,6 +70,7 @@ export function SubscriptionEditor(props: SubscriptionEditorProps) {
     fixing
       ? { origin: 'save', check: undefined, refusedAs: refusedAs(false, credentials.entry, credentials.stored) }
       : undefined,
+    props.connected,
   );
   const prompt = useCredentialsPrompt({
     credentials,

@@ -13,7 +13,7 @@ import { Button } from '../ui/Button.tsx';
 
 interface SubscriptionsViewProps {
   readonly api: BridgeApi;
-  /** Open the editor of this subscription at once (e.g. "fix credentials" from elsewhere). */
+  /** Open the editor of this subscription at once, on its fields (the topic header's Edit). */
   readonly editId?: string | undefined;
   /** Open the credentials of this server (its first subscription's editor): "Fix credentials" on a server banner. */
   readonly fixServer?: string | undefined;
@@ -50,14 +50,15 @@ export function SubscriptionsView({ api, editId, fixServer }: SubscriptionsViewP
     setEditor({ session: sessions.current, id, focus });
   }, []);
 
-  // Asked from elsewhere (a "Fix credentials" link): once per id, as soon as the list is known. The view stays
+  // Asked from elsewhere (the topic header's Edit): once per id, as soon as the list is known. The view stays
   // mounted when the window shows another (App.tsx), so an ask ends when the id goes; the same id may come again.
   const openedFor = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (editId === undefined) openedFor.current = undefined;
     if (editId === undefined || subscriptions === undefined || openedFor.current === editId) return;
     openedFor.current = editId;
-    if (subscriptions.some((item) => item.id === editId)) open(editId, 'credentials', null);
+    // On the form, not the login step: nothing was refused (that is "Fix credentials", below).
+    if (subscriptions.some((item) => item.id === editId)) open(editId, 'fields', null);
   }, [editId, subscriptions, open]);
   const fixedFor = useRef<string | undefined>(undefined);
   useEffect(() => {

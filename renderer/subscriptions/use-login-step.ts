@@ -15,10 +15,16 @@ export interface LoginStepState {
 
 /**
  * The login step's part of the editor, as ntfy's web app has it: when the server wants credentials the form turns
- * into "Login required for <server>", and Back returns to the form where it was left.
+ * into "Login required for <server>", and Back returns to the form where it was left. `connected`: the subscription's
+ * connection is open now.
  */
-export function useLoginStep(initial: LoginRequest | undefined): LoginStepState {
+export function useLoginStep(initial: LoginRequest | undefined, connected: boolean): LoginStepState {
   const [request, setRequest] = useState(initial);
+  // Once the subscription connects (its credentials fixed elsewhere: the tray's other window, an import), an old
+  // refusal ("Credentials not accepted") would contradict the list; the step stays, without it.
+  useEffect(() => {
+    if (connected) setRequest((current) => (current?.check === undefined ? current : { ...current, check: undefined }));
+  }, [connected]);
   /** A new object each time the step is left with Back, so focus moves every time. */
   const [returned, setReturned] = useState<{ readonly to: LoginRequest['origin'] } | undefined>(undefined);
   const saveRef = useRef<HTMLButtonElement>(null);

@@ -77,6 +77,40 @@ test('a file dropped on the form is attached and sent', async ({ page }) => {
   expect(await (await fetch(message?.attachment?.url ?? '')).text()).toBe('dropped notes\n');
 });
 
+test("a file dropped anywhere on a topic's view opens the send dialog with it attached, as in ntfy's web app", async ({
+  page,
+}) => {
+  const server = await start(page, {}, 'drop-view');
+  const view = page.locator('main.history-main');
+  const transfer = await page.evaluateHandle(
+    '(() => { const data = new DataTransfer(); data.items.add(new File(["from the desktop\\n"], "desk.txt")); return data; })()',
+  );
+  // Dragged over the topic's (empty) list, not any form: the view says where the file will go, and a drop there
+  // opens the dialog with it.
+  await view.locator('.empty-state').dispatchEvent('dragover', { dataTransfer: transfer });
+  await expect(view.getByText('Drop the file to send it to Files')).toBeVisible();
+  await view.dispatchEvent('drop', { dataTransfer: transfer });
+  await expect(view.getByText('Drop the file to send it to Files')).toHaveCount(0);
+  const form = page.getByRole('form', { name: 'Send a message to Files' });
+  await expect(form.getByText(/^File: desk\.txt/)).toBeVisible();
+  await expect(form.getByLabel('Title', { exact: true })).toBeFocused();
+  await form.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(form).toHaveCount(0);
+  const [message] = server.cachedMessages();
+  expect(message).toMatchObject({ attachment: { name: 'desk.txt', size: 17 } });
+  expect(await (await fetch(message?.attachment?.url ?? '')).text()).toBe('from the desktop\n');
+
+  // With no topic chosen there is nowhere to send it: the view takes no drop.
+  await page
+    .locator('nav.sidebar')
+    .getByRole('button', { name: /All subscriptions/ })
+    .click();
+  await view.dispatchEvent('dragover', { dataTransfer: transfer });
+  await expect(view).not.toHaveAttribute('data-dropping', 'true');
+  await view.dispatchEvent('drop', { dataTransfer: transfer });
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
 test("a file over the server's limit is refused in plain words and nothing is published", async ({ page }) => {
   const server = await start(page, { fileSizeLimitBytes: 1000 }, 'large');
   const form = await openForm(page);

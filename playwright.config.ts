@@ -12,7 +12,7 @@ for (const line of leftOutLines(host, 'playwright')) process.stderr.write(`${lin
 
 /**
  * Browser downloads are impossible on the build machines, so every browser test runs the system Chromium
- * (CHROMIUM_PATH or Debian's /usr/bin/chromium). The Electron smoke test launches its own binary when one exists.
+ * (CHROMIUM_PATH, else Debian's chromium-headless-shell or chromium: test/support/chromium.ts). The Electron smoke test launches its own binary when one exists.
  */
 export default defineConfig({
   testDir: 'test/e2e',

@@ -69,6 +69,11 @@ export async function runStages(
   return [];
 }
 
+function withoutForceColor(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { FORCE_COLOR: _dropped, ...rest } = env;
+  return rest;
+}
+
 /** The steps running now, to pass a SIGTERM or SIGINT on to. */
 const running = new Set<ReturnType<typeof spawn>>();
 
@@ -86,8 +91,9 @@ export function spawnStep(
   const child = spawn(program, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     shell: process.platform === 'win32',
-    // Colours would reach a log as escape codes once the lines are no longer the terminal's.
-    env: { ...process.env, FORCE_COLOR: '0' },
+    // Colours would reach a log as escape codes once the lines are no longer the terminal's. NO_COLOR, not
+    // FORCE_COLOR=0: Vitest's colours take any FORCE_COLOR as "on".
+    env: { ...withoutForceColor(process.env), NO_COLOR: '1' },
   });
   running.add(child);
   const prefix = `[${step.name}] `;

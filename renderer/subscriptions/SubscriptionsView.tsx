@@ -57,8 +57,7 @@ export function SubscriptionsView({ api, editId, fixServer }: SubscriptionsViewP
     if (editId === undefined) openedFor.current = undefined;
     if (editId === undefined || subscriptions === undefined || openedFor.current === editId) return;
     openedFor.current = editId;
-    // On the form, not the login step: nothing was refused (that is "Fix credentials", below).
-    if (subscriptions.some((item) => item.id === editId)) open(editId, 'fields', null);
+    if (subscriptions.some((item) => item.id === editId)) open(editId, 'fields', null); // the form: nothing refused
   }, [editId, subscriptions, open]);
   const fixedFor = useRef<string | undefined>(undefined);
   useEffect(() => {

@@ -14,8 +14,9 @@
 set -eu
 common="build-essential python3 libsecret-1-dev gnome-keyring dbus dbus-daemon dbus-bin xvfb xauth dunst squashfs-tools ca-certificates fonts-noto-color-emoji"
 case "${1:-}" in
-  # Debian's Chromium: the browser tests' Chromium (Playwright cannot download browsers here).
-  debian) packages="$common chromium" ;;
+  # Debian's Chromium headless shell: the browser tests' Chromium (Playwright cannot download browsers here); the
+  # full chromium too, for a developer's own look (npm run dev:web) and as the tests' fallback.
+  debian) packages="$common chromium chromium-headless-shell" ;;
   # Ubuntu's chromium package is a snap stub; the runner's Google Chrome stands in for it (test/support/chromium.ts).
   # rpm: electron-builder's rpm target.
   github-ubuntu) packages="$common rpm" ;;

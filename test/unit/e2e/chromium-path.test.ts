@@ -8,8 +8,9 @@ describe('the browser the tests use, per OS (test/support/chromium.ts)', () => {
     }
   });
 
-  it('Linux: Debian’s Chromium, else the Google Chrome of GitHub’s Ubuntu runner', () => {
-    expect(findChromium('linux', {}, () => true)).toBe('/usr/bin/chromium');
+  it('Linux: Debian’s Chromium headless shell, else its full Chromium, else the Google Chrome of GitHub’s Ubuntu runner', () => {
+    expect(findChromium('linux', {}, () => true)).toBe('/usr/bin/chromium-headless-shell');
+    expect(findChromium('linux', {}, (file) => file !== '/usr/bin/chromium-headless-shell')).toBe('/usr/bin/chromium');
     expect(findChromium('linux', {}, (file) => file === '/usr/bin/google-chrome')).toBe('/usr/bin/google-chrome');
   });
 

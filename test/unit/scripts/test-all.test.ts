@@ -93,4 +93,23 @@ describe("npm test's stages (scripts/test-all.ts)", () => {
     expect(outcome.code).toBe(127);
     expect(lines.join('')).toMatch(/^stderr \[nothing\] could not start \/nonexistent\/ntfy-tray-step: /);
   });
+
+  it('a step prints without colours: NO_COLOR set, any FORCE_COLOR (which Vitest reads as "on") taken away', async () => {
+    const lines: string[] = [];
+    const before = process.env['FORCE_COLOR'];
+    process.env['FORCE_COLOR'] = '0';
+    try {
+      await spawnStep(
+        {
+          name: 'colours',
+          command: [process.execPath, '-e', 'console.log(process.env.NO_COLOR, "FORCE_COLOR" in process.env)'],
+        },
+        (_to, line) => lines.push(line),
+      );
+    } finally {
+      if (before === undefined) delete process.env['FORCE_COLOR'];
+      else process.env['FORCE_COLOR'] = before;
+    }
+    expect(lines).toEqual(['[colours] 1 false\n']);
+  });
 });

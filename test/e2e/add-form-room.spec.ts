@@ -70,6 +70,18 @@ async function expectInsideWindow(page: Page, form: Locator): Promise<void> {
   expect(windowScroll).toBe(0);
 }
 
+/** Each control, scrolled to inside the dialog, is wholly in view and inside the dialog's box. */
+async function expectEachReachableInside(dialog: Locator, controls: readonly Locator[]): Promise<void> {
+  for (const control of controls) {
+    await control.scrollIntoViewIfNeeded();
+    await expect(control).toBeInViewport({ ratio: 1 });
+    const inner = await boxOf(control);
+    const outer = await boxOf(dialog);
+    expect(inner.top).toBeGreaterThanOrEqual(outer.top);
+    expect(inner.bottom).toBeLessThanOrEqual(outer.bottom);
+  }
+}
+
 test.describe('at 1280×800', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -113,20 +125,13 @@ for (const size of [
       expect(box.bottom - box.top).toBeGreaterThanOrEqual(size.height - 40);
 
       await form.locator('details.form-advanced > summary').click();
-      for (const control of [
+      await expectEachReachableInside(form, [
         form.getByRole('button', { name: 'Generate name' }),
         form.getByLabel('Transport'),
         form.getByRole('radio', { name: 'Access token' }),
         form.getByRole('button', { name: 'Subscribe', exact: true }),
         form.getByRole('button', { name: 'Cancel' }),
-      ]) {
-        await control.scrollIntoViewIfNeeded();
-        await expect(control).toBeInViewport({ ratio: 1 });
-        const inner = await boxOf(control);
-        const outer = await boxOf(form);
-        expect(inner.top).toBeGreaterThanOrEqual(outer.top);
-        expect(inner.bottom).toBeLessThanOrEqual(outer.bottom);
-      }
+      ]);
       await expectInsideWindow(page, form);
       await page.keyboard.press('Escape');
       await expect(form).toBeHidden();
@@ -154,21 +159,14 @@ test.describe('the send dialog at 1280×800 at 200 %', () => {
     const box = await boxOf(dialog);
     // Issue 33 §7: it was a 190 px scroll box here.
     expect(box.bottom - box.top).toBeGreaterThanOrEqual(400 - 40);
-    for (const control of [
+    await expectEachReachableInside(dialog, [
       dialog.getByLabel('Message', { exact: true }),
       dialog.getByRole('button', { name: 'Attach a file…' }),
       dialog.getByLabel('Priority'),
       dialog.getByRole('button', { name: 'Add action' }),
       dialog.getByRole('button', { name: 'Send', exact: true }),
       dialog.getByRole('button', { name: 'Cancel' }),
-    ]) {
-      await control.scrollIntoViewIfNeeded();
-      await expect(control).toBeInViewport({ ratio: 1 });
-      const inner = await boxOf(control);
-      const outer = await boxOf(dialog);
-      expect(inner.top).toBeGreaterThanOrEqual(outer.top);
-      expect(inner.bottom).toBeLessThanOrEqual(outer.bottom);
-    }
+    ]);
     await expectInsideWindow(page, dialog);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();

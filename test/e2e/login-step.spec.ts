@@ -5,6 +5,7 @@ import { createRecordingLogger } from '../fakes/logger.ts';
 import { ALICE_AND_OPEN_TOPICS } from '../support/alice-auth.ts';
 import { startTestServer, type TestServer } from '../server/index.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
+import { storedCredentials } from './support/stored-credentials.ts';
 
 // The login step (issue 33 §6), as ntfy's web app has it: when Test or Save meets a server that wants credentials
 // (401/403), the add/edit form turns into a focused "Login required for <server>" step that says who was refused
@@ -49,13 +50,8 @@ function hostOf(server: TestServer): string {
   return new URL(server.url).host;
 }
 
-/** What the core has stored for `server`'s subscriptions (never the secret: whether the keychain holds one). */
-async function storedFor(server: string) {
-  const listed = await bridge.core.service.listSubscriptions();
-  if (!listed.ok) throw new Error(listed.error.message);
-  return listed.value
-    .filter((item) => item.server === server)
-    .map(({ topic, auth, user, hasCredentials }) => ({ topic, auth, user, hasCredentials }));
+function storedFor(server: string) {
+  return storedCredentials(bridge, server);
 }
 
 /** Messages' "Add subscription", with `topicUrl` typed in. */

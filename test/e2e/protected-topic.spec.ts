@@ -8,6 +8,7 @@ import { createRecordingLogger } from '../fakes/logger.ts';
 import { ALICE_AND_OPEN_TOPICS } from '../support/alice-auth.ts';
 import { startTestServer, type TestServer } from '../server/index.ts';
 import { startWebBridge, type WebBridge } from '../web-bridge/server.ts';
+import { storedCredentials } from './support/stored-credentials.ts';
 
 // Protected topics (issue 25 item 5): Test, and Save of a new subscription, on a topic that needs credentials ask
 // for them right there (since issue 33 §6 in the login step, login-step.spec.ts, focus in it) instead of saying "No
@@ -96,13 +97,8 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-/** What the core has stored for `server`'s subscriptions: the settings' auth and whether the keychain holds its secret. */
-async function storedFor(server: string) {
-  const listed = await bridge.core.service.listSubscriptions();
-  if (!listed.ok) throw new Error(listed.error.message);
-  return listed.value
-    .filter((item) => item.server === server)
-    .map(({ topic, auth, user, hasCredentials }) => ({ topic, auth, user, hasCredentials }));
+function storedFor(server: string) {
+  return storedCredentials(bridge, server);
 }
 
 async function addFromMessages(page: Page): Promise<Locator> {
